@@ -1,0 +1,1 @@
+"""The journal grammar, shipped inside the wheel as the package ``tgc.grammar``."""

@@ -1,0 +1,5 @@
+"""`python -m tgc` runs the command line."""
+
+from tgc.cli.main import main
+
+main()

@@ -1,0 +1,41 @@
+"""The command line: a click group whose commands live one per module and are imported
+only when run, so a warm `tgc check` pays for nothing it does not use."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import click
+
+# command name -> (module, attribute); keep the modules thin (parse options, call the library).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "check": ("tgc.cli.check", "check"),
+    "explain": ("tgc.cli.explain", "explain"),
+}
+
+
+class LazyGroup(click.Group):
+    """A group that imports a command's module only when that command runs."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module, attr = COMMANDS[cmd_name]
+        command: click.Command = getattr(importlib.import_module(module), attr)
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="tgc")
+def cli() -> None:
+    """tgc: check, build, play and explore story-driven board game campaigns."""
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Entry point of the `tgc` console script."""
+    return cli.main(args=argv if argv is not None else sys.argv[1:], prog_name="tgc")

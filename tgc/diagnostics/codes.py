@@ -1,0 +1,337 @@
+"""The catalogue of diagnostic codes: the single source of truth for codes, names,
+severities, messages, explanations and the examples that must trigger them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from difflib import get_close_matches
+
+from tgc.diagnostics.model import Diagnostic, Label, Severity
+from tgc.source import Span
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One catalogue entry. ``message`` is a ``str.format`` template; every example is a
+    complete ``.tgj`` file that must produce this code (tests/test_catalogue.py)."""
+
+    code: str
+    name: str
+    severity: Severity
+    message: str
+    summary: str
+    explanation: str
+    examples: tuple[str, ...] = ()
+    fixed: str | None = None  # the example rewritten so it no longer triggers the code
+
+
+_CAMPAIGN = '@campaign "Example"\n  ruleset: tainted-grail\n  start: 101\n\n'
+_LOC = '@location 101 "Farmhold"\n  explore -> 101.1\n\n'
+
+
+def _ex(body: str) -> str:
+    """An example inside a minimal valid campaign, so it shows only its own code."""
+    return _CAMPAIGN + _LOC + body
+
+
+_RULES: tuple[Rule, ...] = (
+    # 0xx: files and syntax
+    Rule(
+        "TGC001", "syntax-error", E, "{detail}",
+        "A line does not follow the journal grammar.",
+        "The parser could not read a structural line (a choice, a logic line, a header or "
+        "a property). The message names what it expected in plain words. A syntax error "
+        "costs only its own line: every other line of the file is still checked.",
+        (_ex("== 101.1\n* Open the gate 101.2\n-> end\n"),),
+        _ex("== 101.1\n* Open the gate -> 101.2\n== 101.2\n-> end\n"),
+    ),
+    Rule(
+        "TGC002", "unknown-declaration", E, "unknown declaration `@{kind}`",
+        "A line starts with `@` and a word that is not a declaration keyword.",
+        "Declarations are `@campaign`, `@section`, `@status`, `@secret`, `@item`, "
+        "`@location`, `@event`, `@quest`, `@encounter`, `@card` and `@character`. "
+        "Prose that must start with `@` is written `\\@`.",
+        (_ex("@locaton 102 \"Mill\"\n"),),
+    ),
+    Rule(
+        "TGC003", "indented-header", E, "{what} must start at column 0",
+        "A declaration or verse header is indented.",
+        "`@` and `==` lines are headers only at column 0; an indented one is almost "
+        "always a mistake that would silently join the previous verse. Remove the "
+        "indentation, or escape the line with `\\` if it is prose.",
+        (_ex("== 101.1\nThe gate creaks.\n  == 101.2\n-> end\n"),),
+    ),
+    Rule(
+        "TGC004", "text-outside-verse", E, "{what} outside a verse",
+        "Prose, a choice or a logic line appears where no verse is open.",
+        "Story lines belong to a verse: they must follow a `== SECTION.VERSE` header. "
+        "Before the first header of a file, or directly after a declaration, they "
+        "have nowhere to go. Indent a line by two spaces to make it a property of the "
+        "declaration above.",
+        ("Prose before any header.\n" + _CAMPAIGN + _LOC + "== 101.1\n-> end\n",),
+    ),
+    Rule(
+        "TGC005", "bad-block-header", E, "{detail}",
+        "A line starting with `=` is not a valid inline block header.",
+        "Inside a verse, `= NAME` starts an inline block; any other line starting with a "
+        "single `=` is an error, and a block header outside a verse has no verse to "
+        "belong to.",
+        (_ex("== 101.1\n-> .a\n= a b\n-> end\n"),),
+    ),
+    Rule(
+        "TGC006", "unreadable-file", E, "cannot read {path}: {reason}",
+        "A source file cannot be read or is not UTF-8.",
+        "Every `.tgj` file of the campaign folder is read as UTF-8 (a BOM is ignored). "
+        "The diagnostic points at the first byte that is not valid UTF-8.",
+        (),
+    ),
+    Rule(
+        "TGC007", "unknown-icon", W, "unknown icon `:{name}:`",
+        "Prose uses `:name:` for an icon the language does not know.",
+        "Icons are `:food:`, `:wealth:`, `:rep:`, `:magic:`, `:exp:`, `:energy:`, "
+        "`:health:`, `:terror:` and the six attributes. An unknown one stays literal "
+        "text. Write `\\:` for a literal colon.",
+        (_ex("== 101.1\nYou find :gold: in the hay.\n-> end\n"),),
+    ),
+    Rule(
+        "TGC008", "reserved-name", E, "`{name}` is reserved and cannot name {what}",
+        "A section, verse or block is named `end` or `game`.",
+        "`-> end` and `-> game over` are terminals, so `end` and `game` can never be "
+        "the names of sections, verses or inline blocks.",
+        (_ex("== 101.1\n-> .end\n= end\n-> end\n"),),
+    ),
+    Rule(
+        "TGC009", "line-after-choices", E, "{what} after the choices of this body",
+        "A line other than a choice follows the first choice of a body.",
+        "Choices are the tail of a body: once the first `*` line appears, only further "
+        "choices, blank lines and comments may follow until the next block or verse. "
+        "Move the line above the first choice.",
+        (_ex("== 101.1\n* Leave -> end\nThe wind howls.\n"),),
+    ),
+    Rule(
+        "TGC010", "bad-property", E, "{detail}",
+        "An indented line in a declaration is not a property.",
+        "Inside a declaration, lines indented by two or more spaces are properties: "
+        "`key: value`, `hook -> REF`, `action \"Name\" (costs) -> REF` or "
+        "`when TRIGGER -> REF`. Deeper lines continue or nest the property above.",
+        (_ex('@item "Rope"\n  keywords craftable\n'),),
+    ),
+    # 1xx: names and declarations
+    Rule(
+        "TGC101", "unknown-verse", E, "no verse `{ref}`",
+        "A reference names a verse that is not declared.",
+        "Relative references (`-> 3`, `-> forge`) resolve in the current section; "
+        "absolute ones (`-> 211.1`, `-> bos.ritual`) name the section. References in "
+        "declarations other than `@location N` must be absolute.",
+        (_ex("== 101.1\n-> 101.9\n"),),
+    ),
+    Rule(
+        "TGC102", "unknown-block", E, "verse `{verse}` has no inline block `{name}`",
+        "`-> .NAME` names an inline block the current verse does not have.",
+        "Inline blocks are addressable only from inside the verse that contains them.",
+        (_ex("== 101.1\n-> .sorrow\n= sorow\n-> end\n"),),
+    ),
+    Rule(
+        "TGC103", "unknown-location", E, "no location {number}",
+        "A location number is used but no `@location` declares it.",
+        "Location numbers appear in `start:`, keys, `legacy:`, the location effects and "
+        "verse sections. Declare the location or fix the number.",
+        (_ex("== 101.1\n~ reveal location 199\n-> end\n"),),
+    ),
+    Rule(
+        "TGC104", "unknown-section", E, "no section `{name}`",
+        "A verse id or reference names a section that is not declared.",
+        "A section is a location number, `bos`, or a name declared with `@section`.",
+        (_ex("== 101.1\n-> tavern.1\n"),),
+    ),
+    Rule(
+        "TGC105", "unknown-status", E, "no status \"{name}\"",
+        "A condition or effect names a status that is not declared.",
+        "Statuses are declared with `@status \"Name\"` (a flag), `parts N` or `boxes N`.",
+        (_ex('== 101.1\n~ mark "Cold Pyr" 1\n-> end\n@status "Cold Pyre" parts 6\n'),),
+    ),
+    Rule(
+        "TGC106", "unknown-secret", E, "no secret {number}",
+        "A secret number is used but no `@secret` declares it.",
+        "Secrets are numbered cards declared with `@secret N \"Title\"`; granting, "
+        "losing or checking an undeclared one is an error.",
+        (_ex("== 101.1\n~ gain secret 77\n-> end\n"),),
+    ),
+    Rule(
+        "TGC107", "unknown-item", E, "no item \"{name}\"",
+        "An item is named but not declared.",
+        "Items are declared with `@item \"Name\"`. A bare word (`item weapon`) is an item "
+        "keyword instead: `weapon`, `armor`, `shield`, `companion`, `relic`, `craftable`, "
+        "or one declared under `keywords:` of an `@item`.",
+        (_ex('== 101.1\n~ gain item "Rop"\n-> end\n@item "Rope"\n'),),
+    ),
+    Rule(
+        "TGC108", "unknown-keyword", E, "no item keyword `{name}`",
+        "A bare item keyword is neither built in nor declared on any `@item`.",
+        "Built-in keywords are `weapon`, `armor`, `shield`, `companion`, `relic` and "
+        "`craftable`; others must appear under `keywords:` of some `@item`.",
+        (_ex("== 101.1\n~ gain item wepon\n-> end\n"),),
+    ),
+    Rule(
+        "TGC109", "unknown-encounter", E, "no encounter {what}",
+        "An encounter names an undeclared `@encounter` or an unknown deck colour.",
+        "`~ encounter` takes a deck colour (`gray`, `green`, `purple`, `blue`) with an "
+        "optional `level N` (1 to 4), or the name of an `@encounter` declaration.",
+        (_ex('== 101.1\n~ encounter "Vagabnd": win -> end; lose -> end\n'),),
+    ),
+    Rule(
+        "TGC110", "duplicate-verse", E, "verse `{id}` is declared twice",
+        "Two verse headers have the same id.",
+        "Verse ids are unique across the whole campaign, in every file. `2` and `2a` are "
+        "distinct ids; `2` and `02` are the same.",
+        (_ex("== 101.1\n-> end\n== 101.1\n-> end\n"),),
+    ),
+    Rule(
+        "TGC111", "duplicate-declaration", E, "{what} is declared twice",
+        "A location number, secret number, status, item, section, encounter, inline "
+        "block or the campaign is declared more than once.",
+        "Every declared thing has one home. The diagnostic is at the second declaration "
+        "and points at the first.",
+        (_ex('@secret 1 "A"\n@secret 1 "B"\n'),),
+    ),
+    Rule(
+        "TGC112", "part-out-of-range", E, "status \"{name}\" has {parts} parts; there is no part {part}",
+        "A part number exceeds the parts a status declares.",
+        "`@status \"X\" parts 6` has parts 1 to 6.",
+        (_ex('@status "Cold Pyre" parts 6\n== 101.1\n~ mark "Cold Pyre" 7\n-> end\n'),),
+    ),
+    Rule(
+        "TGC113", "wrong-status-shape", E, "{detail}",
+        "A status is used in a way its shape does not allow.",
+        "Statuses with parts need a part number to `mark`; boxes statuses and flags "
+        "take none. A part number on a boxes status is an error; `any N` counts parts or "
+        "ticked boxes. Triggers must fit the shape: `when marked` for flags, `when full` "
+        "for boxes, `when parts ...` or `when any N parts` for numbered parts.",
+        (_ex('@status "Supplies" boxes 4\n== 101.1\n~ mark "Supplies" 2\n-> end\n'),),
+    ),
+    Rule(
+        "TGC114", "campaign-declaration", E, "{detail}",
+        "The campaign has no `@campaign` declaration, or it lacks what it needs.",
+        "Exactly one `@campaign \"Title\"` names the campaign; it needs `start:` (a "
+        "location number) and may set `ruleset:` (default `tainted-grail`) and "
+        "`players:` (a range such as `1-4`).",
+        ('@location 101 "Farmhold"\n  explore -> 101.1\n== 101.1\n-> end\n',),
+    ),
+    Rule(
+        "TGC115", "unknown-name", E, "`{name}` is not {what}",
+        "A condition or effect uses a word the vocabulary does not know.",
+        "Attributes: aggression, empathy, courage, caution, practicality, spirituality. "
+        "Resources: food, wealth, rep, magic, exp. Tracks: health, energy, terror. "
+        "Counters: players, day.",
+        (_ex("== 101.1\n~ gain 2 fod\n-> end\n"),),
+    ),
+    Rule(
+        "TGC116", "relative-reference", E, "`{ref}` must be absolute here",
+        "A declaration other than `@location` uses a relative verse reference.",
+        "Only `@location N` gives references a section (N). Everywhere else write the "
+        "section: `-> bos.12`, `-> 101.3`. Inline blocks cannot be reached from "
+        "declarations.",
+        (_ex('@status "Pathfinder"\n  when marked -> 12\n'),),
+    ),
+    Rule(
+        "TGC117", "invalid-value", E, "{detail}",
+        "A value is outside what the language allows.",
+        "Dials hold 0 to 8; seals are `menhir`, `dreams`, `unfriendly`, `friendly`; key "
+        "directions are `up`, `down`, `left`, `right`, each at most once; encounter "
+        "levels are 1 to 4; the amount of a gain, loss or cost is at least 1.",
+        (_ex('== 101.1\n~ set dial "Quest Dial 1" to 9\n-> end\n'),),
+    ),
+    Rule(
+        "TGC118", "hook-without-seal", W, "{detail}",
+        "A location has a menhir, dream or nightmare hook but not the matching seal.",
+        "The `menhir` hook is read only where the card shows the menhir seal, and "
+        "`dream`/`nightmare` only where it shows the dreams seal: add the seal to "
+        "`seals:` or remove the hook.",
+        (_ex('@location 102 "Mill"\n  menhir -> 102.1\n== 102.1\n-> end\n'),),
+    ),
+    Rule(
+        "TGC119", "unknown-property", W, "`{key}` is not a property of `@{kind}`",
+        "A known declaration has a property it does not use.",
+        "Unknown properties are ignored by the compiler, so a typo (`keywrods:`) would "
+        "silently lose data.",
+        (_ex('@item "Rope"\n  keywrods: craftable\n'),),
+    ),
+    Rule(
+        "TGC120", "replace-without-legacy", E,
+        "location {new} has no `legacy: {old}`, so it cannot replace location {old}",
+        "`replace location A with B` where B does not carry `legacy: A`.",
+        "A replacement card names the card it replaces with its legacy number.",
+        (_ex('@location 102 "Mill"\n  explore -> 102.1\n== 102.1\n-> end\n'
+             "== 101.2\n~ replace location 101 with 102\n-> end\n"),),
+    ),
+    Rule(
+        "TGC121", "missing-property", E, "{detail}",
+        "A declaration lacks a property it needs.",
+        "A `@location` needs an `explore` hook to be explored; `@campaign` needs "
+        "`start:`; `@status ... parts N` and `boxes N` need N >= 1.",
+        (_CAMPAIGN + '@location 101 "Farmhold"\n  keys: up 102\n',),
+    ),
+    # 9xx: the tool itself
+    Rule(
+        "TGC901", "unused-suppression", W, "this suppression of {codes} suppresses nothing",
+        "A `// tgc: ignore[CODE]` comment matches no diagnostic on its line.",
+        "Stale suppressions hide future mistakes. Remove the comment, or fix the code "
+        "it names.",
+        (_ex("== 101.1\n-> end // tgc: ignore[TGC101]\n"),),
+    ),
+    Rule(
+        "TGC902", "bad-configuration", E, "{detail}",
+        "The `[tool.tgc]` table or `tgc.toml` is invalid.",
+        "Configuration maps codes or names to `error`, `warning`, `info` or `ignore`: "
+        "`[tool.tgc.severity]` with `TGC119 = \"error\"` or `unknown-icon = \"ignore\"`.",
+        (),
+    ),
+    Rule(
+        "TGC999", "internal-error", E, "internal error: {detail}",
+        "tgc itself failed.",
+        "This is a bug in tgc, not in your campaign. Please report it at "
+        "https://github.com/tgc-dev/tgc/issues with the command you ran and the "
+        "traceback printed with `--debug`.",
+        (),
+    ),
+)
+
+CATALOGUE: dict[str, Rule] = {rule.code: rule for rule in _RULES}
+BY_NAME: dict[str, Rule] = {rule.name: rule for rule in _RULES}
+
+
+def register(rules: tuple[Rule, ...]) -> None:
+    """Add a family of rules defined elsewhere (graph, state, map, ruleset checks)."""
+    for rule in rules:
+        if rule.code in CATALOGUE or rule.name in BY_NAME:
+            raise ValueError(f"duplicate catalogue entry {rule.code} {rule.name}")
+        CATALOGUE[rule.code] = rule
+        BY_NAME[rule.name] = rule
+
+
+def lookup(key: str) -> Rule | None:
+    """A rule by code (any case) or by kebab-case name."""
+    return CATALOGUE.get(key.upper()) or BY_NAME.get(key.lower())
+
+
+def diag(
+    code: str,
+    span: Span,
+    hint: str | None = None,
+    labels: tuple[Label, ...] = (),
+    **args: object,
+) -> Diagnostic:
+    """Build a diagnostic from its catalogue entry, filling the message template."""
+    rule = CATALOGUE[code]
+    return Diagnostic(
+        code, rule.name, rule.severity, rule.message.format(**args), span, hint, labels
+    )
+
+
+def did_you_mean(name: str, candidates: object) -> str | None:
+    """A "did you mean" hint when a close name exists (difflib, as sqlglot does)."""
+    pool = [str(c) for c in candidates]  # type: ignore[attr-defined]
+    close = get_close_matches(name, pool, n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else None

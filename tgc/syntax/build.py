@@ -1,0 +1,429 @@
+"""Parse callbacks: Lark calls these while it parses a line and they build AST nodes
+directly (no parse tree). Input: tokens of one line; output: ``tgc.syntax.ast`` nodes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Transformer, v_args
+
+from tgc.source import Span
+from tgc.syntax import ast
+
+_STRING_ESCAPES = {'\\"': '"', "\\\\": "\\"}
+
+
+def unquote(text: str) -> str:
+    """The value of a ``"..."`` string: only ``\\"`` and ``\\\\`` are escapes."""
+    body = text[1:-1]
+    if "\\" not in body:
+        return body
+    out: list[str] = []
+    i = 0
+    while i < len(body):
+        pair = body[i : i + 2]
+        if pair in _STRING_ESCAPES:
+            out.append(_STRING_ESCAPES[pair])
+            i += 2
+        else:
+            out.append(body[i])
+            i += 1
+    return "".join(out)
+
+
+@v_args(inline=True)
+class LineBuilder(Transformer[Token, Any]):
+    """Builds AST nodes for one line at a time.
+
+    The parser sets ``file``, ``line`` and ``offset`` (columns stripped before the
+    parse) before each line, so token columns become file positions without a
+    second walk over the tree.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.file = ""
+        self.line = 1
+        self.offset = 0
+        self.line_end = 1
+
+    # ------------------------------------------------------------- spans
+
+    def at(self, tok: Token) -> Span:
+        col = (tok.column or 1) + self.offset
+        end = (tok.end_column or col) + self.offset
+        return Span(self.file, self.line, col, self.line, end)
+
+    def whole(self) -> Span:
+        return Span(self.file, self.line, self.offset + 1, self.line, self.line_end)
+
+    @staticmethod
+    def join(first: Span, last: Span) -> Span:
+        return first.to(last)
+
+    # ------------------------------------------------------------- headers
+
+    def campaign_header(self, title: Token) -> tuple[str, tuple[Any, ...]]:
+        return ("campaign", (unquote(title),))
+
+    def section_header(self, name: Token, title: Token | None = None) -> tuple[str, tuple[Any, ...]]:
+        return ("section", (str(name),) + ((unquote(title),) if title is not None else ()))
+
+    def status_header(
+        self, name: Token, shape: tuple[str, int] | None = None
+    ) -> tuple[str, tuple[Any, ...]]:
+        return ("status", (unquote(name),) + (shape if shape is not None else ()))
+
+    def parts_shape(self, n: Token) -> tuple[str, int]:
+        return ("parts", int(n))
+
+    def boxes_shape(self, n: Token) -> tuple[str, int]:
+        return ("boxes", int(n))
+
+    def secret_header(self, number: Token, title: Token) -> tuple[str, tuple[Any, ...]]:
+        return ("secret", (int(number), unquote(title)))
+
+    def item_header(self, name: Token) -> tuple[str, tuple[Any, ...]]:
+        return ("item", (unquote(name),))
+
+    def location_header(self, number: Token, title: Token | None = None) -> tuple[str, tuple[Any, ...]]:
+        return ("location", (int(number),) + ((unquote(title),) if title is not None else ()))
+
+    def generic_header(self, kind: Token, *args: str | int) -> tuple[str, tuple[Any, ...]]:
+        return (str(kind)[1:], args)
+
+    def header_arg(self, tok: Token) -> str | int:
+        if tok.type == "STRING":
+            return unquote(tok)
+        return int(tok) if tok.isdigit() else str(tok)
+
+    def verse_header(self, tok: Token) -> ast.VerseId:
+        section, verse = str(tok).split(".", 1)
+        return ast.VerseId(section, verse, self.at(tok))
+
+    def block_header(self, name: Token) -> tuple[str, Span]:
+        return (str(name), self.at(name))
+
+    # ------------------------------------------------------------- references
+
+    def abs_ref(self, tok: Token) -> ast.Ref:
+        section, verse = str(tok).split(".", 1)
+        return ast.Ref(section, verse, self.at(tok))
+
+    def rel_ref(self, tok: Token) -> ast.Ref:
+        return ast.Ref(None, str(tok), self.at(tok))
+
+    def block_ref(self, name: Token) -> ast.Ref:
+        span = self.at(name)
+        return ast.Ref(None, "", Span(span.file, span.line, span.col - 1, span.line, span.end_col), str(name))
+
+    def target(self, ref: ast.Ref) -> ast.Ref:
+        return ref
+
+    def end(self) -> ast.Terminal:
+        return ast.Terminal("end", self.whole())
+
+    def end_chapter(self) -> ast.Terminal:
+        return ast.Terminal("end chapter", self.whole())
+
+    def game_over(self) -> ast.Terminal:
+        return ast.Terminal("game over", self.whole())
+
+    # ------------------------------------------------------------- story lines
+
+    def divert(self, target: ast.Target) -> ast.Divert:
+        return ast.Divert(target, self.whole())
+
+    def choice(self, *children: Any) -> ast.Choice:
+        guard = children[0] if len(children) == 3 else None
+        text_tok, target = children[-2], children[-1]
+        text = str(text_tok).rstrip()
+        if text.startswith("\\{"):
+            text = text[1:]
+        return ast.Choice(guard, text, target, self.whole())
+
+    def guard(self, *items: Any) -> ast.Guard:
+        conds = tuple(i for i in items if not isinstance(i, ast.Cost))
+        costs = tuple(i for i in items if isinstance(i, ast.Cost))
+        first, last = _span_of(items[0]), _span_of(items[-1])
+        return ast.Guard(conds, costs, self.join(first, last))
+
+    def cost(self, amount: Token, resource: Token) -> ast.Cost:
+        return ast.Cost(int(amount), str(resource), self.join(self.at(amount), self.at(resource)))
+
+    def cond_divert(self, cond: ast.Cond, target: ast.Target) -> ast.CondDivert:
+        return ast.CondDivert(cond, target, self.whole())
+
+    def cond_effect(self, cond: ast.Cond, effect: ast.Effect) -> ast.EffectLine:
+        return ast.EffectLine(effect, cond, self.whole())
+
+    def effect_line(self, effect: ast.Effect) -> ast.EffectLine:
+        return ast.EffectLine(effect, None, self.whole())
+
+    # ------------------------------------------------------------- effects
+
+    def _amount(self, verb: str, children: tuple[Any, ...]) -> ast.Amount:
+        mode = children[0] if len(children) == 3 else None
+        amount, what = children[-2], children[-1]
+        return ast.Amount(verb, int(amount), str(what), mode, self.whole(), self.at(what))
+
+    def gain(self, *children: Any) -> ast.Amount:
+        return self._amount("gain", children)
+
+    def lose(self, *children: Any) -> ast.Amount:
+        return self._amount("lose", children)
+
+    def pay(self, *children: Any) -> ast.Amount:
+        return self._amount("pay", children)
+
+    def each(self) -> str:
+        return "each"
+
+    def shared(self) -> str:
+        return "shared"
+
+    def gain_secret(self, n: Token) -> ast.SecretEffect:
+        return ast.SecretEffect(True, int(n), self.at(n))
+
+    def lose_secret(self, n: Token) -> ast.SecretEffect:
+        return ast.SecretEffect(False, int(n), self.at(n))
+
+    def gain_item(self, item: tuple[str, bool, Span]) -> ast.ItemEffect:
+        return ast.ItemEffect(True, item[0], item[1], item[2])
+
+    def lose_item(self, item: tuple[str, bool, Span]) -> ast.ItemEffect:
+        return ast.ItemEffect(False, item[0], item[1], item[2])
+
+    def item_named(self, tok: Token) -> tuple[str, bool, Span]:
+        return (unquote(tok), False, self.at(tok))
+
+    def item_keyword(self, tok: Token) -> tuple[str, bool, Span]:
+        return (str(tok), True, self.at(tok))
+
+    def mark(self, name: Token, parts: ast.PartSel | None = None) -> ast.Mark:
+        return ast.Mark(False, unquote(name), parts, self.whole(), self.at(name))
+
+    def unmark(self, name: Token, parts: ast.PartSel | None = None) -> ast.Mark:
+        return ast.Mark(True, unquote(name), parts, self.whole(), self.at(name))
+
+    def part_one(self, n: Token) -> ast.PartSel:
+        return ast.PartSel(int(n), int(n), False, self.at(n))
+
+    def part_range(self, r: Token) -> ast.PartSel:
+        low, high = str(r).split("-")
+        return ast.PartSel(int(low), int(high), False, self.at(r))
+
+    def raise_attr(self, name: Token, n: Token) -> ast.AttributeChange:
+        return ast.AttributeChange(True, str(name), int(n), self.whole(), self.at(name))
+
+    def lower_attr(self, name: Token, n: Token) -> ast.AttributeChange:
+        return ast.AttributeChange(False, str(name), int(n), self.whole(), self.at(name))
+
+    def task(self, text: Token) -> ast.Task:
+        return ast.Task(unquote(text), self.whole())
+
+    def replace_location(self, a: Token, b: Token) -> ast.LocationEffect:
+        return ast.LocationEffect("replace", int(a), int(b), self.join(self.at(a), self.at(b)))
+
+    def remove_location(self, n: Token) -> ast.LocationEffect:
+        return ast.LocationEffect("remove", int(n), None, self.at(n))
+
+    def reveal_location(self, n: Token) -> ast.LocationEffect:
+        return ast.LocationEffect("reveal", int(n), None, self.at(n))
+
+    def move_to(self, n: Token) -> ast.LocationEffect:
+        return ast.LocationEffect("move", int(n), None, self.at(n))
+
+    def set_dial(self, name: Token, value: Token) -> ast.DialEffect:
+        return ast.DialEffect(unquote(name), int(value), self.join(self.at(name), self.at(value)))
+
+    def advance_dial(self, name: Token) -> ast.DialEffect:
+        return ast.DialEffect(unquote(name), None, self.at(name))
+
+    def place_token(self) -> ast.TimeToken:
+        return ast.TimeToken(True, self.whole())
+
+    def remove_token(self) -> ast.TimeToken:
+        return ast.TimeToken(False, self.whole())
+
+    def note(self, text: Token) -> ast.Note:
+        return ast.Note(unquote(text), self.whole())
+
+    def encounter(self, target: tuple[Any, ...]) -> ast.Encounter:
+        deck, level, name, span = target
+        return ast.Encounter(deck, level, name, (), self.whole(), span)
+
+    def encounter_arms(self, target: tuple[Any, ...], *arms: ast.Arm) -> ast.Encounter:
+        deck, level, name, span = target
+        return ast.Encounter(deck, level, name, arms, self.whole(), span)
+
+    def enc_deck(self, deck: Token, level: Token | None = None) -> tuple[Any, ...]:
+        span = self.at(deck) if level is None else self.join(self.at(deck), self.at(level))
+        return (str(deck), int(level) if level is not None else None, None, span)
+
+    def enc_named(self, name: Token) -> tuple[Any, ...]:
+        return (None, None, unquote(name), self.at(name))
+
+    def enc_arm(self, outcome: Token, target: ast.Target) -> ast.Arm:
+        return ast.Arm(str(outcome), None, None, target, self.join(self.at(outcome), _span_of(target)))
+
+    def roll(self, dice: Token, *rest: Any) -> ast.Roll:
+        count_text, sides = str(dice).split("d")
+        mods = tuple(r for r in rest if isinstance(r, ast.Modifier))
+        arms = tuple(r for r in rest if isinstance(r, ast.Arm))
+        return ast.Roll(int(count_text or 1), int(sides), mods, arms, self.whole())
+
+    def mod_attribute(self, sign: Token, name: Token) -> ast.Modifier:
+        return ast.Modifier(1 if sign == "+" else -1, str(name), 0, self.join(self.at(sign), self.at(name)))
+
+    def mod_number(self, sign: Token, n: Token) -> ast.Modifier:
+        return ast.Modifier(1 if sign == "+" else -1, None, int(n), self.join(self.at(sign), self.at(n)))
+
+    def arm_one(self, n: Token, target: ast.Target) -> ast.Arm:
+        return ast.Arm(str(n), int(n), int(n), target, self.join(self.at(n), _span_of(target)))
+
+    def arm_range(self, r: Token, target: ast.Target) -> ast.Arm:
+        low, high = str(r).split("-")
+        return ast.Arm(str(r), int(low), int(high), target, self.join(self.at(r), _span_of(target)))
+
+    def arm_open(self, r: Token, target: ast.Target) -> ast.Arm:
+        return ast.Arm(str(r), int(str(r)[:-1]), None, target, self.join(self.at(r), _span_of(target)))
+
+    def toss(self, *arms: ast.Arm) -> ast.Toss:
+        return ast.Toss(arms, self.whole())
+
+    def toss_arm(self, side: Token, target: ast.Target) -> ast.Arm:
+        return ast.Arm(str(side), None, None, target, self.join(self.at(side), _span_of(target)))
+
+    # ------------------------------------------------------------- conditions
+
+    def or_cond(self, *operands: ast.Cond) -> ast.Or:
+        return ast.Or(operands, self.join(_span_of(operands[0]), _span_of(operands[-1])))
+
+    def and_cond(self, *operands: ast.Cond) -> ast.And:
+        return ast.And(operands, self.join(_span_of(operands[0]), _span_of(operands[-1])))
+
+    def not_cond(self, operand: ast.Cond) -> ast.Not:
+        span = _span_of(operand)
+        return ast.Not(operand, Span(span.file, span.line, max(1, span.col - 4), span.end_line, span.end_col))
+
+    def status_cond(self, name: Token, sel: ast.PartSel | None = None) -> ast.StatusCond:
+        span = self.at(name)
+        return ast.StatusCond(unquote(name), sel, span if sel is None else span.to(sel.span), span)
+
+    def sel_one(self, n: Token) -> ast.PartSel:
+        return ast.PartSel(int(n), int(n), False, self.at(n))
+
+    def sel_range(self, r: Token) -> ast.PartSel:
+        low, high = str(r).split("-")
+        return ast.PartSel(int(low), int(high), False, self.at(r))
+
+    def sel_any(self, n: Token) -> ast.PartSel:
+        return ast.PartSel(int(n), int(n), True, self.at(n))
+
+    def secret_cond(self, n: Token) -> ast.SecretCond:
+        return ast.SecretCond(int(n), self.at(n))
+
+    def item_cond(self, item: tuple[str, bool, Span]) -> ast.ItemCond:
+        return ast.ItemCond(item[0], item[1], item[2])
+
+    def compare(self, name: Token, op: Token, value: Token) -> ast.Compare:
+        return ast.Compare(str(name), str(op), int(value), self.join(self.at(name), self.at(value)))
+
+    def dial_cond(self, name: Token, op: Token, value: Token) -> ast.DialCond:
+        return ast.DialCond(unquote(name), str(op), int(value), self.join(self.at(name), self.at(value)))
+
+    def character_cond(self, name: Token) -> ast.CharacterCond:
+        return ast.CharacterCond(unquote(name), self.at(name))
+
+    def visited_cond(self, ref: ast.Ref) -> ast.VisitedCond:
+        return ast.VisitedCond(ref, ref.span)
+
+    def chapter_cond(self, tok: Token) -> ast.ChapterCond:
+        text = str(tok)
+        head, _, part = text.partition("-")
+        letter = head[-1] if head[-1].isalpha() else None
+        number = int(head[:-1] if letter else head)
+        return ast.ChapterCond(number, letter, int(part) if part else None, None, self.at(tok))
+
+    def chapter_cmp(self, op: Token, value: Token) -> ast.ChapterCond:
+        return ast.ChapterCond(int(value), None, None, str(op), self.join(self.at(op), self.at(value)))
+
+    def ask_cond(self, question: Token) -> ast.AskCond:
+        return ast.AskCond(unquote(question), self.at(question))
+
+    # ------------------------------------------------------------- properties
+
+    def keys_prop(self, *entries: ast.Key) -> ast.ListProp:
+        return ast.ListProp("keys", (), entries, self.whole())
+
+    def key_entry(self, direction: Token, number: Token) -> ast.Key:
+        return ast.Key(str(direction), int(number), self.join(self.at(direction), self.at(number)))
+
+    def seals_prop(self, *names: Token) -> ast.ListProp:
+        return ast.ListProp("seals", tuple(str(n) for n in names), (), self.whole())
+
+    def keywords_prop(self, *names: Token) -> ast.ListProp:
+        return ast.ListProp("keywords", tuple(str(n) for n in names), (), self.whole())
+
+    def legacy_prop(self, n: Token) -> ast.NumberProp:
+        return ast.NumberProp("legacy", int(n), int(n), self.at(n))
+
+    def start_prop(self, n: Token) -> ast.NumberProp:
+        return ast.NumberProp("start", int(n), int(n), self.at(n))
+
+    def players_one(self, n: Token) -> ast.NumberProp:
+        return ast.NumberProp("players", int(n), int(n), self.at(n))
+
+    def players_range(self, r: Token) -> ast.NumberProp:
+        low, high = str(r).split("-")
+        return ast.NumberProp("players", int(low), int(high), self.at(r))
+
+    def action_prop(self, name: Token, *rest: Any) -> ast.Action:
+        target = rest[-1]
+        costs: tuple[ast.Cost, ...] = ()
+        once = False
+        if len(rest) == 2:
+            costs, once = rest[0]
+        return ast.Action(unquote(name), costs, once, target, self.whole())
+
+    def action_costs(self, *items: Any) -> tuple[tuple[ast.Cost, ...], bool]:
+        costs = tuple(i for i in items if isinstance(i, ast.Cost))
+        return costs, any(i == "once" for i in items)
+
+    def action_cost(self, amount: Token, resource: Token) -> ast.Cost:
+        return ast.Cost(int(amount), str(resource), self.join(self.at(amount), self.at(resource)))
+
+    def once_per_day(self) -> str:
+        return "once"
+
+    def when_prop(self, trigger: tuple[str, int | None, int | None], target: ast.Target) -> ast.Trigger:
+        kind, low, high = trigger
+        return ast.Trigger(kind, low, high, target, self.whole())
+
+    def trig_marked(self) -> tuple[str, None, None]:
+        return ("marked", None, None)
+
+    def trig_full(self) -> tuple[str, None, None]:
+        return ("full", None, None)
+
+    def trig_parts_one(self, n: Token) -> tuple[str, int, int]:
+        return ("parts", int(n), int(n))
+
+    def trig_parts_range(self, r: Token) -> tuple[str, int, int]:
+        low, high = str(r).split("-")
+        return ("parts", int(low), int(high))
+
+    def trig_any(self, n: Token) -> tuple[str, int, None]:
+        return ("any", int(n), None)
+
+    def ref_prop(self, key: Token, target: ast.Target) -> ast.RefProp:
+        return ast.RefProp(str(key), target, self.whole())
+
+    def value_prop(self, key: Token, value: Token | None = None) -> ast.Prop:
+        return ast.Prop(str(key), str(value).rstrip() if value is not None else "", self.whole())
+
+
+def _span_of(node: Any) -> Span:
+    span: Span = node.span
+    return span

@@ -1,0 +1,142 @@
+"""Syntax errors in plain words: turns Lark's UnexpectedInput for one line into the
+message and hint of a TGC001 diagnostic."""
+
+from __future__ import annotations
+
+from lark import Lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+_WORDS = {
+    "STRING": 'a string in quotes ("...")',
+    "INT": "a number",
+    "NAME": "a name",
+    "VERSE_ID": "a verse id such as `101.1`",
+    "RANGE": "a range such as `1-3`",
+    "OPEN_RANGE": "an open range such as `4+`",
+    "CHAPTER": "a chapter id such as `3A`",
+    "DICE": "dice such as `d6` or `2d6`",
+    "LOCAL": "a verse number",
+    "CHOICE_TEXT": "the choice text",
+    "VALUE": "a value",
+    "CMP": "a comparison (`>=`, `>`, `<=`, `<`, `==`, `!=`)",
+    "OUTCOME": "an outcome (`win`, `lose` or `avoid`)",
+    "TOSS_SIDE": "`heads` or `tails`",
+    "SIGN": "`+` or `-`",
+    "GENERIC_DECL": "a declaration keyword",
+    "WORD": "a word",
+    "$END": "the end of the line",
+}
+
+# Keywords that open an effect, a condition or a reference: when Lark expects all of
+# them, one phrase reads better than twenty alternatives.
+_EFFECT = {"gain", "lose", "pay", "mark", "unmark", "raise", "lower", "task", "replace",
+           "remove", "reveal", "move", "set", "advance", "place", "encounter", "note"}
+_CONDITION = {"status", "secret", "item", "dial", "character", "visited", "chapter", "ask"}
+_TARGET = {"end", "game", "VERSE_ID", "LOCAL"}
+
+_LINE_KIND = {
+    "decl_header": "declaration header",
+    "verse_header": "verse header",
+    "block_header": "inline block header",
+    "choice": "choice",
+    "divert": "divert",
+    "logic": "logic line",
+    "prop": "property",
+}
+
+
+def _names(parser: Lark, expected: set[str]) -> list[str]:
+    """Terminal names as the words a writer typed: keywords as themselves."""
+    words: list[str] = []
+    for name in expected:
+        if name in _WORDS:
+            words.append(name)
+            continue
+        try:
+            pattern = parser.get_terminal(name).pattern
+        except KeyError:
+            words.append(name)
+            continue
+        words.append(pattern.value if pattern.type == "str" else name)
+    return words
+
+
+def _phrase(parser: Lark, expected: set[str]) -> str:
+    """Join expected terminals into plain words, grouping effects/conditions/targets."""
+    names = set(_names(parser, expected))
+    parts: list[str] = []
+    if len(names & _EFFECT) >= 8:
+        names -= _EFFECT | {"each", "shared", "roll", "toss", "if"}
+        parts.append("an effect (such as `gain 1 food`, `mark \"Status\" 1` or `roll d6: ...`)")
+    if len(names & _CONDITION) >= 6:
+        names -= _CONDITION | {"not", "(", "NAME"}
+        parts.append("a condition (such as `status \"X\" 2`, `secret 12` or `courage >= 2`)")
+    if _TARGET <= names:
+        names -= _TARGET | {"NAME", "INT", ".", "LOCAL"}
+        parts.append("a verse reference or `end`")
+    for name in sorted(names):
+        parts.append(_WORDS.get(name, f"`{name}`"))
+    if not parts:
+        return "something else"
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _found(err: UnexpectedInput, line: str) -> str:
+    if isinstance(err, UnexpectedToken):
+        if err.token.type == "$END":
+            return "the line ends"
+        return f"found `{err.token}`"
+    if isinstance(err, UnexpectedCharacters):
+        rest = line[err.pos_in_stream :].split()
+        return f"found `{rest[0]}`" if rest else "the line ends"
+    return "the line ends"
+
+
+def explain(err: UnexpectedInput, parser: Lark, kind: str, line: str) -> tuple[str, str | None, int, int]:
+    """Message, hint and the 1-based column range (within ``line``) of a syntax error."""
+    special = _special_case(kind, line, err)
+    if isinstance(err, UnexpectedToken):
+        expected = set(err.accepts or err.expected)
+        col = err.token.column or len(line) + 1
+        end = err.token.end_column or col + 1
+        if err.token.type == "$END":
+            col, end = len(line.rstrip()) + 1, len(line.rstrip()) + 2
+    elif isinstance(err, UnexpectedCharacters):
+        expected = set(err.allowed or ())
+        col = err.column
+        rest = line[err.pos_in_stream :].split()
+        end = col + (len(rest[0]) if rest else 1)
+    elif isinstance(err, UnexpectedEOF):
+        expected = set(err.expected and [t.name for t in err.expected] or ())
+        col = end = len(line.rstrip()) + 1
+        end += 1
+    else:  # pragma: no cover - Lark raises only the three kinds above
+        expected, col, end = set(), 1, 2
+    if special is not None:
+        return special[0], special[1], col, end
+    what = _LINE_KIND.get(kind, "line")
+    message = f"in this {what}: expected {_phrase(parser, expected)}, but {_found(err, line)}"
+    return message, None, col, end
+
+
+def _special_case(kind: str, line: str, err: UnexpectedInput) -> tuple[str, str | None] | None:
+    """The mistakes writers make most, named the way a writer thinks of them."""
+    body = line.split(" //", 1)[0]
+    if kind == "choice" and "->" not in body:
+        return ("expected `->` and a verse reference after the choice text",
+                "a choice is `* text -> 12`; write `* {guard} text -> REF` for a guarded one")
+    if kind == "choice" and body.lstrip()[1:].strip().startswith("->"):
+        return ("a choice needs text before `->`", "write `* Leave -> end`")
+    if kind == "choice" and body.lstrip()[1:].strip().startswith("{") and "}" not in body:
+        return ("the guard is not closed: expected `}`", None)
+    if kind == "verse_header" and isinstance(err, UnexpectedToken) and err.token.type != "$END":
+        return ("a verse header carries only the verse id (`== 101.1`); no title",
+                "put the text of the verse on the lines below the header")
+    if kind == "verse_header":
+        return ("expected a verse id such as `101.1`, `101.2a`, `101.forge` or `bos.12` after `==`",
+                None)
+    if kind == "block_header":
+        return ("an inline block header is `= NAME` (a single name)", None)
+    return None

@@ -1,0 +1,482 @@
+"""Parsing: a SourceFile in, an ``ast.File`` and its syntax diagnostics out.
+
+Lines are classified by their first characters exactly as LANGUAGE.md's table
+"Files and lines" says; each structural line is parsed alone with the grammar's
+start rule for its class (so an error costs that line only), and prose lines
+never meet the grammar. This module then assembles lines into verses, blocks and
+declarations.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib.resources import files
+from typing import Any
+
+from lark import Lark
+from lark.exceptions import UnexpectedInput
+
+from tgc.diagnostics.codes import diag, did_you_mean
+from tgc.diagnostics.model import Diagnostic
+from tgc.source import SourceFile, Span
+from tgc.syntax import ast
+from tgc.syntax.build import LineBuilder
+from tgc.syntax.errors import explain
+
+START_RULES = ["decl_header", "verse_header", "block_header", "choice", "divert", "logic", "prop"]
+DECLARATION_KINDS = ("campaign", "section", "status", "secret", "item", "location",
+                     "event", "quest", "encounter", "card", "character")
+ICONS = frozenset({"food", "wealth", "rep", "magic", "exp", "energy", "health", "terror",
+                   "aggression", "empathy", "courage", "caution", "practicality",
+                   "spirituality"})
+RESERVED = frozenset({"end", "game"})
+
+_SUPPRESS = re.compile(r"(?:^|\s)//\s*tgc:\s*ignore\[([^\]]*)\]")
+_ICON = re.compile(r"(?<!\\):([A-Za-z_]\w*):")
+_DECL_WORD = re.compile(r"@(\w*)")
+_VERSE_ID = re.compile(r"==\s*((?:\d+|[^\W\d]\w*)\.(?:\d+[a-z]?|[^\W\d]\w*))")
+
+
+@lru_cache(maxsize=1)
+def _parser() -> tuple[Lark, LineBuilder]:
+    """The grammar, built once per process; ``cache=True`` stores the LALR tables."""
+    grammar = files("tgc.grammar").joinpath("journal.lark").read_text(encoding="utf-8")
+    builder = LineBuilder()
+    parser = Lark(grammar, parser="lalr", lexer="contextual", start=START_RULES,
+                  transformer=builder, cache=True, maybe_placeholders=False)
+    return parser, builder
+
+
+def grammar_parser(strict: bool = False) -> Lark:
+    """A tree-building parser over the same grammar (tests build it with ``strict``)."""
+    grammar = files("tgc.grammar").joinpath("journal.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", lexer="contextual", start=START_RULES, strict=strict)
+
+
+# ------------------------------------------------------------------ assembly state
+
+
+@dataclass
+class _Body:
+    """Statements of a verse body or block being assembled."""
+
+    stmts: list[ast.Stmt] = field(default_factory=list)
+    para: list[str] = field(default_factory=list)
+    para_start: Span | None = None
+    para_end: Span | None = None
+    choices_started: bool = False
+
+    def flush(self) -> None:
+        if self.para and self.para_start is not None and self.para_end is not None:
+            self.stmts.append(ast.Paragraph(" ".join(self.para), self.para_start.to(self.para_end)))
+        self.para = []
+        self.para_start = self.para_end = None
+
+
+@dataclass
+class _VerseState:
+    id: ast.VerseId
+    span: Span
+    body: _Body = field(default_factory=_Body)
+    blocks: list[tuple[str, Span, _Body]] = field(default_factory=list)
+    end: Span | None = None
+
+    def current(self) -> _Body:
+        return self.blocks[-1][2] if self.blocks else self.body
+
+
+@dataclass
+class _PropNode:
+    """A property with possible nested lines, before it is frozen."""
+
+    indent: int
+    prop: Any  # an ast property node
+    children: list[_PropNode] = field(default_factory=list)
+    continuation: list[str] = field(default_factory=list)
+    end: Span | None = None
+
+
+@dataclass
+class _DeclState:
+    kind: str
+    args: tuple[str | int, ...]
+    header_span: Span
+    props: list[_PropNode] = field(default_factory=list)
+    stack: list[_PropNode] = field(default_factory=list)
+    end: Span | None = None
+
+
+class _FileParser:
+    """Walks the lines of one file once, keeping at most one verse or declaration open."""
+
+    def __init__(self, source: SourceFile) -> None:
+        self.source = source
+        self.name = source.name
+        self.items: list[ast.Item] = []
+        self.diags: list[Diagnostic] = []
+        self.suppressions: list[ast.Suppression] = []
+        self.verse: _VerseState | None = None
+        self.decl: _DeclState | None = None
+        self.pending_suppressions: list[tuple[tuple[str, ...], Span]] = []
+        self.lark, self.builder = _parser()
+
+    # -------------------------------------------------------------- driver
+
+    def run(self) -> ast.File:
+        for number, raw in enumerate(self.source.lines, start=1):
+            self.line(number, raw.rstrip())
+        self.close()
+        return ast.File(self.name, tuple(self.items), tuple(self.suppressions))
+
+    def line(self, number: int, text: str) -> None:
+        stripped = text.lstrip()
+        if not stripped:
+            self.blank()
+            return
+        indent = len(text) - len(stripped)
+        if stripped.startswith("//"):
+            self.comment_only(number, text, indent)
+            return
+        if indent == 0 and text.startswith("@"):
+            self.suppressions_on(number, text, structural=True)
+            self.decl_header(number, text)
+        elif indent == 0 and text.startswith("=="):
+            self.suppressions_on(number, text, structural=True)
+            self.verse_header(number, text)
+        elif self.decl is not None and (text.startswith("\t") or indent >= 2):
+            self.suppressions_on(number, text, structural=True)
+            self.property_line(number, text, indent)
+        else:
+            self.story_line(number, text, stripped, indent)
+
+    # -------------------------------------------------------------- shared helpers
+
+    def span(self, number: int, col: int, end_col: int) -> Span:
+        return Span(self.name, number, col, number, end_col)
+
+    def parse(self, kind: str, number: int, text: str, indent: int) -> Any:
+        """Parse one structural line; on error report TGC001 and return None."""
+        builder = self.builder
+        builder.file = self.name
+        builder.line = number
+        builder.offset = indent
+        body = text[indent:]
+        builder.line_end = indent + len(_strip_comment(body)) + 1
+        try:
+            return self.lark.parse(body, start=kind)
+        except UnexpectedInput as err:
+            message, hint, col, end = explain(err, self.lark, kind, body)
+            self.diags.append(diag("TGC001", self.span(number, col + indent, end + indent),
+                                   hint=hint, detail=message))
+            return None
+
+    def suppressions_on(self, number: int, text: str, structural: bool) -> None:
+        """Collect ``// tgc: ignore[...]`` on this line, and apply pending ones to it."""
+        for codes, span in self.pending_suppressions:
+            # The comment sits on the line above; it applies to this one.
+            self.suppressions.append(ast.Suppression(codes, span, number))
+        self.pending_suppressions = []
+        if not structural or "tgc:" not in text:
+            return
+        for m in _SUPPRESS.finditer(text):
+            codes = tuple(c.strip() for c in m.group(1).split(",") if c.strip())
+            start = m.start() + (1 if text[m.start()].isspace() else 0)
+            span = self.span(number, start + 1, len(text) + 1)
+            self.suppressions.append(ast.Suppression(codes, span, number))
+
+    def comment_only(self, number: int, text: str, indent: int) -> None:
+        """Comment lines are invisible; one holding a suppression covers the next line."""
+        if "tgc:" in text:
+            for m in _SUPPRESS.finditer(text):
+                codes = tuple(c.strip() for c in m.group(1).split(",") if c.strip())
+                self.pending_suppressions.append((codes, self.span(number, indent + 1, len(text) + 1)))
+
+    def blank(self) -> None:
+        if self.verse is not None:
+            self.verse.current().flush()
+
+    # -------------------------------------------------------------- headers
+
+    def decl_header(self, number: int, text: str) -> None:
+        self.close()
+        word = _DECL_WORD.match(text)
+        kind = word.group(1) if word else ""
+        if kind not in DECLARATION_KINDS:
+            hint = did_you_mean(kind, DECLARATION_KINDS) if kind else None
+            hint = hint or "prose that starts with `@` is written `\\@`"
+            end = len(kind) + 2
+            self.diags.append(diag("TGC002", self.span(number, 1, end), hint=hint, kind=kind))
+            self.decl = _DeclState("", (), self.span(number, 1, end))
+            return
+        parsed = self.parse("decl_header", number, text, 0)
+        header = self.span(number, 1, len(_strip_comment(text)) + 1)
+        if parsed is None:
+            # Keep the declaration open so its property lines are still checked.
+            self.decl = _DeclState("", (), header)
+            return
+        kind, args = parsed
+        self.decl = _DeclState(kind, args, header, end=header)
+
+    def verse_header(self, number: int, text: str) -> None:
+        self.close()
+        parsed = self.parse("verse_header", number, text, 0)
+        if parsed is None:
+            m = _VERSE_ID.match(text)
+            if m is None:
+                self.verse = None
+                self.orphan = True
+                return
+            section, verse = m.group(1).split(".", 1)
+            parsed = ast.VerseId(section, verse, self.span(number, m.start(1) + 1, m.end(1) + 1))
+        vid: ast.VerseId = parsed
+        for part, what in ((vid.section, "a section"), (vid.verse, "a verse")):
+            if part in RESERVED:
+                self.diags.append(diag("TGC008", vid.span, name=part, what=what))
+        header = self.span(number, 1, len(_strip_comment(text)) + 1)
+        self.verse = _VerseState(vid, header, end=header)
+        self.orphan = False
+
+    orphan = False
+
+    # -------------------------------------------------------------- declarations
+
+    def property_line(self, number: int, text: str, indent: int) -> None:
+        decl = self.decl
+        assert decl is not None
+        width = _width(text[:indent])
+        span = self.span(number, indent + 1, len(_strip_comment(text)) + 1)
+        while decl.stack and decl.stack[-1].indent >= width:
+            decl.stack.pop()
+        if decl.stack:
+            self.nested_property(decl.stack[-1], number, text, indent, width, span)
+            decl.end = span
+            return
+        parsed = self.parse("prop", number, text, indent)
+        decl.end = span
+        if parsed is None:
+            return
+        node = _PropNode(width, parsed, end=span)
+        decl.props.append(node)
+        decl.stack.append(node)
+
+    def nested_property(self, parent: _PropNode, number: int, text: str, indent: int,
+                        width: int, span: Span) -> None:
+        """A deeper line continues its parent's value or nests a list item / map entry."""
+        body = _strip_comment(text[indent:])
+        parent.end = span
+        if isinstance(parent.prop, ast.Prop) and parent.prop.value and not parent.children:
+            parent.continuation.append(body)
+            return
+        if isinstance(parent.prop, ast.Prop) and parent.prop.value == "" and not parent.continuation:
+            if body.startswith("- ") or body == "-":
+                child = _PropNode(width, ast.Prop("-", body[1:].strip(), span), end=span)
+            else:
+                key, sep, value = body.partition(":")
+                if not sep or not key.strip() or " " in key.strip():
+                    self.diags.append(diag(
+                        "TGC010", span, detail="a nested line is a `- item` or a `key: value` entry",
+                        hint="indent continuation text under a property that has a value"))
+                    return
+                child = _PropNode(width, ast.Prop(key.strip(), value.strip(), span), end=span)
+            parent.children.append(child)
+            self.decl_stack_push(child)
+            return
+        self.diags.append(diag(
+            "TGC010", span, detail="this line is indented deeper than the property above, "
+            "which takes no continuation", hint="indent it like the other properties"))
+
+    def decl_stack_push(self, node: _PropNode) -> None:
+        assert self.decl is not None
+        self.decl.stack.append(node)
+
+    # -------------------------------------------------------------- story lines
+
+    def story_line(self, number: int, text: str, stripped: str, indent: int) -> None:
+        verse = self.verse
+        if stripped.startswith("@") or stripped.startswith("=="):
+            self.suppressions_on(number, text, structural=True)
+            what = "a declaration header" if stripped.startswith("@") else "a verse header"
+            self.diags.append(diag("TGC003", self.span(number, indent + 1, len(text) + 1),
+                                   hint="remove the indentation, or start the line with `\\` "
+                                   "if it is prose", what=what))
+            return
+        kind = _classify(stripped)
+        self.suppressions_on(number, text, structural=kind != "prose")
+        if verse is None:
+            self.outside_verse(number, text, indent, kind)
+            return
+        if kind == "block_header":
+            self.block_header(number, text, indent)
+            return
+        body = verse.current()
+        verse.end = self.span(number, indent + 1, len(text) + 1)
+        if kind == "prose":
+            self.prose(body, number, text, indent)
+            return
+        body.flush()
+        if body.choices_started and kind != "choice":
+            self.diags.append(diag("TGC009", self.span(number, indent + 1, len(_strip_comment(text)) + 1),
+                                   hint="move it above the first choice", what=_KIND_WORDS[kind]))
+        parsed = self.parse(kind, number, text, indent)
+        if kind == "choice":
+            body.choices_started = True
+        if parsed is not None:
+            body.stmts.append(parsed)
+            if kind == "choice":
+                self.check_icons(number, text, indent)
+
+    def outside_verse(self, number: int, text: str, indent: int, kind: str) -> None:
+        if self.orphan:
+            return  # the broken verse header above was already reported
+        span = self.span(number, indent + 1, len(text) + 1)
+        if kind == "block_header":
+            self.diags.append(diag("TGC005", span, detail="an inline block must be inside a verse",
+                                   hint="put a `== SECTION.VERSE` header above it"))
+            return
+        what = {"prose": "prose", "choice": "a choice", "logic": "a logic line",
+                "divert": "a divert"}[kind]
+        hint = ("a property line is indented by two or more spaces or a tab"
+                if self.decl is not None else "start a verse with `== SECTION.VERSE` above it")
+        self.diags.append(diag("TGC004", span, hint=hint, what=what[0].upper() + what[1:]))
+
+    def block_header(self, number: int, text: str, indent: int) -> None:
+        verse = self.verse
+        assert verse is not None
+        verse.current().flush()
+        parsed = self.parse("block_header", number, text, indent)
+        verse.end = self.span(number, indent + 1, len(text) + 1)
+        if parsed is None:
+            parsed = ("", self.span(number, indent + 1, len(text) + 1))
+        name, span = parsed
+        if name in RESERVED:
+            self.diags.append(diag("TGC008", span, name=name, what="an inline block"))
+        verse.blocks.append((name, span, _Body()))
+
+    def prose(self, body: _Body, number: int, text: str, indent: int) -> None:
+        if body.choices_started:
+            self.diags.append(diag("TGC009", self.span(number, indent + 1, len(text) + 1),
+                                   hint="move it above the first choice", what="prose"))
+            return
+        content = text[indent:]
+        col = indent + 1
+        if content.startswith("\\"):
+            content = content[1:]
+            col += 1
+        self.check_icons(number, text, indent)
+        span = self.span(number, col, col + len(content))
+        if body.para_start is None:
+            body.para_start = span
+        body.para_end = span
+        body.para.append(content)
+
+    def check_icons(self, number: int, text: str, indent: int) -> None:
+        if ":" not in text:
+            return
+        for m in _ICON.finditer(text, indent):
+            if m.group(1) not in ICONS:
+                hint = did_you_mean(m.group(1), ICONS) or "write `\\:` for a literal colon"
+                self.diags.append(diag("TGC007", self.span(number, m.start() + 1, m.end() + 1),
+                                       hint=hint, name=m.group(1)))
+
+    # -------------------------------------------------------------- closing
+
+    def close(self) -> None:
+        if self.verse is not None:
+            self.items.append(_freeze_verse(self.verse))
+            self.verse = None
+        if self.decl is not None:
+            if self.decl.kind:
+                self.items.append(_freeze_decl(self.decl))
+            self.decl = None
+        self.orphan = False
+
+
+_KIND_WORDS = {"logic": "a logic line", "divert": "a divert", "block_header": "a block header"}
+
+
+def _classify(stripped: str) -> str:
+    """The class of a non-blank, non-comment line inside a verse (LANGUAGE.md table)."""
+    first = stripped[0]
+    if first == "*":
+        return "prose" if stripped.startswith("**") else "choice"
+    if first == "~":
+        return "logic"
+    if first == "-":
+        return "divert" if stripped.startswith("->") else "prose"
+    if first == "=":
+        return "block_header"
+    return "prose"
+
+
+def _strip_comment(text: str) -> str:
+    """The line without a trailing ``//`` comment (outside strings), right-stripped."""
+    if "//" not in text:
+        return text.rstrip()
+    in_string = False
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if in_string:
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == "/" and text.startswith("//", i) and (i == 0 or text[i - 1].isspace()):
+            return text[:i].rstrip()
+        i += 1
+    return text.rstrip()
+
+
+def _width(indent: str) -> int:
+    """Indentation width; a tab counts as a tab stop of 8, as editors show it."""
+    width = 0
+    for ch in indent:
+        width = (width // 8 + 1) * 8 if ch == "\t" else width + 1
+    return width
+
+
+def _freeze_body(body: _Body) -> tuple[ast.Stmt, ...]:
+    body.flush()
+    return tuple(body.stmts)
+
+
+def _freeze_verse(state: _VerseState) -> ast.Verse:
+    blocks = tuple(ast.Block(name, _freeze_body(b), span) for name, span, b in state.blocks)
+    end = state.end or state.span
+    return ast.Verse(state.id, _freeze_body(state.body), blocks, state.span.to(end))
+
+
+def _freeze_prop(node: _PropNode) -> ast.Property:
+    prop = node.prop
+    if isinstance(prop, ast.Prop):
+        if node.children:
+            children = tuple(_freeze_nested(c) for c in node.children)
+            return ast.Prop(prop.key, children, prop.span.to(node.end or prop.span))
+        if node.continuation:
+            value = " ".join([str(prop.value), *node.continuation])
+            return ast.Prop(prop.key, value, prop.span.to(node.end or prop.span))
+    result: ast.Property = prop
+    return result
+
+
+def _freeze_nested(node: _PropNode) -> ast.Prop:
+    frozen = _freeze_prop(node)
+    assert isinstance(frozen, ast.Prop)
+    return frozen
+
+
+def _freeze_decl(state: _DeclState) -> ast.Declaration:
+    props = tuple(_freeze_prop(p) for p in state.props)
+    end = state.end or state.header_span
+    return ast.Declaration(state.kind, state.args, props, state.header_span.to(end), state.header_span)
+
+
+def parse_source(source: SourceFile) -> tuple[ast.File, list[Diagnostic]]:
+    """Parse one file. Never raises for bad input: every mistake is a diagnostic."""
+    parser = _FileParser(source)
+    tree = parser.run()
+    return tree, parser.diags
