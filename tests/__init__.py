@@ -1,0 +1,1 @@
+"""tgc's test suite (a package, so helpers are imported as ``tests.golden``)."""

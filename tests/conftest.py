@@ -1,0 +1,22 @@
+"""Shared pytest configuration: the ``--update-goldens`` option and the ``golden`` fixture."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.golden import UPDATE_OPTION, Golden
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        UPDATE_OPTION,
+        action="store_true",
+        default=False,
+        help="rewrite golden files with the current output instead of comparing",
+    )
+
+
+@pytest.fixture
+def golden(request: pytest.FixtureRequest) -> Golden:
+    """``golden(path, actual)``: compare ``actual`` with the file, or rewrite it."""
+    return Golden(update=bool(request.config.getoption(UPDATE_OPTION)))
