@@ -11,8 +11,10 @@ F = "story.tgj"
 
 
 def _at(line: int, code: str = "TGC101", file: str = F) -> Diagnostic:
-    args = {"TGC101": {"ref": "1.9"}, "TGC007": {"name": "gold"}, "TGC999": {"detail": "x"}}
-    return diag(code, Span(file, line, 4, line, 9), **args[code])
+    args: dict[str, dict[str, object]] = {
+        "TGC101": {"ref": "1.9"}, "TGC007": {"name": "gold"}, "TGC999": {"detail": "x"}
+    }
+    return diag(code, Span(file, line, 4, line, 9), None, (), **args[code])
 
 
 def _comment(line: int) -> Span:
