@@ -83,8 +83,8 @@ def load_config(start: Path) -> tuple[Config, list[Diagnostic]]:
     try:
         text = path.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "not valid UTF-8"
-        span = Span(name, 1, 1, 1, 1)
+        reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else "not valid UTF-8"
+        span = Span(name, 1, 1, 1, 2)
         return Config(path), [diag("TGC902", span, detail=f"cannot read {name}: {reason}")]
     source = SourceFile.from_text(name, text)
     try:
