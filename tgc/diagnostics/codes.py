@@ -9,7 +9,7 @@ from difflib import get_close_matches
 from tgc.diagnostics.model import Diagnostic, Label, Severity
 from tgc.source import Span
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+E, W = Severity.ERROR, Severity.WARNING
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from tgc.source import Span
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     """How much a finding matters; ``ignore`` only appears in configuration."""
 
     ERROR = "error"

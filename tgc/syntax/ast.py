@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from tgc.source import Span
 
@@ -50,7 +49,7 @@ class Terminal:
         return self.kind
 
 
-Target = Union[Ref, Terminal]
+Target = Ref | Terminal
 
 # ---------------------------------------------------------------- conditions
 
@@ -158,10 +157,20 @@ class Or:
     span: Span
 
 
-Cond = Union[
-    StatusCond, SecretCond, ItemCond, Compare, DialCond, CharacterCond, VisitedCond,
-    ChapterCond, AskCond, Not, And, Or,
-]
+Cond = (
+    StatusCond
+    | SecretCond
+    | ItemCond
+    | Compare
+    | DialCond
+    | CharacterCond
+    | VisitedCond
+    | ChapterCond
+    | AskCond
+    | Not
+    | And
+    | Or
+)
 
 # ---------------------------------------------------------------- effects
 
@@ -302,10 +311,21 @@ class Note:
     span: Span
 
 
-Effect = Union[
-    Amount, Mark, SecretEffect, ItemEffect, AttributeChange, Task, LocationEffect,
-    DialEffect, TimeToken, Encounter, Roll, Toss, Note,
-]
+Effect = (
+    Amount
+    | Mark
+    | SecretEffect
+    | ItemEffect
+    | AttributeChange
+    | Task
+    | LocationEffect
+    | DialEffect
+    | TimeToken
+    | Encounter
+    | Roll
+    | Toss
+    | Note
+)
 
 # ---------------------------------------------------------------- body lines
 
@@ -364,7 +384,13 @@ class EffectLine:
     span: Span
 
 
-Stmt = Union[Paragraph, Choice, Divert, CondDivert, EffectLine]
+Stmt = (
+    Paragraph
+    | Choice
+    | Divert
+    | CondDivert
+    | EffectLine
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,7 +481,14 @@ class NumberProp:
     span: Span
 
 
-Property = Union[Prop, RefProp, Action, Trigger, ListProp, NumberProp]
+Property = (
+    Prop
+    | RefProp
+    | Action
+    | Trigger
+    | ListProp
+    | NumberProp
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,7 +503,7 @@ class Declaration:
     header_span: Span
 
 
-Item = Union[Declaration, Verse]
+Item = Declaration | Verse
 
 
 @dataclass(frozen=True, slots=True)

@@ -109,7 +109,7 @@ def explain(err: UnexpectedInput, parser: Lark, kind: str, line: str) -> tuple[s
         rest = line[err.pos_in_stream :].split()
         end = col + (len(rest[0]) if rest else 1)
     elif isinstance(err, UnexpectedEOF):
-        expected = set(err.expected and [t.name for t in err.expected] or ())
+        expected = {str(t) for t in err.expected}
         col = end = len(line.rstrip()) + 1
         end += 1
     else:  # pragma: no cover - Lark raises only the three kinds above

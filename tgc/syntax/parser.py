@@ -24,6 +24,7 @@ from tgc.source import SourceFile, Span
 from tgc.syntax import ast
 from tgc.syntax.build import LineBuilder
 from tgc.syntax.errors import explain
+from tgc.syntax.fastpath import fast_parse
 
 START_RULES = ["decl_header", "verse_header", "block_header", "choice", "divert", "logic", "prop"]
 DECLARATION_KINDS = ("campaign", "section", "status", "secret", "item", "location",
@@ -62,26 +63,35 @@ def grammar_parser(strict: bool = False) -> Lark:
 class _Body:
     """Statements of a verse body or block being assembled."""
 
+    file: str
     stmts: list[ast.Stmt] = field(default_factory=list)
     para: list[str] = field(default_factory=list)
-    para_start: Span | None = None
-    para_end: Span | None = None
+    # where the open paragraph starts and ends: (line, col) and (line, end_col)
+    para_start: tuple[int, int] = (0, 0)
+    para_end: tuple[int, int] = (0, 0)
     choices_started: bool = False
 
+    def add_prose(self, number: int, col: int, content: str) -> None:
+        if not self.para:
+            self.para_start = (number, col)
+        self.para_end = (number, col + len(content))
+        self.para.append(content)
+
     def flush(self) -> None:
-        if self.para and self.para_start is not None and self.para_end is not None:
-            self.stmts.append(ast.Paragraph(" ".join(self.para), self.para_start.to(self.para_end)))
-        self.para = []
-        self.para_start = self.para_end = None
+        if self.para:
+            (line, col), (end_line, end_col) = self.para_start, self.para_end
+            span = Span(self.file, line, col, end_line, end_col)
+            self.stmts.append(ast.Paragraph(" ".join(self.para), span))
+            self.para = []
 
 
 @dataclass
 class _VerseState:
     id: ast.VerseId
     span: Span
-    body: _Body = field(default_factory=_Body)
+    body: _Body
     blocks: list[tuple[str, Span, _Body]] = field(default_factory=list)
-    end: Span | None = None
+    end: tuple[int, int] = (0, 0)  # line and end column of the verse's last line
 
     def current(self) -> _Body:
         return self.blocks[-1][2] if self.blocks else self.body
@@ -111,7 +121,8 @@ class _DeclState:
 class _FileParser:
     """Walks the lines of one file once, keeping at most one verse or declaration open."""
 
-    def __init__(self, source: SourceFile) -> None:
+    def __init__(self, source: SourceFile, fast: bool = True) -> None:
+        self.fast = fast
         self.source = source
         self.name = source.name
         self.items: list[ast.Item] = []
@@ -125,8 +136,21 @@ class _FileParser:
     # -------------------------------------------------------------- driver
 
     def run(self) -> ast.File:
+        line = self.line
         for number, raw in enumerate(self.source.lines, start=1):
-            self.line(number, raw.rstrip())
+            text = raw.rstrip()
+            verse = self.verse
+            # Prose inside a verse is most of any journal: take the short way for it.
+            if verse is not None and text and text[0].isalpha():
+                body = verse.current()
+                if not body.choices_started:
+                    body.add_prose(number, 1, text)
+                    verse.end = (number, len(text) + 1)
+                    if ":" in text:
+                        self.check_icons(number, text, 0)
+                    self.pending_suppressions.clear()
+                    continue
+            line(number, text)
         self.close()
         return ast.File(self.name, tuple(self.items), tuple(self.suppressions))
 
@@ -164,6 +188,10 @@ class _FileParser:
         builder.offset = indent
         body = text[indent:]
         builder.line_end = indent + len(_strip_comment(body)) + 1
+        if self.fast:
+            node = fast_parse(kind, body, builder)
+            if node is not None:
+                return node
         try:
             return self.lark.parse(body, start=kind)
         except UnexpectedInput as err:
@@ -235,7 +263,7 @@ class _FileParser:
             if part in RESERVED:
                 self.diags.append(diag("TGC008", vid.span, name=part, what=what))
         header = self.span(number, 1, len(_strip_comment(text)) + 1)
-        self.verse = _VerseState(vid, header, end=header)
+        self.verse = _VerseState(vid, header, _Body(self.name), end=(number, header.end_col))
         self.orphan = False
 
     orphan = False
@@ -311,7 +339,7 @@ class _FileParser:
             self.block_header(number, text, indent)
             return
         body = verse.current()
-        verse.end = self.span(number, indent + 1, len(text) + 1)
+        verse.end = (number, len(_strip_comment(text)) + 1)
         if kind == "prose":
             self.prose(body, number, text, indent)
             return
@@ -346,13 +374,13 @@ class _FileParser:
         assert verse is not None
         verse.current().flush()
         parsed = self.parse("block_header", number, text, indent)
-        verse.end = self.span(number, indent + 1, len(text) + 1)
+        verse.end = (number, len(_strip_comment(text)) + 1)
         if parsed is None:
             parsed = ("", self.span(number, indent + 1, len(text) + 1))
         name, span = parsed
         if name in RESERVED:
             self.diags.append(diag("TGC008", span, name=name, what="an inline block"))
-        verse.blocks.append((name, span, _Body()))
+        verse.blocks.append((name, span, _Body(self.name)))
 
     def prose(self, body: _Body, number: int, text: str, indent: int) -> None:
         if body.choices_started:
@@ -365,11 +393,7 @@ class _FileParser:
             content = content[1:]
             col += 1
         self.check_icons(number, text, indent)
-        span = self.span(number, col, col + len(content))
-        if body.para_start is None:
-            body.para_start = span
-        body.para_end = span
-        body.para.append(content)
+        body.add_prose(number, col, content)
 
     def check_icons(self, number: int, text: str, indent: int) -> None:
         if ":" not in text:
@@ -446,8 +470,9 @@ def _freeze_body(body: _Body) -> tuple[ast.Stmt, ...]:
 
 def _freeze_verse(state: _VerseState) -> ast.Verse:
     blocks = tuple(ast.Block(name, _freeze_body(b), span) for name, span, b in state.blocks)
-    end = state.end or state.span
-    return ast.Verse(state.id, _freeze_body(state.body), blocks, state.span.to(end))
+    line, end_col = state.end
+    span = Span(state.span.file, state.span.line, 1, line, end_col)
+    return ast.Verse(state.id, _freeze_body(state.body), blocks, span)
 
 
 def _freeze_prop(node: _PropNode) -> ast.Property:
@@ -475,8 +500,9 @@ def _freeze_decl(state: _DeclState) -> ast.Declaration:
     return ast.Declaration(state.kind, state.args, props, state.header_span.to(end), state.header_span)
 
 
-def parse_source(source: SourceFile) -> tuple[ast.File, list[Diagnostic]]:
-    """Parse one file. Never raises for bad input: every mistake is a diagnostic."""
-    parser = _FileParser(source)
+def parse_source(source: SourceFile, fast: bool = True) -> tuple[ast.File, list[Diagnostic]]:
+    """Parse one file. Never raises for bad input: every mistake is a diagnostic.
+    ``fast=False`` sends every line through the grammar (tests compare both)."""
+    parser = _FileParser(source, fast)
     tree = parser.run()
     return tree, parser.diags

@@ -1,0 +1,79 @@
+"""The check pipeline: a campaign folder in, the resolved Campaign and every diagnostic
+out (sorted, with suppressions and configured severities applied). The CLI prints
+what this returns; nothing here prints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tgc.diagnostics.model import Diagnostic, Severity
+from tgc.semantics.model import Campaign
+from tgc.source import SourceFile, Span
+from tgc.syntax import ast
+
+# Checks over the resolved campaign, run in this order. Each returns diagnostics and
+# must not report what an earlier pass already reported (no cascades).
+Check = Callable[[Campaign], list[Diagnostic]]
+CHECKS: tuple[Check, ...] = ()
+
+
+@dataclass
+class CheckResult:
+    root: Path
+    sources: dict[str, SourceFile]
+    diagnostics: list[Diagnostic]
+    campaign: Campaign | None = None
+    files: list[ast.File] = field(default_factory=list)
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for d in self.diagnostics if d.severity is severity)
+
+    @property
+    def errors(self) -> int:
+        return self.count(Severity.ERROR)
+
+
+def analyse(files: list[ast.File]) -> tuple[Campaign, list[Diagnostic]]:
+    """Symbols, resolution and every registered check, in one direction."""
+    from tgc.semantics.resolve import resolve
+    from tgc.semantics.symbols import collect
+
+    campaign, diags = collect(files)
+    campaign, more = resolve(campaign)
+    diags.extend(more)
+    for check in _checks():
+        diags.extend(check(campaign))
+    return campaign, diags
+
+
+def _checks() -> tuple[Check, ...]:
+    from tgc.semantics.checks import ALL_CHECKS
+
+    return ALL_CHECKS
+
+
+def check(root: Path, *, jobs: int | None = None) -> CheckResult:
+    """Parse and check a campaign folder (or a single file)."""
+    from tgc.diagnostics.config import load_config
+    from tgc.diagnostics.suppress import apply_suppressions
+    from tgc.workspace import load
+
+    workspace = load(root, jobs=jobs)
+    campaign, diags = analyse(workspace.files)
+    diags = workspace.diagnostics + diags
+    config, config_diags = load_config(root)
+    # Suppressions first: a comment that silences a code the config ignores is still used.
+    diags = apply_suppressions(diags, _suppressions(workspace.files))
+    diags = config.apply(diags)
+    diags.extend(config_diags)
+    if config.source is not None:
+        workspace.sources.setdefault(config.source.name, config.source)
+    diags.sort(key=Diagnostic.sort_key)
+    return CheckResult(root, workspace.sources, diags, campaign, workspace.files)
+
+
+def _suppressions(files: list[ast.File]) -> dict[str, list[tuple[int, tuple[str, ...], Span]]]:
+    return {f.name: [(s.line, s.codes, s.span) for s in f.suppressions]
+            for f in files if f.suppressions}

@@ -1,0 +1,49 @@
+"""`tgc check`: parse options, run the check pipeline, print diagnostics, set the exit
+status (0 clean, 1 errors, 2 usage error, 3 internal error)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from tgc.cli.options import EXIT_ERRORS, EXIT_OK, campaign_dir, fail_internal, fail_usage
+
+FORMAT_NAMES = ("human", "concise", "json", "sarif", "github")
+
+
+@click.command()
+@click.argument("directory", required=False, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(FORMAT_NAMES), default="human",
+              show_default=True, help="Output format of the diagnostics.")
+@click.option("--color/--no-color", default=None,
+              help="Colour the human output (default: when writing to a terminal).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes for parsing (default: automatic by campaign size).")
+@click.option("--strict", is_flag=True, help="Exit with 1 on warnings too.")
+@click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
+def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None,
+          strict: bool, debug: bool) -> None:
+    """Parse and check a campaign folder (default: ./journal_src, else .).
+
+    Every syntax, naming, graph, state and map mistake in every file is reported in
+    one run, each with a code (see `tgc explain CODE`), a file:line:col and a hint.
+    """
+    from tgc.check import check as run_check
+    from tgc.diagnostics.render import FORMATS
+    from tgc.workspace import WorkspaceError
+
+    root = campaign_dir(directory)
+    try:
+        result = run_check(root, jobs=jobs)
+    except WorkspaceError as err:
+        fail_usage(str(err))
+    except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
+        fail_internal(err, debug, fmt)
+    use_color = sys.stdout.isatty() if color is None else color
+    text = FORMATS[fmt](result.diagnostics, result.sources, color=use_color)
+    if text:
+        click.echo(text, nl=not text.endswith("\n"))
+    failed = result.errors > 0 or (strict and len(result.diagnostics) > 0)
+    sys.exit(EXIT_ERRORS if failed else EXIT_OK)

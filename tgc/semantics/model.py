@@ -1,0 +1,140 @@
+"""The resolved campaign: every declaration indexed by what it names, every verse by its
+canonical id, every reference resolved. Built by ``semantics.resolve``; read by the
+checks and the bundle compiler."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tgc.source import Span
+from tgc.syntax import ast
+
+ATTRIBUTES = ("aggression", "empathy", "courage", "caution", "practicality", "spirituality")
+RESOURCES = ("food", "wealth", "rep", "magic", "exp")
+TRACKS = ("health", "energy", "terror")
+COUNTERS = ("players", "day")
+ITEM_KEYWORDS = ("weapon", "armor", "shield", "companion", "relic", "craftable")
+DECKS = ("gray", "green", "purple", "blue")
+SEALS = ("menhir", "dreams", "unfriendly", "friendly")
+DIRECTIONS = ("up", "down", "left", "right")
+MIRROR = {"up": "down", "down": "up", "left": "right", "right": "left"}
+HOOKS = ("explore", "instant", "menhir", "dream", "nightmare")
+DIAL_MAX = 8
+
+
+def canonical_verse(verse: str) -> str:
+    """``02`` and ``2`` are the same verse; ``2a`` keeps its letter; names stay as written."""
+    if verse[:1].isdigit():
+        digits = verse.rstrip("abcdefghijklmnopqrstuvwxyz")
+        return str(int(digits)) + verse[len(digits):]
+    return verse
+
+
+def canonical_section(section: str) -> str:
+    return str(int(section)) if section.isdigit() else section
+
+
+def block_id(verse_id: str, block: str) -> str:
+    """Inline blocks are nodes of the graph too: ``101.4.beaten``."""
+    return f"{verse_id}.{block}"
+
+
+@dataclass
+class VerseInfo:
+    id: str
+    section: str
+    verse: ast.Verse
+    blocks: dict[str, ast.Block] = field(default_factory=dict)
+
+    @property
+    def span(self) -> Span:
+        return self.verse.id.span
+
+
+@dataclass
+class LocationInfo:
+    number: int
+    title: str
+    decl: ast.Declaration
+    legacy: int | None = None
+    legacy_span: Span | None = None
+    seals: tuple[str, ...] = ()
+    keys: tuple[ast.Key, ...] = ()
+    hooks: dict[str, ast.Target] = field(default_factory=dict)
+    actions: tuple[ast.Action, ...] = ()
+    text: str = ""
+
+
+@dataclass
+class StatusInfo:
+    name: str
+    shape: str  # "flag" | "parts" | "boxes"
+    size: int  # parts or boxes; 1 for a flag
+    decl: ast.Declaration
+    triggers: tuple[ast.Trigger, ...] = ()
+    text: str = ""
+
+
+@dataclass
+class SecretInfo:
+    number: int
+    title: str
+    decl: ast.Declaration
+    keywords: tuple[str, ...] = ()
+    text: str = ""
+
+
+@dataclass
+class ItemInfo:
+    name: str
+    decl: ast.Declaration
+    keywords: tuple[str, ...] = ()
+    text: str = ""
+
+
+@dataclass
+class SectionInfo:
+    name: str
+    title: str
+    kind: str  # "location" | "bos" | "named"
+    span: Span | None = None
+
+
+@dataclass
+class CampaignInfo:
+    title: str
+    ruleset: str
+    start: int | None
+    players: tuple[int, int]
+    decl: ast.Declaration
+
+
+@dataclass
+class Campaign:
+    """Everything the checks and the compiler need, with references already resolved.
+
+    ``targets`` maps each verse-reference node to the canonical id of the verse or
+    block it names; a reference that failed to resolve is absent (and was reported),
+    which is how later checks avoid cascades.
+    """
+
+    files: tuple[ast.File, ...]
+    info: CampaignInfo | None = None
+    verses: dict[str, VerseInfo] = field(default_factory=dict)
+    sections: dict[str, SectionInfo] = field(default_factory=dict)
+    locations: dict[int, LocationInfo] = field(default_factory=dict)
+    statuses: dict[str, StatusInfo] = field(default_factory=dict)
+    secrets: dict[int, SecretInfo] = field(default_factory=dict)
+    items: dict[str, ItemInfo] = field(default_factory=dict)
+    item_keywords: set[str] = field(default_factory=set)
+    encounters: dict[str, ast.Declaration] = field(default_factory=dict)
+    events: list[ast.Declaration] = field(default_factory=list)
+    others: list[ast.Declaration] = field(default_factory=list)
+    targets: dict[ast.Ref, str] = field(default_factory=dict)
+    unresolved: set[ast.Ref] = field(default_factory=set)
+
+    def target_of(self, target: ast.Target) -> str | None:
+        """The canonical id a divert target names, or None for terminals and failures."""
+        if isinstance(target, ast.Terminal):
+            return None
+        return self.targets.get(target)

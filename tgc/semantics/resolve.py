@@ -1,0 +1,393 @@
+"""Name resolution: every reference in every verse and declaration is looked up in the
+symbol table. Input: the Campaign from ``symbols``; output: the same Campaign with
+``targets`` filled, and diagnostics for what does not resolve or does not fit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tgc.diagnostics.codes import diag, did_you_mean
+from tgc.diagnostics.model import Diagnostic, Label
+from tgc.semantics.model import (
+    ATTRIBUTES,
+    COUNTERS,
+    DECKS,
+    DIAL_MAX,
+    RESOURCES,
+    TRACKS,
+    Campaign,
+    VerseInfo,
+    block_id,
+    canonical_section,
+    canonical_verse,
+)
+from tgc.source import Span
+from tgc.syntax import ast
+
+AMOUNT_WORDS = RESOURCES + TRACKS
+COMPARE_WORDS = ATTRIBUTES + RESOURCES + TRACKS + COUNTERS
+ENCOUNTER_LEVELS = range(1, 5)
+
+
+class Resolver:
+    """One pass over every body and declaration; ``visit_`` methods per node kind."""
+
+    def __init__(self, campaign: Campaign) -> None:
+        self.c = campaign
+        self.diags: list[Diagnostic] = []
+        self.section: str | None = None  # where relative references resolve
+        self.verse: VerseInfo | None = None
+        self.declaration: ast.Declaration | None = None
+        self._names_by_section: dict[str, list[str]] | None = None
+
+    def run(self) -> tuple[Campaign, list[Diagnostic]]:
+        for file in self.c.files:
+            for item in file.items:
+                if isinstance(item, ast.Declaration):
+                    self.visit_declaration(item)
+        for info in self.c.verses.values():
+            self.visit_verse(info)
+        self.check_campaign()
+        return self.c, self.diags
+
+    # ------------------------------------------------------------ references
+
+    def resolve(self, ref: ast.Ref) -> None:
+        """Look one reference up; remember its canonical id, or report it."""
+        if ref.block is not None:
+            self.resolve_block(ref)
+            return
+        if ref.section is None:
+            if self.section is None:
+                self.diags.append(diag("TGC116", ref.span, ref=str(ref),
+                                       hint="write the section, e.g. `bos.12` or `101.3`"))
+                self.c.unresolved.add(ref)
+                return
+            section = self.section
+        else:
+            section = canonical_section(ref.section)
+            if section not in self.c.sections:
+                self.unknown_section(ref.span, ref.section)
+                self.c.unresolved.add(ref)
+                return
+        vid = f"{section}.{canonical_verse(ref.verse)}"
+        if vid in self.c.verses:
+            self.c.targets[ref] = vid
+            return
+        self.c.unresolved.add(ref)
+        hint = self.verse_hint(section, ref)
+        self.diags.append(diag("TGC101", ref.span, ref=vid, hint=hint))
+
+    def resolve_block(self, ref: ast.Ref) -> None:
+        assert ref.block is not None
+        if self.verse is None:
+            self.diags.append(diag("TGC116", ref.span, ref=str(ref),
+                                   hint="inline blocks can be reached only from their own verse"))
+            self.c.unresolved.add(ref)
+            return
+        if ref.block in self.verse.blocks:
+            self.c.targets[ref] = block_id(self.verse.id, ref.block)
+            return
+        self.c.unresolved.add(ref)
+        self.diags.append(diag("TGC102", ref.span, verse=self.verse.id, name=ref.block,
+                               hint=did_you_mean(ref.block, self.verse.blocks)))
+
+    def verse_hint(self, section: str, ref: ast.Ref) -> str | None:
+        if self._names_by_section is None:
+            names: dict[str, list[str]] = {}
+            for vid, info in self.c.verses.items():
+                names.setdefault(info.section, []).append(vid)
+            self._names_by_section = names
+        wanted = f"{section}.{canonical_verse(ref.verse)}"
+        candidates = self._names_by_section.get(section, [])
+        hint = did_you_mean(wanted, candidates)
+        if hint is None and ref.section is None and self.section is not None:
+            return None
+        return hint
+
+    def unknown_section(self, span: Span, name: str) -> None:
+        if name.isdigit():
+            hint = f"declare `@location {name} \"...\"`, or fix the number"
+            close = did_you_mean(name, [s for s in self.c.sections if s.isdigit()])
+        else:
+            hint = f"declare `@section {name} \"Title\"`, or fix the name"
+            close = did_you_mean(name, self.c.sections)
+        self.diags.append(diag("TGC104", span, name=name, hint=close or hint))
+
+    def target(self, target: ast.Target) -> None:
+        if isinstance(target, ast.Ref):
+            self.resolve(target)
+
+    # ------------------------------------------------------------ declarations
+
+    def visit_declaration(self, decl: ast.Declaration) -> None:
+        self.declaration = decl
+        self.verse = None
+        self.section = str(decl.args[0]) if decl.kind == "location" else None
+        for prop in decl.props:
+            for target in _prop_targets(prop):
+                self.target(target)
+            if isinstance(prop, ast.Action):
+                for cost in prop.costs:
+                    self.vocabulary(cost.resource, cost.span, AMOUNT_WORDS, "a resource or track")
+            if isinstance(prop, ast.Trigger) and decl.kind == "status":
+                self.check_trigger(decl, prop)
+            if isinstance(prop, ast.NumberProp) and prop.key == "legacy":
+                pass  # a legacy number names a card no longer in play: nothing to resolve
+        self.declaration = None
+
+    def check_trigger(self, decl: ast.Declaration, trig: ast.Trigger) -> None:
+        status = self.c.statuses.get(str(decl.args[0]))
+        if status is None or status.decl is not decl:
+            return
+        fits = {"flag": ("marked",), "boxes": ("full", "any"), "parts": ("parts", "any")}
+        if trig.kind not in fits[status.shape]:
+            self.diags.append(diag("TGC113", trig.span,
+                                   detail=f"`when {trig.kind}` does not fit a {status.shape} status",
+                                   hint={"flag": "a flag triggers `when marked`",
+                                         "boxes": "a boxes status triggers `when full` or "
+                                                  "`when any N`",
+                                         "parts": "a status with parts triggers `when parts "
+                                                  "1-6` or `when any N parts`"}[status.shape]))
+            return
+        top = max(trig.low or 0, trig.high or 0)
+        if top > status.size:
+            self.diags.append(diag("TGC112", trig.span, name=status.name, parts=status.size,
+                                   part=top))
+
+    # ------------------------------------------------------------ verses
+
+    def visit_verse(self, info: VerseInfo) -> None:
+        self.verse = info
+        self.section = info.section
+        if info.section not in self.c.sections:
+            self.unknown_section(info.verse.id.span, info.verse.id.section)
+        for stmt in _all_stmts(info.verse):
+            self.visit_stmt(stmt)
+        self.verse = None
+
+    def visit_stmt(self, stmt: ast.Stmt) -> None:
+        if isinstance(stmt, ast.Paragraph):
+            return
+        if isinstance(stmt, ast.Choice):
+            if stmt.guard is not None:
+                self.visit_guard(stmt.guard)
+            self.target(stmt.target)
+        elif isinstance(stmt, ast.Divert):
+            self.target(stmt.target)
+        elif isinstance(stmt, ast.CondDivert):
+            self.visit_cond(stmt.cond)
+            self.target(stmt.target)
+        else:
+            if stmt.cond is not None:
+                self.visit_cond(stmt.cond)
+            self.visit_effect(stmt.effect)
+
+    def visit_guard(self, guard: ast.Guard) -> None:
+        for cond in guard.conditions:
+            self.visit_cond(cond)
+        for cost in guard.costs:
+            self.vocabulary(cost.resource, cost.span, AMOUNT_WORDS, "a resource or track")
+
+    # ------------------------------------------------------------ conditions
+
+    def visit_cond(self, cond: ast.Cond) -> None:
+        if isinstance(cond, (ast.Not,)):
+            self.visit_cond(cond.operand)
+        elif isinstance(cond, (ast.And, ast.Or)):
+            for operand in cond.operands:
+                self.visit_cond(operand)
+        elif isinstance(cond, ast.StatusCond):
+            self.status_use(cond.name, cond.name_span, cond.parts, checking=True)
+        elif isinstance(cond, ast.SecretCond):
+            self.secret_use(cond.number, cond.span)
+        elif isinstance(cond, ast.ItemCond):
+            self.item_use(cond.name, cond.keyword, cond.span)
+        elif isinstance(cond, ast.Compare):
+            self.vocabulary(cond.name, cond.span, COMPARE_WORDS,
+                            "an attribute, resource, track or counter")
+        elif isinstance(cond, ast.DialCond):
+            if not 0 <= cond.value <= DIAL_MAX:
+                self.diags.append(diag("TGC117", cond.span,
+                                       detail=f"dials hold 0 to {DIAL_MAX}; {cond.value} never "
+                                       "appears on one"))
+        elif isinstance(cond, ast.VisitedCond):
+            self.resolve(cond.ref)
+
+    def vocabulary(self, word: str, span: Span, allowed: tuple[str, ...], what: str) -> bool:
+        if word in allowed:
+            return True
+        self.diags.append(diag("TGC115", span, name=word, what=what,
+                               hint=did_you_mean(word, allowed)))
+        return False
+
+    def status_use(self, name: str, span: Span, parts: ast.PartSel | None, checking: bool) -> None:
+        status = self.c.statuses.get(name)
+        if status is None:
+            self.diags.append(diag("TGC105", span, name=name,
+                                   hint=did_you_mean(name, self.c.statuses)))
+            return
+        if parts is None:
+            return
+        if parts.any_count:
+            if parts.low > status.size or parts.low < 1:
+                self.diags.append(diag("TGC113", parts.span,
+                                       detail=f'status "{name}" has {status.size} '
+                                       f'{"boxes" if status.shape == "boxes" else "parts"}; '
+                                       f"`any {parts.low}` can never hold"))
+            return
+        if status.shape != "parts":
+            kind = "a boxes status" if status.shape == "boxes" else "a flag"
+            self.diags.append(diag("TGC113", parts.span,
+                                   detail=f'"{name}" is {kind}: it has no numbered parts',
+                                   hint="use `any N` to count ticked boxes"
+                                   if status.shape == "boxes" else "leave out the number"))
+            return
+        if parts.low < 1 or parts.high < parts.low:
+            self.diags.append(diag("TGC117", parts.span,
+                                   detail=f"`{parts}` is not a range of parts"))
+        elif parts.high > status.size:
+            self.diags.append(diag("TGC112", parts.span, name=name, parts=status.size,
+                                   part=parts.high))
+
+    def secret_use(self, number: int, span: Span) -> None:
+        if number not in self.c.secrets:
+            self.diags.append(diag("TGC106", span, number=number,
+                                   hint=f'declare it with `@secret {number} "Title"`'))
+
+    def item_use(self, name: str, keyword: bool, span: Span) -> None:
+        if keyword:
+            from tgc.semantics.model import ITEM_KEYWORDS
+
+            if name not in ITEM_KEYWORDS and name not in self.c.item_keywords:
+                pool = set(ITEM_KEYWORDS) | self.c.item_keywords
+                self.diags.append(diag("TGC108", span, name=name,
+                                       hint=did_you_mean(name, sorted(pool))
+                                       or "for a named item write `item \"Name\"`"))
+        elif name not in self.c.items:
+            self.diags.append(diag("TGC107", span, name=name,
+                                   hint=did_you_mean(name, self.c.items)))
+
+    # ------------------------------------------------------------ effects
+
+    def visit_effect(self, effect: ast.Effect) -> None:
+        method = getattr(self, "effect_" + type(effect).__name__)
+        method(effect)
+
+    def effect_Amount(self, e: ast.Amount) -> None:  # noqa: N802 - dispatch on class name
+        self.vocabulary(e.what, e.what_span, AMOUNT_WORDS, "a resource or track")
+        if e.amount < 1:
+            self.diags.append(diag("TGC117", e.span, detail="the amount must be at least 1"))
+
+    def effect_Mark(self, e: ast.Mark) -> None:  # noqa: N802
+        status = self.c.statuses.get(e.name)
+        self.status_use(e.name, e.name_span, e.parts, checking=False)
+        if status is None:
+            return
+        if e.parts is not None and e.parts.any_count:
+            return
+        if status.shape == "parts" and e.parts is None:
+            verb = "unmark" if e.unmark else "mark"
+            self.diags.append(diag("TGC113", e.span,
+                                   detail=f'"{e.name}" has numbered parts: say which to {verb}',
+                                   hint=f'write `~ {verb} "{e.name}" 1` or a range `1-3`'))
+
+    def effect_SecretEffect(self, e: ast.SecretEffect) -> None:  # noqa: N802
+        self.secret_use(e.number, e.span)
+
+    def effect_ItemEffect(self, e: ast.ItemEffect) -> None:  # noqa: N802
+        self.item_use(e.name, e.keyword, e.span)
+
+    def effect_AttributeChange(self, e: ast.AttributeChange) -> None:  # noqa: N802
+        self.vocabulary(e.attribute, e.attribute_span, ATTRIBUTES, "an attribute")
+
+    def effect_Task(self, e: ast.Task) -> None:  # noqa: N802
+        return
+
+    def effect_Note(self, e: ast.Note) -> None:  # noqa: N802
+        return
+
+    def effect_TimeToken(self, e: ast.TimeToken) -> None:  # noqa: N802
+        return
+
+    def effect_LocationEffect(self, e: ast.LocationEffect) -> None:  # noqa: N802
+        for number in (e.number, e.other):
+            if number is not None and number not in self.c.locations:
+                self.unknown_location(number, e.span)
+        if e.verb == "replace" and e.other in self.c.locations:
+            new = self.c.locations[e.other]
+            if new.legacy != e.number:
+                self.diags.append(diag("TGC120", e.span, new=e.other, old=e.number,
+                                       labels=(Label(new.decl.header_span, "declared here"),),
+                                       hint=f"add `  legacy: {e.number}` to location {e.other}"))
+
+    def unknown_location(self, number: int, span: Span) -> None:
+        close = did_you_mean(str(number), [str(n) for n in self.c.locations])
+        self.diags.append(diag("TGC103", span, number=number, hint=close))
+
+    def effect_DialEffect(self, e: ast.DialEffect) -> None:  # noqa: N802
+        if e.value is not None and not 0 <= e.value <= DIAL_MAX:
+            self.diags.append(diag("TGC117", e.span,
+                                   detail=f"dials hold 0 to {DIAL_MAX}; cannot set one to {e.value}"))
+
+    def effect_Encounter(self, e: ast.Encounter) -> None:  # noqa: N802
+        if e.name is not None:
+            if e.name not in self.c.encounters:
+                self.diags.append(diag("TGC109", e.what_span, what=f'"{e.name}"',
+                                       hint=did_you_mean(e.name, self.c.encounters)))
+        elif e.deck not in DECKS:
+            self.diags.append(diag("TGC109", e.what_span, what=f"deck `{e.deck}`",
+                                   hint=did_you_mean(str(e.deck), DECKS)
+                                   or "decks are gray, green, purple and blue"))
+        if e.level is not None and e.level not in ENCOUNTER_LEVELS:
+            self.diags.append(diag("TGC117", e.what_span,
+                                   detail=f"encounter levels are 1 to 4, not {e.level}"))
+        seen: dict[str, ast.Arm] = {}
+        for arm in e.arms:
+            if arm.label in seen:
+                self.diags.append(diag("TGC117", arm.span,
+                                       detail=f"the `{arm.label}` outcome is given twice",
+                                       labels=(Label(seen[arm.label].span, "first here"),)))
+            seen[arm.label] = arm
+            self.target(arm.target)
+
+    def effect_Roll(self, e: ast.Roll) -> None:  # noqa: N802
+        for mod in e.modifiers:
+            if mod.attribute is not None:
+                self.vocabulary(mod.attribute, mod.span, ATTRIBUTES, "an attribute")
+        for arm in e.arms:
+            self.target(arm.target)
+
+    def effect_Toss(self, e: ast.Toss) -> None:  # noqa: N802
+        for arm in e.arms:
+            self.target(arm.target)
+
+    # ------------------------------------------------------------ campaign
+
+    def check_campaign(self) -> None:
+        info = self.c.info
+        if info is None or info.start is None:
+            return
+        if info.start not in self.c.locations:
+            span = next((p.span for p in info.decl.props
+                         if isinstance(p, ast.NumberProp) and p.key == "start"),
+                        info.decl.header_span)
+            self.unknown_location(info.start, span)
+
+
+def _all_stmts(verse: ast.Verse) -> Iterator[ast.Stmt]:
+    yield from verse.body
+    for block in verse.blocks:
+        yield from block.body
+
+
+def _prop_targets(prop: ast.Property) -> Iterator[ast.Target]:
+    if isinstance(prop, (ast.RefProp, ast.Action, ast.Trigger)):
+        yield prop.target
+    elif isinstance(prop, ast.Prop) and isinstance(prop.value, tuple):
+        return
+
+
+def resolve(campaign: Campaign) -> tuple[Campaign, list[Diagnostic]]:
+    """Resolve every reference of a collected campaign."""
+    return Resolver(campaign).run()

@@ -1,0 +1,319 @@
+"""The symbol table: collects every declaration and verse of all files into a Campaign,
+reporting duplicates at the second site with a label at the first. References are
+not looked at here (that is ``resolve``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tgc.diagnostics.codes import diag, did_you_mean
+from tgc.diagnostics.model import Diagnostic, Label
+from tgc.semantics.model import (
+    DIRECTIONS,
+    HOOKS,
+    SEALS,
+    Campaign,
+    CampaignInfo,
+    ItemInfo,
+    LocationInfo,
+    SecretInfo,
+    SectionInfo,
+    StatusInfo,
+    VerseInfo,
+    block_id,
+    canonical_section,
+    canonical_verse,
+)
+from tgc.source import Span
+from tgc.syntax import ast
+
+# Properties each core declaration understands; generic declarations take any.
+KNOWN_PROPS: dict[str, frozenset[str]] = {
+    "campaign": frozenset({"ruleset", "start", "players", "text", "author", "version"}),
+    "section": frozenset({"text"}),
+    "status": frozenset({"when", "text"}),
+    "secret": frozenset({"keywords", "text"}),
+    "item": frozenset({"keywords", "text"}),
+    "location": frozenset({"legacy", "seals", "keys", "action", "text", *HOOKS}),
+}
+RULESETS = ("tainted-grail",)
+
+
+class SymbolCollector:
+    """Fills a Campaign's tables from the files, in path order (first wins)."""
+
+    def __init__(self, files: Iterable[ast.File]) -> None:
+        self.campaign = Campaign(tuple(files))
+        self.diags: list[Diagnostic] = []
+        self.campaign.sections["bos"] = SectionInfo("bos", "Book of Secrets", "bos")
+        self.first_campaign: ast.Declaration | None = None
+
+    def run(self) -> tuple[Campaign, list[Diagnostic]]:
+        for file in self.campaign.files:
+            for item in file.items:
+                if isinstance(item, ast.Declaration):
+                    self.declaration(item)
+        for file in self.campaign.files:
+            for item in file.items:
+                if isinstance(item, ast.Verse):
+                    self.verse(item)
+        if self.first_campaign is None:
+            self.missing_campaign()
+        return self.campaign, self.diags
+
+    # ------------------------------------------------------------ helpers
+
+    def duplicate(self, span: Span, first: Span, what: str) -> None:
+        self.diags.append(diag("TGC111", span, labels=(Label(first, "first declared here"),),
+                               hint="remove one of them, or give this one another name",
+                               what=what))
+
+    def check_props(self, decl: ast.Declaration) -> None:
+        known = KNOWN_PROPS.get(decl.kind)
+        if known is None:
+            return
+        for prop in decl.props:
+            key = _prop_key(prop)
+            if key not in known:
+                self.diags.append(diag("TGC119", prop.span, key=key, kind=decl.kind,
+                                       hint=did_you_mean(key, known)))
+
+    # ------------------------------------------------------------ declarations
+
+    def declaration(self, decl: ast.Declaration) -> None:
+        self.check_props(decl)
+        handler = getattr(self, f"decl_{decl.kind}", None)
+        if handler is not None:
+            handler(decl)
+        elif decl.kind == "encounter":
+            self.decl_encounter(decl)
+        elif decl.kind in ("event", "quest"):
+            self.campaign.events.append(decl)
+        else:
+            self.campaign.others.append(decl)
+
+    def decl_campaign(self, decl: ast.Declaration) -> None:
+        if self.first_campaign is not None:
+            self.duplicate(decl.header_span, self.first_campaign.header_span, "the campaign")
+            return
+        self.first_campaign = decl
+        ruleset, start, players = "tainted-grail", None, (1, 4)
+        for prop in decl.props:
+            if isinstance(prop, ast.NumberProp) and prop.key == "start":
+                start = prop.low
+            elif isinstance(prop, ast.NumberProp) and prop.key == "players":
+                players = (prop.low, prop.high)
+                if not 1 <= prop.low <= prop.high:
+                    self.diags.append(diag("TGC117", prop.span,
+                                           detail="players must be a range such as `1-4`"))
+            elif isinstance(prop, ast.Prop) and prop.key == "ruleset":
+                ruleset = str(prop.value)
+                if ruleset not in RULESETS:
+                    self.diags.append(diag("TGC117", prop.span,
+                                           detail=f"unknown ruleset `{ruleset}`",
+                                           hint="the ruleset is `tainted-grail`"))
+        if start is None:
+            self.diags.append(diag("TGC114", decl.header_span,
+                                   detail="the campaign has no `start:` location",
+                                   hint="add `  start: 101` with the first location's number"))
+        self.campaign.info = CampaignInfo(str(decl.args[0]), ruleset, start, players, decl)
+
+    def decl_section(self, decl: ast.Declaration) -> None:
+        name = str(decl.args[0])
+        title = str(decl.args[1]) if len(decl.args) > 1 else name
+        if name in ("end", "game"):
+            self.diags.append(diag("TGC008", decl.header_span, name=name, what="a section"))
+            return
+        if name == "bos":
+            old = self.campaign.sections["bos"]
+            if old.span is not None:
+                self.duplicate(decl.header_span, old.span, "section `bos`")
+                return
+            self.campaign.sections["bos"] = SectionInfo("bos", title, "bos", decl.header_span)
+            return
+        existing = self.campaign.sections.get(name)
+        if existing is not None and existing.span is not None:
+            self.duplicate(decl.header_span, existing.span, f"section `{name}`")
+            return
+        self.campaign.sections[name] = SectionInfo(name, title, "named", decl.header_span)
+
+    def decl_status(self, decl: ast.Declaration) -> None:
+        name = str(decl.args[0])
+        if name in self.campaign.statuses:
+            self.duplicate(decl.header_span, self.campaign.statuses[name].decl.header_span,
+                           f'status "{name}"')
+            return
+        shape, size = "flag", 1
+        if len(decl.args) == 3:
+            shape, size = str(decl.args[1]), int(decl.args[2])
+            if size < 1:
+                unit = "part" if shape == "parts" else "box"
+                self.diags.append(diag("TGC121", decl.header_span,
+                                       detail=f"a status needs at least 1 {unit}"))
+                size = 1
+        triggers = tuple(p for p in decl.props if isinstance(p, ast.Trigger))
+        text = _text_of(decl)
+        self.campaign.statuses[name] = StatusInfo(name, shape, size, decl, triggers, text)
+
+    def decl_secret(self, decl: ast.Declaration) -> None:
+        number, title = int(decl.args[0]), str(decl.args[1])
+        if number in self.campaign.secrets:
+            self.duplicate(decl.header_span, self.campaign.secrets[number].decl.header_span,
+                           f"secret {number}")
+            return
+        keywords = _keywords_of(decl)
+        self.campaign.secrets[number] = SecretInfo(number, title, decl, keywords, _text_of(decl))
+
+    def decl_item(self, decl: ast.Declaration) -> None:
+        name = str(decl.args[0])
+        if name in self.campaign.items:
+            self.duplicate(decl.header_span, self.campaign.items[name].decl.header_span,
+                           f'item "{name}"')
+            return
+        keywords = _keywords_of(decl)
+        self.campaign.item_keywords.update(keywords)
+        self.campaign.items[name] = ItemInfo(name, decl, keywords, _text_of(decl))
+
+    def decl_encounter(self, decl: ast.Declaration) -> None:
+        if not decl.args or not isinstance(decl.args[0], str):
+            return  # unnamed encounter data: nothing refers to it by name
+        name = str(decl.args[0])
+        if name in self.campaign.encounters:
+            self.duplicate(decl.header_span, self.campaign.encounters[name].header_span,
+                           f'encounter "{name}"')
+            return
+        self.campaign.encounters[name] = decl
+
+    def decl_location(self, decl: ast.Declaration) -> None:
+        number = int(decl.args[0])
+        title = str(decl.args[1]) if len(decl.args) > 1 else f"Location {number}"
+        if number in self.campaign.locations:
+            self.duplicate(decl.header_span, self.campaign.locations[number].decl.header_span,
+                           f"location {number}")
+            return
+        info = LocationInfo(number, title, decl, text=_text_of(decl))
+        actions: list[ast.Action] = []
+        for prop in decl.props:
+            self.location_prop(info, prop, actions)
+        info.actions = tuple(actions)
+        self.hook_seals(info)
+        self.campaign.locations[number] = info
+        self.campaign.sections[str(number)] = SectionInfo(str(number), title, "location",
+                                                          decl.header_span)
+
+    def location_prop(self, info: LocationInfo, prop: ast.Property,
+                      actions: list[ast.Action]) -> None:
+        if isinstance(prop, ast.NumberProp) and prop.key == "legacy":
+            info.legacy, info.legacy_span = prop.low, prop.span
+        elif isinstance(prop, ast.ListProp) and prop.key == "seals":
+            for seal in prop.items:
+                if seal not in SEALS:
+                    self.diags.append(diag("TGC117", prop.span, detail=f"unknown seal `{seal}`",
+                                           hint=did_you_mean(seal, SEALS)
+                                           or "seals are " + ", ".join(SEALS)))
+            info.seals = prop.items
+        elif isinstance(prop, ast.ListProp) and prop.key == "keys":
+            info.keys = self.location_keys(prop)
+        elif isinstance(prop, ast.RefProp) and prop.key in HOOKS:
+            if prop.key in info.hooks:
+                self.diags.append(diag("TGC117", prop.span,
+                                       detail=f"the `{prop.key}` hook is given twice"))
+            info.hooks[prop.key] = prop.target
+        elif isinstance(prop, ast.Action):
+            actions.append(prop)
+
+    def location_keys(self, prop: ast.ListProp) -> tuple[ast.Key, ...]:
+        seen: dict[str, ast.Key] = {}
+        keys: list[ast.Key] = []
+        for key in prop.keys:
+            if key.direction not in DIRECTIONS:
+                self.diags.append(diag("TGC117", key.span,
+                                       detail=f"unknown key direction `{key.direction}`",
+                                       hint=did_you_mean(key.direction, DIRECTIONS)
+                                       or "directions are up, down, left and right"))
+                continue
+            if key.direction in seen:
+                self.diags.append(diag("TGC117", key.span,
+                                       detail=f"the `{key.direction}` key is given twice",
+                                       labels=(Label(seen[key.direction].span, "first here"),)))
+                continue
+            seen[key.direction] = key
+            keys.append(key)
+        return tuple(keys)
+
+    def hook_seals(self, info: LocationInfo) -> None:
+        needs = {"menhir": "menhir", "dream": "dreams", "nightmare": "dreams"}
+        for hook, seal in needs.items():
+            if hook in info.hooks and seal not in info.seals:
+                target = info.hooks[hook]
+                span = _hook_span(info.decl, hook) or target.span
+                self.diags.append(diag("TGC118", span,
+                                       detail=f"location {info.number} has a `{hook}` hook "
+                                       f"but no `{seal}` seal",
+                                       hint=f"add `{seal}` to `seals:` or remove the hook"))
+
+    # ------------------------------------------------------------ verses
+
+    def verse(self, verse: ast.Verse) -> None:
+        section = canonical_section(verse.id.section)
+        vid = f"{section}.{canonical_verse(verse.id.verse)}"
+        existing = self.campaign.verses.get(vid)
+        if existing is not None:
+            self.diags.append(diag("TGC110", verse.id.span, id=vid,
+                                   labels=(Label(existing.span, "first declared here"),),
+                                   hint="give one of them another number or name"))
+            return
+        info = VerseInfo(vid, section, verse)
+        for block in verse.blocks:
+            if not block.name:
+                continue
+            if block.name in info.blocks:
+                self.duplicate(block.span, info.blocks[block.name].span,
+                               f"inline block `{block.name}` of verse {vid}")
+                continue
+            info.blocks[block.name] = block
+        self.campaign.verses[vid] = info
+
+    def missing_campaign(self) -> None:
+        files = self.campaign.files
+        name = files[0].name if files else "."
+        self.diags.append(diag("TGC114", Span(name, 1, 1, 1, 1),
+                               detail="the campaign has no `@campaign` declaration",
+                               hint='add `@campaign "Title"` with `start:` in one file'))
+
+
+def _prop_key(prop: ast.Property) -> str:
+    if isinstance(prop, ast.Action):
+        return "action"
+    if isinstance(prop, ast.Trigger):
+        return "when"
+    return prop.key
+
+
+def _text_of(decl: ast.Declaration) -> str:
+    for prop in decl.props:
+        if isinstance(prop, ast.Prop) and prop.key == "text" and isinstance(prop.value, str):
+            return prop.value
+    return ""
+
+
+def _keywords_of(decl: ast.Declaration) -> tuple[str, ...]:
+    for prop in decl.props:
+        if isinstance(prop, ast.ListProp) and prop.key == "keywords":
+            return prop.items
+    return ()
+
+
+def _hook_span(decl: ast.Declaration, hook: str) -> Span | None:
+    for prop in decl.props:
+        if isinstance(prop, ast.RefProp) and prop.key == hook:
+            return prop.span
+    return None
+
+
+def collect(files: Iterable[ast.File]) -> tuple[Campaign, list[Diagnostic]]:
+    """Build the symbol tables of a campaign from its parsed files."""
+    return SymbolCollector(files).run()
+
+
+__all__ = ["collect", "block_id"]

@@ -1,0 +1,191 @@
+"""The fast path: the handful of line shapes that make up most of a journal (verse
+headers, plain diverts, unguarded choices, simple marks and gains) are recognised by
+one regular expression each and handed to the same parse callbacks Lark would call,
+with the same tokens. Anything else, or anything unusual about these lines (a
+comment, an escape, a keyword where a name could be), goes to the grammar.
+
+The grammar stays the definition of the language: tests/test_fastpath.py checks that
+every line this module accepts gives exactly the AST Lark gives.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from lark import Token
+
+from tgc.syntax.build import LineBuilder
+
+_NAME = r"[^\W\d]\w*"
+_REF = (rf"(?:(?P<abs>(?:\d+|{_NAME})\.(?:\d+[a-z]?|{_NAME}))|(?P<local>\d+[a-z]?)"
+        rf"|(?P<name>{_NAME})|\.(?P<block>{_NAME}))")
+_KEYWORD_TARGETS = frozenset({"end", "game"})
+_TERMINAL = r"(?:(?P<term>end(?:[ \t]+chapter)?|game[ \t]+over)|" + _REF + ")"
+_CMP = r">=|<=|==|!=|>|<"
+# One guard item of the common kinds; anything richer goes to the grammar.
+_GUARD = (r'\{[ \t]*(?:status[ \t]+(?P<gs>"(?:[^"\\\n]|\\.)*")(?:[ \t]+(?:(?P<gany>any)[ \t]+)?'
+          r"(?P<gpart>\d+(?:-\d+)?))?|secret[ \t]+(?P<gsecret>\d+)|pay[ \t]+(?P<gpay>\d+)[ \t]+"
+          rf"(?P<gpaywhat>{_NAME})|(?P<gcmp>{_NAME})[ \t]*(?P<gop>{_CMP})[ \t]*(?P<gval>\d+))[ \t]*\}}")
+
+_VERSE = re.compile(rf"==[ \t]*(?P<id>(?:\d+|{_NAME})\.(?:\d+[a-z]?|{_NAME}))[ \t]*\Z")
+_BLOCK = re.compile(rf"=[ \t]*(?P<id>{_NAME})[ \t]*\Z")
+_DIVERT = re.compile(rf"->[ \t]*{_TERMINAL}[ \t]*\Z")
+_CHOICE = re.compile(rf"\*[ \t]*(?:{_GUARD}[ \t]*)?(?P<text>[^{{\s\\].*)->[ \t]*{_TERMINAL}[ \t]*\Z")
+_ITEM = re.compile(rf'~[ \t]*(?P<verb>gain|lose)[ \t]+item[ \t]+'
+                   rf'(?:(?P<s>"(?:[^"\\\n]|\\.)*")|(?P<kw>{_NAME}))[ \t]*\Z')
+_AMOUNT = re.compile(rf"~[ \t]*(?:(?P<mode>each|shared)[ \t]+)?(?P<verb>gain|lose|pay)[ \t]+"
+                     rf"(?P<n>\d+)[ \t]+(?P<what>{_NAME})[ \t]*\Z")
+_MARK = re.compile(r'~[ \t]*(?P<verb>mark|unmark)[ \t]+(?P<s>"(?:[^"\\\n]|\\.)*")'
+                   r"(?:[ \t]+(?P<part>\d+(?:-\d+)?))?[ \t]*\Z")
+_SECRET = re.compile(r"~[ \t]*(?P<verb>gain|lose)[ \t]+secret[ \t]+(?P<n>\d+)[ \t]*\Z")
+
+
+def _cb(b: LineBuilder, name: str, children: list[Any]) -> Any:
+    """Call a parse callback the way Lark does: with the rule's children as one list."""
+    return getattr(b, name)(children)
+
+
+def _tok(kind: str, m: re.Match[str], group: str) -> Token:
+    start = m.start(group)
+    text = m.group(group)
+    return Token(kind, text, start, 1, start + 1, 1, start + len(text) + 1, start + len(text))
+
+
+def _ref(b: LineBuilder, m: re.Match[str]) -> Any:
+    if m.group("abs") is not None:
+        return _cb(b, "abs_ref", [_tok("VERSE_ID", m, "abs")])
+    if m.group("local") is not None:
+        text = m.group("local")
+        return _cb(b, "rel_ref", [_tok("LOCAL" if text[-1].isalpha() else "INT", m, "local")])
+    if m.group("name") is not None:
+        return _cb(b, "rel_ref", [_tok("NAME", m, "name")])
+    return _cb(b, "block_ref", [_tok("NAME", m, "block")])
+
+
+def _target_ok(m: re.Match[str]) -> bool:
+    """A name that is a keyword there (``end``, ``game``) is a mistake or a terminal
+    this pattern did not take: leave it to the grammar."""
+    return m.group("name") not in _KEYWORD_TARGETS
+
+
+def _target(b: LineBuilder, m: re.Match[str]) -> Any:
+    term = m.group("term")
+    if term is None:
+        return _ref(b, m)
+    words = term.split()
+    name = {"end": "end", "game": "game_over"}[words[0]]
+    if len(words) == 2 and words[0] == "end":
+        name = "end_chapter"
+    return _cb(b, name, [])
+
+
+def _guard(b: LineBuilder, m: re.Match[str]) -> Any:
+    if m.group("gs") is not None:
+        children: list[Any] = [_tok("STRING", m, "gs")]
+        part = m.group("gpart")
+        if part is not None:
+            if m.group("gany") is not None:
+                children.append(_cb(b, "sel_any", [_tok("INT", m, "gpart")]))
+            elif "-" in part:
+                children.append(_cb(b, "sel_range", [_tok("RANGE", m, "gpart")]))
+            else:
+                children.append(_cb(b, "sel_one", [_tok("INT", m, "gpart")]))
+        item = _cb(b, "status_cond", children)
+    elif m.group("gsecret") is not None:
+        item = _cb(b, "secret_cond", [_tok("INT", m, "gsecret")])
+    elif m.group("gpay") is not None:
+        item = _cb(b, "cost", [_tok("INT", m, "gpay"), _tok("NAME", m, "gpaywhat")])
+    else:
+        if m.group("gcmp") in _GUARD_KEYWORDS:
+            return None
+        item = _cb(b, "compare", [_tok("NAME", m, "gcmp"), _tok("CMP", m, "gop"),
+                          _tok("INT", m, "gval")])
+    return _cb(b, "guard", [item])
+
+
+# Words that start a condition in the grammar: `item >= 2` is not a comparison there.
+_GUARD_KEYWORDS = frozenset({"status", "secret", "item", "dial", "character", "visited",
+                             "chapter", "ask", "not", "pay"})
+
+
+def _verse(b: LineBuilder, body: str) -> Any:
+    m = _VERSE.match(body)
+    return None if m is None else _cb(b, "verse_header", [_tok("VERSE_ID", m, "id")])
+
+
+def _block(b: LineBuilder, body: str) -> Any:
+    m = _BLOCK.match(body)
+    return None if m is None else _cb(b, "block_header", [_tok("NAME", m, "id")])
+
+
+def _divert(b: LineBuilder, body: str) -> Any:
+    m = _DIVERT.match(body)
+    if m is None or not _target_ok(m):
+        return None
+    return _cb(b, "divert", [_target(b, m)])
+
+
+def _choice(b: LineBuilder, body: str) -> Any:
+    m = _CHOICE.match(body)
+    if m is None or not _target_ok(m):
+        return None
+    children: list[Any] = []
+    if "{" in body[: m.start("text")]:
+        guard = _guard(b, m)
+        if guard is None:
+            return None
+        children.append(guard)
+    children += [_tok("CHOICE_TEXT", m, "text"), _target(b, m)]
+    return _cb(b, "choice", children)
+
+
+def _logic(b: LineBuilder, body: str) -> Any:
+    m = _AMOUNT.match(body)
+    if m is not None:
+        children: list[Any] = []
+        if m.group("mode") is not None:
+            children.append(m.group("mode"))
+        children += [_tok("INT", m, "n"), _tok("NAME", m, "what")]
+        verb = m.group("verb")
+        return _cb(b, "effect_line", [_cb(b, verb, children)])
+    m = _MARK.match(body)
+    if m is not None:
+        children = [_tok("STRING", m, "s")]
+        if m.group("part") is not None:
+            part = m.group("part")
+            if "-" in part:
+                children.append(_cb(b, "part_range", [_tok("RANGE", m, "part")]))
+            else:
+                children.append(_cb(b, "part_one", [_tok("INT", m, "part")]))
+        return _cb(b, "effect_line", [_cb(b, m.group("verb"), children)])
+    m = _ITEM.match(body)
+    if m is not None:
+        verb = m.group("verb") + "_item"
+        name = (_cb(b, "item_named", [_tok("STRING", m, "s")]) if m.group("s") is not None
+                else _cb(b, "item_keyword", [_tok("NAME", m, "kw")]))
+        return _cb(b, "effect_line", [_cb(b, verb, [name])])
+    m = _SECRET.match(body)
+    if m is not None:
+        verb = "gain_secret" if m.group("verb") == "gain" else "lose_secret"
+        return _cb(b, "effect_line", [_cb(b, verb, [_tok("INT", m, "n")])])
+    return None
+
+
+FAST: dict[str, Callable[[LineBuilder, str], Any]] = {
+    "verse_header": _verse,
+    "block_header": _block,
+    "divert": _divert,
+    "choice": _choice,
+    "logic": _logic,
+}
+
+
+def fast_parse(kind: str, body: str, builder: LineBuilder) -> Any:
+    """The AST of a common line, or None to let the grammar parse it. Lines holding
+    ``//`` always go to the grammar, which knows where comments start."""
+    if "//" in body:
+        return None
+    handler = FAST.get(kind)
+    return None if handler is None else handler(builder, body)

@@ -1,0 +1,115 @@
+"""The campaign folder: finds the ``.tgj`` files (recursively, in path order), reads and
+parses them, in parallel for large campaigns. Input: a directory; output: parsed
+files, their sources and their syntax diagnostics."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tgc.diagnostics.codes import diag
+from tgc.diagnostics.model import Diagnostic
+from tgc.source import SourceError, SourceFile, Span, read_source
+from tgc.syntax import ast
+
+SUFFIX = ".tgj"
+SKIP_DIRS = frozenset({".git", ".tgc-cache", "build", "__pycache__", ".venv", "node_modules"})
+# Below this many bytes of source, starting worker processes costs more than it saves.
+PARALLEL_THRESHOLD = 2_000_000
+
+
+class WorkspaceError(Exception):
+    """The directory itself is unusable (missing, not a folder, no sources): a usage error."""
+
+
+@dataclass
+class Workspace:
+    root: Path
+    sources: dict[str, SourceFile] = field(default_factory=dict)
+    files: list[ast.File] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def discover(root: Path) -> list[Path]:
+    """Every ``.tgj`` file under root, sorted by path so the order never depends on the
+    file system; hidden folders and build outputs are skipped."""
+    if not root.exists():
+        raise WorkspaceError(f"{root}: no such directory")
+    if root.is_file():
+        if root.suffix != SUFFIX:
+            raise WorkspaceError(f"{root}: not a {SUFFIX} file or a campaign folder")
+        return [root]
+    if not root.is_dir():
+        raise WorkspaceError(f"{root}: not a directory")
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("."))
+        found.extend(Path(dirpath) / f for f in filenames if f.endswith(SUFFIX))
+    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+
+
+def display_name(path: Path, root: Path) -> str:
+    """The path shown in diagnostics: relative to where tgc runs when it can be."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def _parse_one(args: tuple[str, str]) -> tuple[ast.File, list[Diagnostic]]:
+    from tgc.syntax.parser import parse_source
+
+    name, text = args
+    return parse_source(SourceFile.from_text(name, text))
+
+
+def _parse_chunk(chunk: Sequence[tuple[str, str]]) -> list[tuple[ast.File, list[Diagnostic]]]:
+    return [_parse_one(item) for item in chunk]
+
+
+def parse_all(items: list[tuple[str, str]], jobs: int) -> list[tuple[ast.File, list[Diagnostic]]]:
+    """Parse (name, text) pairs; with ``jobs`` > 1, in worker processes over balanced chunks."""
+    if jobs <= 1 or len(items) < 2:
+        return [_parse_one(item) for item in items]
+    chunks: list[list[tuple[str, str]]] = [[] for _ in range(jobs * 4)]
+    sizes = [0] * len(chunks)
+    order = sorted(range(len(items)), key=lambda i: -len(items[i][1]))
+    where: dict[int, tuple[int, int]] = {}
+    for i in order:
+        k = sizes.index(min(sizes))
+        where[i] = (k, len(chunks[k]))
+        chunks[k].append(items[i])
+        sizes[k] += len(items[i][1])
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(_parse_chunk, chunks))
+    return [results[k][j] for k, j in (where[i] for i in range(len(items)))]
+
+
+def load(root: Path, jobs: int | None = None) -> Workspace:
+    """Read and parse a campaign folder. Unreadable files become TGC006 diagnostics."""
+    paths = discover(root)
+    if not paths:
+        raise WorkspaceError(f"{root}: no {SUFFIX} files found")
+    ws = Workspace(root)
+    items: list[tuple[str, str]] = []
+    for path in paths:
+        name = display_name(path, root)
+        try:
+            source = read_source(path, name)
+        except SourceError as err:
+            ws.diagnostics.append(diag("TGC006", Span(name, err.line, err.col, err.line, err.col + 1),
+                                       path=name, reason=err.reason,
+                                       hint="save the file as UTF-8"))
+            continue
+        ws.sources[name] = source
+        items.append((name, source.text))
+    total = sum(len(text) for _, text in items)
+    if jobs is None:
+        jobs = min(os.cpu_count() or 1, 4) if total >= PARALLEL_THRESHOLD else 1
+    for tree, diags in parse_all(items, jobs):
+        ws.files.append(tree)
+        ws.diagnostics.extend(diags)
+    return ws
