@@ -132,6 +132,8 @@ class Campaign:
     others: list[ast.Declaration] = field(default_factory=list)
     targets: dict[ast.Ref, str] = field(default_factory=dict)
     unresolved: set[ast.Ref] = field(default_factory=set)
+    # Derived structures computed once and shared by the checks (see graph.graph_of).
+    derived: dict[str, object] = field(default_factory=dict)
 
     def target_of(self, target: ast.Target) -> str | None:
         """The canonical id a divert target names, or None for terminals and failures."""

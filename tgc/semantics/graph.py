@@ -1,0 +1,198 @@
+"""The verse graph: nodes are verses and their inline blocks, edges are the ways control
+leaves a body (diverts, choices, conditional diverts, roll/toss/encounter arms), each
+labelled with what must hold to take it; entries are where play can start. Built from
+the resolved Campaign; read by the graph, state and map checks and by `tgc graph`."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from tgc.semantics.model import Campaign, block_id
+from tgc.source import Span
+from tgc.syntax import ast
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A body that runs top to bottom: a verse's own lines, or one of its blocks."""
+
+    id: str  # "101.4" or "101.4.beaten"
+    verse: str  # the verse it belongs to
+    block: str | None
+    body: tuple[ast.Stmt, ...]
+    span: Span  # the header (verse id or block name)
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """One way out of a body.
+
+    ``target`` is a node id, or None for a terminal (``terminal`` then says which) or
+    for a reference that did not resolve (``unresolved`` True: the mistake was already
+    reported, and checks must not report its consequences). ``guard`` holds the
+    conditions that must hold to take the edge; ``costs`` what is paid; ``after``
+    the conditions of earlier conditional diverts of the same body, which must all
+    have failed for control to reach this edge's line. ``index`` is the position of
+    the statement in its body.
+    """
+
+    source: str
+    target: str | None
+    kind: str  # "divert" | "choice" | "cond_divert" | "roll" | "toss" | "encounter"
+    span: Span
+    index: int
+    guard: tuple[ast.Cond, ...] = ()
+    costs: tuple[ast.Cost, ...] = ()
+    after: tuple[ast.Cond, ...] = ()
+    label: str | None = None  # arm label: "1-3", "heads", "win"
+    terminal: str | None = None
+    unresolved: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """Where play can start: a location hook, a status trigger, an event or quest."""
+
+    target: str
+    # "start" (the start location's explore hook), a hook name ("explore", "instant",
+    # "menhir", "dream", "nightmare"), "action", "trigger" or "event"
+    kind: str
+    span: Span
+    owner: str  # "location 101", 'status "Cold Pyre"', 'event "The Drowning"'
+    trigger: ast.Trigger | None = None
+
+
+@dataclass
+class Graph:
+    nodes: dict[str, Node] = field(default_factory=dict)
+    edges: dict[str, list[Edge]] = field(default_factory=dict)
+    entries: list[Entry] = field(default_factory=list)
+    # Entries whose own reference failed to resolve (reported already).
+    broken_entries: int = 0
+
+    def out(self, node: str) -> list[Edge]:
+        return self.edges.get(node, [])
+
+    def all_edges(self) -> Iterator[Edge]:
+        for edges in self.edges.values():
+            yield from edges
+
+    def reachable(self, starts: Iterable[str] | None = None,
+                  follow: type[object] | None = None) -> set[str]:
+        """Node ids reachable from ``starts`` (default: every entry), ignoring guards."""
+        todo = deque(starts if starts is not None else (e.target for e in self.entries))
+        seen: set[str] = set()
+        while todo:
+            node = todo.popleft()
+            if node in seen or node not in self.nodes:
+                continue
+            seen.add(node)
+            todo.extend(e.target for e in self.out(node) if e.target is not None)
+        return seen
+
+    def predecessors(self) -> dict[str, list[Edge]]:
+        """Incoming edges per node, built on demand (linear in the edges)."""
+        incoming: dict[str, list[Edge]] = {}
+        for edge in self.all_edges():
+            if edge.target is not None:
+                incoming.setdefault(edge.target, []).append(edge)
+        return incoming
+
+
+class _Builder:
+    def __init__(self, campaign: Campaign) -> None:
+        self.c = campaign
+        self.g = Graph()
+
+    def run(self) -> Graph:
+        for info in self.c.verses.values():
+            self.node(info.id, info.id, None, info.verse.body, info.verse.id.span)
+            for name, block in info.blocks.items():
+                self.node(block_id(info.id, name), info.id, name, block.body, block.span)
+        self.entries()
+        return self.g
+
+    # ------------------------------------------------------------ bodies
+
+    def node(self, nid: str, verse: str, block: str | None, body: tuple[ast.Stmt, ...],
+             span: Span) -> None:
+        self.g.nodes[nid] = Node(nid, verse, block, body, span)
+        self.g.edges[nid] = list(self.body_edges(nid, body))
+
+    def body_edges(self, nid: str, body: tuple[ast.Stmt, ...]) -> Iterator[Edge]:
+        after: list[ast.Cond] = []
+        for index, stmt in enumerate(body):
+            if isinstance(stmt, ast.Choice):
+                guard = stmt.guard.conditions if stmt.guard else ()
+                costs = stmt.guard.costs if stmt.guard else ()
+                yield self.edge(nid, stmt.target, "choice", stmt.span, index, guard, costs,
+                                tuple(after))
+            elif isinstance(stmt, ast.Divert):
+                yield self.edge(nid, stmt.target, "divert", stmt.span, index, (), (), tuple(after))
+            elif isinstance(stmt, ast.CondDivert):
+                yield self.edge(nid, stmt.target, "cond_divert", stmt.span, index, (stmt.cond,), (),
+                                tuple(after))
+                after.append(stmt.cond)
+            elif isinstance(stmt, ast.EffectLine) and stmt.cond is None:
+                effect = stmt.effect
+                if isinstance(effect, (ast.Roll, ast.Toss, ast.Encounter)):
+                    kind = type(effect).__name__.lower()
+                    for arm in effect.arms:
+                        yield self.edge(nid, arm.target, kind, arm.span, index, (), (), tuple(after),
+                                        arm.label)
+
+    def edge(self, nid: str, target: ast.Target, kind: str, span: Span, index: int,
+             guard: tuple[ast.Cond, ...], costs: tuple[ast.Cost, ...],
+             after: tuple[ast.Cond, ...], label: str | None = None) -> Edge:
+        if isinstance(target, ast.Terminal):
+            return Edge(nid, None, kind, span, index, guard, costs, after, label, target.kind)
+        resolved = self.c.targets.get(target)
+        return Edge(nid, resolved, kind, span, index, guard, costs, after, label,
+                    unresolved=resolved is None)
+
+    # ------------------------------------------------------------ entries
+
+    def entries(self) -> None:
+        info = self.c.info
+        start = info.start if info is not None else None
+        for number, loc in sorted(self.c.locations.items()):
+            owner = f"location {number}"
+            for hook, target in loc.hooks.items():
+                kind = "start" if number == start and hook == "explore" else hook
+                self.entry(target, kind, owner)
+            for action in loc.actions:
+                self.entry(action.target, "action", owner)
+        for name, status in self.c.statuses.items():
+            for trig in status.triggers:
+                self.entry(trig.target, "trigger", f'status "{name}"', trig)
+        for decl in self.c.events:
+            title = f'{decl.kind} "{decl.args[0]}"' if decl.args else decl.kind
+            for prop in decl.props:
+                if isinstance(prop, ast.RefProp):
+                    self.entry(prop.target, "event", title)
+
+    def entry(self, target: ast.Target, kind: str, owner: str,
+              trigger: ast.Trigger | None = None) -> None:
+        if isinstance(target, ast.Terminal):
+            return
+        resolved = self.c.targets.get(target)
+        if resolved is None:
+            self.g.broken_entries += 1
+            return
+        self.g.entries.append(Entry(resolved, kind, target.span, owner, trigger))
+
+
+def build_graph(campaign: Campaign) -> Graph:
+    """The verse graph of a resolved campaign (linear in its size)."""
+    return _Builder(campaign).run()
+
+
+def graph_of(campaign: Campaign) -> Graph:
+    """The campaign's graph, built on first use and shared by every check."""
+    graph = campaign.derived.get("graph")
+    if not isinstance(graph, Graph):
+        graph = build_graph(campaign)
+        campaign.derived["graph"] = graph
+    return graph
