@@ -3,38 +3,15 @@ severities, messages, explanations and the examples that must trigger them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from difflib import get_close_matches
 
-from tgc.diagnostics.model import Diagnostic, Label, Severity
+from tgc.diagnostics.model import Diagnostic, Label
+from tgc.diagnostics.rule import CAMPAIGN as _CAMPAIGN
+from tgc.diagnostics.rule import LOCATION as _LOC
+from tgc.diagnostics.rule import E, Rule, W
+from tgc.diagnostics.rule import example as _ex
+from tgc.diagnostics.rules import FAMILIES
 from tgc.source import Span
-
-E, W = Severity.ERROR, Severity.WARNING
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    """One catalogue entry. ``message`` is a ``str.format`` template; every example is a
-    complete ``.tgj`` file that must produce this code (tests/test_catalogue.py)."""
-
-    code: str
-    name: str
-    severity: Severity
-    message: str
-    summary: str
-    explanation: str
-    examples: tuple[str, ...] = ()
-    fixed: str | None = None  # the example rewritten so it no longer triggers the code
-
-
-_CAMPAIGN = '@campaign "Example"\n  ruleset: tainted-grail\n  start: 101\n\n'
-_LOC = '@location 101 "Farmhold"\n  explore -> 101.1\n\n'
-
-
-def _ex(body: str) -> str:
-    """An example inside a minimal valid campaign, so it shows only its own code."""
-    return _CAMPAIGN + _LOC + body
-
 
 _RULES: tuple[Rule, ...] = (
     # 0xx: files and syntax
@@ -298,8 +275,9 @@ _RULES: tuple[Rule, ...] = (
     ),
 )
 
-CATALOGUE: dict[str, Rule] = {rule.code: rule for rule in _RULES}
-BY_NAME: dict[str, Rule] = {rule.name: rule for rule in _RULES}
+_ALL: tuple[Rule, ...] = tuple(sorted(_RULES + FAMILIES, key=lambda rule: rule.code))
+CATALOGUE: dict[str, Rule] = {rule.code: rule for rule in _ALL}
+BY_NAME: dict[str, Rule] = {rule.name: rule for rule in _ALL}
 
 
 def register(rules: tuple[Rule, ...]) -> None:
