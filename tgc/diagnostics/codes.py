@@ -13,6 +13,8 @@ from tgc.diagnostics.rule import example as _ex
 from tgc.diagnostics.rules import FAMILIES
 from tgc.source import Span
 
+__all__ = ["BY_NAME", "CATALOGUE", "Rule", "did_you_mean", "diag", "lookup", "register"]
+
 _RULES: tuple[Rule, ...] = (
     # 0xx: files and syntax
     Rule(
