@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Span(NamedTuple):
     """A region of a source file; lines and columns are 1-based, ``end_col`` is exclusive.
 
     Columns count Unicode code points, which is what SARIF's ``unicodeCodePoints``
-    column kind means and what an editor shows for a UTF-8 file.
+    column kind means and what an editor shows for a UTF-8 file. A named tuple rather
+    than a dataclass: a journal has millions of spans, and tuples are several times
+    cheaper to create, compare and cache.
     """
 
     file: str
