@@ -13,6 +13,7 @@ MODULES = [
     "tgc.diagnostics.render.concise",
     "tgc.diagnostics.suppress",
     "tgc.diagnostics.suggest",
+    "tgc.syntax.dump",
 ]
 
 

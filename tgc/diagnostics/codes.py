@@ -23,8 +23,8 @@ _RULES: tuple[Rule, ...] = (
         "The parser could not read a structural line (a choice, a logic line, a header or "
         "a property). The message names what it expected in plain words. A syntax error "
         "costs only its own line: every other line of the file is still checked.",
-        (_ex("== 101.1\n* Open the gate 101.2\n-> end\n"),),
-        _ex("== 101.1\n* Open the gate -> 101.2\n== 101.2\n-> end\n"),
+        (_ex("== 101.1\n* Open the gate 101.2\n* Leave -> end\n"),),
+        _ex("== 101.1\n* Open the gate -> 101.2\n* Leave -> end\n== 101.2\n-> end\n"),
     ),
     Rule(
         "TGC002", "unknown-declaration", E, "unknown declaration `@{kind}`",
@@ -32,7 +32,7 @@ _RULES: tuple[Rule, ...] = (
         "Declarations are `@campaign`, `@section`, `@status`, `@secret`, `@item`, "
         "`@location`, `@event`, `@quest`, `@encounter`, `@card` and `@character`. "
         "Prose that must start with `@` is written `\\@`.",
-        (_ex("@locaton 102 \"Mill\"\n"),),
+        (_ex("@locaton 102 \"Mill\"\n== 101.1\n-> end\n"),),
     ),
     Rule(
         "TGC003", "indented-header", E, "{what} must start at column 0",
@@ -95,7 +95,8 @@ _RULES: tuple[Rule, ...] = (
         "Inside a declaration, lines indented by two or more spaces are properties: "
         "`key: value`, `hook -> REF`, `action \"Name\" (costs) -> REF` or "
         "`when TRIGGER -> REF`. Deeper lines continue or nest the property above.",
-        (_ex('@item "Rope"\n  keywords craftable\n'),),
+        (_ex('@item "Rope"\n  keywords craftable\n== 101.1\n-> end\n'),),
+        _ex('@item "Rope"\n  keywords: craftable\n== 101.1\n-> end\n'),
     ),
     # 1xx: names and declarations
     Rule(
@@ -173,7 +174,7 @@ _RULES: tuple[Rule, ...] = (
         "block or the campaign is declared more than once.",
         "Every declared thing has one home. The diagnostic is at the second declaration "
         "and points at the first.",
-        (_ex('@secret 1 "A"\n@secret 1 "B"\n'),),
+        (_ex('@secret 1 "A"\n@secret 1 "B"\n== 101.1\n-> end\n'),),
     ),
     Rule(
         "TGC112", "part-out-of-range", E, "status \"{name}\" has {parts} parts; there is no part {part}",
@@ -212,7 +213,8 @@ _RULES: tuple[Rule, ...] = (
         "Only `@location N` gives references a section (N). Everywhere else write the "
         "section: `-> bos.12`, `-> 101.3`. Inline blocks cannot be reached from "
         "declarations.",
-        (_ex('@status "Pathfinder"\n  when marked -> 12\n'),),
+        (_ex('@status "Pathfinder"\n  when marked -> 12\n== 101.1\n-> end\n'),),
+        _ex('@status "Pathfinder"\n  when marked -> 101.1\n== 101.1\n-> end\n'),
     ),
     Rule(
         "TGC117", "invalid-value", E, "{detail}",
@@ -228,14 +230,18 @@ _RULES: tuple[Rule, ...] = (
         "The `menhir` hook is read only where the card shows the menhir seal, and "
         "`dream`/`nightmare` only where it shows the dreams seal: add the seal to "
         "`seals:` or remove the hook.",
-        (_ex('@location 102 "Mill"\n  menhir -> 102.1\n== 102.1\n-> end\n'),),
+        (_ex('@location 102 "Mill"\n  explore -> 102.1\n  menhir -> 102.1\n'
+             '== 101.1\n-> end\n== 102.1\n-> end\n'),),
+        _ex('@location 102 "Mill"\n  seals: menhir\n  explore -> 102.1\n  menhir -> 102.1\n'
+            '== 101.1\n-> end\n== 102.1\n-> end\n'),
     ),
     Rule(
         "TGC119", "unknown-property", W, "`{key}` is not a property of `@{kind}`",
         "A known declaration has a property it does not use.",
         "Unknown properties are ignored by the compiler, so a typo (`keywrods:`) would "
         "silently lose data.",
-        (_ex('@item "Rope"\n  keywrods: craftable\n'),),
+        (_ex('@item "Rope"\n  keywrods: craftable\n== 101.1\n-> end\n'),),
+        _ex('@item "Rope"\n  keywords: craftable\n== 101.1\n-> end\n'),
     ),
     Rule(
         "TGC120", "replace-without-legacy", E,
@@ -243,13 +249,16 @@ _RULES: tuple[Rule, ...] = (
         "`replace location A with B` where B does not carry `legacy: A`.",
         "A replacement card names the card it replaces with its legacy number.",
         (_ex('@location 102 "Mill"\n  explore -> 102.1\n== 102.1\n-> end\n'
-             "== 101.2\n~ replace location 101 with 102\n-> end\n"),),
+             "== 101.1\n~ replace location 101 with 102\n-> end\n"),),
+        _ex('@location 102 "Mill"\n  legacy: 101\n  explore -> 102.1\n== 102.1\n-> end\n'
+            "== 101.1\n~ replace location 101 with 102\n-> end\n"),
     ),
     Rule(
         "TGC121", "missing-property", E, "{detail}",
         "A declaration lacks a property it needs.",
-        "A `@location` needs an `explore` hook to be explored; `@campaign` needs "
-        "`start:`; `@status ... parts N` and `boxes N` need N >= 1.",
+        "A `@location` needs an `explore` hook (the verse read when the location is "
+        "explored); `@status ... parts N` and `boxes N` need N >= 1. A campaign without "
+        "`start:` is TGC114.",
         (_CAMPAIGN + '@location 101 "Farmhold"\n  keys: up 102\n',),
     ),
     # 9xx: the tool itself

@@ -24,14 +24,15 @@ DIAL_MAX = 8
 
 def canonical_verse(verse: str) -> str:
     """``02`` and ``2`` are the same verse; ``2a`` keeps its letter; names stay as written."""
-    if verse[:1].isdigit():
+    # isdecimal, as the grammar's \d: `²` is a digit to isdigit() but a letter-like name here.
+    if verse[:1].isdecimal():
         digits = verse.rstrip("abcdefghijklmnopqrstuvwxyz")
         return str(int(digits)) + verse[len(digits):]
     return verse
 
 
 def canonical_section(section: str) -> str:
-    return str(int(section)) if section.isdigit() else section
+    return str(int(section)) if section.isdecimal() else section
 
 
 def block_id(verse_id: str, block: str) -> str:

@@ -106,9 +106,9 @@ class Resolver:
         return hint
 
     def unknown_section(self, span: Span, name: str) -> None:
-        if name.isdigit():
+        if name.isdecimal():
             hint = f"declare `@location {name} \"...\"`, or fix the number"
-            close = did_you_mean(name, [s for s in self.c.sections if s.isdigit()])
+            close = did_you_mean(name, [s for s in self.c.sections if s.isdecimal()])
         else:
             hint = f"declare `@section {name} \"Title\"`, or fix the name"
             close = did_you_mean(name, self.c.sections)

@@ -196,6 +196,11 @@ class SymbolCollector:
         for prop in decl.props:
             self.location_prop(info, prop, actions)
         info.actions = tuple(actions)
+        if "explore" not in info.hooks:
+            self.diags.append(diag("TGC121", decl.header_span,
+                                   detail=f"location {number} has no `explore` hook",
+                                   hint=f"add `  explore -> {number}.1` with the verse read "
+                                   "when the location is explored"))
         self.hook_seals(info)
         self.campaign.locations[number] = info
         self.campaign.sections[str(number)] = SectionInfo(str(number), title, "location",

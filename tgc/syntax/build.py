@@ -94,7 +94,8 @@ class LineBuilder:
     def header_arg(self, tok: Token) -> str | int:
         if tok.type == "STRING":
             return unquote(tok)
-        return int(tok) if tok.isdigit() else str(tok)
+        # isdecimal, not isdigit: `²` is a digit to Python but not a number to int().
+        return int(tok) if tok.isdecimal() else str(tok)
 
     def verse_header(self, tok: Token) -> ast.VerseId:
         section, verse = str(tok).split(".", 1)
@@ -119,14 +120,14 @@ class LineBuilder:
     def target(self, ref: ast.Ref) -> ast.Ref:
         return ref
 
-    def end(self) -> ast.Terminal:
-        return ast.Terminal("end", self.whole())
+    def end(self, word: Token) -> ast.Terminal:
+        return ast.Terminal("end", self.at(word))
 
-    def end_chapter(self) -> ast.Terminal:
-        return ast.Terminal("end chapter", self.whole())
+    def end_chapter(self, first: Token, last: Token) -> ast.Terminal:
+        return ast.Terminal("end chapter", self.join(self.at(first), self.at(last)))
 
-    def game_over(self) -> ast.Terminal:
-        return ast.Terminal("game over", self.whole())
+    def game_over(self, first: Token, last: Token) -> ast.Terminal:
+        return ast.Terminal("game over", self.join(self.at(first), self.at(last)))
 
     # ------------------------------------------------------------- story lines
 
@@ -302,9 +303,8 @@ class LineBuilder:
     def and_cond(self, *operands: ast.Cond) -> ast.And:
         return ast.And(operands, self.join(_span_of(operands[0]), _span_of(operands[-1])))
 
-    def not_cond(self, operand: ast.Cond) -> ast.Not:
-        span = _span_of(operand)
-        return ast.Not(operand, Span(span.file, span.line, max(1, span.col - 4), span.end_line, span.end_col))
+    def not_cond(self, word: Token, operand: ast.Cond) -> ast.Not:
+        return ast.Not(operand, self.join(self.at(word), _span_of(operand)))
 
     def status_cond(self, name: Token, sel: ast.PartSel | None = None) -> ast.StatusCond:
         span = self.at(name)

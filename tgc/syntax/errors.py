@@ -3,6 +3,8 @@ message and hint of a TGC001 diagnostic."""
 
 from __future__ import annotations
 
+import re
+
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -33,6 +35,10 @@ _EFFECT = {"gain", "lose", "pay", "mark", "unmark", "raise", "lower", "task", "r
            "remove", "reveal", "move", "set", "advance", "place", "encounter", "note"}
 _CONDITION = {"status", "secret", "item", "dial", "character", "visited", "chapter", "ask"}
 _TARGET = {"end", "game", "VERSE_ID", "LOCAL"}
+
+_EMPTY_GUARD = re.compile(r"\s*\*\s*\{\s*\}")
+# A verse id that parsed, followed by more: the writer added a title.
+_VERSE_HEAD = re.compile(r"==[ \t]*(?:\d+|[^\W\d]\w*)\.(?:\d+[a-z]?|[^\W\d]\w*)[ \t]+\S")
 
 _LINE_KIND = {
     "decl_header": "declaration header",
@@ -131,7 +137,9 @@ def _special_case(kind: str, line: str, err: UnexpectedInput) -> tuple[str, str 
         return ("a choice needs text before `->`", "write `* Leave -> end`")
     if kind == "choice" and body.lstrip()[1:].strip().startswith("{") and "}" not in body:
         return ("the guard is not closed: expected `}`", None)
-    if kind == "verse_header" and isinstance(err, UnexpectedToken) and err.token.type != "$END":
+    if kind == "choice" and _EMPTY_GUARD.match(body):
+        return ("a guard is never empty", "remove the `{}`, or write `\\{` if the text starts with `{`")
+    if kind == "verse_header" and _VERSE_HEAD.match(body):
         return ("a verse header carries only the verse id (`== 101.1`); no title",
                 "put the text of the verse on the lines below the header")
     if kind == "verse_header":

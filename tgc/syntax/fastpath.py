@@ -75,10 +75,16 @@ def _target(b: LineBuilder, m: re.Match[str]) -> Any:
     if term is None:
         return _ref(b, m)
     words = term.split()
-    name = {"end": "end", "game": "game_over"}[words[0]]
-    if len(words) == 2 and words[0] == "end":
-        name = "end_chapter"
-    return _cb(b, name, [])
+    start, end = m.span("term")
+    first = _word("END" if words[0] == "end" else "GAME", words[0], start)
+    if len(words) == 1:
+        return _cb(b, "end", [first])
+    last = _word("KW_CHAPTER" if words[1] == "chapter" else "OVER", words[1], end - len(words[1]))
+    return _cb(b, "end_chapter" if words[0] == "end" else "game_over", [first, last])
+
+
+def _word(kind: str, text: str, start: int) -> Token:
+    return Token(kind, text, start, 1, start + 1, 1, start + len(text) + 1, start + len(text))
 
 
 def _guard(b: LineBuilder, m: re.Match[str]) -> Any:

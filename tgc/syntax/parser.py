@@ -37,6 +37,9 @@ RESERVED = frozenset({"end", "game"})
 _SUPPRESS = re.compile(r"(?:^|\s)//\s*tgc:\s*ignore\[([^\]]*)\]")
 _ICON = re.compile(r"(?<!\\):([A-Za-z_]\w*):")
 _DECL_WORD = re.compile(r"@(\w*)")
+_BLOCK_NAME = re.compile(r"=\s*([^\W\d]\w*)")
+# What every property line starts with; an indented line that does not is no property.
+_PROP_SHAPE = re.compile(r"(?:[^\W\d]\w*[ \t]*(?::|->)|action\b|when\b)")
 _VERSE_ID = re.compile(r"==\s*((?:\d+|[^\W\d]\w*)\.(?:\d+[a-z]?|[^\W\d]\w*))")
 
 
@@ -141,14 +144,14 @@ class _FileParser:
             text = raw.rstrip()
             verse = self.verse
             # Prose inside a verse is most of any journal: take the short way for it.
-            if verse is not None and text and text[0].isalpha():
+            # (A comment line above may hold a suppression for it: the long way applies it.)
+            if verse is not None and text and text[0].isalpha() and not self.pending_suppressions:
                 body = verse.current()
                 if not body.choices_started:
                     body.add_prose(number, 1, text)
                     verse.end = (number, len(text) + 1)
                     if ":" in text:
                         self.check_icons(number, text, 0)
-                    self.pending_suppressions.clear()
                     continue
             line(number, text)
         self.close()
@@ -180,8 +183,8 @@ class _FileParser:
     def span(self, number: int, col: int, end_col: int) -> Span:
         return Span(self.name, number, col, number, end_col)
 
-    def parse(self, kind: str, number: int, text: str, indent: int) -> Any:
-        """Parse one structural line; on error report TGC001 and return None."""
+    def parse(self, kind: str, number: int, text: str, indent: int, code: str = "TGC001") -> Any:
+        """Parse one structural line; on error report ``code`` and return None."""
         builder = self.builder
         builder.file = self.name
         builder.line = number
@@ -196,7 +199,7 @@ class _FileParser:
             return self.lark.parse(body, start=kind)
         except UnexpectedInput as err:
             message, hint, col, end = explain(err, self.lark, kind, body)
-            self.diags.append(diag("TGC001", self.span(number, col + indent, end + indent),
+            self.diags.append(diag(code, self.span(number, col + indent, end + indent),
                                    hint=hint, detail=message))
             return None
 
@@ -278,8 +281,17 @@ class _FileParser:
         while decl.stack and decl.stack[-1].indent >= width:
             decl.stack.pop()
         if decl.stack:
+            for ancestor in decl.stack[:-1]:
+                ancestor.end = span
             self.nested_property(decl.stack[-1], number, text, indent, width, span)
             decl.end = span
+            return
+        if not _PROP_SHAPE.match(text, indent):
+            decl.end = span
+            self.diags.append(diag(
+                "TGC010", span, detail="this indented line is not a property",
+                hint="a property is `key: value`, `hook -> REF`, `action \"Name\" -> REF` or "
+                "`when TRIGGER -> REF`; a line of prose belongs in a verse"))
             return
         parsed = self.parse("prop", number, text, indent)
         decl.end = span
@@ -367,16 +379,18 @@ class _FileParser:
                 "divert": "a divert"}[kind]
         hint = ("a property line is indented by two or more spaces or a tab"
                 if self.decl is not None else "start a verse with `== SECTION.VERSE` above it")
-        self.diags.append(diag("TGC004", span, hint=hint, what=what[0].upper() + what[1:]))
+        self.diags.append(diag("TGC004", span, hint=hint, what=what))
 
     def block_header(self, number: int, text: str, indent: int) -> None:
         verse = self.verse
         assert verse is not None
         verse.current().flush()
-        parsed = self.parse("block_header", number, text, indent)
+        parsed = self.parse("block_header", number, text, indent, code="TGC005")
         verse.end = (number, len(_strip_comment(text)) + 1)
         if parsed is None:
-            parsed = ("", self.span(number, indent + 1, len(text) + 1))
+            m = _BLOCK_NAME.match(text, indent)
+            parsed = (m.group(1), self.span(number, m.start(1) + 1, m.end(1) + 1)) if m else (
+                "", self.span(number, indent + 1, len(text) + 1))
         name, span = parsed
         if name in RESERVED:
             self.diags.append(diag("TGC008", span, name=name, what="an inline block"))

@@ -1,0 +1,83 @@
+"""AST dumps: an ``ast.File`` in, a readable, stable, indented text out (node class
+names, fields in declaration order, spans as ``L:C-L:C``). Golden AST tests compare
+these; nothing in the pipeline reads them.
+
+Example:
+    >>> from tgc.source import SourceFile
+    >>> from tgc.syntax.parser import parse_source
+    >>> tree, _ = parse_source(SourceFile.from_text("a.tgj", "== 1.1\\n-> end\\n"))
+    >>> print(dump(tree), end="")
+    File a.tgj
+      items:
+        Verse 1:1-2:7
+          id: VerseId 1:4-1:7
+            section: '1'
+            verse: '1'
+          body:
+            Divert 2:1-2:7
+              target: Terminal 2:4-2:7
+                kind: 'end'
+          blocks: []
+      suppressions: []
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from tgc.source import Span
+from tgc.syntax import ast
+
+INDENT = "  "
+
+
+def dump(tree: ast.File) -> str:
+    """The whole file as text ending in a newline; every node on its own line."""
+    lines = [f"File {tree.name}"]
+    lines += _field("items", tree.items, 1)
+    lines += _field("suppressions", tree.suppressions, 1)
+    return "\n".join(lines) + "\n"
+
+
+def dump_node(node: Any, depth: int = 0) -> list[str]:
+    """Lines for one node: ``Class L:C-L:C`` and then its other fields, one level deeper."""
+    head = f"{INDENT * depth}{type(node).__name__}"
+    span = getattr(node, "span", None)
+    if isinstance(span, Span):
+        head += f" {format_span(span)}"
+    lines = [head]
+    for f in dataclasses.fields(node):
+        if f.name != "span":
+            lines += _field(f.name, getattr(node, f.name), depth + 1)
+    return lines
+
+
+def format_span(span: Span) -> str:
+    """``L:C-L:C`` without the file name (a dump covers one file)."""
+    return f"{span.line}:{span.col}-{span.end_line}:{span.end_col}"
+
+
+def _field(name: str, value: Any, depth: int) -> list[str]:
+    pad = INDENT * depth
+    if _is_node(value):
+        nested = dump_node(value, depth)
+        return [f"{pad}{name}: {nested[0].lstrip()}", *nested[1:]]
+    if isinstance(value, tuple) and value and any(_is_node(v) for v in value):
+        lines = [f"{pad}{name}:"]
+        for item in value:
+            lines += dump_node(item, depth + 1) if _is_node(item) else [f"{pad}{INDENT}{_scalar(item)}"]
+        return lines
+    return [f"{pad}{name}: {_scalar(value)}"]
+
+
+def _is_node(value: Any) -> bool:
+    return dataclasses.is_dataclass(value) and not isinstance(value, (type, Span))
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, Span):
+        return format_span(value)
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_scalar(v) for v in value) + "]"
+    return repr(value)
