@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tgc.diagnostics.model import Diagnostic
+from tgc.semantics.checks import state
 from tgc.semantics.model import Campaign
 
-ALL_CHECKS: tuple[Callable[[Campaign], list[Diagnostic]], ...] = ()
+ALL_CHECKS: tuple[Callable[[Campaign], list[Diagnostic]], ...] = (
+    *state.CHECKS,
+)
