@@ -17,8 +17,8 @@ from tgc.syntax import ast
 
 SUFFIX = ".tgj"
 SKIP_DIRS = frozenset({".git", ".tgc-cache", "build", "__pycache__", ".venv", "node_modules"})
-# Below this many bytes of source, starting worker processes costs more than it saves.
-PARALLEL_THRESHOLD = 2_000_000
+# Parsing in worker processes is opt-in (`--jobs`): measured on 2 cores, sending the
+# parsed files back to the parent costs more than the parse saves (docs/performance.md).
 
 
 class WorkspaceError(Exception):
@@ -106,10 +106,7 @@ def load(root: Path, jobs: int | None = None) -> Workspace:
             continue
         ws.sources[name] = source
         items.append((name, source.text))
-    total = sum(len(text) for _, text in items)
-    if jobs is None:
-        jobs = min(os.cpu_count() or 1, 4) if total >= PARALLEL_THRESHOLD else 1
-    for tree, diags in parse_all(items, jobs):
+    for tree, diags in parse_all(items, jobs or 1):
         ws.files.append(tree)
         ws.diagnostics.extend(diags)
     return ws
