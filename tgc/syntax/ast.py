@@ -517,7 +517,18 @@ class Suppression:
 
 
 @dataclass(frozen=True, slots=True)
+class Dropped:
+    """A line whose content is lost: a syntax error, or a line under a header that was
+    dropped. Later passes read its text so they do not report what the lost line may
+    have said (a divert, a hook, a key): a syntax error costs only its own line."""
+
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
 class File:
     name: str
     items: tuple[Item, ...]
     suppressions: tuple[Suppression, ...]
+    dropped: tuple[Dropped, ...] = ()

@@ -131,6 +131,7 @@ class _FileParser:
         self.items: list[ast.Item] = []
         self.diags: list[Diagnostic] = []
         self.suppressions: list[ast.Suppression] = []
+        self.dropped: list[ast.Dropped] = []
         self.verse: _VerseState | None = None
         self.decl: _DeclState | None = None
         self.pending_suppressions: list[tuple[tuple[str, ...], Span]] = []
@@ -155,7 +156,7 @@ class _FileParser:
                     continue
             line(number, text)
         self.close()
-        return ast.File(self.name, tuple(self.items), tuple(self.suppressions))
+        return ast.File(self.name, tuple(self.items), tuple(self.suppressions), tuple(self.dropped))
 
     def line(self, number: int, text: str) -> None:
         stripped = text.lstrip()
@@ -199,9 +200,17 @@ class _FileParser:
             return self.lark.parse(body, start=kind)
         except UnexpectedInput as err:
             message, hint, col, end = explain(err, self.lark, kind, body)
+            self.drop(number, text, indent)
             self.diags.append(diag(code, self.span(number, col + indent, end + indent),
                                    hint=hint, detail=message))
             return None
+
+    def drop(self, number: int, text: str, indent: int) -> None:
+        """Remember a line whose content is lost, so later passes do not cascade."""
+        if self.dropped and self.dropped[-1].span.line == number:
+            return
+        body = _strip_comment(text[indent:])
+        self.dropped.append(ast.Dropped(body, self.span(number, indent + 1, indent + len(body) + 1)))
 
     def suppressions_on(self, number: int, text: str, structural: bool) -> None:
         """Collect ``// tgc: ignore[...]`` on this line, and apply pending ones to it."""
@@ -239,6 +248,7 @@ class _FileParser:
             hint = hint or "prose that starts with `@` is written `\\@`"
             end = len(kind) + 2
             self.diags.append(diag("TGC002", self.span(number, 1, end), hint=hint, kind=kind))
+            self.drop(number, text, 0)
             self.decl = _DeclState("", (), self.span(number, 1, end))
             return
         parsed = self.parse("decl_header", number, text, 0)
@@ -278,6 +288,8 @@ class _FileParser:
         assert decl is not None
         width = _width(text[:indent])
         span = self.span(number, indent + 1, len(_strip_comment(text)) + 1)
+        if not decl.kind:
+            self.drop(number, text, indent)  # its declaration's header was dropped
         while decl.stack and decl.stack[-1].indent >= width:
             decl.stack.pop()
         if decl.stack:
@@ -288,6 +300,7 @@ class _FileParser:
             return
         if not _PROP_SHAPE.match(text, indent):
             decl.end = span
+            self.drop(number, text, indent)
             self.diags.append(diag(
                 "TGC010", span, detail="this indented line is not a property",
                 hint="a property is `key: value`, `hook -> REF`, `action \"Name\" -> REF` or "
@@ -369,6 +382,7 @@ class _FileParser:
 
     def outside_verse(self, number: int, text: str, indent: int, kind: str) -> None:
         if self.orphan:
+            self.drop(number, text, indent)
             return  # the broken verse header above was already reported
         span = self.span(number, indent + 1, len(text) + 1)
         if kind == "block_header":
