@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from lark import Lark
+from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 _WORDS = {
@@ -89,11 +89,24 @@ def _phrase(parser: Lark, expected: set[str]) -> str:
     return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
+# Terminals that run to the end of the line: Lark re-lexes an unexpected token with
+# them, so "found `gian 2 food`" shows only its first word, as a writer would point.
+_GREEDY = frozenset({"VALUE", "CHOICE_TEXT", "WORD"})
+
+
+def _shown(token: Token) -> str:
+    text = str(token)
+    if token.type in _GREEDY:
+        words = text.split()
+        return words[0] if words else text
+    return text.strip()
+
+
 def _found(err: UnexpectedInput, line: str) -> str:
     if isinstance(err, UnexpectedToken):
         if err.token.type == "$END":
             return "the line ends"
-        return f"found `{err.token}`"
+        return f"found `{_shown(err.token)}`"
     if isinstance(err, UnexpectedCharacters):
         rest = line[err.pos_in_stream :].split()
         return f"found `{rest[0]}`" if rest else "the line ends"
@@ -107,6 +120,8 @@ def explain(err: UnexpectedInput, parser: Lark, kind: str, line: str) -> tuple[s
         expected = set(err.accepts or err.expected)
         col = err.token.column or len(line) + 1
         end = err.token.end_column or col + 1
+        if err.token.type in _GREEDY:
+            end = col + len(_shown(err.token))
         if err.token.type == "$END":
             col, end = len(line.rstrip()) + 1, len(line.rstrip()) + 2
     elif isinstance(err, UnexpectedCharacters):

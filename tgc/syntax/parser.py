@@ -308,9 +308,12 @@ class _FileParser:
             return
         parsed = self.parse("prop", number, text, indent)
         decl.end = span
-        if parsed is None:
-            return
+        # A property that failed to parse still owns its deeper lines: they are not
+        # reported again (a syntax error costs its own line only).
         node = _PropNode(width, parsed, end=span)
+        if parsed is None:
+            decl.stack.append(node)
+            return
         decl.props.append(node)
         decl.stack.append(node)
 
@@ -319,6 +322,8 @@ class _FileParser:
         """A deeper line continues its parent's value or nests a list item / map entry."""
         body = _strip_comment(text[indent:])
         parent.end = span
+        if parent.prop is None:
+            return
         if isinstance(parent.prop, ast.Prop) and parent.prop.value and not parent.children:
             parent.continuation.append(body)
             return
