@@ -16,6 +16,8 @@ from typing import Any
 
 from lark import Token
 
+from tgc.source import Span
+from tgc.syntax import ast
 from tgc.syntax.build import LineBuilder
 
 _NAME = r"[^\W\d]\w*"
@@ -54,13 +56,15 @@ def _tok(kind: str, m: re.Match[str], group: str) -> Token:
 
 
 def _ref(b: LineBuilder, m: re.Match[str]) -> Any:
-    if m.group("abs") is not None:
-        return _cb(b, "abs_ref", [_tok("VERSE_ID", m, "abs")])
-    if m.group("local") is not None:
-        text = m.group("local")
-        return _cb(b, "rel_ref", [_tok("LOCAL" if text[-1].isalpha() else "INT", m, "local")])
-    if m.group("name") is not None:
-        return _cb(b, "rel_ref", [_tok("NAME", m, "name")])
+    # Built directly, as abs_ref()/rel_ref() would; block references go through block_ref().
+    text = m.group("abs")
+    if text is not None:
+        section, verse = text.split(".", 1)
+        return ast.Ref(section, verse, _span(b, m, "abs"))
+    for group in ("local", "name"):
+        text = m.group(group)
+        if text is not None:
+            return ast.Ref(None, text, _span(b, m, group))
     return _cb(b, "block_ref", [_tok("NAME", m, "block")])
 
 
@@ -116,9 +120,18 @@ _GUARD_KEYWORDS = frozenset({"status", "secret", "item", "dial", "character", "v
                              "chapter", "ask", "not", "pay"})
 
 
+def _span(b: LineBuilder, m: re.Match[str], group: str) -> Span:
+    """The span Lark's token for ``group`` would have (what ``LineBuilder.at`` gives)."""
+    return Span(b.file, b.line, m.start(group) + 1 + b.offset, b.line, m.end(group) + 1 + b.offset)
+
+
 def _verse(b: LineBuilder, body: str) -> Any:
+    # The commonest structural line: built directly, as verse_header() would.
     m = _VERSE.match(body)
-    return None if m is None else _cb(b, "verse_header", [_tok("VERSE_ID", m, "id")])
+    if m is None:
+        return None
+    section, verse = m.group("id").split(".", 1)
+    return ast.VerseId(section, verse, _span(b, m, "id"))
 
 
 def _block(b: LineBuilder, body: str) -> Any:
@@ -143,6 +156,9 @@ def _choice(b: LineBuilder, body: str) -> Any:
         if guard is None:
             return None
         children.append(guard)
+    if not children and m.group("term") is None:
+        # The commonest choice, `* text -> ref`: built directly, as choice() would.
+        return ast.Choice(None, m.group("text").rstrip(), _ref(b, m), b.whole())
     children += [_tok("CHOICE_TEXT", m, "text"), _target(b, m)]
     return _cb(b, "choice", children)
 
@@ -150,12 +166,11 @@ def _choice(b: LineBuilder, body: str) -> Any:
 def _logic(b: LineBuilder, body: str) -> Any:
     m = _AMOUNT.match(body)
     if m is not None:
-        children: list[Any] = []
-        if m.group("mode") is not None:
-            children.append(m.group("mode"))
-        children += [_tok("INT", m, "n"), _tok("NAME", m, "what")]
-        verb = m.group("verb")
-        return _cb(b, "effect_line", [_cb(b, verb, children)])
+        # Built directly, as gain()/lose()/pay() and effect_line() would.
+        whole = b.whole()
+        effect = ast.Amount(m.group("verb"), int(m.group("n")), m.group("what"), m.group("mode"),
+                            whole, _span(b, m, "what"))
+        return ast.EffectLine(effect, None, whole)
     m = _MARK.match(body)
     if m is not None:
         children = [_tok("STRING", m, "s")]
