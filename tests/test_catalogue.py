@@ -17,10 +17,10 @@ EXAMPLES = [
     for number in range(1, len(rule.examples) + 1)
 ]
 FIXED = [pytest.param(rule, id=rule.code) for rule in CATALOGUE.values() if rule.fixed is not None]
-# Codes that no single .tgj file can show: a file that cannot be read (TGC006), a bad
-# configuration file (TGC902) and an internal error (TGC999) are tested in tests/test_cli.py
-# and tests/cases/check/ instead.
-WITHOUT_EXAMPLES = {"TGC006", "TGC902", "TGC999"}
+# Codes that no single .tgj file can show: a file that cannot be read (TGC006), the
+# lock file (TGC130, TGC131), a bad configuration file (TGC902) and an internal error
+# (TGC999) are tested with the files they need (tests/cases/check/, tests/test_cli.py).
+WITHOUT_EXAMPLES = {"TGC006", "TGC130", "TGC131", "TGC902", "TGC999"}
 
 
 def _codes(tmp_path: Path, source: str) -> list[str]:

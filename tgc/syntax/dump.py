@@ -19,6 +19,7 @@ Example:
                 kind: 'end'
           blocks: []
       suppressions: []
+      dropped: []
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ INDENT = "  "
 def dump(tree: ast.File) -> str:
     """The whole file as text ending in a newline; every node on its own line."""
     lines = [f"File {tree.name}"]
-    lines += _field("items", tree.items, 1)
-    lines += _field("suppressions", tree.suppressions, 1)
+    for f in dataclasses.fields(tree):
+        if f.name != "name":
+            lines += _field(f.name, getattr(tree, f.name), 1)
     return "\n".join(lines) + "\n"
 
 

@@ -155,6 +155,7 @@ class _FileParser:
                         self.check_icons(number, text, 0)
                     continue
             line(number, text)
+        self.settle_suppressions()
         self.close()
         return ast.File(self.name, tuple(self.items), tuple(self.suppressions), tuple(self.dropped))
 
@@ -234,8 +235,17 @@ class _FileParser:
                 self.pending_suppressions.append((codes, self.span(number, indent + 1, len(text) + 1)))
 
     def blank(self) -> None:
+        # A suppression on a comment line covers the next line, not one after a gap.
+        self.settle_suppressions()
         if self.verse is not None:
             self.verse.current().flush()
+
+    def settle_suppressions(self) -> None:
+        """Pending suppressions that reach no line cover their own (comment) line, where
+        they silence nothing and are reported as unused."""
+        for codes, span in self.pending_suppressions:
+            self.suppressions.append(ast.Suppression(codes, span, span.line))
+        self.pending_suppressions = []
 
     # -------------------------------------------------------------- headers
 
@@ -323,6 +333,7 @@ class _FileParser:
         body = _strip_comment(text[indent:])
         parent.end = span
         if parent.prop is None:
+            self.drop(number, text, indent)
             return
         if isinstance(parent.prop, ast.Prop) and parent.prop.value and not parent.children:
             parent.continuation.append(body)
