@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -83,20 +82,47 @@ def parse_all(items: list[tuple[str, str]], jobs: int) -> list[tuple[ast.File, l
         where[i] = (k, len(chunks[k]))
         chunks[k].append(items[i])
         sizes[k] += len(items[i][1])
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         results = list(pool.map(_parse_chunk, chunks))
     return [results[k][j] for k, j in (where[i] for i in range(len(items)))]
 
 
-def load(root: Path, jobs: int | None = None) -> Workspace:
-    """Read and parse a campaign folder. Unreadable files become TGC006 diagnostics."""
+@dataclass
+class CachedFile:
+    """A parsed file kept between runs by `tgc watch`; ``stamp`` is (mtime_ns, size)."""
+
+    stamp: tuple[int, int]
+    source: SourceFile
+    tree: ast.File
+    diagnostics: list[Diagnostic]
+
+
+ParseCache = dict[str, CachedFile]
+
+
+def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None) -> Workspace:
+    """Read and parse a campaign folder. Unreadable files become TGC006 diagnostics.
+    With ``cache``, a file whose modification time and size are unchanged is neither
+    read nor parsed again; the cache is left holding exactly this run's files."""
     paths = discover(root)
     if not paths:
         raise WorkspaceError(f"{root}: no {SUFFIX} files found")
     ws = Workspace(root)
-    items: list[tuple[str, str]] = []
+    old = dict(cache) if cache is not None else {}
+    fresh: ParseCache = {}
+    order: list[str] = []
+    todo: list[tuple[str, str]] = []
+    stamps: dict[str, tuple[int, int]] = {}
     for path in paths:
         name = display_name(path, root)
+        stamp = _stamp(path)
+        hit = old.get(name)
+        if hit is not None and stamp is not None and hit.stamp == stamp:
+            fresh[name] = hit
+            order.append(name)
+            continue
         try:
             source = read_source(path, name)
         except SourceError as err:
@@ -105,8 +131,25 @@ def load(root: Path, jobs: int | None = None) -> Workspace:
                                        hint="save the file as UTF-8"))
             continue
         ws.sources[name] = source
-        items.append((name, source.text))
-    for tree, diags in parse_all(items, jobs or 1):
-        ws.files.append(tree)
-        ws.diagnostics.extend(diags)
+        stamps[name] = stamp or (0, 0)
+        todo.append((name, source.text))
+        order.append(name)
+    for (name, _), (tree, diags) in zip(todo, parse_all(todo, jobs or 1), strict=True):
+        fresh[name] = CachedFile(stamps[name], ws.sources[name], tree, diags)
+    for name in order:
+        entry = fresh[name]
+        ws.sources[name] = entry.source
+        ws.files.append(entry.tree)
+        ws.diagnostics.extend(entry.diagnostics)
+    if cache is not None:
+        cache.clear()
+        cache.update(fresh)
     return ws
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
