@@ -11,8 +11,10 @@ import click
 
 # command name -> (module, attribute); keep the modules thin (parse options, call the library).
 COMMANDS: dict[str, tuple[str, str]] = {
+    "build": ("tgc.cli.build", "build"),
     "check": ("tgc.cli.check", "check"),
     "explain": ("tgc.cli.explain", "explain"),
+    "watch": ("tgc.cli.watch", "watch"),
 }
 
 
