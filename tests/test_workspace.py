@@ -1,0 +1,92 @@
+"""The campaign folder: which files are read, in what order, and what a re-check reuses."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tgc.check import check
+from tgc.cli.main import cli
+from tgc.workspace import ParseCache, WorkspaceError, discover, load
+
+CAMPAIGN = """@campaign "Small"
+  start: 101
+@location 101 "Farmhold"
+  explore -> 101.1
+"""
+VERSE = """== 101.1
+The gate creaks.
+-> end
+"""
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def test_discover_is_recursive_sorted_and_skips_hidden_and_build(tmp_path: Path) -> None:
+    write(tmp_path, {"b.tgj": "", "a/z.tgj": "", "a/b.tgj": "", "build/x.tgj": "",
+                     ".hidden/y.tgj": "", "notes.txt": "", "a.tgj": ""})
+    names = [p.relative_to(tmp_path).as_posix() for p in discover(tmp_path)]
+    assert names == ["a.tgj", "a/b.tgj", "a/z.tgj", "b.tgj"]  # plain path order
+
+
+def test_missing_folder_and_empty_folder_are_usage_errors(tmp_path: Path) -> None:
+    with pytest.raises(WorkspaceError, match="no such directory"):
+        discover(tmp_path / "nope")
+    with pytest.raises(WorkspaceError, match="no .tgj files"):
+        load(tmp_path)
+
+
+def test_a_single_file_can_be_checked(tmp_path: Path) -> None:
+    write(tmp_path, {"one.tgj": CAMPAIGN + VERSE})
+    result = check(tmp_path / "one.tgj")
+    assert result.errors == 0
+
+
+def test_cache_parses_only_changed_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(tmp_path, {"campaign.tgj": CAMPAIGN, "verses.tgj": VERSE})
+    cache: ParseCache = {}
+    first = check(tmp_path, cache=cache)
+    assert first.errors == 0 and set(cache) == {f.name for f in first.files}
+
+    parsed: list[str] = []
+    import tgc.workspace as workspace
+
+    real = workspace._parse_one
+
+    def spy(item: tuple[str, str]) -> object:
+        parsed.append(item[0])
+        return real(item)
+
+    monkeypatch.setattr(workspace, "_parse_one", spy)
+    verses = tmp_path / "verses.tgj"
+    verses.write_text(VERSE.replace("-> end", "-> 101.9"), encoding="utf-8")
+    stat = verses.stat()
+    os.utime(verses, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
+    second = check(tmp_path, cache=cache)
+    assert [Path(name).name for name in parsed] == ["verses.tgj"]
+    assert [d.code for d in second.diagnostics] == ["TGC101"]
+
+
+def test_cache_forgets_deleted_files(tmp_path: Path) -> None:
+    write(tmp_path, {"campaign.tgj": CAMPAIGN, "verses.tgj": VERSE, "extra.tgj": "== 101.2\n-> end\n"})
+    cache: ParseCache = {}
+    check(tmp_path, cache=cache)
+    (tmp_path / "extra.tgj").unlink()
+    result = check(tmp_path, cache=cache)
+    assert len(cache) == 2 and len(result.files) == 2
+
+
+def test_watch_once_checks_and_exits(tmp_path: Path) -> None:
+    write(tmp_path, {"campaign.tgj": CAMPAIGN, "verses.tgj": VERSE.replace("-> end", "-> 101.9")})
+    result = CliRunner().invoke(cli, ["watch", str(tmp_path), "--once", "--format", "concise"])
+    assert result.exit_code == 0
+    assert "error[TGC101]" in result.output
+    assert "checked 2 files" in result.output
