@@ -1,0 +1,80 @@
+"""Runtime stage, the index: a Bundle in, lookups by id out (verses, blocks, statuses,
+items, locations, encounters), built once so the interpreter never scans a list."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tgc.bundle.schema import Bundle, Location, Op, Record, Status, Target, Verse
+
+
+class StoryError(Exception):
+    """The bundle asks for something it does not hold (an unknown verse, a status mark
+    that does not fit its shape). A checked campaign never raises it; random play and
+    the explorer report it with the seed and inputs that led there."""
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """The operations of a verse or of one of its inline blocks."""
+
+    verse: Verse
+    block: str | None
+    ops: tuple[Op, ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.verse.id}.{self.block}" if self.block else self.verse.id
+
+
+class Book:
+    """The bundle, indexed."""
+
+    def __init__(self, bundle: Bundle) -> None:
+        self.bundle = bundle
+        self.verses: dict[str, Verse] = {v.id: v for v in bundle.verses}
+        self.bodies: dict[tuple[str, str | None], Body] = {}
+        for verse in bundle.verses:
+            self.bodies[(verse.id, None)] = Body(verse, None, verse.ops)
+            for block in verse.blocks:
+                self.bodies[(verse.id, block.name)] = Body(verse, block.name, block.ops)
+        self.statuses: dict[str, Status] = {s.name: s for s in bundle.statuses}
+        self.item_keywords: dict[str, tuple[str, ...]] = {i.name: i.keywords for i in bundle.items}
+        self.locations: dict[int, Location] = {loc.number: loc for loc in bundle.locations}
+        self.encounters: dict[str, Record] = {r.name: r for r in bundle.encounters}
+        self.secret_numbers = frozenset(s.number for s in bundle.secrets)
+
+    def body(self, verse: str, block: str | None = None) -> Body:
+        try:
+            return self.bodies[(verse, block)]
+        except KeyError:
+            where = f"block .{block} of verse {verse}" if block else f"verse {verse}"
+            raise StoryError(f"the bundle has no {where}") from None
+
+    def status(self, name: str) -> Status:
+        try:
+            return self.statuses[name]
+        except KeyError:
+            raise StoryError(f'the bundle declares no status "{name}"') from None
+
+    def keywords(self, item: str) -> tuple[str, ...]:
+        """An item's keywords; an unnamed item gained by keyword is held as ``[keyword]``."""
+        if item.startswith("[") and item.endswith("]"):
+            return (item[1:-1],)
+        return self.item_keywords.get(item, ())
+
+    def items_with(self, keyword: str) -> list[str]:
+        return [name for name, kws in self.item_keywords.items() if keyword in kws]
+
+    def hook(self, location: int, hook: str) -> Target | None:
+        loc = self.locations.get(location)
+        return loc.hooks.get(hook) if loc is not None else None
+
+    def outcomes(self, deck: str | None, name: str | None) -> tuple[str, ...]:
+        """``win`` and ``lose``; ``avoid`` too for the blue deck and diplomacy encounters."""
+        if name is not None and name in self.encounters:
+            data = self.encounters[name].data
+            deck = deck or (data.get("deck") if isinstance(data.get("deck"), str) else None)  # type: ignore[assignment]
+            if data.get("kind") == "diplomacy":
+                return ("win", "lose", "avoid")
+        return ("win", "lose", "avoid") if deck == "blue" else ("win", "lose")

@@ -1,0 +1,244 @@
+"""Runtime stage, changes: an effect and the game state in, the state changed and a line
+saying what happened out, with the party rules of the rulebook (docs/runtime.md):
+
+- survival tracks (health, energy, terror) change for each member unless ``shared``;
+- resource rewards are shared (split as evenly as possible, the remainder going to
+  members in party order) unless ``each``; a resource ``lose``/``pay`` without ``each``
+  is one amount taken from the party, the richest member first;
+- ``pay`` takes what there is, down to 0; under ``each``, a member who cannot pay in full
+  pays what they have and drops out of the exploration (unless no one could pay).
+
+Rolls, tosses and encounters change control flow and are run by ``story.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tgc.bundle import schema as s
+from tgc.runtime.book import Book, StoryError
+from tgc.runtime.state import ATTRIBUTES, DIAL_MAX, RESOURCES, TRACKS, Character, GameState
+
+
+def apply_effect(effect: s.Effect, state: GameState, book: Book, pick: str | None = None) -> str:
+    """Apply ``effect``; ``pick`` names the item the reader chose for a keyword item
+    change. Returns what happened, for the reader."""
+    handler = _APPLY.get(effect.kind)
+    if handler is None:
+        raise StoryError(f"'{effect.kind}' is run by the story, not applied as an effect")
+    return handler(effect, state, book, pick)
+
+
+def _get(member: Character, what: str) -> int:
+    return member.tracks[what] if what in TRACKS else member.resources.get(what, 0)
+
+
+def _set(member: Character, what: str, value: int) -> None:
+    if what in TRACKS:
+        member.set_track(what, value)
+    else:
+        member.resources[what] = max(0, value)
+
+
+def split(amount: int, count: int) -> list[int]:
+    """``amount`` in ``count`` shares as even as possible, larger shares first."""
+    base, extra = divmod(amount, count)
+    return [base + (1 if i < extra else 0) for i in range(count)]
+
+
+def apply_amount(effect: s.Amount, state: GameState, book: Book, pick: str | None) -> str:
+    what, amount = effect.what, effect.amount
+    if what not in TRACKS and what not in RESOURCES:
+        raise StoryError(f"cannot {effect.kind} '{what}': not a resource or a survival track")
+    members = state.active
+    mode = effect.party or ("each" if what in TRACKS else "shared")
+    before = [_get(m, what) for m in members]
+    if effect.kind == "gain":
+        shares = [amount] * len(members) if mode == "each" else split(amount, len(members))
+        for member, share in zip(members, shares, strict=True):
+            _set(member, what, _get(member, what) + share)
+    elif mode == "each":
+        _lose_each(effect, state, members)
+    elif what in TRACKS:
+        for member, share in zip(members, split(amount, len(members)), strict=True):
+            _set(member, what, _get(member, what) - share)
+    else:
+        _take_from_party(members, what, amount)
+    return _amount_text(effect, mode, members, before)
+
+
+def _lose_each(effect: s.Amount, state: GameState, members: list[Character]) -> None:
+    short = [m.name for m in members if _get(m, effect.what) < effect.amount]
+    for member in members:
+        _set(member, effect.what, _get(member, effect.what) - effect.amount)
+    if effect.kind == "pay" and short and len(short) < len(members):
+        state.dropped.update(short)
+
+
+def _take_from_party(members: list[Character], what: str, amount: int) -> None:
+    for _ in range(amount):
+        richest = max(members, key=lambda m: _get(m, what))
+        if _get(richest, what) == 0:
+            return
+        _set(richest, what, _get(richest, what) - 1)
+
+
+def _amount_text(effect: s.Amount, mode: str, members: list[Character], before: list[int]) -> str:
+    text = f"{effect.kind} {effect.amount} {effect.what}"
+    changes = [f"{m.name} {b}->{_get(m, effect.what)}" for m, b in zip(members, before, strict=True)]
+    return f"{text} ({mode}: {', '.join(changes)})"
+
+
+def pay_costs(costs: tuple[s.Cost, ...], state: GameState) -> list[str]:
+    """Pay a chosen choice's costs from the party pool (members help each other pay)."""
+    for cost in costs:
+        _take_from_party(state.active, cost.resource, cost.amount)
+    return [f"pay {c.amount} {c.resource}" for c in costs]
+
+
+def apply_mark(effect: s.Mark, state: GameState, book: Book, pick: str | None) -> str:
+    status = book.status(effect.status)
+    marked = state.statuses.setdefault(effect.status, set())
+    name = f'"{effect.status}"'
+    if effect.low is not None:
+        if status.shape != "parts":
+            raise StoryError(f"status {name} is a {status.shape}: it has no part numbers")
+        high = effect.high if effect.high is not None else effect.low
+        parts = set(range(effect.low, high + 1))
+        if max(parts) > status.size:
+            raise StoryError(f"status {name} has {status.size} parts, not {max(parts)}")
+        if effect.kind == "mark":
+            marked |= parts
+        else:
+            marked -= parts
+        span = f"{effect.low}" + (f"-{high}" if high != effect.low else "")
+        return f"{effect.kind} {name} {span}"
+    if status.shape == "parts":
+        raise StoryError(f"status {name} has parts: {effect.kind} needs a part number")
+    if effect.kind == "mark":
+        if len(marked) < status.size:
+            marked.add(len(marked) + 1)
+    elif marked:
+        marked.discard(max(marked))
+    if status.shape == "boxes":
+        return f"{effect.kind} {name} ({len(marked)} of {status.size} boxes ticked)"
+    return f"{effect.kind} {name}"
+
+
+def apply_secret(effect: s.SecretChange, state: GameState, book: Book, pick: str | None) -> str:
+    if effect.kind == "gain-secret":
+        state.secrets.add(effect.number)
+        return f"gain secret {effect.number}"
+    state.secrets.discard(effect.number)
+    return f"lose secret {effect.number}"
+
+
+def item_options(effect: s.ItemChange, state: GameState, book: Book) -> list[str]:
+    """The items a keyword item change may mean: declared items with the keyword (gain;
+    ``[keyword]`` when none is declared) or held items with it (lose). Named: itself."""
+    if not effect.keyword:
+        return [effect.item]
+    if effect.kind == "gain-item":
+        return book.items_with(effect.item) or [f"[{effect.item}]"]
+    held = [i for i in state.items if effect.item in book.keywords(i)]
+    return list(dict.fromkeys(held))
+
+
+def apply_item(effect: s.ItemChange, state: GameState, book: Book, pick: str | None) -> str:
+    options = item_options(effect, state, book)
+    if pick is None:
+        if len(options) > 1:
+            raise StoryError(f"'{effect.kind} {effect.item}' needs the reader to pick an item")
+        pick = options[0] if options else None
+    elif pick not in options:
+        raise StoryError(f"'{pick}' is not one of {options}")
+    if pick is None:
+        return f"lose item {effect.item} (none held)"
+    if effect.kind == "gain-item":
+        state.items.append(pick)
+        return f'gain item "{pick}"'
+    if pick in state.items:
+        state.items.remove(pick)
+        return f'lose item "{pick}"'
+    return f'lose item "{pick}" (not held)'
+
+
+def apply_attribute(effect: s.AttributeChange, state: GameState, book: Book, pick: str | None) -> str:
+    if effect.attribute not in ATTRIBUTES:
+        raise StoryError(f"'{effect.attribute}' is not an attribute")
+    sign = 1 if effect.kind == "raise" else -1
+    for member in state.active:
+        value = member.attributes.get(effect.attribute, 0) + sign * effect.amount
+        member.attributes[effect.attribute] = max(0, value)
+    return f"{effect.kind} {effect.attribute} {effect.amount} (each)"
+
+
+def apply_task(effect: s.Task, state: GameState, book: Book, pick: str | None) -> str:
+    if effect.text not in state.tasks:
+        state.tasks.append(effect.text)
+    return f'task "{effect.text}"'
+
+
+def apply_note(effect: s.Note, state: GameState, book: Book, pick: str | None) -> str:
+    return f"note: {effect.text}"
+
+
+def apply_location(effect: s.LocationChange, state: GameState, book: Book, pick: str | None) -> str:
+    number = effect.location
+    if effect.kind == "remove-location":
+        state.in_play.discard(number)
+        state.removed.add(number)
+        return f"remove location {number}"
+    state.in_play.add(number)
+    state.removed.discard(number)
+    if effect.kind == "reveal-location":
+        return f"reveal location {number}"
+    state.location = number
+    location = book.locations.get(number)
+    for neighbour in location.keys.values() if location is not None else ():
+        if neighbour not in state.removed:
+            state.in_play.add(neighbour)
+    return f"move to {number}"
+
+
+def apply_replace(effect: s.ReplaceLocation, state: GameState, book: Book, pick: str | None) -> str:
+    state.in_play.discard(effect.old)
+    state.removed.add(effect.old)
+    state.in_play.add(effect.new)
+    state.removed.discard(effect.new)
+    state.replaced[effect.old] = effect.new
+    if state.location == effect.old:
+        state.location = effect.new
+    return f"replace location {effect.old} with {effect.new}"
+
+
+def apply_set_dial(effect: s.SetDial, state: GameState, book: Book, pick: str | None) -> str:
+    state.dials[effect.dial] = max(0, min(DIAL_MAX, effect.value))
+    return f'set dial "{effect.dial}" to {state.dials[effect.dial]}'
+
+
+def apply_advance_dial(effect: s.AdvanceDial, state: GameState, book: Book, pick: str | None) -> str:
+    state.dials[effect.dial] = min(DIAL_MAX, state.dials.get(effect.dial, 0) + 1)
+    return f'advance dial "{effect.dial}" (now {state.dials[effect.dial]})'
+
+
+def apply_time_token(effect: s.TimeToken, state: GameState, book: Book, pick: str | None) -> str:
+    if effect.kind == "place-time-token":
+        state.time_tokens += 1
+        return f"place time token ({state.time_tokens} placed)"
+    state.time_tokens = max(0, state.time_tokens - 1)
+    return f"remove time token ({state.time_tokens} placed)"
+
+
+_APPLY: dict[str, Callable[..., str]] = {
+    "gain": apply_amount, "lose": apply_amount, "pay": apply_amount,
+    "mark": apply_mark, "unmark": apply_mark,
+    "gain-secret": apply_secret, "lose-secret": apply_secret,
+    "gain-item": apply_item, "lose-item": apply_item,
+    "raise": apply_attribute, "lower": apply_attribute,
+    "task": apply_task, "note": apply_note,
+    "remove-location": apply_location, "reveal-location": apply_location, "move-to": apply_location,
+    "replace-location": apply_replace, "set-dial": apply_set_dial,
+    "advance-dial": apply_advance_dial,
+    "place-time-token": apply_time_token, "remove-time-token": apply_time_token,
+}

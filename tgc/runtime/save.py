@@ -1,0 +1,240 @@
+"""Runtime stage, save files: a GameState (and where the story is) in, a versioned JSON
+file out, and back. Loading validates everything and raises only SaveError, so a corrupt
+or mismatched file changes nothing; writing is atomic.
+
+The save format has its own version (``SAVE_FORMAT``), separate from the bundle's: a
+bundle can be rebuilt without invalidating saves, and the other way round. A state file
+for ``--state`` is a save file whose fields may be left out (they take their defaults).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tgc.bundle.io import json_path, write_atomic
+from tgc.bundle.schema import Target
+from tgc.runtime.book import Book
+from tgc.runtime.state import (
+    ATTRIBUTES,
+    DIAL_MAX,
+    RESOURCES,
+    TRACKS,
+    Chapter,
+    Character,
+    GameState,
+    new_character,
+    new_state,
+)
+from tgc.runtime.story import Cursor
+
+SAVE_FORMAT = 1
+SAVE_KIND = "tgc-save"
+
+
+class SaveError(Exception):
+    """A save or state file that cannot be used; the message is meant for the user."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CharacterModel(_Model):
+    name: str
+    tracks: dict[str, int] = {}
+    limits: dict[str, int] = {}
+    attributes: dict[str, int] = {}
+    resources: dict[str, int] = {}
+
+
+class StateModel(_Model):
+    party: list[CharacterModel] = []
+    statuses: dict[str, list[int]] = {}
+    secrets: list[int] = []
+    items: list[str] = []
+    visited: list[str] = []
+    dials: dict[str, int] = {}
+    time_tokens: int = Field(default=0, ge=0)
+    day: int = Field(default=1, ge=1)
+    chapter: str = "1"
+    tasks: list[str] = []
+    in_play: list[int] | None = None
+    removed: list[int] = []
+    replaced: dict[int, int] = {}
+    location: int | None = None
+    answers: dict[str, bool] = {}
+    dropped: list[str] = []
+    players: int | None = None
+
+
+class PositionModel(_Model):
+    verse: str
+    block: str | None = None
+    index: int = Field(default=0, ge=0)
+    queue: list[Target] = []
+
+
+class SaveFile(_Model):
+    format: int
+    kind: Literal["tgc-save"] = "tgc-save"
+    campaign: str | None = None
+    seed: int | None = None
+    state: StateModel = StateModel()
+    position: PositionModel | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """What a save file restores: the state, where the story was (None between
+    explorations) and the verses queued to read, and the seed it was saved with."""
+
+    state: GameState
+    cursor: Cursor | None
+    queue: list[Target]
+    seed: int | None
+
+
+# ---------------------------------------------------------------- writing
+
+
+def dump_save(state: GameState, *, campaign: str | None = None, seed: int | None = None,
+              cursor: Cursor | None = None, queue: list[Target] | None = None) -> str:
+    """The save file's text: sorted keys, two-space indent (diffable), trailing newline."""
+    position = None
+    if cursor is not None:
+        position = PositionModel(verse=cursor.verse, block=cursor.block, index=cursor.index,
+                                 queue=list(queue or []))
+    model = SaveFile(format=SAVE_FORMAT, campaign=campaign, seed=seed, state=_to_model(state),
+                     position=position)
+    data = model.model_dump(mode="json")
+    return json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_save(path: Path, state: GameState, **kwargs: object) -> int:
+    """Write atomically (a crash never leaves half a save); returns the size in bytes."""
+    return write_atomic(path, dump_save(state, **kwargs))  # type: ignore[arg-type]
+
+
+def _to_model(state: GameState) -> StateModel:
+    return StateModel(
+        party=[CharacterModel(name=c.name, tracks=c.tracks, limits=c.limits,
+                              attributes=c.attributes, resources=c.resources) for c in state.party],
+        statuses={k: sorted(v) for k, v in sorted(state.statuses.items()) if v},
+        secrets=sorted(state.secrets), items=sorted(state.items), visited=sorted(state.visited),
+        dials=dict(sorted(state.dials.items())), time_tokens=state.time_tokens, day=state.day,
+        chapter=str(state.chapter), tasks=list(state.tasks), in_play=sorted(state.in_play),
+        removed=sorted(state.removed), replaced=dict(sorted(state.replaced.items())),
+        location=state.location, answers=dict(sorted(state.answers.items())),
+        dropped=sorted(state.dropped), players=state.players)
+
+
+# ---------------------------------------------------------------- reading
+
+
+def load_save(path: Path, book: Book) -> Loaded:
+    """Read, validate and convert a save or state file for the campaign in ``book``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise SaveError(f"{path}: cannot read the save file: {reason}") from None
+    return parse_save(text, book, str(path))
+
+
+def parse_save(text: str, book: Book, name: str = "<save>") -> Loaded:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise SaveError(f"{name}: not JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+    _check_header(data, name)
+    try:
+        model = SaveFile.model_validate(data)
+    except ValidationError as err:
+        problems = err.errors(include_url=False)
+        lines = [f"{name}: not a valid save file:"]
+        lines += [f"  at {json_path(p['loc'], data)}: {p['msg']}" for p in problems[:5]]
+        raise SaveError("\n".join(lines)) from None
+    title = book.bundle.campaign.title
+    if model.campaign is not None and model.campaign != title:
+        raise SaveError(f'{name}: this save belongs to "{model.campaign}", not to "{title}"')
+    try:
+        state = _from_model(model.state, book)
+        cursor = _cursor(model.position, book)
+    except ValueError as err:
+        raise SaveError(f"{name}: {err}") from None
+    return Loaded(state, cursor, list(model.position.queue) if model.position else [], model.seed)
+
+
+def _check_header(data: object, name: str) -> None:
+    if not isinstance(data, dict) or data.get("kind", SAVE_KIND) != SAVE_KIND:
+        raise SaveError(f'{name}: not a tgc save file (expected an object with "kind": "{SAVE_KIND}")')
+    fmt = data.get("format")
+    if type(fmt) is not int:
+        raise SaveError(f"{name}: the save has no valid format version (found {json.dumps(fmt)}; "
+                        f"this tgc reads save format {SAVE_FORMAT})")
+    if fmt != SAVE_FORMAT:
+        newer = "newer than this tgc supports; upgrade tgc" if fmt > SAVE_FORMAT else "no longer supported"
+        raise SaveError(f"{name}: save format {fmt} is {newer} (this tgc reads save format {SAVE_FORMAT})")
+
+
+def _from_model(model: StateModel, book: Book) -> GameState:
+    """Check the state against the campaign (names, part numbers, dial range) and build it."""
+    state = new_state(book.bundle)
+    if model.party:
+        state.party = [_character(c) for c in model.party]
+    for status, parts in model.statuses.items():
+        declared = book.statuses.get(status)
+        if declared is None:
+            raise ValueError(f'the campaign declares no status "{status}"')
+        bad = [p for p in parts if not 1 <= p <= declared.size]
+        if bad:
+            raise ValueError(f'status "{status}" has {declared.size} part(s) or box(es), not {bad[0]}')
+        if declared.shape == "boxes" and sorted(parts) != list(range(1, len(parts) + 1)):
+            raise ValueError(f'status "{status}" ticks boxes in order: write 1..n, not {sorted(parts)}')
+        state.statuses[status] = set(parts)
+    for dial, value in model.dials.items():
+        if not 0 <= value <= DIAL_MAX:
+            raise ValueError(f'dial "{dial}" holds 0..{DIAL_MAX}, not {value}')
+    state.secrets, state.items, state.visited = set(model.secrets), list(model.items), set(model.visited)
+    state.dials, state.time_tokens, state.day = dict(model.dials), model.time_tokens, model.day
+    state.chapter, state.tasks = Chapter.parse(model.chapter), list(model.tasks)
+    if model.in_play is not None:
+        state.in_play = set(model.in_play)
+    state.removed, state.replaced = set(model.removed), dict(model.replaced)
+    state.location = model.location if model.location is not None else state.location
+    state.answers, state.dropped, state.players = dict(model.answers), set(model.dropped), model.players
+    return state
+
+
+def _character(model: CharacterModel) -> Character:
+    character = new_character(model.name)
+    for field, names, target in (("tracks", TRACKS, character.tracks), ("limits", TRACKS, character.limits),
+                                 ("attributes", ATTRIBUTES, character.attributes),
+                                 ("resources", RESOURCES, character.resources)):
+        values: dict[str, int] = getattr(model, field)
+        for key, value in values.items():
+            if key not in names:
+                raise ValueError(f"{model.name}: '{key}' is not one of the {field} ({', '.join(names)})")
+            if value < 0:
+                raise ValueError(f"{model.name}: {key} cannot be negative ({value})")
+            target[key] = value
+    if "health" in model.tracks and "health" not in model.limits:
+        character.limits["health"] = max(character.limits["health"], model.tracks["health"])
+    return character
+
+
+def _cursor(position: PositionModel | None, book: Book) -> Cursor | None:
+    if position is None:
+        return None
+    body = book.bodies.get((position.verse, position.block))
+    if body is None:
+        where = f"{position.verse}.{position.block}" if position.block else position.verse
+        raise ValueError(f"the saved position {where} is not in this campaign (was it renamed?)")
+    if position.index >= len(body.ops):
+        raise ValueError(f"the saved position is past the end of {body.label}")
+    return Cursor(position.verse, position.block, position.index)

@@ -1,0 +1,459 @@
+"""Runtime stage, the interpreter: a Bundle, a GameState and a Ruleset in, a stream of
+typed events out (``story.step()``), pausing whenever the reader must answer.
+
+A body runs as LANGUAGE.md's "How a body runs" says: prose is shown, effects apply, a
+``~ if`` that holds leaves the body, choices form its tail. The cursor stays on the line
+that asked for input until the answer comes, so a saved position resumes by re-running
+that line. Status triggers fire when their condition becomes true; the verses they lead
+to (and the ``instant`` hook of a ``move to``) are read, in order, once the current
+exploration reaches ``-> end``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar, cast
+
+from tgc.bundle import schema as s
+from tgc.runtime import events as ev
+from tgc.runtime.book import Body, Book, StoryError
+from tgc.runtime.conditions import affordable, eval_condition, why_not
+from tgc.runtime.effects import apply_effect, item_options, pay_costs
+from tgc.runtime.rng import Rng
+from tgc.runtime.ruleset import DEFAULT_RULESET, Ruleset
+from tgc.runtime.state import GameState, new_state
+
+MAX_STEPS = 100_000  # lines run without any input before the story reports a loop
+
+
+class InputError(Exception):
+    """An answer that does not fit what the story waits for (no such choice, no roll
+    asked); the story is unchanged."""
+
+
+class _NeedAnswer(Exception):
+    def __init__(self, question: str) -> None:
+        self.question = question
+
+
+@dataclass(slots=True)
+class Cursor:
+    """The line about to run: ``ops[index]`` of a verse or of one of its blocks."""
+
+    verse: str
+    block: str | None
+    index: int
+
+
+Hook = Callable[["Story", s.Op], None]
+W = TypeVar("W", ev.ChoicesOffered, ev.AskPosed, ev.RollRequested, ev.TossRequested, ev.EncounterStarted)
+
+
+class Story:
+    """The pull API. Start an exploration with ``enter``/``begin``/``goto``, then call
+    ``step()`` until it returns None; ``waiting`` then says what to answer (``choose``,
+    ``answer``, ``give_roll``, ``give_toss``, ``resolve``), or ``finished`` is true."""
+
+    def __init__(self, bundle: s.Bundle | Book, state: GameState | None = None,
+                 ruleset: Ruleset | None = None, rng: Rng | None = None, *,
+                 dice: str = "random", before_op: Hook | None = None) -> None:
+        self.book = bundle if isinstance(bundle, Book) else Book(bundle)
+        self.state = state if state is not None else new_state(self.book.bundle)
+        self.ruleset: Ruleset = ruleset if ruleset is not None else DEFAULT_RULESET
+        self.rng = rng if rng is not None else Rng(0)
+        self.dice = dice  # "random": the generator rolls; "ask": the reader gives the sum
+        self.before_op = before_op
+        self.cursor: Cursor | None = None
+        self.queue: list[s.Target] = []
+        self.waiting: ev.Wait | None = None
+        self.ending: ev.Event | None = None
+        self.last_choice: tuple[str, str | None, int] | None = None
+        self._out: deque[ev.Event] = deque()
+        self._offers: list[tuple[int, s.Choice]] = []
+        self._picks: list[str] = []
+        self._steps = 0
+        self._truth = self._trigger_truth()
+
+    # ------------------------------------------------------------ starting
+
+    def begin(self, target: s.Target) -> None:
+        """A new exploration at ``target``: answers are forgotten, dropped members rejoin."""
+        self.state.begin_exploration()
+        self.queue.clear()
+        self.waiting, self.ending, self._steps = None, None, 0
+        self._out.clear()
+        self._transfer(target)
+
+    def goto(self, verse: str, block: str | None = None) -> None:
+        """A new exploration at a verse (canonical id) or one of its blocks."""
+        self.book.body(verse, block)
+        self.begin(s.Goto(verse=verse, block=block))
+
+    def enter(self, location: int, hook: str = "explore") -> None:
+        """A new exploration through a location hook (explore, instant, menhir, dream ...)."""
+        target = self.book.hook(location, hook)
+        if target is None:
+            raise StoryError(f"location {location} has no '{hook}' hook")
+        self.state.location = location
+        self.begin(target)
+
+    # ------------------------------------------------------------ pulling events
+
+    @property
+    def finished(self) -> bool:
+        return self.cursor is None and self.waiting is None and not self._out
+
+    def step(self) -> ev.Event | None:
+        """The next event, or None when the story waits for input or has finished."""
+        while not self._out:
+            if self.waiting is not None or self.cursor is None:
+                return None
+            self._advance()
+        return self._out.popleft()
+
+    def run(self) -> list[ev.Event]:
+        """Every event up to the next wait or the end."""
+        out: list[ev.Event] = []
+        while (event := self.step()) is not None:
+            out.append(event)
+        return out
+
+    # ------------------------------------------------------------ answering
+
+    def choose(self, index: int) -> None:
+        """Pick ``waiting.choices[index]`` (0-based) of a ChoicesOffered."""
+        offered = self._expect(ev.ChoicesOffered, "a choice")
+        if not 0 <= index < len(offered.choices):
+            raise InputError(f"there is no choice {index + 1} (choices 1-{len(offered.choices)})")
+        self._answered()
+        cursor = self._at()
+        if offered.purpose == "item":
+            op = self._body().ops[cursor.index]
+            effect = op.effect if isinstance(op, s.IfEffect) else op
+            assert isinstance(effect, s.ItemChange)
+            self._apply(effect, pick=self._picks[index])
+            cursor.index += 1
+            return
+        line, choice = self._offers[index]
+        self.last_choice = (cursor.verse, cursor.block, line)
+        for text, cost in zip(pay_costs(choice.costs, self.state), choice.costs, strict=True):
+            self._emit(ev.EffectApplied(s.Amount(kind="pay", amount=cost.amount, what=cost.resource),
+                                        text))
+        self._transfer(choice.target)
+
+    def answer(self, yes: bool) -> None:
+        """Answer an AskPosed; the line that asked runs again with the answer known."""
+        posed = self._expect(ev.AskPosed, "an answer to a question")
+        self.state.answers[posed.question] = yes
+        self._answered()
+
+    def give_roll(self, dice_sum: int) -> None:
+        """Answer a RollRequested with the sum shown by the dice (modifiers are added)."""
+        wanted = self._expect(ev.RollRequested, "a die roll")
+        if not wanted.dice <= dice_sum <= wanted.dice * wanted.sides:
+            raise InputError(f"{wanted.dice}d{wanted.sides} cannot show {dice_sum} "
+                             f"(it shows {wanted.dice}-{wanted.dice * wanted.sides})")
+        self._answered()
+        op = self._body().ops[self._at().index]
+        assert isinstance(op, s.Roll)
+        self._finish_roll(op, (), dice_sum + wanted.modifier, wanted.modifier)
+
+    def give_toss(self, side: str) -> None:
+        self._expect(ev.TossRequested, "a coin toss")
+        if side not in ("heads", "tails"):
+            raise InputError(f"a toss is heads or tails, not '{side}'")
+        self._answered()
+        op = self._body().ops[self._at().index]
+        assert isinstance(op, s.Toss)
+        self._finish_toss(op, side)
+
+    def resolve(self, outcome: str) -> None:
+        """Settle an EncounterStarted that waits: ``win``, ``lose`` or ``avoid``."""
+        started = self._expect(ev.EncounterStarted, "an encounter outcome")
+        if outcome not in started.outcomes:
+            raise InputError(f"this encounter ends in {', '.join(started.outcomes)}, not '{outcome}'")
+        self._answered()
+        self._finish_encounter(started.encounter, outcome)
+
+    def _expect(self, kind: type[W], what: str) -> W:
+        if not isinstance(self.waiting, kind):
+            now = type(self.waiting).__name__ if self.waiting is not None else "nothing"
+            raise InputError(f"the story is not waiting for {what} (it waits for {now})")
+        return self.waiting
+
+    def _answered(self) -> None:
+        self.waiting = None
+        self._steps = 0
+
+    # ------------------------------------------------------------ forks, saves, triggers
+
+    def fork(self) -> Story:
+        """An independent copy at the same point (state, position, generator)."""
+        twin = Story.__new__(Story)
+        twin.book, twin.state, twin.ruleset = self.book, self.state.copy(), self.ruleset
+        twin.rng, twin.dice, twin.before_op = self.rng.fork(), self.dice, self.before_op
+        twin.cursor = Cursor(self.cursor.verse, self.cursor.block, self.cursor.index) if self.cursor else None
+        twin.queue, twin.waiting, twin.ending = list(self.queue), self.waiting, self.ending
+        twin.last_choice, twin._out = self.last_choice, deque(self._out)
+        twin._offers, twin._picks, twin._steps = list(self._offers), list(self._picks), self._steps
+        twin._truth = dict(self._truth)
+        return twin
+
+    def position(self) -> tuple[Cursor | None, list[s.Target]]:
+        """Where the story is, for a save file: the cursor and the verses queued to read."""
+        cursor = self.cursor
+        return (Cursor(cursor.verse, cursor.block, cursor.index) if cursor else None), list(self.queue)
+
+    def restore(self, cursor: Cursor | None, queue: list[s.Target]) -> None:
+        """Resume at a saved position: the line there runs again (re-offering its choices)."""
+        if cursor is not None:
+            self.book.body(cursor.verse, cursor.block)
+        self.cursor, self.queue = cursor, list(queue)
+        self.waiting, self.ending, self._steps = None, None, 0
+        self._out.clear()
+        self._truth = self._trigger_truth()
+
+    def refresh_triggers(self) -> list[ev.Event]:
+        """Fire every trigger whose condition became true since it was last looked at
+        (after ``:set`` and other edits from outside)."""
+        for status in self.book.statuses:
+            self._check_triggers(status)
+        return self.run() if self.cursor is None else []
+
+    def _trigger_truth(self) -> dict[tuple[str, int], bool]:
+        truth = {}
+        for status in self.book.bundle.statuses:
+            for i, trigger in enumerate(status.triggers):
+                truth[(status.name, i)] = trigger_holds(status, trigger, self.state)
+        return truth
+
+    def _check_triggers(self, name: str) -> None:
+        status = self.book.statuses.get(name)
+        if status is None:
+            return
+        for i, trigger in enumerate(status.triggers):
+            now = trigger_holds(status, trigger, self.state)
+            if now and not self._truth[(name, i)]:
+                self.queue.append(trigger.target)
+                self._emit(ev.TriggerFired(name, trigger.when, trigger.target))
+            self._truth[(name, i)] = now
+
+    # ------------------------------------------------------------ running lines
+
+    def _emit(self, event: ev.Event) -> None:
+        self._out.append(event)
+
+    def _at(self) -> Cursor:
+        assert self.cursor is not None
+        return self.cursor
+
+    def _body(self) -> Body:
+        cursor = self._at()
+        return self.book.body(cursor.verse, cursor.block)
+
+    def _label(self) -> str:
+        cursor = self.cursor
+        if cursor is None:
+            return "?"
+        return f"{cursor.verse}.{cursor.block}" if cursor.block else cursor.verse
+
+    def _advance(self) -> None:
+        body = self._body()
+        cursor = self._at()
+        if cursor.index >= len(body.ops):
+            self._stop(ev.DeadEnd(self._label(), "the verse ends without a divert or a choice"))
+            return
+        self._steps += 1
+        if self._steps > MAX_STEPS:
+            self._stop(ev.LoopDetected(self._label(), MAX_STEPS))
+            return
+        op = body.ops[cursor.index]
+        if self.before_op is not None:
+            self.before_op(self, op)
+        try:
+            runner = self._RUN.get(op.kind)
+            if runner is None:
+                self._run_effect(cast(s.Effect, op))
+            else:
+                runner(self, op)
+        except _NeedAnswer as need:
+            self.waiting = ev.AskPosed(need.question)
+            self._emit(self.waiting)
+
+    def _ask(self, question: str) -> bool:
+        raise _NeedAnswer(question)
+
+    def _holds(self, cond: s.Condition) -> bool:
+        return eval_condition(cond, self.state, self.book, self._ask)
+
+    def _run_text(self, op: s.Text) -> None:
+        self._emit(ev.Text(op.text))
+        self._at().index += 1
+
+    def _run_effect(self, op: s.Effect) -> None:
+        if isinstance(op, s.ItemChange) and op.keyword:
+            options = item_options(op, self.state, self.book)
+            if len(options) > 1:
+                self._picks = options
+                self.waiting = ev.ChoicesOffered(
+                    tuple(ev.Offer(i, name) for i, name in enumerate(options)), (), "item")
+                self._emit(self.waiting)
+                return
+        self._apply(op)
+        self._at().index += 1
+
+    def _apply(self, op: s.Effect, pick: str | None = None) -> None:
+        text = apply_effect(op, self.state, self.book, pick)
+        self._emit(ev.EffectApplied(op, text))
+        if isinstance(op, s.Mark):
+            self._check_triggers(op.status)
+        elif isinstance(op, s.LocationChange) and op.kind == "move-to":
+            instant = self.book.hook(op.location, "instant")
+            if instant is not None:
+                self.queue.append(instant)
+
+    def _run_if_effect(self, op: s.IfEffect) -> None:
+        if self._holds(op.cond):
+            if op.effect.kind in ("roll", "toss", "encounter"):
+                raise StoryError(f"in {self._label()}: '~ if' cannot apply a {op.effect.kind}")
+            self._run_effect(op.effect)
+        else:
+            self._at().index += 1
+
+    def _run_if_divert(self, op: s.IfDivert) -> None:
+        if self._holds(op.cond):
+            self._transfer(op.target)
+        else:
+            self._at().index += 1
+
+    def _run_divert(self, op: s.Divert) -> None:
+        self._transfer(op.target)
+
+    def _run_choices(self, op: s.Choice) -> None:
+        cursor = self._at()
+        offers: list[tuple[int, s.Choice]] = []
+        shown: list[ev.Offer] = []
+        locked: list[ev.Locked] = []
+        ops = self._body().ops
+        for line in range(cursor.index, len(ops)):
+            choice = ops[line]
+            if not isinstance(choice, s.Choice):
+                raise StoryError(f"in {self._label()}: a '{choice.kind}' line after a choice")
+            if choice.guard is not None and not self._holds(choice.guard):
+                locked.append(ev.Locked(choice.text, why_not(choice.guard, self.state, self.book)))
+                continue
+            short = affordable(choice.costs, self.state)
+            if short is not None:
+                have = self.state.party_total(short.resource)
+                locked.append(ev.Locked(choice.text, f"costs {short.amount} {short.resource} "
+                                                     f"(the party has {have})"))
+                continue
+            shown.append(ev.Offer(len(offers), choice.text, choice.costs))
+            offers.append((line, choice))
+        if not offers:
+            self._stop(ev.DeadEnd(self._label(), "every choice is locked"))
+            return
+        self._offers = offers
+        self.waiting = ev.ChoicesOffered(tuple(shown), tuple(locked))
+        self._emit(self.waiting)
+
+    def _run_roll(self, op: s.Roll) -> None:
+        modifier = 0
+        for mod in op.modifiers:
+            value = self.state.party_value(mod.attribute) if mod.attribute else mod.value
+            modifier += mod.sign * value
+        if self.dice == "ask":
+            self.waiting = ev.RollRequested(op.dice, op.sides, modifier)
+            self._emit(self.waiting)
+            return
+        faces = self.rng.roll(op.dice, op.sides)
+        self._finish_roll(op, faces, sum(faces) + modifier, modifier)
+
+    def _finish_roll(self, op: s.Roll, faces: tuple[int, ...], total: int, modifier: int) -> None:
+        self._emit(ev.RollMade(op.dice, op.sides, faces, modifier, total))
+        for arm in op.arms:
+            if total >= arm.low and (arm.high is None or total <= arm.high):
+                self._transfer(arm.target)
+                return
+        self._stop(ev.DeadEnd(self._label(), f"no arm of the roll covers {total}"))
+
+    def _run_toss(self, op: s.Toss) -> None:
+        if self.dice == "ask":
+            self.waiting = ev.TossRequested()
+            self._emit(self.waiting)
+            return
+        self._finish_toss(op, self.rng.toss())
+
+    def _finish_toss(self, op: s.Toss, side: str) -> None:
+        self._emit(ev.TossMade(side))
+        for arm in op.arms:
+            if arm.side == side:
+                self._transfer(arm.target)
+                return
+        self._stop(ev.DeadEnd(self._label(), f"the toss has no {side} arm"))
+
+    def _run_encounter(self, op: s.Encounter) -> None:
+        outcomes = self.book.outcomes(op.deck, op.name)
+        outcome = self.ruleset.resolve_encounter(op, outcomes, self.state, self.rng)
+        started = ev.EncounterStarted(op, outcomes, outcome is None)
+        self._emit(started)
+        if outcome is None:
+            self.waiting = started
+        else:
+            self._finish_encounter(op, outcome)
+
+    def _finish_encounter(self, op: s.Encounter, outcome: str) -> None:
+        self._emit(ev.EncounterResolved(op, outcome))
+        for arm in op.arms:
+            if arm.outcome == outcome:
+                self._transfer(arm.target)
+                return
+        self._at().index += 1
+
+    _RUN: dict[str, Callable[[Story, s.Op], None]] = {
+        "text": _run_text, "if-effect": _run_if_effect, "if-divert": _run_if_divert,  # type: ignore[dict-item]
+        "divert": _run_divert, "choice": _run_choices, "roll": _run_roll,  # type: ignore[dict-item]
+        "toss": _run_toss, "encounter": _run_encounter,  # type: ignore[dict-item]
+    }
+
+    # ------------------------------------------------------------ moving on
+
+    def _transfer(self, target: s.Target) -> None:
+        if isinstance(target, s.Goto):
+            body = self.book.body(target.verse, target.block)
+            self.cursor = Cursor(target.verse, target.block, 0)
+            if target.block is None:
+                self.state.visited.add(target.verse)
+            verse = body.verse
+            self._emit(ev.VerseEntered(verse.id, verse.printed, verse.section, target.block))
+            return
+        where = self._label()
+        if target.kind == "end" and self.queue:
+            self._transfer(self.queue.pop(0))
+        elif target.kind == "end":
+            self._stop(ev.ExplorationEnded(where))
+        elif target.kind == "end-chapter":
+            self._stop(ev.ChapterEnded(where))
+        else:
+            self._stop(ev.GameOver(where))
+
+    def _stop(self, ending: ev.Event) -> None:
+        self.cursor = None
+        self.queue.clear()
+        self.ending = ending
+        self._emit(ending)
+
+
+def trigger_holds(status: s.Status, trigger: s.Trigger, state: GameState) -> bool:
+    marked = state.marked(status.name)
+    if trigger.when == "marked":
+        return bool(marked)
+    if trigger.when == "full":
+        return len(marked) >= status.size
+    if trigger.when == "any":
+        return len(marked) >= (trigger.low or 1)
+    low = trigger.low or 1
+    high = trigger.high if trigger.high is not None else low
+    return all(part in marked for part in range(low, high + 1))

@@ -1,0 +1,1 @@
+"""Tools built on the runtime and the compiler: loading, exploring, random play."""
