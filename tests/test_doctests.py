@@ -14,6 +14,7 @@ MODULES = [
     "tgc.diagnostics.suppress",
     "tgc.diagnostics.suggest",
     "tgc.syntax.dump",
+    "tests.expectations",
 ]
 
 

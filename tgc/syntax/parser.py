@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from functools import lru_cache
 from importlib.resources import files
 from typing import Any
@@ -444,7 +445,8 @@ class _FileParser:
             return
         for m in _ICON.finditer(text, indent):
             if m.group(1) not in ICONS:
-                hint = did_you_mean(m.group(1), ICONS) or "write `\\:` for a literal colon"
+                close = get_close_matches(m.group(1), ICONS, n=1, cutoff=0.6)
+                hint = f"did you mean `:{close[0]}:`?" if close else "write `\\:` for a literal colon"
                 self.diags.append(diag("TGC007", self.span(number, m.start() + 1, m.end() + 1),
                                        hint=hint, name=m.group(1)))
 
