@@ -261,6 +261,26 @@ _RULES: tuple[Rule, ...] = (
         "`start:` is TGC114.",
         (_CAMPAIGN + '@location 101 "Farmhold"\n  keys: up 102\n',),
     ),
+    Rule(
+        "TGC130", "bad-lock-file", E, "{detail}",
+        "`tgc.lock` cannot be read.",
+        "`tgc.lock` at the campaign root records the printed number of every named verse "
+        "and the numbers retired verses had (docs/bundle.md). `tgc build` writes it; a line "
+        "it cannot read, a verse numbered twice or a number given twice stops the build, "
+        "because guessing would renumber a printed book. Fix the line or restore the file "
+        "from version control.",
+        (),
+    ),
+    Rule(
+        "TGC131", "printed-number-taken", E,
+        "verse `{id}` prints as {number}, which tgc.lock gives to `{other}`",
+        "A numbered verse uses a number that a named verse already prints as.",
+        "Named verses keep the printed number tgc.lock gives them, so a numbered verse "
+        "written later must not take it: two verses of the book would print as the same "
+        "number. Give the numbered verse another number, or delete the named verse's "
+        "line from tgc.lock to give that verse a new number.",
+        (),
+    ),
     # 9xx: the tool itself
     Rule(
         "TGC901", "unused-suppression", W, "this suppression of {codes} suppresses nothing",

@@ -1,0 +1,121 @@
+"""The compiled bundle: goldens, byte-identical output across runs and hash seeds, the
+JSON round trip, the exported JSON Schema, and a schema module the runtime can import
+without the compiler."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.bundle_helpers import CAMPAIGNS, REPO, SAMPLE, compile_dir
+from tests.golden import Golden
+from tgc.bundle.io import dump_bundle, parse_bundle
+from tgc.bundle.schema import BUNDLE_FORMAT, json_schema
+
+SCHEMA_PATH = REPO / "docs" / "bundle.schema.json"
+
+
+def test_sample_campaign_golden(golden: Golden) -> None:
+    golden(CAMPAIGNS / "sample.bundle.json", compile_dir(SAMPLE))
+
+
+def test_every_construct_golden(golden: Golden) -> None:
+    golden(CAMPAIGNS / "every_construct.bundle.json", compile_dir(CAMPAIGNS / "every_construct"))
+
+
+def test_every_operation_and_condition_kind_appears_in_the_goldens() -> None:
+    """So a new schema kind cannot be added without a golden showing it compiled."""
+    text = compile_dir(CAMPAIGNS / "every_construct")
+    kinds: set[str] = set()
+    _collect(json.loads(text), kinds)
+    schema = json.loads(json_schema())
+    declared = {v for d in schema["$defs"].values()
+                for v in _literal_values(d.get("properties", {}).get("kind", {}))}
+    assert declared - kinds == set()
+
+
+def _collect(node: object, into: set[str]) -> None:
+    if isinstance(node, dict):
+        if isinstance(node.get("kind"), str):
+            into.add(node["kind"])
+        for value in node.values():
+            _collect(value, into)
+    elif isinstance(node, list):
+        for value in node:
+            _collect(value, into)
+
+
+def _literal_values(prop: dict[str, object]) -> list[str]:
+    if "const" in prop:
+        return [str(prop["const"])]
+    return [str(v) for v in prop.get("enum", [])]  # type: ignore[attr-defined]
+
+
+def test_two_runs_give_the_same_bytes() -> None:
+    assert compile_dir(SAMPLE) == compile_dir(SAMPLE)
+
+
+@pytest.mark.parametrize("seed", ["0", "1", "4242"])
+def test_hash_seed_does_not_change_the_bytes(seed: str) -> None:
+    script = ("import hashlib, sys\nfrom tests.bundle_helpers import SAMPLE, compile_dir\n"
+              "sys.stdout.write(hashlib.sha256(compile_dir(SAMPLE).encode()).hexdigest())\n")
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    proc = subprocess.run([sys.executable, "-c", script], cwd=REPO, env=env,
+                          capture_output=True, text=True, check=True)
+    assert proc.stdout == hashlib.sha256(compile_dir(SAMPLE).encode()).hexdigest()
+
+
+def test_json_round_trip_is_lossless() -> None:
+    text = compile_dir(CAMPAIGNS / "every_construct")
+    bundle = parse_bundle(text)
+    assert bundle.format == BUNDLE_FORMAT
+    assert dump_bundle(bundle) == text
+    assert parse_bundle(dump_bundle(bundle)) == bundle
+
+
+def test_canonical_json_shape() -> None:
+    text = compile_dir(SAMPLE)
+    assert text.endswith("}\n") and text.count("\n") == 1
+    assert json.dumps(json.loads(text), sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False) + "\n" == text
+
+
+def test_source_map_is_relative_to_the_campaign_folder() -> None:
+    bundle = parse_bundle(compile_dir(SAMPLE))
+    where = bundle.source_map["201.forge"]
+    lines = (SAMPLE / "locations" / "201-caer-morwen.tgj").read_text(encoding="utf-8").split("\n")
+    assert (where.file, where.line) == ("locations/201-caer-morwen.tgj", lines.index("== 201.forge") + 1)
+    assert bundle.source_map["201.forge.smith"].line > where.line
+
+
+def test_json_schema_is_current(request: pytest.FixtureRequest) -> None:
+    expected = json_schema()
+    if request.config.getoption("--update-goldens"):
+        SCHEMA_PATH.write_text(expected, encoding="utf-8")
+        return
+    actual = SCHEMA_PATH.read_text(encoding="utf-8") if SCHEMA_PATH.exists() else None
+    if actual != expected:
+        pytest.fail(f"{SCHEMA_PATH} is out of date with tgc/bundle/schema.py; regenerate it with "
+                    "`python -m tgc.bundle.schema --write` and commit it.", pytrace=False)
+
+
+def test_runtime_can_import_the_schema_alone() -> None:
+    script = "import sys, tgc.bundle.schema\nprint(sorted(m for m in sys.modules if m.startswith('tgc')))"
+    proc = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True,
+                          text=True, check=True)
+    assert proc.stdout.strip() == "['tgc', 'tgc.bundle', 'tgc.bundle.schema']"
+
+
+@pytest.mark.parametrize("name", ["tgc.bundle.io", "tgc.bundle.lock", "tgc.bundle.order",
+                                  "tgc.bundle.numbering", "tgc.build"])
+def test_doctests(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

@@ -1,0 +1,142 @@
+"""`tgc build` through click's CliRunner: exit codes, what is printed, what is written
+(and, on any error, that nothing is)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tests.bundle_helpers import CAMPAIGNS, SAMPLE, chain, write_campaign
+from tgc.cli.main import cli
+
+BUNDLE = "test-campaign.bundle.json"
+
+
+@pytest.fixture
+def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    monkeypatch.chdir(tmp_path)
+    return CliRunner()
+
+
+def build(runner: CliRunner, *args: str) -> Result:
+    return runner.invoke(cli, ["build", *args], catch_exceptions=False)
+
+
+def listing(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*"))
+
+
+def test_help() -> None:
+    result = CliRunner().invoke(cli, ["build", "--help"])
+    assert result.exit_code == 0
+    assert "--shuffle SEED" in result.output and "-o, --output" in result.output
+
+
+def test_sample_campaign_builds_to_the_golden_bytes(runner: CliRunner, tmp_path: Path) -> None:
+    shutil.copytree(SAMPLE, tmp_path / "src")
+    result = build(runner, "src")
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "build" / "the-lantern-stones-of-caer-morwen.bundle.json"
+    assert out.read_bytes() == (CAMPAIGNS / "sample.bundle.json").read_bytes()
+    size = out.stat().st_size
+    assert result.output.splitlines()[-2:] == [
+        "updated src/tgc.lock",
+        f"wrote build/the-lantern-stones-of-caer-morwen.bundle.json (109 verses, {size / 1024:.1f} KiB)",
+    ]
+    assert "verses.forge = 9" in (tmp_path / "src" / "tgc.lock").read_text(encoding="utf-8")
+
+
+def test_a_second_build_leaves_the_lock_alone(runner: CliRunner, tmp_path: Path) -> None:
+    write_campaign(tmp_path / "src", chain("101", ["well"]))
+    assert build(runner, "src", "-o", "out").exit_code == 0
+    lock = tmp_path / "src" / "tgc.lock"
+    stamp = lock.stat().st_mtime_ns
+    os.utime(lock, ns=(stamp - 10**9, stamp - 10**9))
+    result = build(runner, "src", "-o", "out")
+    assert result.exit_code == 0
+    assert "updated" not in result.output
+    assert lock.stat().st_mtime_ns == stamp - 10**9
+    assert listing(tmp_path / "out") == [BUNDLE]
+
+
+def test_errors_print_diagnostics_and_write_nothing(runner: CliRunner, tmp_path: Path) -> None:
+    write_campaign(tmp_path / "src", "== 101.1\n-> 101.9\n")
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / BUNDLE).write_text("old bundle\n", encoding="utf-8")
+    result = build(runner, "src", "-o", "out")
+    assert result.exit_code == 1
+    assert "error[TGC101]: no verse `101.9`" in result.output
+    assert "wrote" not in result.output
+    assert (tmp_path / "out" / BUNDLE).read_text(encoding="utf-8") == "old bundle\n"
+    assert listing(tmp_path / "out") == [BUNDLE]
+    assert listing(tmp_path / "src") == ["campaign.tgj"]
+
+
+def test_errors_do_not_create_the_output_folder(runner: CliRunner, tmp_path: Path) -> None:
+    write_campaign(tmp_path / "src", "== 101.1\n-> 101.9\n")
+    assert build(runner, "src").exit_code == 1
+    assert not (tmp_path / "build").exists()
+
+
+def test_a_corrupt_lock_stops_the_build(runner: CliRunner, tmp_path: Path) -> None:
+    write_campaign(tmp_path / "src", chain("101", ["well"]))
+    (tmp_path / "src" / "tgc.lock").write_text("[101]\nverses.well = two\n", encoding="utf-8")
+    result = build(runner, "src")
+    assert result.exit_code == 1
+    assert "error[TGC130]" in result.output and "src/tgc.lock:2:1" in result.output
+    assert "verses.well = two" in result.output  # the line itself, under the message
+    assert not (tmp_path / "build").exists()
+    assert (tmp_path / "src" / "tgc.lock").read_text(encoding="utf-8") == "[101]\nverses.well = two\n"
+
+
+def test_a_numbered_verse_on_a_locked_number_stops_the_build(runner: CliRunner, tmp_path: Path) -> None:
+    write_campaign(tmp_path / "src", chain("101", ["well"]))
+    assert build(runner, "src").exit_code == 0  # well prints as 2
+    write_campaign(tmp_path / "src", chain("101", ["well"]) + "== 101.2\n-> end\n")
+    result = build(runner, "src")
+    assert result.exit_code == 1
+    assert "error[TGC131]: verse `101.2` prints as 2, which tgc.lock gives to `101.well`" in result.output
+
+
+def test_shuffle_is_deterministic_and_the_lock_keeps_it(runner: CliRunner, tmp_path: Path) -> None:
+    write_campaign(tmp_path / "src", chain("101", ["a", "b", "c", "d", "e"]))
+    bundle = tmp_path / "build" / BUNDLE
+    assert build(runner, "src", "--shuffle", "11").exit_code == 0
+    first = bundle.read_bytes()
+    assert "shuffle = 11" in (tmp_path / "src" / "tgc.lock").read_text(encoding="utf-8")
+    assert build(runner, "src", "--shuffle", "11").exit_code == 0
+    assert bundle.read_bytes() == first
+    assert build(runner, "src").exit_code == 0  # a later plain build keeps the shuffled numbers
+    assert bundle.read_bytes() == first
+    assert build(runner, "src", "--shuffle", "12").exit_code == 0
+    assert bundle.read_bytes() != first
+
+
+def test_silenced_errors_cannot_produce_a_bundle(runner: CliRunner, tmp_path: Path) -> None:
+    write_campaign(tmp_path / "src", "== 101.1\n-> 101.9\n")
+    (tmp_path / "src" / "tgc.toml").write_text('[severity]\nTGC101 = "ignore"\n', encoding="utf-8")
+    result = build(runner, "src")
+    assert result.exit_code == 1
+    assert "tgc: error: cannot build:" in result.output and "101.9" in result.output
+    assert not (tmp_path / "build").exists()
+
+
+def test_usage_errors(runner: CliRunner, tmp_path: Path) -> None:
+    assert build(runner, "missing").exit_code == 2
+    write_campaign(tmp_path / "src", chain("101", []))
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    result = build(runner, "src", "-o", "file")
+    assert result.exit_code == 2
+    assert "file: not a folder" in result.output
+    assert build(runner, "src", "--shuffle", "-1").exit_code == 2
+
+
+def test_title_cannot_lead_outside_the_output_folder(runner: CliRunner, tmp_path: Path) -> None:
+    header = '@campaign "../../etc/passwd"\n  start: 101\n\n@location 101 "Farm"\n  explore -> 101.1\n\n'
+    write_campaign(tmp_path / "src", chain("101", []), header=header)
+    assert build(runner, "src", "-o", "out").exit_code == 0
+    assert listing(tmp_path / "out") == ["etc-passwd.bundle.json"]

@@ -1,0 +1,513 @@
+"""Bundle stage, the data: the versioned schema of a compiled campaign (pydantic models).
+
+The runtime, a companion app and the printers read only this, so the module imports
+nothing from the compiler: ``tgc play build/x.bundle.json`` works without the sources.
+Every union is tagged by ``kind``; every model forbids unknown fields and is frozen.
+``python -m tgc.bundle.schema --write`` exports the JSON Schema to docs/bundle.schema.json.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from typing_extensions import TypeAliasType
+
+# Bump on any change a reader of format N cannot read; docs/bundle.md says when.
+BUNDLE_FORMAT: Final = 1
+BUNDLE_KIND = "tgc-bundle"
+
+
+class _Model(BaseModel):
+    # strict: a bundle is written by a machine, so "3" for 3 is a bug to report, not to fix.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+# ---------------------------------------------------------------- targets
+
+
+class Goto(_Model):
+    """Go to a verse (canonical id, ``201.forge``), or to one of its inline blocks."""
+
+    kind: Literal["goto"] = "goto"
+    verse: str
+    block: str | None = None
+
+
+class End(_Model):
+    """A terminal: ``end`` (the exploration), ``end-chapter`` or ``game-over``."""
+
+    kind: Literal["end", "end-chapter", "game-over"]
+
+
+Target = Annotated[Goto | End, Field(discriminator="kind")]
+
+# ---------------------------------------------------------------- conditions
+
+
+class StatusCond(_Model):
+    """Neither bound set: any part is marked (a flag: marked). ``low``/``high``: every part
+    in that range. ``at_least``: that many parts (or boxes) are marked."""
+
+    kind: Literal["status"] = "status"
+    status: str
+    low: int | None = None
+    high: int | None = None
+    at_least: int | None = None
+
+
+class SecretCond(_Model):
+    kind: Literal["secret"] = "secret"
+    number: int
+
+
+class ItemCond(_Model):
+    """A named item, or (``keyword`` true) any item carrying that keyword."""
+
+    kind: Literal["item"] = "item"
+    item: str
+    keyword: bool = False
+
+
+class CompareCond(_Model):
+    """An attribute, resource, track or counter (``players``, ``day``) against a number."""
+
+    kind: Literal["compare"] = "compare"
+    name: str
+    op: Literal[">=", ">", "<=", "<", "==", "!="]
+    value: int
+
+
+class DialCond(_Model):
+    kind: Literal["dial"] = "dial"
+    dial: str
+    op: Literal[">=", ">", "<=", "<", "==", "!="]
+    value: int
+
+
+class CharacterCond(_Model):
+    kind: Literal["character"] = "character"
+    character: str
+
+
+class VisitedCond(_Model):
+    kind: Literal["visited"] = "visited"
+    verse: str
+
+
+class ChapterCond(_Model):
+    """``op`` None: in chapter ``number``+``letter`` (and ``part``, if set); with ``op``:
+    the chapter number compared (``chapter >= 3``)."""
+
+    kind: Literal["chapter"] = "chapter"
+    number: int
+    letter: str | None = None
+    part: int | None = None
+    op: Literal[">=", ">", "<=", "<", "==", "!="] | None = None
+
+
+class AskCond(_Model):
+    """The reader answers; the same question is asked once per exploration."""
+
+    kind: Literal["ask"] = "ask"
+    question: str
+
+
+class NotCond(_Model):
+    kind: Literal["not"] = "not"
+    operand: Condition
+
+
+class AndCond(_Model):
+    kind: Literal["and"] = "and"
+    operands: tuple[Condition, ...]
+
+
+class OrCond(_Model):
+    kind: Literal["or"] = "or"
+    operands: tuple[Condition, ...]
+
+
+Condition = Annotated[
+    StatusCond | SecretCond | ItemCond | CompareCond | DialCond | CharacterCond | VisitedCond
+    | ChapterCond | AskCond | NotCond | AndCond | OrCond,
+    Field(discriminator="kind"),
+]
+
+# ---------------------------------------------------------------- effects
+
+
+class Cost(_Model):
+    """``pay N RESOURCE`` in a guard or an action: must be affordable, paid when chosen."""
+
+    amount: int
+    resource: str
+
+
+class Amount(_Model):
+    """Gain, lose or pay a resource or track. ``party`` None leaves the split to the
+    ruleset; ``pay`` takes what there is, down to 0."""
+
+    kind: Literal["gain", "lose", "pay"]
+    amount: int
+    what: str
+    party: Literal["each", "shared"] | None = None
+
+
+class Mark(_Model):
+    """Mark or unmark a status: parts ``low``..``high``, or (both None) a flag or the
+    next box (``unmark``: the last ticked box)."""
+
+    kind: Literal["mark", "unmark"]
+    status: str
+    low: int | None = None
+    high: int | None = None
+
+
+class SecretChange(_Model):
+    kind: Literal["gain-secret", "lose-secret"]
+    number: int
+
+
+class ItemChange(_Model):
+    """A named item, or (``keyword`` true) an item of the reader's choice with that keyword."""
+
+    kind: Literal["gain-item", "lose-item"]
+    item: str
+    keyword: bool = False
+
+
+class AttributeChange(_Model):
+    kind: Literal["raise", "lower"]
+    attribute: str
+    amount: int
+
+
+class Task(_Model):
+    kind: Literal["task"] = "task"
+    text: str
+
+
+class Note(_Model):
+    """A printed rule the engine does not model; shown to the reader as it is."""
+
+    kind: Literal["note"] = "note"
+    text: str
+
+
+class LocationChange(_Model):
+    """``move-to`` is not Travel: it reveals the neighbours and fires the ``instant`` hook."""
+
+    kind: Literal["remove-location", "reveal-location", "move-to"]
+    location: int
+
+
+class ReplaceLocation(_Model):
+    kind: Literal["replace-location"] = "replace-location"
+    old: int
+    new: int
+
+
+class SetDial(_Model):
+    kind: Literal["set-dial"] = "set-dial"
+    dial: str
+    value: int
+
+
+class AdvanceDial(_Model):
+    kind: Literal["advance-dial"] = "advance-dial"
+    dial: str
+
+
+class TimeToken(_Model):
+    kind: Literal["place-time-token", "remove-time-token"]
+
+
+class OutcomeArm(_Model):
+    outcome: Literal["win", "lose", "avoid"]
+    target: Target
+
+
+class Encounter(_Model):
+    """A deck draw (``deck``, optional ``level``) or a declared encounter (``name``). An
+    outcome without an arm continues after the line."""
+
+    kind: Literal["encounter"] = "encounter"
+    deck: str | None = None
+    level: int | None = None
+    name: str | None = None
+    arms: tuple[OutcomeArm, ...] = ()
+
+
+class Modifier(_Model):
+    """Adds ``sign`` times the party's ``attribute``, or ``sign`` times ``value``."""
+
+    sign: Literal[1, -1]
+    attribute: str | None = None
+    value: int = 0
+
+
+class DiceArm(_Model):
+    """Totals ``low``..``high``; ``high`` None is open (``5+``)."""
+
+    low: int
+    high: int | None
+    target: Target
+
+
+class Roll(_Model):
+    kind: Literal["roll"] = "roll"
+    dice: int
+    sides: int
+    modifiers: tuple[Modifier, ...] = ()
+    arms: tuple[DiceArm, ...]
+
+
+class TossArm(_Model):
+    side: Literal["heads", "tails"]
+    target: Target
+
+
+class Toss(_Model):
+    kind: Literal["toss"] = "toss"
+    arms: tuple[TossArm, ...]
+
+
+Effect = Annotated[
+    Amount | Mark | SecretChange | ItemChange | AttributeChange | Task | Note | LocationChange
+    | ReplaceLocation | SetDial | AdvanceDial | TimeToken | Encounter | Roll | Toss,
+    Field(discriminator="kind"),
+]
+
+# ---------------------------------------------------------------- operations
+
+
+class Text(_Model):
+    """A paragraph of prose with its inline markup (icons, emphasis, escapes) left raw."""
+
+    kind: Literal["text"] = "text"
+    text: str
+
+
+class IfEffect(_Model):
+    """``~ if COND: EFFECT``: applies the effect when the condition holds; goes on either way."""
+
+    kind: Literal["if-effect"] = "if-effect"
+    cond: Condition
+    effect: Effect
+
+
+class IfDivert(_Model):
+    """``~ if COND -> REF``: leaves the body when the condition holds."""
+
+    kind: Literal["if-divert"] = "if-divert"
+    cond: Condition
+    target: Target
+
+
+class Divert(_Model):
+    kind: Literal["divert"] = "divert"
+    target: Target
+
+
+class Choice(_Model):
+    """Offered when ``guard`` holds and ``costs`` are affordable; choices end a body."""
+
+    kind: Literal["choice"] = "choice"
+    text: str
+    guard: Condition | None = None
+    costs: tuple[Cost, ...] = ()
+    target: Target
+
+
+Op = Annotated[
+    Text | Amount | Mark | SecretChange | ItemChange | AttributeChange | Task | Note
+    | LocationChange | ReplaceLocation | SetDial | AdvanceDial | TimeToken | Encounter | Roll
+    | Toss | IfEffect | IfDivert | Divert | Choice,
+    Field(discriminator="kind"),
+]
+
+
+class Block(_Model):
+    """An inline block: printed as part of its verse, reached only from inside it."""
+
+    name: str
+    ops: tuple[Op, ...]
+
+
+class Verse(_Model):
+    """``id`` is canonical (``201.2a``, ``bos.ritual``); ``printed`` is what the book shows."""
+
+    id: str
+    section: str
+    printed: str
+    ops: tuple[Op, ...]
+    blocks: tuple[Block, ...] = ()
+
+
+# ---------------------------------------------------------------- declarations
+
+
+class Players(_Model):
+    min: int
+    max: int
+
+
+class Campaign(_Model):
+    title: str
+    ruleset: str
+    start: int
+    players: Players
+
+
+class Section(_Model):
+    name: str
+    title: str
+    role: Literal["location", "bos", "named"]
+
+
+class Action(_Model):
+    name: str
+    costs: tuple[Cost, ...] = ()
+    once_per_day: bool = False
+    target: Target
+
+
+class Location(_Model):
+    """A location card. ``keys`` maps a direction to a location number; ``hooks`` maps
+    ``explore``/``instant``/``menhir``/``dream``/``nightmare`` to where they lead."""
+
+    number: int
+    title: str
+    legacy: int | None = None
+    seals: tuple[str, ...] = ()
+    keys: dict[str, int] = {}
+    hooks: dict[str, Target] = {}
+    actions: tuple[Action, ...] = ()
+    text: str = ""
+
+
+class Trigger(_Model):
+    """``marked`` (a flag), ``full`` (boxes), ``parts`` ``low``..``high`` all marked, or
+    ``any`` ``low`` parts or boxes marked."""
+
+    when: Literal["marked", "full", "parts", "any"]
+    low: int | None = None
+    high: int | None = None
+    target: Target
+
+
+class Status(_Model):
+    """``size`` is the number of parts or boxes; 1 for a flag."""
+
+    name: str
+    shape: Literal["flag", "parts", "boxes"]
+    size: int
+    triggers: tuple[Trigger, ...] = ()
+    text: str = ""
+
+
+class Secret(_Model):
+    number: int
+    title: str
+    keywords: tuple[str, ...] = ()
+    text: str = ""
+
+
+class Item(_Model):
+    name: str
+    keywords: tuple[str, ...] = ()
+    text: str = ""
+
+
+# Property values of the declarations whose keys the rulesets define: text, a list
+# (``- item`` lines, or ``a, b`` keywords) or a map (nested ``key: value`` lines).
+Data = TypeAliasType("Data", "str | list[Data] | dict[str, Data]")
+
+
+class Link(_Model):
+    """A ``KEY -> REF`` property (``success -> bos.40``): an entry point of the graph."""
+
+    key: str
+    target: Target
+
+
+class Record(_Model):
+    """An ``@encounter``, ``@event``, ``@quest``, ``@card`` or ``@character``: its name,
+    its links in source order, and its other properties as data."""
+
+    name: str
+    links: tuple[Link, ...] = ()
+    data: dict[str, Data] = {}
+
+
+class SourceLoc(_Model):
+    """Where a verse or block starts, relative to the campaign folder."""
+
+    file: str
+    line: int
+
+
+class Bundle(_Model):
+    """A compiled campaign. Lists are sorted (verses by section, then number and letter,
+    then name), so the same sources always give the same bytes."""
+
+    format: Literal[1]
+    kind: Literal["tgc-bundle"] = "tgc-bundle"
+    campaign: Campaign
+    sections: tuple[Section, ...]
+    locations: tuple[Location, ...]
+    statuses: tuple[Status, ...] = ()
+    secrets: tuple[Secret, ...] = ()
+    items: tuple[Item, ...] = ()
+    encounters: tuple[Record, ...] = ()
+    events: tuple[Record, ...] = ()
+    quests: tuple[Record, ...] = ()
+    cards: tuple[Record, ...] = ()
+    characters: tuple[Record, ...] = ()
+    verses: tuple[Verse, ...]
+    source_map: dict[str, SourceLoc] = {}
+
+    @field_validator("format", mode="before")
+    @classmethod
+    def _format_is_an_integer(cls, value: object) -> object:
+        """``Literal[1]`` alone would take ``true`` (True == 1)."""
+        if type(value) is not int:
+            raise ValueError("the format version must be an integer")
+        return value
+
+
+for _model in (NotCond, AndCond, OrCond, IfEffect, IfDivert, Choice, Record, Bundle):
+    _model.model_rebuild()
+
+
+def json_schema() -> str:
+    """The JSON Schema of a bundle: sorted keys, two-space indent, trailing newline."""
+    schema = Bundle.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return json.dumps(schema, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the JSON Schema, or write it with ``--write [PATH]``."""
+    import argparse
+    from pathlib import Path
+
+    from tgc.bundle.io import write_atomic
+
+    default = Path(__file__).resolve().parents[2] / "docs" / "bundle.schema.json"
+    parser = argparse.ArgumentParser(prog="python -m tgc.bundle.schema",
+                                     description="Export the bundle's JSON Schema.")
+    parser.add_argument("--write", nargs="?", const=default, type=Path, metavar="PATH",
+                        help=f"write the schema to PATH (default {default})")
+    args = parser.parse_args(argv)
+    if args.write is None:
+        print(json_schema(), end="")
+    else:
+        write_atomic(args.write, json_schema())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

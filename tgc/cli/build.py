@@ -1,0 +1,66 @@
+"""`tgc build`: check a campaign and, when it has no errors, write its bundle and keep
+tgc.lock current. Exit 0 built, 1 errors (nothing written), 2 usage error, 3 internal."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from tgc.cli.options import EXIT_ERRORS, EXIT_OK, campaign_dir, fail_internal, fail_usage
+
+
+@click.command()
+@click.argument("directory", required=False, type=click.Path(path_type=Path))
+@click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path), default=Path("build"),
+              show_default=True, help="Folder the bundle is written to.")
+@click.option("--shuffle", type=click.IntRange(min=0), metavar="SEED", default=None,
+              help="Number every verse afresh in a shuffled order drawn from SEED (a new book; "
+                   "rewrites tgc.lock).")
+@click.option("--color/--no-color", default=None,
+              help="Colour the diagnostics (default: when writing to a terminal).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes for parsing (default: automatic by campaign size).")
+@click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
+def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: bool | None,
+          jobs: int | None, debug: bool) -> None:
+    """Check a campaign folder and write OUTPUT/<campaign>.bundle.json.
+
+    The bundle is what `tgc play`, a companion app or a printer loads (docs/bundle.md).
+    Named verses get printed numbers that tgc.lock, at the campaign root, keeps stable
+    across builds; commit it. On any error nothing is written.
+    """
+    from tgc.build import BuildError
+    from tgc.build import build as run_build
+    from tgc.diagnostics.render import FORMATS
+    from tgc.workspace import WorkspaceError
+
+    root = campaign_dir(directory)
+    if out_dir.exists() and not out_dir.is_dir():
+        fail_usage(f"{out_dir}: not a folder")
+    try:
+        result = run_build(root, out_dir, shuffle=shuffle, jobs=jobs)
+    except WorkspaceError as err:
+        fail_usage(str(err))
+    except BuildError as err:
+        click.echo(f"tgc: error: {err}", err=True)
+        sys.exit(EXIT_ERRORS)
+    except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
+        fail_internal(err, debug)
+    if result.diagnostics:
+        use_color = sys.stdout.isatty() if color is None else color
+        text = FORMATS["human"](result.diagnostics, result.check.sources, color=use_color)
+        click.echo(text, nl=not text.endswith("\n"))
+    if result.bundle_path is None:
+        sys.exit(EXIT_ERRORS)
+    if result.lock_path is not None:
+        click.echo(f"updated {result.lock_path}")
+    click.echo(f"wrote {result.bundle_path} ({result.verses} verses, {_size(result.bundle_bytes)})")
+    sys.exit(EXIT_OK)
+
+
+def _size(n: int) -> str:
+    if n < 1024:
+        return f"{n} bytes"
+    return f"{n / 1024:.1f} KiB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MiB"
