@@ -1,0 +1,93 @@
+"""Helpers for the Tainted Grail mechanics tests: rule data from inline text, decks in a
+fixed order (top card first), and a scripted policy that records the state it sees."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tgc.runtime.rulesets.tainted_grail.combat import CombatGame
+from tgc.runtime.rulesets.tainted_grail.data import Card, CombatEncounter, DiplomacyEncounter, Rules
+from tgc.runtime.rulesets.tainted_grail.diplomacy import DiplomacyGame
+from tgc.runtime.rulesets.tainted_grail.game import Game, Option, Outcome
+from tgc.runtime.rulesets.tainted_grail.hero import Hero, ItemInUse, Member
+from tgc.runtime.rulesets.tainted_grail.policies import BasePolicy, Policy, ScriptedPolicy
+from tgc.runtime.rulesets.tainted_grail.raw import load_text
+
+FILLER = """
+@card {kind} 99{letter} "Idle Word"
+  left: -
+  right: -
+"""
+
+
+def rules_of(text: str, kind: str = "combat", letter: str = "U") -> Rules:
+    rules, problems = load_text(text + FILLER.format(kind=kind, letter=letter))
+    assert not problems, problems
+    return rules
+
+
+def deck(rules: Rules, kind: str, names: list[str], fillers: int = 10) -> tuple[Card, ...]:
+    """Cards by name, top of the deck first, then ``fillers`` idle cards below them."""
+    table = rules.combat_cards if kind == "combat" else rules.diplomacy_cards
+    by_name = {c.name: c for c in table.values()}
+    cards = [by_name[n] for n in names] + [by_name["Idle Word"]] * fillers
+    return tuple(reversed(cards))  # the engine draws from the end of the list
+
+
+def member(rules: Rules, name: str, kind: str, order: list[str], fillers: int = 10,
+           items: tuple[ItemInUse, ...] = (), **state: Any) -> Member:
+    ch = rules.character(name)
+    assert ch is not None
+    cards = deck(rules, kind, order, fillers)
+    if kind == "combat":
+        return Member(ch, items=items, combat_deck=cards, **state)
+    return Member(ch, items=items, diplomacy_deck=cards, **state)
+
+
+class Recorder(ScriptedPolicy):
+    """A scripted policy that snapshots the game before every play decision."""
+
+    def __init__(self, plays: list[str], **kwargs: Any) -> None:
+        super().__init__(plays, **kwargs)
+        self.seen: list[dict[str, Any]] = []
+
+    def choose(self, game: Game, hero: Hero, options: list[Option]) -> Option:
+        if any(o.kind in ("play", "charge") for o in options):
+            self.seen.append(snapshot(game, hero))
+        return super().choose(game, hero, options)
+
+
+def snapshot(game: Game, hero: Hero) -> dict[str, Any]:
+    shot: dict[str, Any] = {
+        "turn": game.turn, "health": hero.health, "terror": hero.terror,
+        "magic": hero.res["magic"], "rep": hero.res["rep"],
+        "hand": sorted(c.name for c in hero.hand), "deck": len(hero.deck),
+        "sequence": [p.card.name for p in game.seq],
+        "tokens": [p.tokens for p in game.seq], "charges": [p.charges for p in game.seq],
+    }
+    if isinstance(game, CombatGame):
+        shot["pool"] = game.pool
+    if isinstance(game, DiplomacyGame):
+        shot["affinity"] = game.slot
+        shot["stage"] = game.stage.number
+    return shot
+
+
+def combat(rules: Rules, encounter: str, members: list[Member], policy: Policy,
+           seed: int = 1) -> tuple[CombatGame, Outcome]:
+    enc = rules.encounters[encounter]
+    assert isinstance(enc, CombatEncounter)
+    game = CombatGame(members, enc, policy, random.Random(seed), log=True, shuffle=False)
+    return game, game.fight()
+
+
+def diplomacy(rules: Rules, encounter: str, members: list[Member], policy: Policy,
+              seed: int = 1) -> tuple[DiplomacyGame, Outcome]:
+    enc = rules.encounters[encounter]
+    assert isinstance(enc, DiplomacyEncounter)
+    game = DiplomacyGame(members, enc, policy, random.Random(seed), log=True, shuffle=False)
+    return game, game.negotiate()
+
+
+__all__ = ["BasePolicy", "Recorder", "combat", "deck", "diplomacy", "member", "rules_of"]

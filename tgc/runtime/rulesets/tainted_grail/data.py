@@ -1,0 +1,317 @@
+"""Tainted Grail rule data: the frozen objects the loader builds from ``@character``,
+``@card`` and ``@encounter`` declarations and the engines read. Nothing here changes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ATTRIBUTES = ("aggression", "empathy", "courage", "caution", "practicality", "spirituality")
+OPPOSED = {"aggression": "empathy", "empathy": "aggression", "courage": "caution",
+           "caution": "courage", "practicality": "spirituality", "spirituality": "practicality"}
+RESOURCES = ("food", "wealth", "rep", "magic", "exp")
+TRACKS = ("health", "energy", "terror")
+COLOURS = {"U": "blue", "G": "green", "B": "brown", "Y": "gray"}
+DECKS = ("gray", "green", "purple", "blue")
+TRAITS = ("ambush", "rush", "defensive", "fast", "feint", "guardian", "horde", "opportunist",
+          "rage", "robber", "shatter", "slow")
+ITEM_LIMITED = ("weapon", "shield", "armor", "companion", "relic")
+AFFINITY_COLOURS = ("red", "gray", "green")
+COMBAT_ICONS = ("marker", "draw", "again", "discard")
+DIPLOMACY_ICONS = ("up", "down", "stage", "draw", "again", "discard")
+MAX_ROWS = 4
+
+
+# ---------------------------------------------------------------- bonuses and keys
+
+
+@dataclass(frozen=True, slots=True)
+class Gain:
+    """What a connected key gives once its multipliers and voids are applied."""
+
+    markers: int = 0
+    draws: int = 0
+    again: bool = False
+    discards: int = 0
+    up: int = 0
+    down: int = 0
+    stage: int = 0
+
+    def __add__(self, other: Gain) -> Gain:
+        return Gain(self.markers + other.markers, self.draws + other.draws,
+                    self.again or other.again, self.discards + other.discards,
+                    self.up + other.up, self.down + other.down, self.stage + other.stage)
+
+
+NO_GAIN = Gain()
+
+
+def compile_icons(icons: tuple[str, ...]) -> Gain:
+    """Icons read left to right: ``2x`` multiplies the next icon, ``X`` voids it, a
+    number counts it; ``again`` never multiplies (the rulebook says so)."""
+    markers = draws = discards = up = down = stage = 0
+    again = False
+    factor, count, void = 1, 1, False
+    for icon in icons:
+        if icon == "X":
+            void = True
+            continue
+        if icon.endswith("x") and icon[:-1].isdigit():
+            factor *= int(icon[:-1])
+            continue
+        if icon.isdigit():
+            count = int(icon)
+            continue
+        n = 0 if void else factor * count
+        if icon == "again":
+            again = again or not void
+        elif icon in ("marker", "markers"):
+            markers += n
+        elif icon == "draw":
+            draws += n
+        elif icon == "discard":
+            discards += n
+        elif icon == "up":
+            up += n
+        elif icon == "down":
+            down += n
+        elif icon == "stage":
+            stage += n
+        factor, count, void = 1, 1, False
+    return Gain(markers, draws, again, discards, up, down, stage)
+
+
+@dataclass(frozen=True, slots=True)
+class LeftKey:
+    """A key on a card's left edge: a Bonus Key (``magic`` False) that joins an Attribute
+    Key, or the left half of a Magic Key; ``gain`` is what it gives when connected."""
+
+    magic: bool
+    icons: tuple[str, ...]
+    gain: Gain
+
+
+@dataclass(frozen=True, slots=True)
+class RightKey:
+    """A key on a right edge: an Attribute Key with its required level, or the right
+    half of a Magic Key (``attribute`` None)."""
+
+    attribute: str | None
+    level: int = 1
+
+    @property
+    def magic(self) -> bool:
+        return self.attribute is None
+
+
+# ---------------------------------------------------------------- effects
+
+
+@dataclass(frozen=True, slots=True)
+class Cond:
+    """A condition inside an effect: ``affinity green``, ``pool >= 3``, ``item weapon``,
+    ``courage >= 2``, ``panic``; ``negate`` for ``not``."""
+
+    kind: str  # "affinity" | "compare" | "item" | "panic"
+    name: str = ""
+    op: str = ""
+    value: int = 0
+    negate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One step of the effect language (docs/language.md, "Rule data")."""
+
+    verb: str
+    amount: int = 0
+    what: str = ""
+    per: str | None = None  # ``per connected ATTRIBUTE``
+    cond: Cond | None = None
+    text: str = ""
+
+
+Effects = tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """A card ability: ``placement``, ``delayed`` (``tokens`` Time Tokens), ``attack``
+    (on enemy attack / on the opponent's response) or ``charge`` (pay ``cost`` Charges)."""
+
+    trigger: str
+    effects: Effects
+    tokens: int = 0
+    cost: int = 0
+    text: str = ""
+
+
+# ---------------------------------------------------------------- cards and characters
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    kind: str  # "combat" | "diplomacy"
+    number: str  # "7B": number and colour letter
+    name: str
+    left: tuple[LeftKey | None, ...]
+    right: tuple[RightKey | None, ...]
+    free: tuple[str, ...] = ()
+    free_right: tuple[str, ...] = ()
+    passive: bool = False
+    abilities: tuple[Ability, ...] = ()
+    character: str | None = None
+
+    @property
+    def colour(self) -> str:
+        return COLOURS.get(self.number[-1:], "")
+
+    def abilities_on(self, trigger: str) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.trigger == trigger)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.number})"
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    """A survival track: values 0..``length``, starting at ``start``; ``red`` slots at the
+    dangerous end (Health and Energy: the bottom; Terror: the top)."""
+
+    length: int
+    start: int
+    red: int
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    name: str
+    number: int
+    colour: str
+    health: Track
+    energy: Track
+    terror: Track
+    attributes: dict[str, int] = field(default_factory=dict)
+    resources: dict[str, int] = field(default_factory=dict)
+    combat: tuple[str, ...] = ()
+    diplomacy: tuple[str, ...] = ()
+    combat_pool: tuple[str, ...] = ()
+    diplomacy_pool: tuple[str, ...] = ()
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.number))
+
+
+# ---------------------------------------------------------------- encounters
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A table row: effects for a Combat Pool (or affinity slot) from ``low`` to ``high``
+    (None: and above)."""
+
+    low: int
+    high: int | None
+    effects: Effects
+
+    def holds(self, value: int) -> bool:
+        return self.low <= value and (self.high is None or value <= self.high)
+
+
+@dataclass(frozen=True, slots=True)
+class CombatEncounter:
+    name: str
+    deck: str
+    level: int
+    value: int
+    traits: frozenset[str]
+    right: tuple[RightKey | None, ...]
+    attack: tuple[Row, ...]
+    opportunity: Effects = ()
+    reward: Effects = ()
+    loot: Effects = ()
+    kind: str = "combat"
+
+    @property
+    def guardian(self) -> bool:
+        return "guardian" in self.traits
+
+    def attack_at(self, pool: int) -> Effects:
+        for row in self.attack:
+            if row.holds(pool):
+                return row.effects
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    """One stage of a diplomacy: the stage bonus per attribute and the response table
+    by affinity slot (1 = the lowest slot)."""
+
+    number: int
+    rules: dict[str, Effects]
+    responses: tuple[Row, ...]
+
+    def __hash__(self) -> int:
+        return hash(self.number)
+
+    def response_at(self, slot: int) -> Effects:
+        for row in self.responses:
+            if row.holds(slot):
+                return row.effects
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class DiplomacyEncounter:
+    name: str
+    deck: str
+    level: int
+    affinity: tuple[str, ...]  # slot colours, bottom first
+    right: tuple[RightKey | None, ...]
+    stages: tuple[Stage, ...]
+    failure: Effects = ()
+    reward: Effects = ()
+    avoid_if: tuple[Cond, ...] = ()
+    avoid_costs: tuple[tuple[int, str], ...] = ()
+    can_avoid: bool = False
+    kind: str = "diplomacy"
+
+    @property
+    def start(self) -> int:
+        """The gray starting slot, 1-based."""
+        return self.affinity.index("gray") + 1
+
+    @property
+    def top(self) -> int:
+        return len(self.affinity)
+
+    def colour_at(self, slot: int) -> str:
+        return self.affinity[slot - 1]
+
+
+Encounter = CombatEncounter | DiplomacyEncounter
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every character, card and encounter of a campaign, by name or number."""
+
+    characters: dict[str, Character] = field(default_factory=dict)  # by lower-case name
+    combat_cards: dict[str, Card] = field(default_factory=dict)
+    diplomacy_cards: dict[str, Card] = field(default_factory=dict)
+    encounters: dict[str, Encounter] = field(default_factory=dict)
+
+    def character(self, name: str) -> Character | None:
+        return self.characters.get(name.lower())
+
+    def deck(self, character: Character, kind: str) -> list[Card]:
+        """The character's starter deck of ``kind`` (unknown numbers are skipped; the
+        checker reports them)."""
+        numbers = character.combat if kind == "combat" else character.diplomacy
+        cards = self.combat_cards if kind == "combat" else self.diplomacy_cards
+        return [cards[n] for n in numbers if n in cards]
+
+    def in_deck(self, deck: str, level: int | None = None) -> list[Encounter]:
+        """Encounters of a deck colour (and level), sorted by name for determinism."""
+        return [e for _, e in sorted(self.encounters.items())
+                if e.deck == deck and (level is None or e.level == level)]
