@@ -11,14 +11,25 @@ from tgc.runtime.rulesets.tainted_grail.data import Card, CombatEncounter, Diplo
 from tgc.runtime.rulesets.tainted_grail.diplomacy import DiplomacyGame
 from tgc.runtime.rulesets.tainted_grail.game import Game, Option, Outcome
 from tgc.runtime.rulesets.tainted_grail.hero import Hero, ItemInUse, Member
+from tgc.runtime.rulesets.tainted_grail.loader import Problem, load_rules
 from tgc.runtime.rulesets.tainted_grail.policies import BasePolicy, Policy, ScriptedPolicy
-from tgc.runtime.rulesets.tainted_grail.raw import load_text
+from tgc.semantics.checks.ruleset import raw_from_declaration
+from tgc.source import SourceFile
+from tgc.syntax import ast
+from tgc.syntax.parser import parse_source
 
 FILLER = """
 @card {kind} 99{letter} "Idle Word"
   left: -
   right: -
 """
+
+
+def load_text(text: str, name: str = "rules.tgj") -> tuple[Rules, list[Problem]]:
+    """Rule data from one source text, read as the checker reads it."""
+    parsed, _ = parse_source(SourceFile.from_text(name, text))
+    decls = [item for item in parsed.items if isinstance(item, ast.Declaration)]
+    return load_rules([raw_from_declaration(d) for d in decls])
 
 
 def rules_of(text: str, kind: str = "combat", letter: str = "U") -> Rules:

@@ -1,5 +1,5 @@
-"""Rule declarations as plain data: AST declarations (with spans) or bundle records
-(without) in, ``RawDecl`` out, so one loader serves the checker and the runtime."""
+"""Rule data in a bundle: ``RawDecl``s to a JSON-able payload and back, and rule data
+from a bundle's records. The runtime reads only this, never the sources."""
 
 from __future__ import annotations
 
@@ -7,95 +7,35 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tgc.runtime.rulesets.tainted_grail.data import Rules
-from tgc.runtime.rulesets.tainted_grail.loader import Problem, RawDecl, load_rules
-from tgc.source import Span
-from tgc.syntax import ast
+from tgc.runtime.rulesets.tainted_grail.loader import RawDecl, load_rules
 
-RULE_KINDS = ("character", "card", "encounter")
+PAYLOAD_FORMAT = 1
 
 
-def raw_from_declaration(decl: ast.Declaration) -> RawDecl:
-    data: dict[str, Any] = {}
-    spans: dict[str, Span] = {}
-    repeated: list[tuple[str, Span]] = []
-    for prop in decl.props:
-        key, value = _key_value(prop)
-        if key in data:
-            repeated.append((key, prop.span))
-            continue
-        data[key] = value
-        spans[key] = prop.span
-        if isinstance(prop, ast.Prop) and not isinstance(prop.value, str):
-            _child_spans(key, prop.value, spans)
-    return RawDecl(decl.kind, decl.args, data, decl.header_span, spans, tuple(repeated))
+def rules_payload(decls: Iterable[RawDecl]) -> dict[str, Any]:
+    """The rule declarations as plain JSON data (header words and properties), sorted so
+    the same sources always give the same bytes."""
+    items = [{"kind": d.kind, "args": list(d.args), "data": d.data} for d in decls]
+    items.sort(key=lambda item: (str(item["kind"]), [str(a) for a in item["args"]]))
+    return {"format": PAYLOAD_FORMAT, "kind": "tgc-tainted-grail-rules", "decls": items}
 
 
-def _key_value(prop: ast.Property) -> tuple[str, Any]:
-    if isinstance(prop, ast.Prop):
-        return prop.key, _value(prop.value)
-    if isinstance(prop, ast.ListProp):
-        return prop.key, ", ".join(prop.items) or ", ".join(
-            f"{k.direction} {k.location}" for k in prop.keys)
-    if isinstance(prop, ast.NumberProp):
-        return prop.key, str(prop.low) if prop.low == prop.high else f"{prop.low}-{prop.high}"
-    if isinstance(prop, ast.RefProp):
-        return prop.key, f"-> {prop.target}"
-    if isinstance(prop, ast.Action):
-        return "action", prop.name
-    return "when", prop.kind
-
-
-def _value(value: str | tuple[ast.Prop, ...]) -> Any:
-    if isinstance(value, str):
-        return value
-    if value and all(child.key == "-" for child in value):
-        return [_value(child.value) for child in value]
-    out: dict[str, Any] = {}
-    for child in value:
-        out.setdefault(child.key, _value(child.value))
-    return out
-
-
-def _child_spans(prefix: str, children: tuple[ast.Prop, ...], spans: dict[str, Span]) -> None:
-    for child in children:
-        key = f"{prefix}/{child.key}"
-        spans.setdefault(key, child.span)
-        if not isinstance(child.value, str):
-            _child_spans(key, child.value, spans)
-
-
-def raws_of(decls: Iterable[ast.Declaration]) -> list[RawDecl]:
-    return [raw_from_declaration(d) for d in decls if d.kind in RULE_KINDS]
-
-
-def raw_from_record(kind: str, args: tuple[str | int, ...], data: Mapping[str, Any]) -> RawDecl:
-    """A bundle record (its header words and data map) as a RawDecl, without spans."""
-    return RawDecl(kind, args, dict(data))
-
-
-def rules_of_campaign(campaign: Any) -> Rules:
-    """The rule data of a checked ``semantics.model.Campaign`` (problems are the checker's)."""
-    decls = [*campaign.encounters.values(), *campaign.others]
-    rules, _ = load_rules(raws_of(decls))
+def rules_from_payload(payload: Mapping[str, Any]) -> Rules:
+    if payload.get("format") != PAYLOAD_FORMAT:
+        raise ValueError(f"rule data format {payload.get('format')!r} is not {PAYLOAD_FORMAT}")
+    decls = [RawDecl(str(d["kind"]), tuple(d["args"]), dict(d["data"]))
+             for d in payload.get("decls", ())]
+    rules, _ = load_rules(decls)
     return rules
 
 
-def load_text(text: str, name: str = "rules.tgj") -> tuple[Rules, list[Problem]]:
-    """Rule data from one source text (tests, examples); syntax errors are ignored."""
-    from tgc.source import SourceFile
-    from tgc.syntax.parser import parse_source
-
-    parsed, _ = parse_source(SourceFile.from_text(name, text))
-    decls = [item for item in parsed.items if isinstance(item, ast.Declaration)]
-    return load_rules(raws_of(decls))
-
-
-def load_folder(root: Any) -> Rules:
-    """Parse a campaign folder and load its rule data (for `tgc sim` and tests)."""
-    from pathlib import Path
-
-    from tgc.semantics.symbols import collect
-    from tgc.workspace import load
-
-    campaign, _ = collect(load(Path(root)).files)
-    return rules_of_campaign(campaign)
+def rules_from_records(characters: Iterable[Any], encounters: Iterable[Any],
+                       cards: Iterable[Any] = ()) -> Rules:
+    """Rule data from bundle records (``name`` and ``data``). A record keeps only the
+    first header word, so cards come through only when their record carries ``args``."""
+    decls = [RawDecl("character", (r.name,), dict(r.data)) for r in characters]
+    decls += [RawDecl("encounter", (r.name,), dict(r.data)) for r in encounters]
+    decls += [RawDecl("card", tuple(r.args), dict(r.data)) for r in cards
+              if len(getattr(r, "args", ())) == 3]
+    rules, _ = load_rules(decls)
+    return rules

@@ -1,0 +1,1 @@
+"""Tainted Grail's mechanical rules: characters, combat and diplomacy (docs/rules.md)."""
