@@ -1,0 +1,1 @@
+"""Game systems the interpreter can run: one package per ruleset (tainted_grail/)."""
