@@ -2,6 +2,155 @@
 
 from __future__ import annotations
 
-from tgc.diagnostics.rule import Rule
+from tgc.diagnostics.rule import E, Rule, W, example
 
-RULES: tuple[Rule, ...] = ()
+# What every explanation below relies on, said once here and repeated where it matters.
+_MODEL = (
+    "tgc works out what play can reach: it starts from every entry but the status "
+    "triggers with nothing held, follows only choices and diverts whose conditions can "
+    "hold, counts a mark, secret or item as possible only where such a path reaches the "
+    "line that grants it (a conditional effect only if its own condition can hold), and "
+    "repeats until nothing new is possible; a trigger starts play only once it can fire. "
+    "Statuses, secrets and items are the only state it follows. Attributes, resources, "
+    "tracks, counters, dials, chapters, characters, `visited` and `ask` are taken to be "
+    "able to hold and to fail, except when two of them contradict each other inside one "
+    "`and`; costs are taken to be affordable; and any part, secret or item may be "
+    "missing, since play starts without it. "
+)
+_SOUND = (
+    "Soundness: this check never reports a false problem (everything it calls impossible "
+    "is impossible under the rules above), but it may miss cases: it does not follow "
+    "the order in which play reads verses, so a part that is only marked after the one "
+    "place that checks it still counts as marked there, and anything that depends on "
+    "attributes, resources, counters, dials or `ask` is taken to be possible."
+)
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        "TGC301", "blocked-verse", E,
+        "{what} can never be read: every way to it needs a condition that never holds{more}",
+        "A verse can be reached only through guards or diverts that can never be taken.",
+        "Some entry leads to this verse (so it is not TGC201's unreachable verse), but "
+        "every choice, divert or arm that leads to it needs something that can never hold: "
+        "a status part, secret or item that nothing reachable grants, two conditions that "
+        "contradict each other, or a line below a conditional divert that always holds. "
+        "The labels show each way in and why it is closed. A whole region cut off at one "
+        "place is reported once, at its first verse, with the count of the verses behind "
+        "it; a region reached only through a trigger that can never fire is reported at "
+        "the trigger (TGC304) instead. " + _MODEL + _SOUND,
+        (example('@secret 12 "Menhir Rites"\n== 101.1\n* {secret 12} Speak the rite -> 2\n'
+                 "* Leave -> end\n== 101.2\nThe stone wakes.\n-> end\n"),),
+        example('@secret 12 "Menhir Rites"\n== 101.1\n* {secret 12} Speak the rite -> 2\n'
+                "* Study the carvings -> 3\n* Leave -> end\n== 101.2\nThe stone wakes.\n"
+                "-> end\n== 101.3\n~ gain secret 12\n-> 1\n"),
+    ),
+    Rule(
+        "TGC302", "status-never-marked", E, "{detail}",
+        "A condition checks a status part, box or flag that is never marked.",
+        "A condition such as `status \"Cold Pyre\" 5` can hold only once part 5 has been "
+        "marked, and no line play can reach marks it (or only lines behind conditions "
+        "that never hold do; the labels show them). `status \"X\"` needs any part, "
+        "`status \"X\" any 3` three different parts, and on a boxes status any ticked box. "
+        "Each missing part is reported once, at the first condition that needs it, with "
+        "the other conditions, triggers, `not` tests and unmarks that use it as labels. "
+        + _MODEL + _SOUND,
+        (example('@status "Cold Pyre" parts 6\n== 101.1\n~ mark "Cold Pyre" 4\n'
+                 '~ if status "Cold Pyre" 5: gain 1 exp\n~ if status "Cold Pyre" 4: gain 1 food\n'
+                 "-> end\n"),),
+        example('@status "Cold Pyre" parts 6\n== 101.1\n~ mark "Cold Pyre" 4-5\n'
+                '~ if status "Cold Pyre" 5: gain 1 exp\n~ if status "Cold Pyre" 4: gain 1 food\n'
+                "-> end\n"),
+    ),
+    Rule(
+        "TGC303", "status-never-checked", W, "{what} {be} marked but never checked, and no "
+        "trigger reads it",
+        "A status part, box or flag is marked, but no condition checks it and no trigger "
+        "reads it.",
+        "Marking it changes nothing in the campaign: no condition tests it and no `when` "
+        "trigger of its status counts it. It may be kept for a later chapter, or it may be "
+        "a wrong part number. A status nothing reads at all is reported once, at its first "
+        "mark; otherwise each unread part is reported at the first line that marks it. It "
+        "is a warning because the save sheet may still mean something to the players. "
+        "Soundness: a check or trigger anywhere in the campaign, even where play never "
+        "goes, counts as reading the part, so the warning may miss cases but never calls a "
+        "part unread that some line reads.",
+        (example('@status "Pathfinder"\n== 101.1\n~ mark "Pathfinder"\n-> end\n'),),
+        example('@status "Pathfinder"\n  when marked -> bos.1\n== 101.1\n~ mark "Pathfinder"\n'
+                "-> end\n== bos.1\nThe paths open to you.\n-> end\n"),
+    ),
+    Rule(
+        "TGC304", "trigger-never-fires", E, "{detail}",
+        "A status trigger can never fire, because the parts it needs are never all marked.",
+        "`when marked` needs the flag marked, `when full` and `when any N` on a boxes "
+        "status a box ticked (boxes can be ticked again until full), `when parts 1-8` "
+        "each of those parts, and `when any 6 parts` six different parts. The message "
+        "names what is never marked where play can reach; the verse the trigger leads to "
+        "is then read only if something else leads there. A missing part that a "
+        "condition also checks is reported there (TGC302), with this trigger as a label. "
+        + _MODEL + _SOUND,
+        (example('@status "Pale Tide" parts 8\n  when parts 1-8 -> bos.1\n== 101.1\n'
+                 '~ mark "Pale Tide" 1-7\n-> end\n== bos.1\nThe tide takes the coast.\n'
+                 "-> end\n"),),
+        example('@status "Pale Tide" parts 8\n  when parts 1-8 -> bos.1\n== 101.1\n'
+                '~ mark "Pale Tide" 1-7\n* Wait for the tide -> 2\n* Leave -> end\n'
+                '== 101.2\n~ mark "Pale Tide" 8\n-> end\n== bos.1\n'
+                "The tide takes the coast.\n-> end\n"),
+    ),
+    Rule(
+        "TGC305", "secret-never-granted", E, "{detail}",
+        "A condition checks a secret that is never granted.",
+        "`secret 12` can hold only after `~ gain secret 12`, and no line play can reach "
+        "grants it. Reported once, at the first condition that needs it, with the other "
+        "uses as labels. A secret that is only lost or tested with `not` is TGC307; one "
+        "that is not declared at all is TGC106. " + _MODEL + _SOUND,
+        (example('@secret 12 "Menhir Rites"\n== 101.1\n~ if secret 12: gain 1 exp\n-> end\n'),),
+        example('@secret 12 "Menhir Rites"\n== 101.1\n~ gain secret 12\n'
+                "~ if secret 12: gain 1 exp\n-> end\n"),
+    ),
+    Rule(
+        "TGC306", "item-never-gained", E, "{detail}",
+        "A condition checks an item, or an item keyword, that is never gained.",
+        "`item \"Rope\"` can hold only after `~ gain item \"Rope\"` (or after gaining an "
+        "item by one of Rope's keywords, since the reader may pick Rope then). "
+        "`item weapon` holds after gaining any item with the keyword `weapon`, or "
+        "`~ gain item weapon`. Items from outside the journal (a market, starting "
+        "equipment) are not known to tgc: lower this code's severity in the configuration "
+        "if your campaign relies on them. " + _MODEL + _SOUND,
+        (example('@item "Rope"\n  keywords: craftable\n== 101.1\n'
+                 '~ if item "Rope": gain 1 food\n-> end\n'),),
+        example('@item "Rope"\n  keywords: craftable\n== 101.1\n~ gain item craftable\n'
+                '~ if item "Rope": gain 1 food\n-> end\n'),
+    ),
+    Rule(
+        "TGC307", "never-held", W, "{detail}",
+        "A `not` test or a removal names a status part, secret or item that is never held.",
+        "`not secret 12` always holds and `~ lose secret 12` does nothing when no line "
+        "play can reach grants secret 12 (likewise `unmark`, `lose item` and `not status`). "
+        "That is harmless to play, hence a warning, but it is usually a wrong number or "
+        "name. Reported once per missing part, secret or item, at its first such use, and "
+        "only when no condition or trigger needs it (then TGC302, TGC304, TGC305 or TGC306 "
+        "reports it with these uses as labels). " + _MODEL + _SOUND,
+        (example('@secret 12 "Menhir Rites"\n== 101.1\n~ lose secret 12\n-> end\n'),),
+        example('@secret 12 "Menhir Rites"\n== 101.1\n~ gain secret 12\n~ lose secret 12\n'
+                "-> end\n"),
+    ),
+    Rule(
+        "TGC308", "contradictory-condition", E, "`{first}` and `{second}` can never hold together",
+        "Conditions joined by `and` (or by `;` in a guard) contradict each other.",
+        "One guard, conditional divert or conditional effect asks for two things that "
+        "exclude each other, so the choice is never offered, the divert never taken or "
+        "the effect never applied: `status \"X\" 2 and not status \"X\"`, `secret 1 and not "
+        "secret 1`, `item \"Rope\" and not item craftable` when Rope is craftable, "
+        "`courage >= 3 and courage < 2`, `chapter 2 and chapter >= 3`. Alternatives of an "
+        "`or` are checked each on its own. Reported once per line, at the second of the "
+        "two conditions. Soundness: never a false problem; it may miss contradictions that "
+        "need more than two conditions, or reasoning about `or` and `not` around an `and`.",
+        (example('@status "Cold Pyre" parts 6\n== 101.1\n~ mark "Cold Pyre" 2\n'
+                 '* {status "Cold Pyre" 2 and not status "Cold Pyre"} Sift the ashes -> end\n'
+                 "* Leave -> end\n"),
+         example("== 101.1\n* {courage >= 3; courage < 2} Climb -> end\n* Leave -> end\n")),
+        example('@status "Cold Pyre" parts 6\n== 101.1\n~ mark "Cold Pyre" 2\n'
+                '* {status "Cold Pyre" 2 and not status "Cold Pyre" 3} Sift the ashes -> end\n'
+                "* Leave -> end\n"),
+    ),
+)

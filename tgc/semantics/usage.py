@@ -1,0 +1,350 @@
+"""Usage tables: the resolved Campaign and its verse graph in, for every status part (and
+boxes status and flag), secret, item and item keyword, where it is granted, removed and
+checked, and what every trigger reads. Purely syntactic: what can actually happen in play
+is worked out from these tables by ``semantics.flow``.
+
+Example:
+    >>> from tgc.semantics.usage import Fact
+    >>> str(Fact("part", "Cold Pyre", 3)), str(Fact("count", "Cold Pyre", 2))
+    ('part 3 of "Cold Pyre"', 'at least 2 parts of "Cold Pyre"')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from tgc.semantics.graph import graph_of
+from tgc.semantics.model import ITEM_KEYWORDS, Campaign, StatusInfo
+from tgc.source import Span
+from tgc.syntax import ast
+
+
+class Fact(NamedTuple):
+    """One thing the save sheet or the party can hold.
+
+    ``kind`` is ``part`` (``number`` is the part), ``boxes`` (any box of a boxes status
+    ticked: boxes are unnumbered, so one mark can be repeated up to full), ``flag``,
+    ``secret`` (``name`` is the number), ``item`` or ``keyword``. ``count`` is not held
+    by itself: it stands for "at least ``number`` parts of a status", which is what
+    ``status "X"``, ``any N`` and ``when any N parts`` need.
+    """
+
+    kind: str
+    name: str
+    number: int = 0
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """What the fact is about: a status, a secret, an item or a keyword."""
+        if self.kind in STATUS_KINDS:
+            return ("status", self.name)
+        return (self.kind, self.name)
+
+    def __str__(self) -> str:
+        if self.kind == "part":
+            return f'part {self.number} of "{self.name}"'
+        if self.kind == "count":
+            if self.number == 1:
+                return f'a part of "{self.name}"'
+            return f'at least {self.number} parts of "{self.name}"'
+        if self.kind == "boxes":
+            return f'a box of "{self.name}"'
+        if self.kind == "flag":
+            return f'"{self.name}"'
+        if self.kind == "secret":
+            return f"secret {self.name}"
+        if self.kind == "item":
+            return f'item "{self.name}"'
+        return f"an item with keyword `{self.name}`"
+
+
+STATUS_KINDS = frozenset({"part", "boxes", "flag", "count"})
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """An effect line that grants or removes facts. ``cond`` is the condition of a
+    conditional effect (``~ if C: mark ...``); ``index`` its position in the body."""
+
+    node: str
+    index: int
+    span: Span
+    facts: tuple[Fact, ...]
+    cond: ast.Cond | None
+    removal: bool
+    effect: ast.Mark | ast.SecretEffect | ast.ItemEffect
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """A status, secret or item condition; ``negated`` when an odd number of ``not``
+    surround it. ``node`` is None for a condition outside a verse (none today)."""
+
+    node: str | None
+    span: Span
+    atom: ast.StatusCond | ast.SecretCond | ast.ItemCond
+    negated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerUse:
+    status: str
+    trigger: ast.Trigger
+
+
+@dataclass
+class Usage:
+    """The tables. A check is listed under every fact it reads (``status "X"`` reads
+    every part of X), so "is this part ever checked" is one lookup. Lists are in source
+    order within a file; sort by span for the first use across files."""
+
+    grants: dict[Fact, list[Change]] = field(default_factory=dict)
+    removals: dict[Fact, list[Change]] = field(default_factory=dict)
+    checks: dict[Fact, list[Check]] = field(default_factory=dict)
+    triggers: dict[Fact, list[TriggerUse]] = field(default_factory=dict)
+    # Every check in body order, and every grant per node in body order (the flow reads
+    # these to replay bodies).
+    atoms: list[Check] = field(default_factory=list)
+    node_grants: dict[str, list[Change]] = field(default_factory=dict)
+    # Statuses, secrets, items and keywords named on lines the parser dropped: they may
+    # have granted or checked anything, so no check reports them (no cascades).
+    obscured: set[tuple[str, str]] = field(default_factory=set)
+    # Guards and conditions of more than one literal (where contradictions can hide),
+    # with the line that holds them.
+    compounds: list[tuple[ast.Stmt, tuple[ast.Cond, ...]]] = field(default_factory=list)
+
+    def is_read(self, fact: Fact) -> bool:
+        return fact in self.checks or fact in self.triggers
+
+
+class Vocabulary:
+    """Which facts a condition, effect or trigger names; None where resolve already
+    reported the name or the shape (so nothing here can cascade from it)."""
+
+    def __init__(self, campaign: Campaign) -> None:
+        self.c = campaign
+        self.by_keyword: dict[str, list[str]] = {}
+        for name, item in campaign.items.items():
+            for word in item.keywords:
+                self.by_keyword.setdefault(word, []).append(name)
+
+    def status(self, name: str) -> StatusInfo | None:
+        return self.c.statuses.get(name)
+
+    def status_reads(self, cond: ast.StatusCond) -> tuple[Fact, ...] | None:
+        """The facts ``status "X" SEL`` looks at."""
+        status = self.c.statuses.get(cond.name)
+        if status is None or not selection_fits(status, cond.parts):
+            return None
+        sel = cond.parts
+        if status.shape == "parts":
+            low, high = (1, status.size) if sel is None or sel.any_count else (sel.low, sel.high)
+            return tuple(Fact("part", status.name, p) for p in range(low, high + 1))
+        return (Fact(status.shape, status.name),)
+
+    def mark_facts(self, mark: ast.Mark) -> tuple[Fact, ...]:
+        status = self.c.statuses.get(mark.name)
+        if status is None:
+            return ()
+        if status.shape == "parts":
+            sel = mark.parts
+            if sel is None or sel.any_count or not 1 <= sel.low <= sel.high <= status.size:
+                return ()
+            return tuple(Fact("part", status.name, p) for p in range(sel.low, sel.high + 1))
+        if mark.parts is not None:
+            return ()
+        return (Fact(status.shape, status.name),)
+
+    def secret(self, number: int) -> Fact | None:
+        return Fact("secret", str(number)) if number in self.c.secrets else None
+
+    def item(self, name: str, keyword: bool) -> Fact | None:
+        if keyword:
+            known = name in ITEM_KEYWORDS or name in self.c.item_keywords
+            return Fact("keyword", name) if known else None
+        return Fact("item", name) if name in self.c.items else None
+
+    def item_gains(self, name: str, keyword: bool) -> tuple[Fact, ...]:
+        """Gaining an item also gains its keywords; gaining "an item with keyword K" may
+        give any declared item with K, and so any of that item's keywords too (the reader
+        or a deck picks which)."""
+        fact = self.item(name, keyword)
+        if fact is None:
+            return ()
+        if keyword:
+            facts = {fact}
+            for item in self.by_keyword.get(name, ()):
+                facts.add(Fact("item", item))
+                facts.update(Fact("keyword", w) for w in self.c.items[item].keywords)
+            return tuple(sorted(facts))
+        return (fact, *(Fact("keyword", w) for w in self.c.items[name].keywords))
+
+    def trigger_reads(self, status: StatusInfo, trig: ast.Trigger) -> tuple[Fact, ...] | None:
+        if not trigger_fits(status, trig):
+            return None
+        if status.shape != "parts":
+            return (Fact(status.shape, status.name),)
+        low, high = ((1, status.size) if trig.kind == "any"
+                     else (trig.low or 1, trig.high or trig.low or 1))
+        return tuple(Fact("part", status.name, p) for p in range(low, high + 1))
+
+
+def selection_fits(status: StatusInfo, sel: ast.PartSel | None) -> bool:
+    """Whether a condition's part selection is one resolve accepted for this status."""
+    if sel is None:
+        return True
+    if sel.any_count:
+        return 1 <= sel.low <= status.size
+    return status.shape == "parts" and 1 <= sel.low <= sel.high <= status.size
+
+
+def trigger_fits(status: StatusInfo, trig: ast.Trigger) -> bool:
+    fits = {"flag": ("marked",), "boxes": ("full", "any"), "parts": ("parts", "any")}
+    if trig.kind not in fits.get(status.shape, ()):
+        return False
+    top = max(trig.low or 0, trig.high or 0)
+    return top <= status.size and (trig.low is None or trig.low >= 1)
+
+
+_STATE_EFFECTS = frozenset({ast.Mark, ast.SecretEffect, ast.ItemEffect})
+_COMPOUND = (ast.And, ast.Or, ast.Not)
+
+
+class _Collector:
+    def __init__(self, campaign: Campaign) -> None:
+        self.c = campaign
+        self.v = Vocabulary(campaign)
+        self.u = Usage()
+
+    def run(self) -> Usage:
+        self.obscure()
+        graph = graph_of(self.c)
+        for node in graph.nodes.values():
+            self.body(node.id, node.body)
+        for status in self.c.statuses.values():
+            for trig in status.triggers:
+                for fact in self.v.trigger_reads(status, trig) or ():
+                    self.u.triggers.setdefault(fact, []).append(TriggerUse(status.name, trig))
+        return self.u
+
+    def obscure(self) -> None:
+        for file in self.c.files:
+            for lost in file.dropped:
+                self.u.obscured.update(_mentions(lost.text, self.c))
+
+    def body(self, node: str, body: tuple[ast.Stmt, ...]) -> None:
+        # This loop sees every line of the campaign: the most frequent kinds come first.
+        for index, stmt in enumerate(body):
+            if isinstance(stmt, ast.Choice):
+                if stmt.guard is not None:
+                    self.conds(node, stmt, stmt.guard.conditions)
+            elif isinstance(stmt, ast.EffectLine):
+                if stmt.cond is not None:
+                    self.conds(node, stmt, (stmt.cond,))
+                if type(stmt.effect) in _STATE_EFFECTS:
+                    self.effect(node, index, stmt)
+            elif isinstance(stmt, ast.CondDivert):
+                self.conds(node, stmt, (stmt.cond,))
+
+    def conds(self, node: str, stmt: ast.Stmt, conds: tuple[ast.Cond, ...]) -> None:
+        if not conds:  # a guard of costs only
+            return
+        if len(conds) > 1 or isinstance(conds[0], _COMPOUND):
+            self.u.compounds.append((stmt, conds))
+        for cond in conds:
+            self.cond(node, cond, False)
+
+    def cond(self, node: str, cond: ast.Cond, negated: bool) -> None:
+        for atom, neg in atoms(cond, negated):
+            reads = self.reads(atom)
+            if not reads:
+                continue
+            use = Check(node, atom.span, atom, neg)
+            self.u.atoms.append(use)
+            for fact in reads:
+                self.u.checks.setdefault(fact, []).append(use)
+
+    def reads(self, atom: ast.StatusCond | ast.SecretCond | ast.ItemCond) -> tuple[Fact, ...]:
+        if isinstance(atom, ast.StatusCond):
+            return self.v.status_reads(atom) or ()
+        fact = (self.v.secret(atom.number) if isinstance(atom, ast.SecretCond)
+                else self.v.item(atom.name, atom.keyword))
+        return (fact,) if fact is not None else ()
+
+    def effect(self, node: str, index: int, line: ast.EffectLine) -> None:
+        effect = line.effect
+        if isinstance(effect, ast.Mark):
+            facts, removal = self.v.mark_facts(effect), effect.unmark
+        elif isinstance(effect, ast.SecretEffect):
+            fact = self.v.secret(effect.number)
+            facts, removal = ((fact,) if fact else ()), not effect.gain
+        elif isinstance(effect, ast.ItemEffect):
+            if effect.gain:
+                facts, removal = self.v.item_gains(effect.name, effect.keyword), False
+            else:
+                fact = self.v.item(effect.name, effect.keyword)
+                facts, removal = ((fact,) if fact else ()), True
+        else:
+            return
+        if not facts:
+            return
+        change = Change(node, index, line.span, facts, line.cond, removal, effect)
+        table = self.u.removals if removal else self.u.grants
+        for fact in facts:
+            table.setdefault(fact, []).append(change)
+        if not removal:
+            self.u.node_grants.setdefault(node, []).append(change)
+
+
+_QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_SECRET = re.compile(r"\bsecret\s+(\d+)")
+_KEYWORD = re.compile(r"\bitem\s+([^\W\d]\w*)")
+
+
+def _mentions(text: str, campaign: Campaign) -> Iterator[tuple[str, str]]:
+    """The state a line that did not parse may have named."""
+    for quoted in _QUOTED.findall(text):
+        name = quoted.replace('\\"', '"').replace("\\\\", "\\")
+        if name in campaign.statuses:
+            yield ("status", name)
+        if name in campaign.items:
+            yield ("item", name)
+    for number in _SECRET.findall(text):
+        yield ("secret", str(int(number)))
+    for word in _KEYWORD.findall(text):
+        yield ("keyword", word)
+
+
+def effect_text(effect: ast.Mark | ast.SecretEffect | ast.ItemEffect) -> str:
+    """An effect as a writer would type it: ``unmark "Cold Pyre" 3``, ``lose secret 12``."""
+    if isinstance(effect, ast.Mark):
+        verb = "unmark" if effect.unmark else "mark"
+        return f'{verb} "{effect.name}"' + (f" {effect.parts}" if effect.parts else "")
+    verb = "gain" if effect.gain else "lose"
+    if isinstance(effect, ast.SecretEffect):
+        return f"{verb} secret {effect.number}"
+    return f"{verb} item " + (effect.name if effect.keyword else f'"{effect.name}"')
+
+
+def atoms(cond: ast.Cond, negated: bool = False) -> Iterator[
+        tuple[ast.StatusCond | ast.SecretCond | ast.ItemCond, bool]]:
+    """The status, secret and item conditions inside ``cond``, each with its polarity."""
+    if isinstance(cond, (ast.StatusCond, ast.SecretCond, ast.ItemCond)):
+        yield cond, negated
+    elif isinstance(cond, ast.Not):
+        yield from atoms(cond.operand, not negated)
+    elif isinstance(cond, (ast.And, ast.Or)):
+        for operand in cond.operands:
+            yield from atoms(operand, negated)
+
+
+def usage_of(campaign: Campaign) -> Usage:
+    """The campaign's usage tables, built on first use and shared by every check."""
+    usage = campaign.derived.get("usage")
+    if not isinstance(usage, Usage):
+        usage = _Collector(campaign).run()
+        campaign.derived["usage"] = usage
+    return usage
