@@ -14,6 +14,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("tgc.cli.build", "build"),
     "check": ("tgc.cli.check", "check"),
     "explain": ("tgc.cli.explain", "explain"),
+    "sim": ("tgc.cli.sim", "sim"),
     "watch": ("tgc.cli.watch", "watch"),
 }
 
