@@ -185,19 +185,20 @@ def _ordered(a: ast.Cond, b: ast.Cond) -> tuple[ast.Cond, ast.Cond]:
     return (a, b) if a.span <= b.span else (b, a)
 
 
-def _literals(conds: Iterable[ast.Cond], negated: bool
+def _literals(conds: Iterable[ast.Cond], negated: bool, written: ast.Cond | None = None
               ) -> Iterator[tuple[ast.Cond, ast.Cond, bool]]:
-    """(the literal as written, the atom under its ``not``s, whether negated)."""
+    """(the literal as written, the atom under its ``not``s, whether negated). Inside
+    ``not (a or b)`` the literal as written is the whole negation."""
     for cond in conds:
-        inner, neg, literal = cond, negated, cond
+        inner, neg = cond, negated
         while isinstance(inner, ast.Not):
             inner, neg = inner.operand, not neg
         if isinstance(inner, ast.And) and not neg:
-            yield from _literals(inner.operands, False)
+            yield from _literals(inner.operands, False, written)
         elif isinstance(inner, ast.Or) and neg:
-            yield from _literals(inner.operands, True)  # not (a or b) = not a and not b
+            yield from _literals(inner.operands, True, written or cond)  # De Morgan
         elif not isinstance(inner, (ast.And, ast.Or)):
-            yield literal, inner, neg
+            yield written or cond, inner, neg
 
 
 def _boolean_key(atom: ast.Cond) -> tuple[str, str] | None:
