@@ -1,0 +1,101 @@
+"""`tgc sim ENCOUNTER`: run an encounter many times with a party and a play policy and
+print its win rate and costs. Exit 0 done, 2 usage error, 3 internal error."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from tgc.cli.options import EXIT_OK, campaign_dir, fail_internal, fail_usage
+
+if TYPE_CHECKING:
+    from tgc.tools.sim import Setup, SimReport
+
+POLICY_NAMES = ("random", "greedy", "planner")
+
+
+@click.command()
+@click.argument("encounter")
+@click.option("--campaign", "-C", "directory", type=click.Path(path_type=Path), default=None,
+              help="Campaign folder (default: ./journal_src, else .).")
+@click.option("--party", "-p", default=None, metavar="NAME[,NAME...]",
+              help="Characters who fight, e.g. beor or beor,ailei (default: the "
+                   "lowest-numbered character).")
+@click.option("--runs", "-n", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Master seed; run i draws from a seed derived from (SEED, i).")
+@click.option("--policy", type=click.Choice(POLICY_NAMES), default="greedy", show_default=True,
+              help="random: any legal play; greedy: the largest immediate gain; planner: "
+                   "searches the activation's card orders.")
+@click.option("--state", "state_file", type=click.Path(path_type=Path, dir_okay=False),
+              default=None, help="A state file (save format) with the party's attributes, "
+                                 "resources, tracks and items.")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Worker processes (0: one per core). Results do not depend on it.")
+@click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text",
+              show_default=True)
+@click.option("--log", "show_log", is_flag=True,
+              help="Also print the play-by-play of the first run.")
+@click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
+def sim(encounter: str, directory: Path | None, party: str | None, runs: int, seed: int,
+        policy: str, state_file: Path | None, jobs: int, fmt: str, show_log: bool,
+        debug: bool) -> None:
+    """Simulate ENCOUNTER (a declared @encounter with rule data) RUNS times.
+
+    Prints the win rate with its 95% (Wilson) interval, the escape and dying rates,
+    the mean number of turns, the mean Health, Terror and Magic spent, and a
+    histogram of turns. The same seed always gives the same numbers.
+    """
+    from tgc.tools.sim import SimError, load_setup, play_one, rules_of_setup, run_seed
+    from tgc.workspace import WorkspaceError
+
+    root = campaign_dir(directory)
+    workers = jobs or os.cpu_count() or 1
+    try:
+        names = [n.strip() for n in party.split(",") if n.strip()] if party else []
+        setup = load_setup(root, encounter, names or _first_character(root), state_file)
+        if show_log:
+            outcome = play_one(rules_of_setup(setup), setup, policy, run_seed(seed, 0), log=True)
+            click.echo("\n".join(outcome.log) + f"\n=> {outcome.outcome}\n", err=fmt == "json")
+        report = _run(setup, runs, seed, policy, workers, fmt)
+    except (SimError, WorkspaceError) as err:
+        fail_usage(str(err))
+    except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
+        fail_internal(err, debug)
+    if fmt == "json":
+        click.echo(json.dumps(report.to_json(), indent=2, sort_keys=True))
+    else:
+        click.echo(report.to_text(), nl=False)
+    sys.exit(EXIT_OK)
+
+
+def _first_character(root: Path) -> list[str]:
+    from tgc.semantics.checks.ruleset import campaign_rules
+    from tgc.semantics.symbols import collect
+    from tgc.workspace import load
+
+    campaign, _ = collect(load(root).files)
+    rules, _ = campaign_rules(campaign)
+    if not rules.characters:
+        return []
+    return [min(rules.characters.values(), key=lambda c: c.number).name]
+
+
+def _run(setup: Setup, runs: int, seed: int, policy: str, jobs: int, fmt: str) -> SimReport:
+    from tgc.tools.sim import simulate
+
+    if fmt != "text" or not sys.stdout.isatty():
+        return simulate(setup, runs, seed, policy, jobs)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), transient=True) as bar:
+        task = bar.add_task(f"{setup.encounter}", total=runs)
+        report = simulate(setup, runs, seed, policy, jobs,
+                                     progress=lambda n: bar.advance(task, n))
+    return report
