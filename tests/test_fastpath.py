@@ -1,0 +1,183 @@
+"""The fast path and the grammar agree: every line the fast path accepts gives exactly
+the AST the grammar gives (same nodes, same spans), and whole files parse to the same
+tree and diagnostics with ``fast=True`` and ``fast=False``. Lines come from hypothesis
+strategies built from the language's own tokens, well-formed or nearly so."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from lark.exceptions import UnexpectedInput
+
+from tgc.source import SourceFile
+from tgc.syntax.dump import dump
+from tgc.syntax.fastpath import fast_parse
+from tgc.syntax.parser import _parser, _strip_comment, parse_source
+
+# --------------------------------------------------------------- token strategies
+
+WS = st.sampled_from([" ", " ", " ", "  ", "\t", ""])
+NAMES = st.sampled_from(["forge", "a", "x_1", "Ωmega", "_b", "lose", "win", "menhir", "heads",
+                         "end", "game", "over", "chapter", "not", "item", "status", "secret",
+                         "any", "pay", "each", "food", "courage", "players", "²x"])
+NUMBERS = st.one_of(st.integers(0, 130).map(str), st.sampled_from(["02", "007", "٣", "1٣"]))
+LOCALS = st.builds(lambda n, c: n + c, NUMBERS, st.sampled_from(["a", "z", "b", "A"]))
+VERSE_PARTS = st.one_of(NUMBERS, LOCALS, NAMES)
+VERSE_IDS = st.builds(lambda s, v: f"{s}.{v}", st.one_of(NUMBERS, NAMES, st.just("bos")), VERSE_PARTS)
+TARGETS = st.one_of(
+    VERSE_IDS, NUMBERS, LOCALS, NAMES, NAMES.map(lambda n: "." + n),
+    st.sampled_from(["end", "end chapter", "end  chapter", "game over", "game", "end game",
+                     "end\tchapter", "game  over", "."]),
+)
+STRINGS = st.sampled_from(['"Cold Pyre"', '"Rope"', '""', '"a \\" quote"', '"back\\\\slash"',
+                           '"// not a comment"', '"Quest Dial 1"'])
+CMPS = st.sampled_from([">=", "<=", "==", "!=", ">", "<"])
+PARTS = st.one_of(NUMBERS, st.builds(lambda a, b: f"{a}-{b}", NUMBERS, NUMBERS))
+COMMENTS = st.sampled_from(["", "", "", " // note", "  //", " // tgc: ignore[TGC101]", "//x"])
+
+
+def _join(*parts: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    """Parts separated by random whitespace (sometimes none)."""
+    gaps = st.lists(WS, min_size=len(parts) - 1, max_size=len(parts) - 1)
+    return st.tuples(st.tuples(*parts), gaps).map(
+        lambda t: t[0][0] + "".join(gap + part for gap, part in zip(t[1], t[0][1:], strict=True)))
+
+
+def _words(*words: str) -> st.SearchStrategy[str]:
+    return st.just(" ".join(words))
+
+
+ATOMS = st.one_of(
+    _join(_words("status"), STRINGS),
+    _join(_words("status"), STRINGS, PARTS),
+    _join(_words("status"), STRINGS, _words("any"), NUMBERS),
+    _join(_words("secret"), NUMBERS),
+    _join(_words("item"), st.one_of(STRINGS, NAMES)),
+    _join(NAMES, CMPS, NUMBERS),
+    _join(_words("dial"), STRINGS, CMPS, NUMBERS),
+    _join(_words("character"), STRINGS),
+    _join(_words("visited"), TARGETS),
+    _join(_words("chapter"), st.sampled_from(["2", "3A", "7-2", "4B-4", "3a", "A"])),
+    _join(_words("chapter"), CMPS, NUMBERS),
+    _join(_words("ask"), STRINGS),
+)
+CONDITIONS = st.recursive(
+    ATOMS,
+    lambda inner: st.one_of(
+        _join(_words("not"), inner),
+        _join(inner, st.sampled_from(["and", "or"]), inner),
+        _join(_words("("), inner, _words(")")),
+    ),
+    max_leaves=4,
+)
+COSTS = _join(_words("pay"), NUMBERS, NAMES)
+GUARDS = st.lists(st.one_of(CONDITIONS, COSTS), min_size=0, max_size=3).map(
+    lambda items: "{" + ";".join(items) + "}")
+CHOICE_TEXT = st.text(alphabet="abc XYZ{}:*->\\\"'.,!/_", min_size=0, max_size=16)
+SIMPLE_EFFECTS = st.one_of(
+    _join(st.sampled_from(["", "each", "shared"]), st.sampled_from(["gain", "lose", "pay"]),
+          NUMBERS, NAMES),
+    _join(st.sampled_from(["gain", "lose"]), st.sampled_from(["secret", "item"]),
+          st.one_of(NUMBERS, STRINGS, NAMES)),
+    _join(st.sampled_from(["mark", "unmark"]), STRINGS),
+    _join(st.sampled_from(["mark", "unmark"]), STRINGS, PARTS),
+    _join(st.sampled_from(["raise", "lower"]), NAMES, NUMBERS),
+    _join(st.sampled_from(["task", "note", "encounter"]), STRINGS),
+    _join(_words("replace location"), NUMBERS, _words("with"), NUMBERS),
+    _join(st.sampled_from(["remove location", "reveal location", "move to"]), NUMBERS),
+    _join(_words("set dial"), STRINGS, _words("to"), NUMBERS),
+    _join(_words("advance dial"), STRINGS),
+    st.sampled_from(["place time token", "remove time token", "encounter gray",
+                     "encounter blue level 2"]),
+)
+ARMS = st.lists(_join(st.sampled_from(["1", "1-3", "4+", "win", "lose", "avoid", "heads", "tails"]),
+                      _words("->"), TARGETS), min_size=1, max_size=3).map("; ".join)
+EFFECTS = st.one_of(
+    SIMPLE_EFFECTS,
+    _join(_words("roll"), st.sampled_from(["d6", "2d6", "d12 + courage", "d6 - 1", "3d4+1"]),
+          _words(":"), ARMS),
+    _join(_words("toss:"), ARMS),
+    _join(_words("encounter"), st.one_of(STRINGS, st.sampled_from(["gray", "blue level 2"])),
+          _words(":"), ARMS),
+)
+
+DIVERTS = _join(_words("->"), TARGETS, COMMENTS)
+CHOICES = st.one_of(
+    _join(_words("*"), CHOICE_TEXT, _words("->"), TARGETS, COMMENTS),
+    _join(_words("*"), GUARDS, CHOICE_TEXT, _words("->"), TARGETS, COMMENTS),
+)
+LOGIC = st.one_of(
+    _join(_words("~"), EFFECTS, COMMENTS),
+    _join(_words("~ if"), CONDITIONS, _words("->"), TARGETS, COMMENTS),
+    _join(_words("~ if"), CONDITIONS, _words(":"), SIMPLE_EFFECTS, COMMENTS),
+)
+HEADERS = st.one_of(
+    _join(_words("=="), VERSE_IDS, COMMENTS),
+    _join(_words("="), NAMES, COMMENTS),
+)
+LINES = st.one_of(
+    DIVERTS.map(lambda line: ("divert", line)),
+    CHOICES.map(lambda line: ("choice", line)),
+    LOGIC.map(lambda line: ("logic", line)),
+    HEADERS.map(lambda line: ("verse_header" if line.startswith("==") else "block_header", line)),
+)
+
+# --------------------------------------------------------------- the properties
+
+
+def _grammar(kind: str, line: str) -> Any:
+    lark, builder = _parser()
+    try:
+        return lark.parse(line, start=kind)
+    except UnexpectedInput:
+        return None
+
+
+def _fast(kind: str, line: str) -> Any:
+    _, builder = _parser()
+    builder.file, builder.line, builder.offset = "x.tgj", 1, 0
+    builder.line_end = len(_strip_comment(line)) + 1
+    return fast_parse(kind, line, builder)
+
+
+@settings(max_examples=150, deadline=None)
+@given(LINES)
+@example(("choice", "* Leave -> end"))
+@example(("choice", "* {courage >= 2} Go -> 2a"))
+@example(("divert", "-> end chapter"))
+@example(("logic", "~ each gain 2 food"))
+@example(("logic", '~ mark "Cold Pyre" 1-3'))
+@example(("verse_header", "== 101.2a"))
+def test_every_line_the_fast_path_accepts_parses_the_same(kind_line: tuple[str, str]) -> None:
+    kind, line = kind_line
+    fast = _fast(kind, line)
+    if fast is not None:
+        assert fast == _grammar(kind, line), line
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(LINES.map(lambda kl: kl[1]), min_size=1, max_size=6))
+def test_files_parse_the_same_with_and_without_the_fast_path(lines: list[str]) -> None:
+    source = SourceFile.from_text("x.tgj", "== 101.1\n" + "\n".join(lines) + "\n")
+    fast_tree, fast_diags = parse_source(source, fast=True)
+    slow_tree, slow_diags = parse_source(source, fast=False)
+    assert dump(fast_tree) == dump(slow_tree)
+    assert fast_diags == slow_diags
+
+
+@pytest.mark.parametrize(("kind", "line"), [
+    ("verse_header", "== 101.1"), ("verse_header", "== bos.ritual"), ("block_header", "= fail"),
+    ("divert", "-> 2"), ("divert", "-> end"), ("divert", "-> .x"), ("divert", "-> bos.12"),
+    ("choice", "* Leave -> end"), ("choice", "* {secret 12} Go -> 3"),
+    ("choice", '* {status "A" any 2} Go -> 3'), ("choice", "* {pay 2 wealth} Buy -> 3"),
+    ("logic", "~ gain 2 food"), ("logic", "~ shared lose 1 energy"), ("logic", '~ mark "A" 2'),
+    ("logic", '~ gain item "Rope"'), ("logic", "~ lose item weapon"), ("logic", "~ gain secret 3"),
+])
+def test_the_fast_path_takes_the_common_lines(kind: str, line: str) -> None:
+    """The property above is empty if the fast path takes nothing: it takes these."""
+    fast = _fast(kind, line)
+    assert fast is not None
+    assert fast == _grammar(kind, line)
