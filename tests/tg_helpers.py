@@ -69,6 +69,20 @@ class Recorder(ScriptedPolicy):
         return super().choose(game, hero, options)
 
 
+def at_turn(policy: Recorder, turn: int) -> dict[str, Any]:
+    """The first snapshot taken in ``turn``."""
+    return next(shot for shot in policy.seen if shot["turn"] == turn)
+
+
+def turn_log(game: Game, turn: int) -> list[str]:
+    """The log lines of one turn (its header excluded)."""
+    lines = game.log
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"-- turn {turn},"))
+    end = next((i for i, line in enumerate(lines) if line.startswith(f"-- turn {turn + 1},")),
+               len(lines))
+    return lines[start + 1:end]
+
+
 def snapshot(game: Game, hero: Hero) -> dict[str, Any]:
     shot: dict[str, Any] = {
         "turn": game.turn, "health": hero.health, "terror": hero.terror,
@@ -101,4 +115,5 @@ def diplomacy(rules: Rules, encounter: str, members: list[Member], policy: Polic
     return game, game.negotiate()
 
 
-__all__ = ["BasePolicy", "Recorder", "combat", "deck", "diplomacy", "member", "rules_of"]
+__all__ = ["BasePolicy", "Recorder", "at_turn", "combat", "deck", "diplomacy", "member", "rules_of",
+           "turn_log"]
