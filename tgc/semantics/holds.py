@@ -52,7 +52,10 @@ class Held:
         return True
 
     def __contains__(self, fact: object) -> bool:
-        return fact in self.facts or (isinstance(fact, Fact) and fact.key in self.obscured)
+        return fact in self.facts or (isinstance(fact, Fact) and self.obscures(fact.key))
+
+    def obscures(self, key: tuple[str, str]) -> bool:
+        return key in self.obscured or (key[0], "*") in self.obscured
 
     # ------------------------------------------------------------ evaluation
 
@@ -91,7 +94,7 @@ class Held:
     def status_lacks(self, atom: ast.StatusCond) -> tuple[Fact, ...]:
         status = self.v.status(atom.name)
         sel = atom.parts
-        if status is None or not selection_fits(status, sel) or ("status", status.name) in self.obscured:
+        if status is None or not selection_fits(status, sel) or self.obscures(("status", status.name)):
             return ()
         if status.shape != "parts":
             fact = Fact(status.shape, status.name)
@@ -108,7 +111,7 @@ class Held:
     def trigger_lacks(self, status_name: str, trig: ast.Trigger) -> tuple[Fact, ...]:
         """What keeps a trigger from firing (empty: it may fire, or resolve reported it)."""
         status = self.v.status(status_name)
-        if status is None or ("status", status.name) in self.obscured:
+        if status is None or self.obscures(("status", status.name)):
             return ()
         reads = self.v.trigger_reads(status, trig)
         if reads is None:

@@ -12,8 +12,9 @@ Example:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from typing import NamedTuple
 
 from tgc.semantics.graph import graph_of
@@ -109,15 +110,22 @@ class Usage:
     # these to replay bodies).
     atoms: list[Check] = field(default_factory=list)
     node_grants: dict[str, list[Change]] = field(default_factory=dict)
-    # Statuses, secrets, items and keywords named on lines the parser dropped: they may
-    # have granted or checked anything, so no check reports them (no cascades).
+    # Statuses, secrets, items and keywords that a line the parser dropped names, or that
+    # a grant resolve rejected may have meant (``(family, "*")``: any of the family).
+    # They may be granted or checked anywhere, so no check reports them (no cascades).
     obscured: set[tuple[str, str]] = field(default_factory=set)
+    # Statuses a dropped line or a condition or trigger resolve rejected may read: never
+    # called unread.
+    unread_obscured: set[str] = field(default_factory=set)
     # Guards and conditions of more than one literal (where contradictions can hide),
     # with the line that holds them.
     compounds: list[tuple[ast.Stmt, tuple[ast.Cond, ...]]] = field(default_factory=list)
 
     def is_read(self, fact: Fact) -> bool:
         return fact in self.checks or fact in self.triggers
+
+    def obscures(self, key: tuple[str, str]) -> bool:
+        return key in self.obscured or (key[0], "*") in self.obscured
 
 
 class Vocabulary:
@@ -226,6 +234,8 @@ class _Collector:
             self.body(node.id, node.body)
         for status in self.c.statuses.values():
             for trig in status.triggers:
+                if self.v.trigger_reads(status, trig) is None:
+                    self.u.unread_obscured.add(status.name)
                 for fact in self.v.trigger_reads(status, trig) or ():
                     self.u.triggers.setdefault(fact, []).append(TriggerUse(status.name, trig))
         return self.u
@@ -233,7 +243,20 @@ class _Collector:
     def obscure(self) -> None:
         for file in self.c.files:
             for lost in file.dropped:
-                self.u.obscured.update(_mentions(lost.text, self.c))
+                mentions = list(_mentions(lost.text, self.c))
+                self.u.obscured.update(mentions)
+                self.u.unread_obscured.update(n for f, n in mentions if f == "status")
+
+    def meant(self, effect: ast.Mark | ast.SecretEffect | ast.ItemEffect
+              ) -> list[tuple[str, str]]:
+        """A grant resolve reported (an unknown name, a bad part): what it may grant."""
+        if isinstance(effect, ast.Mark):
+            return _meant("status", effect.name, self.c.statuses)
+        if isinstance(effect, ast.SecretEffect):
+            return [("secret", "*")]
+        if effect.keyword:
+            return _meant("keyword", effect.name, set(ITEM_KEYWORDS) | self.c.item_keywords)
+        return _meant("item", effect.name, self.c.items)
 
     def body(self, node: str, body: tuple[ast.Stmt, ...]) -> None:
         # This loop sees every line of the campaign: the most frequent kinds come first.
@@ -261,6 +284,9 @@ class _Collector:
         for atom, neg in atoms(cond, negated):
             reads = self.reads(atom)
             if not reads:
+                if isinstance(atom, ast.StatusCond):
+                    self.u.unread_obscured.update(
+                        n for _, n in _meant("status", atom.name, self.c.statuses))
                 continue
             use = Check(node, atom.span, atom, neg)
             self.u.atoms.append(use)
@@ -290,6 +316,8 @@ class _Collector:
         else:
             return
         if not facts:
+            if not removal:
+                self.u.obscured.update(self.meant(effect))
             return
         change = Change(node, index, line.span, facts, line.cond, removal, effect)
         table = self.u.removals if removal else self.u.grants
@@ -316,6 +344,16 @@ def _mentions(text: str, campaign: Campaign) -> Iterator[tuple[str, str]]:
         yield ("secret", str(int(number)))
     for word in _KEYWORD.findall(text):
         yield ("keyword", word)
+
+
+def _meant(family: str, name: str, pool: Iterable[str]) -> list[tuple[str, str]]:
+    """What a name resolve rejected may have meant: itself if it is known (the part or
+    shape was wrong), its close names, or all of them."""
+    pool = list(pool)
+    if name in pool:
+        return [(family, name)]
+    close = get_close_matches(name, pool, n=3, cutoff=0.6)
+    return [(family, n) for n in close] if close else [(family, "*")]
 
 
 def effect_text(effect: ast.Mark | ast.SecretEffect | ast.ItemEffect) -> str:

@@ -141,10 +141,12 @@ def check_status_never_checked(campaign: Campaign) -> list[Diagnostic]:
     usage = usage_of(campaign)
     unread: dict[str, list[Fact]] = {}
     for fact in usage.grants:
-        if fact.key[0] == "status" and not usage.is_read(fact) and fact.key not in usage.obscured:
+        if fact.key[0] == "status" and not usage.is_read(fact):
             unread.setdefault(fact.name, []).append(fact)
     found: list[Diagnostic] = []
     for name, facts in unread.items():
+        if name in usage.unread_obscured or "*" in usage.unread_obscured:
+            continue
         status = campaign.statuses[name]
         whole = not any(usage.is_read(f) for f in _status_facts(status.name, status.shape,
                                                                 status.size))
