@@ -2,6 +2,126 @@
 
 from __future__ import annotations
 
-from tgc.diagnostics.rule import Rule
+from tgc.diagnostics.rule import E, Rule, W
+from tgc.diagnostics.rule import example as _ex
 
-RULES: tuple[Rule, ...] = ()
+RULES: tuple[Rule, ...] = (
+    Rule(
+        "TGC201", "unreachable-verse", W, "verse `{id}` is unreachable: no entry point leads to it",
+        "No path from any entry point reaches a verse.",
+        "Entry points are the start location, every location hook and action, every status "
+        "trigger and every `@event` and `@quest` reference. A verse no chain of diverts, "
+        "choices and arms leads to from one of them is never read. Guards are ignored, so "
+        "this is a sound under-report: a verse reached only through a guard that can never "
+        "hold is the state checks' business (TGC3xx), and every verse reported here is "
+        "truly unreachable. Inline blocks count as part of their verse (see TGC208). A "
+        "warning, not an error: writers draft verses before they wire them in. When a "
+        "reference fails to resolve, the verses it may have meant (its closest names, or "
+        "its whole section) are not reported.",
+        (_ex("== 101.1\n-> end\n== 101.2\nA verse nothing leads to.\n-> end\n"),),
+        _ex("== 101.1\n-> 101.2\n== 101.2\nA verse nothing leads to.\n-> end\n"),
+    ),
+    Rule(
+        "TGC202", "line-after-divert", E,
+        "this {what} is never read: {cause} on line {line} always leaves the body",
+        "A line follows a line that always leaves its body.",
+        "A body runs top to bottom and leaves at a plain divert, so a plain divert must be "
+        "its last line. The same holds after a roll or toss, after an encounter with an arm "
+        "for every outcome, and after conditional diverts of which one always holds. Lines "
+        "below never run: their prose is never shown and their effects never apply. An "
+        "error, because the writer meant them to be read; move them above the line that "
+        "leaves, or remove them.",
+        (_ex("== 101.1\n-> end\nYou never read this.\n"),),
+        _ex("== 101.1\nYou read this now.\n-> end\n"),
+    ),
+    Rule(
+        "TGC203", "dead-end", E, "{what} is a dead end: {why}",
+        "A body can run off its end.",
+        "LANGUAGE.md, \"How a body runs\": a body (a verse's own lines, or an inline "
+        "block's) must end in a plain divert, a terminal, a choice without a guard, a `roll` "
+        "or `toss` line, an `encounter` line with an arm for every outcome its kind can have "
+        "(`win` and `lose`; blue-deck encounters and `@encounter`s with `kind: diplomacy` "
+        "or `deck: blue` also `avoid`), or a run of conditional diverts that together "
+        "always hold. That last test is a truth table over the run's atoms: `X >= n` and "
+        "`X < n` (and the other complementary comparisons) are found complementary by "
+        "trying representative values of X, `C` and `not C`, `ask \"Q\"` and `not ask "
+        "\"Q\"` are complements, and every other atom is a free yes/no; prose between the "
+        "diverts, and effects that cannot change what they test, do not break the run. An "
+        "empty body, and one whose every choice has a guard, are dead ends. The check is "
+        "exact for what LANGUAGE.md defines; it may report a run whose atoms are related "
+        "in ways the table does not know (`status \"X\"` and `status \"X\" 2`), and it "
+        "stays silent about a body that lost a line to a syntax error or whose conditions "
+        "name something undeclared (already reported). The diagnostic points at the last "
+        "line of the body.",
+        (
+            _ex("== 101.1\nThe road ends at a wall.\n"),
+            _ex("== 101.1\n~ if courage >= 3 -> 101.2\n~ if courage < 2 -> 101.2\n"
+                "== 101.2\n-> end\n"),
+            _ex("== 101.1\n* {secret 1} Use the password -> end\n@secret 1 \"Password\"\n"),
+        ),
+        _ex("== 101.1\n~ if courage >= 3 -> 101.2\n~ if courage < 3 -> 101.2\n"
+            "== 101.2\n-> end\n"),
+    ),
+    Rule(
+        "TGC204", "trap-loop", E, "a loop through {verses} that no path leaves and that never ends",
+        "Bodies divert to each other with no way out.",
+        "A set of bodies that all reach each other, where no divert, choice or arm leads "
+        "outside the set and none ends the exploration, traps the reader for ever. A loop "
+        "left only through a guarded choice is not reported: the guard may hold. The check "
+        "finds strongly connected sets (Tarjan's algorithm, linear) and is exact for the "
+        "graph; a loop that also holds a dead end (TGC203) or a line lost to a syntax error "
+        "is not reported again.",
+        (_ex("== 101.1\n-> 101.2\n== 101.2\nYou walk in circles.\n-> 101.3\n"
+             "== 101.3\nThe same stones again.\n-> 101.2\n"),),
+        _ex("== 101.1\n-> 101.2\n== 101.2\nYou walk in circles.\n-> 101.3\n"
+            "== 101.3\nThe same stones again.\n* Go on -> 101.2\n* Give up -> end\n"),
+    ),
+    Rule(
+        "TGC205", "bad-roll-arms", E, "{detail}",
+        "The arms of a roll miss a total, overlap or can never come up.",
+        "`MdN` gives M to M*N; integer modifiers shift that range. The arms must cover every "
+        "possible total exactly once: a gap, an overlap or an arm outside the range is an "
+        "error. `N+` covers N and everything above, so it may only be the highest arm. "
+        "With an attribute modifier (`d6 + courage`) the first arm must start at the lowest "
+        "possible total and the last arm must be open, because an attribute can grow "
+        "without a fixed limit. The check takes attributes to range from 0 upwards "
+        "(subtracting one lowers the bottom by up to 5, the tray's highest printed "
+        "value); it is exact for dice and integer modifiers.",
+        (
+            _ex("== 101.1\n~ roll d6: 1-2 -> end; 4-6 -> end\n"),
+            _ex("== 101.1\n~ roll d6 + courage: 1-3 -> end; 4-6 -> end\n"),
+        ),
+        _ex("== 101.1\n~ roll d6 + courage: 1-3 -> end; 4+ -> end\n"),
+    ),
+    Rule(
+        "TGC206", "bad-toss-arms", E, "a toss needs one `heads` and one `tails` arm: {detail}",
+        "A coin toss lacks a side or repeats one.",
+        "`~ toss: heads -> A; tails -> B` flips the dial coin: it has exactly two arms, "
+        "one for each side.",
+        (_ex("== 101.1\n~ toss: heads -> end; heads -> end\n"),),
+        _ex("== 101.1\n~ toss: heads -> end; tails -> end\n"),
+    ),
+    Rule(
+        "TGC207", "missing-outcome", W,
+        "this encounter has no arm for {missing}: that outcome goes on with the next line",
+        "An encounter line with arms lacks an outcome its kind can have.",
+        "Encounters end in `win` or `lose`; blue-deck encounters and `@encounter`s with "
+        "`kind: diplomacy` or `deck: blue` can also be avoided. A missing arm continues "
+        "after the line, which is legal but usually an oversight once some arms are "
+        "written, hence a warning. When the encounter is the last line of its body the "
+        "missing arm makes a dead end instead, reported once as TGC203.",
+        (_ex("== 101.1\n~ encounter blue: win -> 101.2; lose -> 101.2\nYou press on.\n-> 101.2\n"
+             "== 101.2\n-> end\n"),),
+        _ex("== 101.1\n~ encounter blue: win -> 101.2; lose -> 101.2; avoid -> 101.2\n"
+            "== 101.2\n-> end\n"),
+    ),
+    Rule(
+        "TGC208", "unused-block", W, "inline block `{name}` of verse `{verse}` is never used",
+        "No `-> .name` in its verse reaches an inline block.",
+        "Inline blocks are addressable only from inside their verse, so a block that the "
+        "verse's own lines (and the blocks they reach) never divert to is never read. When "
+        "several blocks hang off one another, only the first unreached one is reported.",
+        (_ex("== 101.1\n-> .a\n= a\n-> end\n= b\nForgotten.\n-> end\n"),),
+        _ex("== 101.1\n~ toss: heads -> .a; tails -> .b\n= a\n-> end\n= b\nRemembered.\n-> end\n"),
+    ),
+)

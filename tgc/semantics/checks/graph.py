@@ -1,10 +1,295 @@
-"""Stub, replaced below."""
+"""Graph checks (TGC2xx): the resolved Campaign and its verse graph in, diagnostics about
+verses no entry reaches, bodies that run off their end, loops that never end, lines
+never read, and roll, toss and encounter arms out. One ``check_`` function per rule;
+``hidden_of`` keeps each from repeating what an earlier diagnostic already said."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
-from tgc.diagnostics.model import Diagnostic
-from tgc.semantics.model import Campaign
+from tgc.diagnostics.codes import diag
+from tgc.diagnostics.model import Diagnostic, Label
+from tgc.semantics import dice
+from tgc.semantics.cascade import hidden_of
+from tgc.semantics.endings import Ending, endings_of, missing_outcomes
+from tgc.semantics.graph import Graph, Node, graph_of
+from tgc.semantics.loops import closed_loops
+from tgc.semantics.model import (
+    ATTRIBUTES,
+    COUNTERS,
+    ITEM_KEYWORDS,
+    RESOURCES,
+    TRACKS,
+    Campaign,
+    block_id,
+)
+from tgc.semantics.truth import atoms
+from tgc.source import Span
+from tgc.syntax import ast
 
-CHECKS: tuple[Callable[[Campaign], list[Diagnostic]], ...] = ()
+NUMBER_WORDS = frozenset(ATTRIBUTES + RESOURCES + TRACKS + COUNTERS)
+CAUSES = {
+    "divert": "the divert",
+    "roll": "the roll",
+    "toss": "the toss",
+    "encounter": "the encounter (it has an arm for every outcome)",
+    "conditions": "the conditional diverts (one of them always holds)",
+}
+LINE_WORDS = {ast.Paragraph: "prose", ast.Choice: "choice", ast.Divert: "divert",
+              ast.CondDivert: "conditional divert", ast.EffectLine: "logic line"}
+
+
+def check_unreachable(campaign: Campaign) -> list[Diagnostic]:
+    """TGC201: verses no path from an entry reaches, ignoring guards."""
+    if campaign.info is None:
+        return []  # no campaign, so no start: TGC114 says so, and everything would be unreachable
+    graph = graph_of(campaign)
+    hidden = hidden_of(campaign)
+    starts = [entry.target for entry in graph.entries]
+    starts += _declared_elsewhere(campaign)
+    starts += sorted(hidden.nodes)
+    reached = {graph.nodes[nid].verse for nid in graph.reachable(starts)}
+    lost = [vid for vid in campaign.verses if vid not in reached]
+    if not lost:
+        return []
+    lost_set = set(lost)
+    via: dict[str, str] = {}
+    for edge in graph.all_edges():
+        if edge.target is not None:
+            source, target = graph.nodes[edge.source].verse, graph.nodes[edge.target].verse
+            if target in lost_set and source != target:
+                via.setdefault(target, source)
+    diags = []
+    for vid in lost:
+        if vid in via:
+            hint = f"only unreachable verses lead to it, such as `{via[vid]}`"
+        else:
+            hint = ("divert to it from a verse that is read, or make it an entry point "
+                    "(a location hook, a status trigger, an event or quest)")
+        diags.append(diag("TGC201", campaign.verses[vid].span, hint=hint, id=vid))
+    return diags
+
+
+def check_line_after_divert(campaign: Campaign) -> list[Diagnostic]:
+    """TGC202: lines after a line that always leaves the body."""
+    diags = []
+    for _, node, ending in _bodies(campaign):
+        at = ending.leaves_at
+        if at is None or at >= len(node.body) - 1 or ending.cause == "choices":
+            continue
+        stmt = node.body[at + 1]
+        leaver = node.body[at].span
+        diags.append(diag("TGC202", stmt.span, what=LINE_WORDS[type(stmt)],
+                          cause=CAUSES[ending.cause], line=leaver.line,
+                          labels=(Label(leaver, "control leaves the body here"),),
+                          hint=f"move it above line {leaver.line}, or remove it"))
+    return diags
+
+
+def check_dead_ends(campaign: Campaign) -> list[Diagnostic]:
+    """TGC203: bodies that can run off their end (LANGUAGE.md, "How a body runs")."""
+    hidden = hidden_of(campaign)
+    diags = []
+    for nid, node, ending in _bodies(campaign):
+        if not ending.dead or ending.unsure or nid in hidden.bodies:
+            continue
+        if any(_undeclared(campaign, atom) for cond in ending.run for atom in atoms(cond)):
+            continue  # the unknown name was reported; its complement may be what was meant
+        why, hint = _why_dead(campaign, node, ending)
+        span = node.body[-1].span if node.body else node.span
+        labels = (Label(node.span, "in this body"),) if node.body else ()
+        diags.append(diag("TGC203", span, what=_name(node), why=why, hint=hint, labels=labels))
+    return diags
+
+
+def check_trap_loops(campaign: Campaign) -> list[Diagnostic]:
+    """TGC204: strongly connected bodies that no edge leaves and that hold no terminal."""
+    graph = graph_of(campaign)
+    endings = endings_of(campaign)
+    hidden = hidden_of(campaign)
+    diags = []
+    # A dead end is reported as such, and a body that lost a line may have had a way out:
+    # loops through either are not reported again.
+    exits = [n for n, e in endings.items() if e.dead or e.unsure]
+    for loop in closed_loops(graph, [*exits, *hidden.bodies]):
+        nodes = sorted((graph.nodes[n] for n in loop), key=lambda n: _position(n.span))
+        verses = list(dict.fromkeys(node.verse for node in nodes))
+        names = ", ".join(f"`{v}`" for v in verses[:6]) + (" ..." if len(verses) > 6 else "")
+        labels = tuple(Label(node.span, "part of the loop") for node in nodes[1:6])
+        diags.append(diag("TGC204", nodes[0].span, verses=names, labels=labels,
+                          hint="give the loop a way out: a choice or divert to a verse outside "
+                          "it, or a terminal such as `-> end`"))
+    return diags
+
+
+def check_roll_arms(campaign: Campaign) -> list[Diagnostic]:
+    """TGC205: roll arms that miss a total, overlap or can never come up."""
+    diags = []
+    for _, effect in _effects(campaign, ast.Roll):
+        assert isinstance(effect, ast.Roll)
+        for span, detail, hint in dice.problems(effect):
+            diags.append(diag("TGC205", span, detail=detail, hint=hint))
+    return diags
+
+
+def check_toss_arms(campaign: Campaign) -> list[Diagnostic]:
+    """TGC206: a toss needs exactly one `heads` and one `tails` arm."""
+    diags = []
+    for _, effect in _effects(campaign, ast.Toss):
+        labels = [arm.label for arm in effect.arms]
+        problems = [f"no `{side}` arm" if labels.count(side) == 0
+                    else f"`{side}` is given {labels.count(side)} times"
+                    for side in ("heads", "tails") if labels.count(side) != 1]
+        problems += [f"`{label}` is no side of a coin" for label in labels
+                     if label not in ("heads", "tails")]
+        if problems:
+            diags.append(diag("TGC206", effect.span, detail="; ".join(problems),
+                              hint="write `~ toss: heads -> A; tails -> B`"))
+    return diags
+
+
+def check_missing_outcomes(campaign: Campaign) -> list[Diagnostic]:
+    """TGC207: an encounter with arms lacks an outcome its kind can have (not at the end of
+    the body: there it is a dead end, reported once)."""
+    diags = []
+    for _, node, ending in _bodies(campaign):
+        for index in ending.partial:
+            if ending.dead and index == len(node.body) - 1:
+                continue
+            stmt = node.body[index]
+            assert isinstance(stmt, ast.EffectLine) and isinstance(stmt.effect, ast.Encounter)
+            missing = missing_outcomes(campaign, stmt.effect) or ()
+            words = " or ".join(f"`{m}`" for m in missing)
+            diags.append(diag("TGC207", stmt.span, missing=words,
+                              hint="add " + "; ".join(f"`{m} -> VERSE`" for m in missing)
+                              + " to the line"))
+    return diags
+
+
+def check_unused_blocks(campaign: Campaign) -> list[Diagnostic]:
+    """TGC208: inline blocks that no `-> .name` of their verse reaches."""
+    graph = graph_of(campaign)
+    hidden = hidden_of(campaign)
+    diags = []
+    for vid, info in campaign.verses.items():
+        if not info.blocks:
+            continue
+        ids = [block_id(vid, name) for name in info.blocks]
+        covered = _within(graph, vid, [vid, *(bid for bid in ids if bid in hidden.nodes)])
+        for bid, block in zip(ids, info.blocks.values(), strict=True):
+            if bid in covered:
+                continue
+            diags.append(diag("TGC208", block.span, name=block.name, verse=vid,
+                              hint=f"divert to it with `-> .{block.name}`, or remove it"))
+            covered |= _within(graph, vid, [bid])
+    return diags
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _bodies(campaign: Campaign) -> Iterator[tuple[str, Node, Ending]]:
+    graph = graph_of(campaign)
+    endings = endings_of(campaign)
+    for nid, node in graph.nodes.items():
+        yield nid, node, endings[nid]
+
+
+def _effects(campaign: Campaign, kind: type[ast.Roll] | type[ast.Toss]
+             ) -> Iterator[tuple[Node, ast.Roll | ast.Toss]]:
+    """Every roll (or toss) line, found through the graph's arm edges."""
+    graph = graph_of(campaign)
+    edge_kind = kind.__name__.lower()
+    for nid, edges in graph.edges.items():
+        seen = -1
+        for edge in edges:
+            if edge.kind == edge_kind and edge.index != seen:
+                seen = edge.index
+                node = graph.nodes[nid]
+                stmt = node.body[edge.index]
+                assert isinstance(stmt, ast.EffectLine) and isinstance(stmt.effect, kind)
+                yield node, stmt.effect
+
+
+def _declared_elsewhere(campaign: Campaign) -> list[str]:
+    """References in `@encounter`, `@card` and `@character` data: the ruleset reads them."""
+    found = []
+    for decl in [*campaign.encounters.values(), *campaign.others]:
+        for prop in decl.props:
+            if isinstance(prop, ast.RefProp):
+                target = campaign.target_of(prop.target)
+                if target is not None:
+                    found.append(target)
+    return found
+
+
+def _why_dead(campaign: Campaign, node: Node, ending: Ending) -> tuple[str, str]:
+    if not node.body:
+        return "it is empty", "write what happens, and end it with a divert such as `-> end`"
+    if ending.cause == "guarded":
+        return ("every choice has a guard, so none may be offered",
+                "add a choice without a guard, such as `* Leave -> end`")
+    last = node.body[-1]
+    if isinstance(last, ast.EffectLine) and isinstance(last.effect, ast.Encounter) and last.effect.arms:
+        missing = missing_outcomes(campaign, last.effect) or ()
+        words = " or ".join(f"`{m}`" for m in missing)
+        return (f"the encounter has no arm for {words}",
+                "add " + "; ".join(f"`{m} -> VERSE`" for m in missing) + " to the line")
+    if isinstance(last, ast.CondDivert):
+        return ("its conditional diverts may all fail",
+                "end it with a plain divert (`-> end`), or make the conditions cover every "
+                "case (`X >= n` and `X < n`, `C` and `not C`)")
+    return ("it ends without a divert, a choice or a roll",
+            "end it with a divert such as `-> end`, or offer a choice")
+
+
+def _undeclared(campaign: Campaign, atom: ast.Cond) -> bool:
+    if isinstance(atom, ast.StatusCond):
+        return atom.name not in campaign.statuses
+    if isinstance(atom, ast.SecretCond):
+        return atom.number not in campaign.secrets
+    if isinstance(atom, ast.ItemCond):
+        if atom.keyword:
+            return atom.name not in ITEM_KEYWORDS and atom.name not in campaign.item_keywords
+        return atom.name not in campaign.items
+    if isinstance(atom, ast.Compare):
+        return atom.name not in NUMBER_WORDS
+    if isinstance(atom, ast.VisitedCond):
+        return atom.ref in campaign.unresolved
+    return False
+
+
+def _name(node: Node) -> str:
+    if node.block is None:
+        return f"verse `{node.verse}`"
+    return f"block `{node.block}` of verse `{node.verse}`"
+
+
+def _position(span: Span) -> tuple[str, int, int]:
+    return span.file, span.line, span.col
+
+
+def _within(graph: Graph, vid: str, starts: list[str]) -> set[str]:
+    """Nodes of one verse reachable from ``starts`` without leaving the verse."""
+    seen: set[str] = set()
+    todo = list(starts)
+    while todo:
+        nid = todo.pop()
+        if nid in seen or nid not in graph.nodes:
+            continue
+        seen.add(nid)
+        todo.extend(e.target for e in graph.out(nid)
+                    if e.target is not None and graph.nodes[e.target].verse == vid)
+    return seen
+
+
+CHECKS: tuple[Callable[[Campaign], list[Diagnostic]], ...] = (
+    check_unreachable,
+    check_line_after_divert,
+    check_dead_ends,
+    check_trap_loops,
+    check_roll_arms,
+    check_toss_arms,
+    check_missing_outcomes,
+    check_unused_blocks,
+)

@@ -1,0 +1,191 @@
+"""How a body ends: the bodies of the verse graph in, for each one where control surely
+leaves it (or that it can run off its end) out, exactly as LANGUAGE.md's "How a body
+runs" defines it. Read by the dead-end, line-after-divert, missing-outcome and
+trap-loop checks, and by ``tgc graph`` to highlight dead ends."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from tgc.semantics.graph import graph_of
+from tgc.semantics.model import DECKS, Campaign
+from tgc.semantics.truth import AtomKey, always_holds, atom_key, atoms
+from tgc.syntax import ast
+
+OUTCOMES = ("win", "lose")
+AVOIDABLE = ("win", "lose", "avoid")
+# What an effect may change, as prefixes of truth.atom_key tuples; () changes anything.
+Touch = tuple[AtomKey, ...]
+ANYTHING: Touch = ((),)
+
+
+class Ending(NamedTuple):
+    """Where control leaves a body.
+
+    ``leaves_at`` is the index of the statement past which control never goes (a plain
+    divert, a roll or toss, an encounter with an arm for every outcome, the conditional
+    divert that completes a run that always holds, or the last of the choices); None when
+    control can run off the end of the body. ``cause`` names why. ``dead`` is the
+    dead-end verdict; ``unsure`` is set when the body cannot be judged (lines after its
+    choices, already an error; or a truth table too large to build). ``partial`` lists
+    encounter lines that have arms but lack an outcome, and ``run`` the conditions of
+    the trailing run of conditional diverts when the body is a dead end.
+    """
+
+    leaves_at: int | None
+    cause: str  # divert | roll | toss | encounter | conditions | choices | guarded | end | unknown
+    dead: bool = False
+    unsure: bool = False
+    partial: tuple[int, ...] = ()
+    run: tuple[ast.Cond, ...] = ()
+
+
+def endings_of(campaign: Campaign) -> dict[str, Ending]:
+    """The ending of every body of the campaign's graph, computed once and shared."""
+    cached = campaign.derived.get("endings")
+    if isinstance(cached, dict):
+        return cached
+    graph = graph_of(campaign)
+    endings: dict[str, Ending] = {}
+    for nid, node in graph.nodes.items():
+        edges = graph.edges.get(nid)
+        # Most bodies are prose and then a divert, a roll or choices: the first edge of the
+        # body says where it leaves without walking the prose.
+        first = edges[0].kind if edges else None
+        if first == "divert" or first == "roll" or first == "toss":
+            assert edges is not None
+            endings[nid] = Ending(edges[0].index, first)
+        elif first == "choice":
+            assert edges is not None
+            endings[nid] = _choices(node.body, edges[0].index, ())
+        else:
+            endings[nid] = body_ending(campaign, node.body)
+    campaign.derived["endings"] = endings
+    return endings
+
+
+def body_ending(campaign: Campaign, body: tuple[ast.Stmt, ...]) -> Ending:
+    """Walk a body top to bottom, as the reader would, up to the first line it cannot pass."""
+    run: list[tuple[int, ast.Cond]] = []
+    partial: list[int] = []
+    for index, stmt in enumerate(body):
+        kind = type(stmt)
+        if kind is ast.Paragraph:
+            continue
+        if kind is ast.Choice:
+            return _choices(body, index, tuple(partial))
+        if kind is ast.Divert:
+            return Ending(index, "divert", partial=tuple(partial))
+        if isinstance(stmt, ast.CondDivert):
+            run.append((index, stmt.cond))
+            following = body[index + 1] if index + 1 < len(body) else None
+            if type(following) is not ast.CondDivert:
+                ending = _run_ending(run, tuple(partial))
+                if ending is not None:
+                    return ending
+            continue
+        assert isinstance(stmt, ast.EffectLine)
+        effect = stmt.effect
+        if stmt.cond is None and isinstance(effect, (ast.Roll, ast.Toss)) and effect.arms:
+            return Ending(index, "roll" if isinstance(effect, ast.Roll) else "toss",
+                          partial=tuple(partial))
+        if stmt.cond is None and isinstance(effect, ast.Encounter) and effect.arms:
+            missing = missing_outcomes(campaign, effect)
+            if missing == ():
+                return Ending(index, "encounter", partial=tuple(partial))
+            if missing is None and index == len(body) - 1:
+                return Ending(None, "unknown", unsure=True, partial=tuple(partial))
+            if missing:
+                partial.append(index)
+        if run and _changes(touches(effect), run):
+            run = []  # the effect may change what the earlier conditions test
+    last_run = tuple(cond for _, cond in run) if body and type(body[-1]) is ast.CondDivert else ()
+    return Ending(None, "end", dead=True, partial=tuple(partial), run=last_run)
+
+
+def _choices(body: tuple[ast.Stmt, ...], first: int, partial: tuple[int, ...]) -> Ending:
+    open_choice = False
+    for stmt in body[first:]:
+        if type(stmt) is not ast.Choice:
+            return Ending(None, "unknown", unsure=True, partial=partial)  # TGC009 said so
+        if stmt.guard is None:
+            open_choice = True
+    if open_choice:
+        return Ending(len(body) - 1, "choices", partial=partial)
+    return Ending(None, "guarded", dead=True, partial=partial)
+
+
+def _run_ending(run: list[tuple[int, ast.Cond]], partial: tuple[int, ...]) -> Ending | None:
+    """The ending at the conditional divert that makes the run always hold, if any."""
+    held = always_holds([cond for _, cond in run])
+    if held is None:
+        return Ending(None, "unknown", unsure=True, partial=partial)
+    if not held:
+        return None
+    # The earliest divert that completes it: lines after that one are never read.
+    for size in range(1, len(run) + 1):
+        if always_holds([cond for _, cond in run[:size]]):
+            return Ending(run[size - 1][0], "conditions", partial=partial)
+    return Ending(run[-1][0], "conditions", partial=partial)
+
+
+def outcomes(campaign: Campaign, encounter: ast.Encounter) -> tuple[str, ...]:
+    """The outcomes an encounter can have: win and lose; blue-deck and diplomacy
+    encounters (a named ``@encounter`` with ``kind: diplomacy`` or ``deck: blue``) can
+    also be avoided. An undeclared name (already reported) needs only win and lose."""
+    if encounter.name is None:
+        return AVOIDABLE if encounter.deck == "blue" else OUTCOMES
+    decl = campaign.encounters.get(encounter.name)
+    if decl is None:
+        return OUTCOMES
+    props = {p.key: p.value for p in decl.props if isinstance(p, ast.Prop)}
+    avoidable = props.get("kind") == "diplomacy" or props.get("deck") == "blue"
+    return AVOIDABLE if avoidable else OUTCOMES
+
+
+def missing_outcomes(campaign: Campaign, encounter: ast.Encounter) -> tuple[str, ...] | None:
+    """The outcomes the arms leave out; None when that cannot be told because the line
+    is already reported (an unknown encounter or deck, or an arm given twice, which was
+    probably meant to be the missing one)."""
+    labels = [arm.label for arm in encounter.arms]
+    if len(set(labels)) != len(labels):
+        return None
+    if encounter.name is not None and encounter.name not in campaign.encounters:
+        return None
+    if encounter.name is None and encounter.deck not in DECKS:
+        return None
+    return tuple(o for o in outcomes(campaign, encounter) if o not in labels)
+
+
+def touches(effect: ast.Effect) -> Touch:
+    """What an effect may change, in the terms conditions read (truth.atom_key)."""
+    if isinstance(effect, ast.Amount):
+        return (("number", effect.what),)
+    if isinstance(effect, ast.AttributeChange):
+        return (("number", effect.attribute),)
+    if isinstance(effect, ast.Mark):
+        return (("status", effect.name),)
+    if isinstance(effect, ast.SecretEffect):
+        return (("secret", effect.number),)
+    if isinstance(effect, ast.ItemEffect):
+        return (("item",),)  # a named item also changes what its keywords test
+    if isinstance(effect, ast.DialEffect):
+        return (("dial", effect.name),)
+    if isinstance(effect, ast.TimeToken):
+        return (("number", "day"),)
+    if isinstance(effect, ast.Encounter):
+        return ANYTHING  # rewards and losses of any kind
+    if isinstance(effect, ast.LocationEffect) and effect.verb == "move":
+        return ANYTHING  # fires the instant hook of the new location
+    return ()
+
+
+def _changes(touch: Touch, run: list[tuple[int, ast.Cond]]) -> bool:
+    if not touch:
+        return False
+    for _, cond in run:
+        for atom in atoms(cond):
+            key = atom_key(atom)
+            if any(key[:len(prefix)] == prefix for prefix in touch):
+                return True
+    return False
