@@ -4,25 +4,30 @@ from __future__ import annotations
 
 from tgc.diagnostics.rule import E, Rule, W, example
 
-# What every explanation below relies on, said once here and repeated where it matters.
+# What every explanation below relies on, said once here and added to each rule.
 _MODEL = (
-    "tgc works out what play can reach: it starts from every entry but the status "
-    "triggers with nothing held, follows only choices and diverts whose conditions can "
-    "hold, counts a mark, secret or item as possible only where such a path reaches the "
-    "line that grants it (a conditional effect only if its own condition can hold), and "
-    "repeats until nothing new is possible; a trigger starts play only once it can fire. "
-    "Statuses, secrets and items are the only state it follows. Attributes, resources, "
-    "tracks, counters, dials, chapters, characters, `visited` and `ask` are taken to be "
-    "able to hold and to fail, except when two of them contradict each other inside one "
-    "`and`; costs are taken to be affordable; and any part, secret or item may be "
-    "missing, since play starts without it. "
+    "\n\nHow tgc decides what can happen: it starts from every entry except the status "
+    "triggers, with nothing held; it follows only the choices, diverts and arms whose "
+    "conditions can hold, and counts a mark, secret or item as possible only where such "
+    "a path reaches the line that grants it (a conditional effect only if its own "
+    "condition can hold, a line below a conditional divert only if that divert can "
+    "fail); a trigger becomes an entry once it can fire; and it repeats until nothing "
+    "new becomes possible. Statuses, secrets and items are the only state it follows: "
+    "attributes, resources, tracks, counters, dials, chapters, characters, `visited` and "
+    "`ask` are taken to be able both to hold and to fail (except where two of them "
+    "contradict each other inside one `and`), costs to be affordable, and any part, "
+    "secret or item to be possibly missing, since play starts without it. Verses that no "
+    "entry reaches at all (TGC201) are taken to grant what they say, so that their "
+    "mistake is not reported twice."
 )
 _SOUND = (
-    "Soundness: this check never reports a false problem (everything it calls impossible "
-    "is impossible under the rules above), but it may miss cases: it does not follow "
-    "the order in which play reads verses, so a part that is only marked after the one "
-    "place that checks it still counts as marked there, and anything that depends on "
-    "attributes, resources, counters, dials or `ask` is taken to be possible."
+    "\n\nSoundness: a sound over-approximation. What this check calls impossible is "
+    "impossible in every playthrough (given that statuses, secrets and items enter play "
+    "only through the campaign's own lines), so it never reports a false problem. It may "
+    "miss "
+    "cases: it ignores the order in which verses are read (a part marked only after the "
+    "one place that checks it still counts as marked there), and it treats counters, "
+    "dials, resources, attributes and `ask` as always satisfiable."
 )
 
 RULES: tuple[Rule, ...] = (
@@ -37,7 +42,7 @@ RULES: tuple[Rule, ...] = (
         "The labels show each way in and why it is closed. A whole region cut off at one "
         "place is reported once, at its first verse, with the count of the verses behind "
         "it; a region reached only through a trigger that can never fire is reported at "
-        "the trigger (TGC304) instead. " + _MODEL + _SOUND,
+        "the trigger (TGC304) instead." + _MODEL + _SOUND,
         (example('@secret 12 "Menhir Rites"\n== 101.1\n* {secret 12} Speak the rite -> 2\n'
                  "* Leave -> end\n== 101.2\nThe stone wakes.\n-> end\n"),),
         example('@secret 12 "Menhir Rites"\n== 101.1\n* {secret 12} Speak the rite -> 2\n'
@@ -52,7 +57,7 @@ RULES: tuple[Rule, ...] = (
         "that never hold do; the labels show them). `status \"X\"` needs any part, "
         "`status \"X\" any 3` three different parts, and on a boxes status any ticked box. "
         "Each missing part is reported once, at the first condition that needs it, with "
-        "the other conditions, triggers, `not` tests and unmarks that use it as labels. "
+        "the other conditions, triggers, `not` tests and unmarks that use it as labels."
         + _MODEL + _SOUND,
         (example('@status "Cold Pyre" parts 6\n== 101.1\n~ mark "Cold Pyre" 4\n'
                  '~ if status "Cold Pyre" 5: gain 1 exp\n~ if status "Cold Pyre" 4: gain 1 food\n'
@@ -70,10 +75,12 @@ RULES: tuple[Rule, ...] = (
         "trigger of its status counts it. It may be kept for a later chapter, or it may be "
         "a wrong part number. A status nothing reads at all is reported once, at its first "
         "mark; otherwise each unread part is reported at the first line that marks it. It "
-        "is a warning because the save sheet may still mean something to the players. "
-        "Soundness: a check or trigger anywhere in the campaign, even where play never "
-        "goes, counts as reading the part, so the warning may miss cases but never calls a "
-        "part unread that some line reads.",
+        "is a warning because the save sheet may still mean something to the players."
+        "\n\nSoundness: a sound over-approximation. A check or trigger anywhere in the "
+        "campaign, even where play never goes, counts as reading the part, so it never "
+        "calls a part unread that some line reads; it may miss parts that are read only "
+        "where play never goes. A status whose checks did not parse or name it wrongly "
+        "is left alone.",
         (example('@status "Pathfinder"\n== 101.1\n~ mark "Pathfinder"\n-> end\n'),),
         example('@status "Pathfinder"\n  when marked -> bos.1\n== 101.1\n~ mark "Pathfinder"\n'
                 "-> end\n== bos.1\nThe paths open to you.\n-> end\n"),
@@ -86,7 +93,7 @@ RULES: tuple[Rule, ...] = (
         "each of those parts, and `when any 6 parts` six different parts. The message "
         "names what is never marked where play can reach; the verse the trigger leads to "
         "is then read only if something else leads there. A missing part that a "
-        "condition also checks is reported there (TGC302), with this trigger as a label. "
+        "condition also checks is reported there (TGC302), with this trigger as a label."
         + _MODEL + _SOUND,
         (example('@status "Pale Tide" parts 8\n  when parts 1-8 -> bos.1\n== 101.1\n'
                  '~ mark "Pale Tide" 1-7\n-> end\n== bos.1\nThe tide takes the coast.\n'
@@ -102,7 +109,7 @@ RULES: tuple[Rule, ...] = (
         "`secret 12` can hold only after `~ gain secret 12`, and no line play can reach "
         "grants it. Reported once, at the first condition that needs it, with the other "
         "uses as labels. A secret that is only lost or tested with `not` is TGC307; one "
-        "that is not declared at all is TGC106. " + _MODEL + _SOUND,
+        "that is not declared at all is TGC106." + _MODEL + _SOUND,
         (example('@secret 12 "Menhir Rites"\n== 101.1\n~ if secret 12: gain 1 exp\n-> end\n'),),
         example('@secret 12 "Menhir Rites"\n== 101.1\n~ gain secret 12\n'
                 "~ if secret 12: gain 1 exp\n-> end\n"),
@@ -115,7 +122,7 @@ RULES: tuple[Rule, ...] = (
         "`item weapon` holds after gaining any item with the keyword `weapon`, or "
         "`~ gain item weapon`. Items from outside the journal (a market, starting "
         "equipment) are not known to tgc: lower this code's severity in the configuration "
-        "if your campaign relies on them. " + _MODEL + _SOUND,
+        "if your campaign relies on them." + _MODEL + _SOUND,
         (example('@item "Rope"\n  keywords: craftable\n== 101.1\n'
                  '~ if item "Rope": gain 1 food\n-> end\n'),),
         example('@item "Rope"\n  keywords: craftable\n== 101.1\n~ gain item craftable\n'
@@ -129,7 +136,7 @@ RULES: tuple[Rule, ...] = (
         "That is harmless to play, hence a warning, but it is usually a wrong number or "
         "name. Reported once per missing part, secret or item, at its first such use, and "
         "only when no condition or trigger needs it (then TGC302, TGC304, TGC305 or TGC306 "
-        "reports it with these uses as labels). " + _MODEL + _SOUND,
+        "reports it with these uses as labels)." + _MODEL + _SOUND,
         (example('@secret 12 "Menhir Rites"\n== 101.1\n~ lose secret 12\n-> end\n'),),
         example('@secret 12 "Menhir Rites"\n== 101.1\n~ gain secret 12\n~ lose secret 12\n'
                 "-> end\n"),
@@ -143,8 +150,10 @@ RULES: tuple[Rule, ...] = (
         "secret 1`, `item \"Rope\" and not item craftable` when Rope is craftable, "
         "`courage >= 3 and courage < 2`, `chapter 2 and chapter >= 3`. Alternatives of an "
         "`or` are checked each on its own. Reported once per line, at the second of the "
-        "two conditions. Soundness: never a false problem; it may miss contradictions that "
-        "need more than two conditions, or reasoning about `or` and `not` around an `and`.",
+        "two conditions."
+        "\n\nSoundness: a sound over-approximation; it never reports a false problem. It "
+        "may miss contradictions that need three or more conditions, or reasoning about "
+        "`or` and `not` around an `and`, or the vocabulary's ranges (`players >= 5`).",
         (example('@status "Cold Pyre" parts 6\n== 101.1\n~ mark "Cold Pyre" 2\n'
                  '* {status "Cold Pyre" 2 and not status "Cold Pyre"} Sift the ashes -> end\n'
                  "* Leave -> end\n"),
