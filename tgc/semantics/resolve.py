@@ -47,8 +47,26 @@ class Resolver:
                     self.visit_declaration(item)
         for info in self.c.verses.values():
             self.visit_verse(info)
+        # A second copy of a verse id (TGC110) is not in the table, but the mistakes in
+        # its lines are mistakes all the same.
+        for info in self.duplicate_verses():
+            self.visit_verse(info, duplicate=True)
         self.check_campaign()
         return self.c, self.diags
+
+    def duplicate_verses(self) -> Iterator[VerseInfo]:
+        for file in self.c.files:
+            for item in file.items:
+                if not isinstance(item, ast.Verse):
+                    continue
+                section = canonical_section(item.id.section)
+                vid = f"{section}.{canonical_verse(item.id.verse)}"
+                first = self.c.verses.get(vid)
+                if first is not None and first.verse is not item:
+                    info = VerseInfo(vid, section, item)
+                    for block in item.blocks:
+                        info.blocks.setdefault(block.name, block)
+                    yield info
 
     # ------------------------------------------------------------ references
 
@@ -157,10 +175,10 @@ class Resolver:
 
     # ------------------------------------------------------------ verses
 
-    def visit_verse(self, info: VerseInfo) -> None:
+    def visit_verse(self, info: VerseInfo, duplicate: bool = False) -> None:
         self.verse = info
         self.section = info.section
-        if info.section not in self.c.sections:
+        if info.section not in self.c.sections and not duplicate:
             self.unknown_section(info.verse.id.span, info.verse.id.section)
         for stmt in _all_stmts(info.verse):
             self.visit_stmt(stmt)
