@@ -1,0 +1,89 @@
+"""`tgc sim`: the statistics, determinism for a seed (whatever the job count), the state
+file and the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tgc.cli.main import cli
+from tgc.tools.sim import SimError, load_setup, simulate, wilson
+
+SAMPLE = Path(__file__).resolve().parents[1] / "journal_src"
+
+
+@pytest.fixture(scope="module")
+def sergeant() -> object:
+    return load_setup(SAMPLE, "Deserter Sergeant", ["beor"])
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(5, 10)
+    assert round(low, 4) == 0.2366 and round(high, 4) == 0.7634
+    low, high = wilson(0, 10)
+    assert low == 0.0 and round(high, 4) == 0.2775
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_same_seed_same_report_and_jobs_do_not_matter(sergeant: object) -> None:
+    from tgc.tools.sim import Setup
+
+    assert isinstance(sergeant, Setup)
+    one = simulate(sergeant, 60, seed=5, policy="greedy", jobs=1).to_json()
+    again = simulate(sergeant, 60, seed=5, policy="greedy", jobs=1).to_json()
+    split = simulate(sergeant, 60, seed=5, policy="greedy", jobs=2).to_json()
+    other = simulate(sergeant, 60, seed=6, policy="greedy", jobs=1).to_json()
+    assert one == again
+    assert {k: v for k, v in one.items() if k != "jobs"} == {k: v for k, v in split.items() if k != "jobs"}
+    assert one != other
+    assert sum(one["outcomes"].values()) == 60
+    assert one["win_interval_95"][0] <= one["win_rate"] <= one["win_interval_95"][1]
+
+
+def test_a_strong_character_beats_a_weak_one(sergeant: object) -> None:
+    from tgc.tools.sim import Setup
+
+    assert isinstance(sergeant, Setup)
+    ailei = load_setup(SAMPLE, "Deserter Sergeant", ["ailei"])
+    beor_wins = simulate(sergeant, 150, seed=1).rate("win")
+    ailei_wins = simulate(ailei, 150, seed=1).rate("win")
+    assert beor_wins > ailei_wins
+
+
+def test_state_file_overrides_the_starting_values(tmp_path: Path) -> None:
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({"format": 1, "state": {"party": [
+        {"name": "Beor", "resources": {"magic": 0}, "tracks": {"health": 3}}]}}))
+    setup = load_setup(SAMPLE, "Ditch Cutpurse", ["beor"], state)
+    report = simulate(setup, 40, seed=2).to_json()
+    assert report["mean_magic_spent"] == 0
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": 1, "state": {"party": [{"name": "Beor", "resources": {"gold": 1}}]}}))
+    with pytest.raises(SimError, match="gold"):
+        load_setup(SAMPLE, "Ditch Cutpurse", ["beor"], bad)
+
+
+def test_unknown_names_are_usage_errors() -> None:
+    with pytest.raises(SimError, match="did you mean `Deserter Sergeant`"):
+        load_setup(SAMPLE, "Deserter Sargent", ["beor"])
+    with pytest.raises(SimError, match="no character"):
+        load_setup(SAMPLE, "Deserter Sergeant", ["bor-"])
+
+
+def test_cli_json_and_text() -> None:
+    runner = CliRunner()
+    args = ["sim", "Corrach the Ferryman", "-C", str(SAMPLE), "-p", "arev", "-n", "30", "--seed", "4"]
+    result = runner.invoke(cli, [*args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["runs"] == 30 and data["kind"] == "diplomacy" and data["party"] == ["Arev"]
+    text = runner.invoke(cli, [*args, "--policy", "planner"])
+    assert text.exit_code == 0 and "win rate" in text.output and "95% interval" in text.output
+
+
+def test_cli_usage_error_exits_2() -> None:
+    result = CliRunner().invoke(cli, ["sim", "Nobody", "-C", str(SAMPLE)])
+    assert result.exit_code == 2 and "no encounter" in result.output

@@ -1,0 +1,129 @@
+"""Rule data: the effect language, the loader's shapes and problems, and the sample
+campaign's characters, cards and encounters."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.tg_helpers import load_text
+from tgc.runtime.rulesets.tainted_grail.bundled import rules_from_payload, rules_payload
+from tgc.runtime.rulesets.tainted_grail.data import (
+    CombatEncounter,
+    DiplomacyEncounter,
+    Gain,
+    compile_icons,
+)
+from tgc.runtime.rulesets.tainted_grail.effects import EffectError, parse_effects
+from tgc.semantics.checks.ruleset import campaign_rules, rule_declarations
+
+SAMPLE = Path(__file__).resolve().parents[1] / "journal_src"
+
+
+# ---------------------------------------------------------------- icons and effects
+
+
+@pytest.mark.parametrize(("icons", "gain"), [
+    ("marker", Gain(markers=1)),
+    ("2x marker", Gain(markers=2)),
+    ("3 marker", Gain(markers=3)),
+    ("X draw marker", Gain(markers=1)),
+    ("2x again", Gain(again=True)),  # the play-again bonus never multiplies
+    ("X again", Gain()),
+    ("2x up stage down", Gain(up=2, stage=1, down=1)),
+])
+def test_icons_multiply_void_and_count(icons: str, gain: Gain) -> None:
+    assert compile_icons(tuple(icons.split())) == gain
+
+
+def test_effects_share_the_verse_words() -> None:
+    effects = parse_effects("lose 1 health; gain 2 wealth; lose item weapon; gain 1 marker per "
+                            "connected aggression; if not affinity green: lose 1 rep; "
+                            "move affinity down 2; prevent 2 damage; play as connected")
+    assert [(e.verb, e.amount, e.what) for e in effects] == [
+        ("lose", 1, "health"), ("gain", 2, "wealth"), ("lose_item", 1, "weapon"),
+        ("gain", 1, "marker"), ("lose", 1, "rep"), ("move", -2, "affinity"),
+        ("prevent", 2, "damage"), ("play_connected", 1, "")]
+    assert effects[3].per == "aggression"
+    assert effects[4].cond is not None and effects[4].cond.negate
+
+
+@pytest.mark.parametrize("text", ["deal 2 damage", "gain 2 gold", "move affinity sideways",
+                                  "if: lose 1 rep", "lose 1 marker per connected luck", "draw two"])
+def test_effect_mistakes_are_errors(text: str) -> None:
+    with pytest.raises(EffectError):
+        parse_effects(text)
+
+
+# ---------------------------------------------------------------- the loader
+
+
+def codes(text: str) -> list[str]:
+    return [p.code for p in load_text(text)[1]]
+
+
+def test_loader_reports_each_kind_of_mistake() -> None:
+    card = '@card combat 1U "Jab"\n  left: marker\n  right: aggression 1\n'
+    assert codes(card + "  colour: red\n") == ["TGC501"]
+    assert codes(card.replace("marker", "markre")) == ["TGC503"]
+    assert codes(card + "  ability: sometimes: draw 1\n") == ["TGC503"]
+    assert codes(card + "  ability: placement: draw a card\n") == ["TGC504"]
+    assert codes(card + card) == ["TGC506"]
+    fight = '@encounter "E"\n  deck: gray\n  value: 4\n  attack:\n    0-1: damage 1\n'
+    assert codes(fight) == ["TGC505"]
+    assert codes('@encounter "E"\n  deck: gray\n  value: 4\n') == ["TGC502"]
+    assert codes('@encounter "E"\n  deck: gray\n  level: 2\n') == []  # a story encounter
+
+
+def test_diplomacy_loads_its_track_stages_and_avoid() -> None:
+    rules, problems = load_text(
+        '@encounter "D"\n  deck: blue\n  affinity: red 2, gray 1, green 3\n'
+        "  avoid: rep >= 3; pay 2 wealth\n"
+        "  stage1:\n    empathy: move affinity up 2\n    2: nothing\n    3-5: gain 1 terror\n")
+    assert problems == []
+    enc = rules.encounters["D"]
+    assert isinstance(enc, DiplomacyEncounter)
+    assert enc.start == 3 and enc.top == 6 and enc.colour_at(4) == "green"
+    assert enc.avoid_costs == ((2, "wealth"),) and enc.avoid_if[0].name == "rep"
+    assert enc.stages[0].response_at(4)[0].what == "terror"
+
+
+def test_payload_round_trip_gives_the_same_rules() -> None:
+    from tgc.semantics.symbols import collect
+    from tgc.workspace import load
+
+    campaign, _ = collect(load(SAMPLE).files)
+    decls = rule_declarations(campaign)
+    rules, _ = campaign_rules(campaign)
+    again = rules_from_payload(rules_payload(decls))
+    assert again.encounters == rules.encounters
+    assert again.combat_cards == rules.combat_cards
+    assert again.characters.keys() == rules.characters.keys()
+
+
+# ---------------------------------------------------------------- the sample campaign
+
+
+def test_sample_campaign_is_clean_and_complete() -> None:
+    from tgc.check import check
+
+    result = check(SAMPLE)
+    assert [d.code for d in result.diagnostics] == []
+    assert result.campaign is not None
+    rules, problems = campaign_rules(result.campaign)
+    assert problems == []
+    assert sorted(rules.characters) == ["ailei", "arev", "beor", "maggot"]
+    for colour in "UGBY":
+        assert sum(1 for n in rules.combat_cards if n.endswith(colour)) >= 15
+        assert sum(1 for n in rules.diplomacy_cards if n.endswith(colour)) >= 15
+    for character in rules.characters.values():
+        assert len(rules.deck(character, "combat")) == 15
+        assert len(rules.deck(character, "diplomacy")) == 15
+        assert character.combat_pool and character.diplomacy_pool
+    encounters = list(rules.encounters.values())
+    assert len(encounters) >= 12
+    assert {e.deck for e in encounters} == {"gray", "green", "purple", "blue"}
+    assert {e.level for e in encounters} == {1, 2, 3, 4}
+    assert any(isinstance(e, CombatEncounter) and e.guardian for e in encounters)
+    assert any(isinstance(e, DiplomacyEncounter) and len(e.stages) == 2 for e in encounters)
