@@ -61,7 +61,8 @@ def test_state_file_overrides_the_starting_values(tmp_path: Path) -> None:
     report = simulate(setup, 40, seed=2).to_json()
     assert report["mean_magic_spent"] == 0
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"format": 1, "state": {"party": [{"name": "Beor", "resources": {"gold": 1}}]}}))
+    party = [{"name": "Beor", "resources": {"gold": 1}}]
+    bad.write_text(json.dumps({"format": 1, "state": {"party": party}}))
     with pytest.raises(SimError, match="gold"):
         load_setup(SAMPLE, "Ditch Cutpurse", ["beor"], bad)
 
