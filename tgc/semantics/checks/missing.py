@@ -161,15 +161,27 @@ def _label(use: Use) -> str:
 
 def _hint(primary: Use, facts: list[Fact]) -> str:
     fact = facts[0]
-    if fact.key[0] == "status":
-        return ("mark what is missing somewhere play can reach (`~ mark "
-                f'"{fact.name}" ...`), or fix the {"part number" if fact.kind == "part" else "check"}')
-    if fact.kind == "secret":
-        return f"grant it where play can reach (`~ gain secret {fact.name}`), or fix the number"
-    if fact.kind == "item":
-        return f'gain it where play can reach (`~ gain item "{fact.name}"`), or fix the name'
-    return (f"gain an item with keyword `{fact.name}` where play can reach "
-            f"(`~ gain item {fact.name}`), or fix the keyword")
+    if fact.kind == "count":
+        grant = f'mark more parts of "{fact.name}" where play can reach'
+        wrong = "the check"
+    elif fact.key[0] == "status":
+        example = f'~ mark "{fact.name}"' + (f" {fact.number}" if fact.kind == "part" else "")
+        grant = f"mark it where play can reach (`{example}`)"
+        wrong = "the part number" if fact.kind == "part" else "the check"
+    elif fact.kind == "secret":
+        grant = f"grant it where play can reach (`~ gain secret {fact.name}`)"
+        wrong = "the number"
+    elif fact.kind == "item":
+        grant = f'gain it where play can reach (`~ gain item "{fact.name}"`)'
+        wrong = "the name"
+    else:
+        grant = f"gain an item with it where play can reach (`~ gain item {fact.name}`)"
+        wrong = "the keyword"
+    if primary.kind == "trigger":
+        wrong = "the trigger"
+    elif primary.kind in ("negated", "removal"):
+        return f"{grant}, fix {wrong}, or remove this line"
+    return f"{grant}, or fix {wrong}"
 
 
 def _subject(facts: list[Fact]) -> str:
