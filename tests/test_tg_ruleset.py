@@ -1,0 +1,62 @@
+"""The ruleset plugged into the interpreter: `~ encounter "Name": win -> ...` in a verse is
+played by the real rules, its costs land in the GameState, and the story follows the arm."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tgc.bundle.compile import compile_bundle
+from tgc.check import check
+from tgc.runtime import Rng, Story, new_state
+from tgc.runtime import events as ev
+from tgc.runtime.rulesets.tainted_grail.ruleset import TaintedGrailRuleset
+from tgc.semantics.checks.ruleset import campaign_rules
+
+SAMPLE = Path(__file__).resolve().parents[1] / "journal_src"
+
+
+def sample_story(party: list[str], seed: int) -> tuple[Story, TaintedGrailRuleset]:
+    from tests.bundle_helpers import number
+
+    result = check(SAMPLE)
+    assert result.campaign is not None
+    numbering, _ = number(SAMPLE)
+    bundle = compile_bundle(result.campaign, numbering, SAMPLE)
+    rules, _ = campaign_rules(result.campaign)
+    keywords = {item.name: item.keywords for item in bundle.items}
+    ruleset = TaintedGrailRuleset(rules, "greedy", keywords, log=lambda line: None)
+    return Story(bundle, new_state(bundle, party), ruleset, Rng(seed)), ruleset
+
+
+def test_named_encounter_is_played_and_the_story_follows_its_arm() -> None:
+    story, ruleset = sample_story(["Arev"], 3)
+    story.goto("204.2")  # Corrach the Ferryman: win -> 5; lose -> 6; avoid -> 7
+    events = story.run()
+    started = [e for e in events if isinstance(e, ev.EncounterStarted)]
+    resolved = [e for e in events if isinstance(e, ev.EncounterResolved)]
+    assert started and not started[0].waits
+    assert ruleset.last is not None and resolved[0].outcome == ruleset.last.arm
+    entered = [e.verse for e in events if isinstance(e, ev.VerseEntered)]
+    assert entered[-1] == {"win": "204.5", "lose": "204.6", "avoid": "204.7"}[ruleset.last.arm]
+
+
+def test_the_fight_changes_the_state() -> None:
+    story, ruleset = sample_story(["Beor"], 1)
+    before = story.state.party[0].copy()
+    story.goto("204.arrival")  # `~ encounter gray`: a draw from the gray deck
+    story.run()
+    assert ruleset.last is not None and ruleset.last.encounter in {
+        "Ditch Cutpurse", "Drunken Pikeman", "Deserter Sergeant", "Gallows Captain"}
+    hero = ruleset.last.heroes[0]
+    after = story.state.party[0]
+    assert after.tracks["health"] == min(hero.health, after.limits["health"])
+    assert after.resources["exp"] == hero.resources["exp"]
+    assert (hero.lost_health, hero.resources) != (0, before.resources)
+
+
+def test_story_only_encounters_are_left_to_the_reader() -> None:
+    story, ruleset = sample_story(["Adventurer"], 1)  # no @character of that name
+    story.goto("204.2")
+    events = story.run()
+    started = [e for e in events if isinstance(e, ev.EncounterStarted)]
+    assert started[0].waits and ruleset.last is None
