@@ -6,9 +6,12 @@ from __future__ import annotations
 import sys
 import traceback
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
+
+if TYPE_CHECKING:
+    from tgc.bundle.schema import Bundle
 
 EXIT_OK = 0
 EXIT_ERRORS = 1
@@ -40,3 +43,17 @@ def fail_internal(err: BaseException, debug: bool, fmt: str = "human") -> NoRetu
     if debug:
         traceback.print_exception(err)
     sys.exit(EXIT_INTERNAL)
+
+
+def load_campaign_or_exit(target: Path | None) -> Bundle:
+    """The campaign a playing command works on: a folder (default ./journal_src) is checked
+    and compiled in memory, a ``*.json`` bundle is loaded. When that fails, print why (with
+    the check's errors) and exit 2."""
+    from tgc.tools.campaign import CampaignError, load_campaign
+
+    try:
+        return load_campaign(campaign_dir(target))
+    except CampaignError as err:
+        if err.details:
+            click.echo(err.details, err=True, nl=not err.details.endswith("\n"))
+        fail_usage(str(err))

@@ -11,7 +11,12 @@ from tgc.bundle.schema import Bundle
 
 
 class CampaignError(Exception):
-    """The campaign cannot be loaded; the message is meant for the user."""
+    """The campaign cannot be loaded; the message is meant for the user. ``details`` holds
+    the rendered diagnostics (plain text) when the check found errors."""
+
+    def __init__(self, message: str, details: str = "") -> None:
+        super().__init__(message)
+        self.details = details
 
 
 def load_campaign(path: Path) -> Bundle:
@@ -32,11 +37,18 @@ def compile_folder(root: Path) -> Bundle:
     from tgc.bundle.numbering import number_verses
     from tgc.check import check
     from tgc.diagnostics.model import Severity
+    from tgc.diagnostics.render import FORMATS
+    from tgc.workspace import WorkspaceError
 
-    result = check(root)
+    try:
+        result = check(root)
+    except WorkspaceError as err:
+        raise CampaignError(str(err)) from None
     if result.errors or result.campaign is None:
+        errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+        details = FORMATS["human"](errors, result.sources, color=False)
         raise CampaignError(f"{root}: the campaign has {result.errors} error(s); "
-                            f"run `tgc check {root}` to see them")
+                            f"run `tgc check {root}` to see them", details)
     lock, _, lock_diags = read_lock(root / "tgc.lock", "tgc.lock")
     numbering, diags = number_verses(result.campaign, lock)
     if any(d.severity is Severity.ERROR for d in [*lock_diags, *diags]):

@@ -1,0 +1,154 @@
+"""`tgc play`: play a campaign by hand, or replay a script and print its transcript.
+Exit 0 done, 1 a script input that does not fit, 2 usage error (a campaign, bundle, save
+or state file that cannot be used), 3 internal error. The session lives in
+tgc.tools.session; this module parses options, reads the terminal and prints."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from tgc.cli.options import EXIT_ERRORS, EXIT_OK, fail_internal, fail_usage, load_campaign_or_exit
+
+if TYPE_CHECKING:
+    from tgc.runtime.book import Book
+
+
+@click.command()
+@click.argument("target", required=False, type=click.Path(path_type=Path))
+@click.option("--at", "at", metavar="VERSE",
+              help="Start here: a verse (201.3, 201.forge, bos.12) or a location number (its explore hook).")
+@click.option("--state", "state_file", type=click.Path(path_type=Path), metavar="FILE",
+              help="Start with this state: a save file, or one that leaves out what it does not change.")
+@click.option("--party", default="", metavar="NAMES", help="The party, comma-separated: beor,ailei.")
+@click.option("--seed", type=int, default=None,
+              help="Seed of the dice (default: 0 for a script, a fresh one shown at the start otherwise).")
+@click.option("--ask-dice", is_flag=True, help="The player gives every roll and coin toss.")
+@click.option("--show-locked", is_flag=True, help="List locked choices too, with the reason.")
+@click.option("--script", "script", type=click.Path(path_type=Path), metavar="FILE",
+              help="Replay the inputs in FILE (one per line) and print the transcript.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), metavar="FILE",
+              help="With --script: write the transcript to FILE instead of printing it.")
+@click.option("--color/--no-color", default=None, help="Colour the session (default: on a terminal).")
+@click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
+def play(target: Path | None, at: str | None, state_file: Path | None, party: str, seed: int | None,
+         ask_dice: bool, show_locked: bool, script: Path | None, output: Path | None,
+         color: bool | None, debug: bool) -> None:
+    """Play a campaign folder or a bundle file (default: ./journal_src).
+
+    Type a choice's number, yes/no to a question, win/lose/avoid for an encounter, or a
+    command: :state, :set, :goto VERSE, :enter LOCATION, :undo, :save FILE, :load FILE,
+    :seed N, :help, :quit. With --script the inputs come from a file and the transcript
+    is printed (docs/playtesting.md).
+    """
+    if output is not None and script is None:
+        fail_usage("--output goes with --script")
+    members = tuple(name.strip() for name in party.split(",") if name.strip())
+    try:
+        from tgc.runtime.book import Book
+
+        book = Book(load_campaign_or_exit(target))
+        if script is not None:
+            code = _replay(book, script, output, at=at, state_file=state_file, party=members,
+                           seed=seed or 0, ask_dice=ask_dice, show_locked=show_locked)
+        else:
+            code = _interactive(book, at=at, state_file=state_file, party=members, seed=seed,
+                                ask_dice=ask_dice, show_locked=show_locked, color=color)
+    except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
+        fail_internal(err, debug)
+    sys.exit(code)
+
+
+def _replay(book: Book, script: Path, output: Path | None, *, at: str | None,
+            state_file: Path | None, party: tuple[str, ...], seed: int, ask_dice: bool,
+            show_locked: bool) -> int:
+    from tgc.bundle.io import write_atomic
+    from tgc.tools.session import Files
+    from tgc.tools.transcript import Header, read_script, replay
+
+    try:
+        inputs = read_script(script.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as err:
+        fail_usage(f"{script}: cannot read the script: {getattr(err, 'strerror', None) or err}")
+    state = None
+    if state_file is not None:  # as the transcript will name it: from the folder it is written to
+        base = output.parent if output is not None else Path()
+        state = os.path.relpath(state_file, base) if output is not None else str(state_file)
+        _check_state(book, state_file)
+    header = Header(start=at, seed=seed, party=party, state=state, ask_dice=ask_dice,
+                    show_locked=show_locked)
+    files = Files(write=Path(), read=(output.parent,) if output is not None else ())
+    result = replay(book, header, inputs, name=str(script), files=files)
+    if output is None:
+        click.echo(result.text, nl=False)
+    if result.error is not None:
+        click.echo(f"tgc: error: {result.error}", err=True)
+        return EXIT_ERRORS
+    if output is not None:
+        write_atomic(output, result.text)
+        click.echo(f"wrote {output}")
+    return EXIT_OK
+
+
+def _check_state(book: Book, path: Path) -> None:
+    """A state file that cannot be used is a usage error (exit 2), not a script error."""
+    from tgc.runtime.save import SaveError, load_save
+
+    try:
+        load_save(path, book)
+    except SaveError as err:
+        fail_usage(str(err))
+
+
+def _interactive(book: Book, *, at: str | None, state_file: Path | None, party: tuple[str, ...],
+                 seed: int | None, ask_dice: bool, show_locked: bool, color: bool | None) -> int:
+    from rich.console import Console
+
+    from tgc.cli.playview import RichView
+    from tgc.runtime.save import SaveError, load_save
+    from tgc.tools.output import Line
+    from tgc.tools.session import Session, SessionError
+
+    loaded = None
+    if state_file is not None:
+        try:
+            loaded = load_save(state_file, book)
+        except SaveError as err:
+            fail_usage(str(err))
+    if seed is None:
+        seed = random.randrange(100_000)
+    console = Console(highlight=False, no_color=color is False, force_terminal=color or None)
+    view = RichView(console)
+    title = book.bundle.campaign.title
+    console.print(f"[bold]{title}[/]  [dim]seed {seed} · :help lists the commands · :quit leaves[/]")
+    view.reset()
+    session = Session(book, view.show, seed=seed, dice="ask" if ask_dice else "auto",
+                      show_locked=show_locked, party=party)
+    try:
+        session.start(at, loaded)
+    except SessionError as err:
+        fail_usage(str(err))
+    hinted = False
+    while not session.done:
+        if session.finished and not hinted:
+            view.show(Line("info", "The exploration is over: :enter LOCATION, :goto VERSE, :undo, "
+                                   ":state or :quit."))
+            hinted = True
+        try:
+            line = console.input("[bold]> [/]")
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            break
+        view.reset()
+        try:
+            session.handle(line)
+        except SessionError as err:
+            view.show(Line("error", str(err)))
+        if not session.finished:
+            hinted = False
+    return EXIT_OK

@@ -1,0 +1,86 @@
+"""`tgc play`, the screen: a session's Lines printed with rich (styles for headings, prose
+markup, effects, choices and prompts); the layout is the transcript's, the words the same."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from tgc.bundle.markup import parse
+from tgc.tools.output import Line, gap
+
+STYLES = {
+    "heading": "bold cyan", "block": "dim cyan", "effect": "green", "event": "yellow",
+    "prompt": "bold magenta", "ending": "bold", "info": "blue", "error": "bold red",
+    "comment": "dim", "locked": "dim",
+}
+ICON_STYLE = "bold yellow"
+
+
+class RichView:
+    """Prints Lines on a rich Console, keeping the transcript's blank-line layout."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self._last: str | None = None
+
+    def show(self, line: Line) -> None:
+        if line.kind == "input":  # the reader typed it at the prompt
+            self._last = "input"
+            return
+        if gap(self._last, line.kind):
+            self.console.print()
+        self._last = line.kind
+        self.console.print(render(line))
+
+    def reset(self) -> None:
+        """After the reader's input: the next line follows it as in a transcript."""
+        self._last = "input"
+
+
+def render(line: Line) -> Text:
+    kind, style = line.kind, STYLES.get(line.kind, "")
+    if kind == "heading":
+        text = Text(f"== {line.text}", style=style)
+        if line.detail:
+            text.append(f" ({line.detail})", style="dim")
+        return text
+    if kind == "block":
+        return Text(f"= {line.text}", style=style)
+    if kind == "prose":
+        return markup(line.text)
+    if kind == "choice":
+        text = Text(f"  {line.number}. ", style="bold")
+        text.append_text(markup(line.text))
+        if line.detail:
+            text.append(f" ({line.detail})", style="dim")
+        return text
+    if kind == "locked":
+        text = Text("  -  ", style=style)
+        text.append_text(markup(line.text, base=style))
+        text.append(f" (locked: {line.detail})", style=style)
+        return text
+    if kind == "state":
+        text = Text(f"  {line.text}", style="bold")
+        if line.detail:
+            text.append(f": {line.detail}", style="")
+        return text
+    if kind == "prompt":
+        return Text(f"? {line.text}", style=style)
+    if kind == "error":
+        return Text(f"error: {line.text}", style=style)
+    if kind in ("effect", "event"):
+        return Text(f"  {line.text}", style=style)
+    return Text(line.text, style=style)
+
+
+def markup(source: str, base: str = "") -> Text:
+    """Inline markup as rich styles: bold, italic, icons as a highlighted ``[word]``."""
+    text = Text(style=base)
+    for span in parse(source):
+        style = " ".join(filter(None, (base, "bold" if span.bold else "", "italic" if span.italic else "")))
+        if span.icon is not None:
+            text.append(f"[{span.icon}]", style=f"{style} {ICON_STYLE}".strip())
+        else:
+            text.append(span.text, style=style)
+    return text

@@ -1,0 +1,282 @@
+"""Play session, the state by hand: a GameState in, the rows of the ``:state`` panel out;
+and the ``:set`` / ``:unset`` commands (words already split) applied to it, checked
+against the campaign so that a typo is a message, never a silently wrong state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from difflib import get_close_matches
+
+from tgc.runtime.book import Book
+from tgc.runtime.state import ATTRIBUTES, DIAL_MAX, RESOURCES, TRACKS, Chapter, Character, GameState
+
+SET_HELP = """\
+:set status NAME [PARTS]   mark parts (3, 1-3, 1,4, all); a boxes status: how many ticked; a flag: no PARTS
+:set secret N | item NAME | visited VERSE | task TEXT
+:set dial NAME N | day N | chapter 3A | players N | tokens N | location N
+:set [MEMBER] courage|food|health|... N   an attribute, resource or track (every member, or MEMBER)
+:unset status NAME [PARTS] | secret N | item NAME | visited VERSE | task TEXT | dial NAME"""
+
+
+class EditError(Exception):
+    """A ``:set`` that does not fit the campaign; the state is unchanged."""
+
+
+# ---------------------------------------------------------------- the panel
+
+
+def state_rows(state: GameState, book: Book) -> list[tuple[str, str]]:
+    """``(label, value)`` rows; a label indented by two spaces belongs to the row above."""
+    rows: list[tuple[str, str]] = []
+    for member in state.party:
+        out = " (out of this exploration)" if member.name in state.dropped else ""
+        rows.append((member.name + out, ", ".join(
+            f"{t} {member.tracks[t]}/{member.limits[t]}" for t in TRACKS)))
+        rows.append(("  attributes", ", ".join(f"{a} {member.attributes[a]}" for a in ATTRIBUTES)))
+        rows.append(("  resources", ", ".join(f"{r} {member.resources[r]}" for r in RESOURCES)))
+    rows.append(("statuses", "; ".join(_status_text(name, parts, book)
+                                       for name, parts in sorted(state.statuses.items()) if parts)
+                 or "none"))
+    titles = {s.number: s.title for s in book.bundle.secrets}
+    rows.append(("secrets", ", ".join(f"{n} {titles.get(n, '')}".rstrip() for n in sorted(state.secrets))
+                 or "none"))
+    rows.append(("items", ", ".join(state.items) or "none"))
+    if state.dials:
+        rows.append(("dials", ", ".join(f"{k} {v}" for k, v in sorted(state.dials.items()))))
+    if state.tasks:
+        rows.append(("tasks", "; ".join(state.tasks)))
+    where = "none"
+    if state.location is not None:
+        loc = book.locations.get(state.location)
+        where = f"{state.location} {loc.title}" if loc is not None else str(state.location)
+    rows.append(("location", where))
+    rows.append(("day", f"{state.day}, chapter {state.chapter}, time tokens {state.time_tokens}, "
+                        f"players {state.player_count}"))
+    if state.removed:
+        rows.append(("removed locations", ", ".join(map(str, sorted(state.removed)))))
+    rows.append(("visited", f"{len(state.visited)} verse(s)"))
+    if state.answers:
+        rows.append(("answers", "; ".join(f"{q} {'yes' if a else 'no'}" for q, a in state.answers.items())))
+    return rows
+
+
+def _status_text(name: str, parts: set[int], book: Book) -> str:
+    status = book.statuses.get(name)
+    if status is None or status.shape == "parts":
+        size = f" of {status.size}" if status is not None else ""
+        return f'"{name}" {", ".join(map(str, sorted(parts)))}{size}'
+    if status.shape == "boxes":
+        return f'"{name}" {len(parts)} of {status.size} boxes'
+    return f'"{name}"'
+
+
+# ---------------------------------------------------------------- :set and :unset
+
+
+def edit_state(state: GameState, book: Book, words: list[str], *, unset: bool = False) -> str:
+    """Apply one ``:set`` (or ``:unset``) and say what the state now holds."""
+    if not words:
+        raise EditError("what should change? " + _usage(unset))
+    member = _member(state, words[0]) if len(words) > 2 else None
+    if member is not None:
+        words = words[1:]
+    head, args = words[0].casefold(), words[1:]
+    if head in (*ATTRIBUTES, *RESOURCES, *TRACKS):
+        if unset:
+            raise EditError(f"write ':set {head} N' to change {head}")
+        return _set_value(state, [member] if member else state.party, head, _arg(args, 0, "a number"))
+    if member is not None:
+        raise EditError(f"only an attribute, resource or track belongs to {member.name}")
+    handler = _HANDLERS.get(head)
+    if handler is None:
+        raise EditError(f"cannot {'un' if unset else ''}set '{words[0]}'{_did_you_mean(head)}; "
+                        + _usage(unset))
+    return handler(state, book, args, unset)
+
+
+def _usage(unset: bool) -> str:
+    return "see ':help set'" if not unset else "':unset status NAME [PARTS]', 'secret N', 'item NAME' ..."
+
+
+def _did_you_mean(word: str) -> str:
+    names = [*ATTRIBUTES, *RESOURCES, *TRACKS, *_HANDLERS]
+    close = get_close_matches(word, names, n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _member(state: GameState, word: str) -> Character | None:
+    wanted = word.casefold()
+    return next((c for c in state.party if c.name.casefold() == wanted), None)
+
+
+def _arg(args: list[str], index: int, what: str) -> str:
+    if index >= len(args):
+        raise EditError(f"missing {what}")
+    return args[index]
+
+
+def _number(text: str, what: str = "a number", low: int = 0, high: int | None = None) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise EditError(f"expected {what}, not '{text}'") from None
+    if value < low or (high is not None and value > high):
+        span = f"{low}..{high}" if high is not None else f"{low} or more"
+        raise EditError(f"{what} must be {span}, not {value}")
+    return value
+
+
+def _set_value(state: GameState, members: list[Character], name: str, text: str) -> str:
+    value = _number(text, name)
+    for member in members:
+        if name in TRACKS:
+            member.set_track(name, value)
+        elif name in ATTRIBUTES:
+            member.attributes[name] = value
+        else:
+            member.resources[name] = value
+    now = ", ".join(f"{m.name} {_value(m, name)}" for m in members)
+    return f"{name}: {now}"
+
+
+def _value(member: Character, name: str) -> int:
+    if name in TRACKS:
+        return member.tracks[name]
+    return member.attributes[name] if name in ATTRIBUTES else member.resources[name]
+
+
+def _status(state: GameState, book: Book, args: list[str], unset: bool) -> str:
+    name = _arg(args, 0, "a status name")
+    status = book.statuses.get(name)
+    if status is None:
+        close = get_close_matches(name, list(book.statuses), n=1, cutoff=0.6)
+        hint = f' (did you mean "{close[0]}"?)' if close else ""
+        raise EditError(f'the campaign declares no status "{name}"{hint}')
+    spec = args[1] if len(args) > 1 else None
+    marked = set(state.marked(name))
+    if spec in ("none", "off") or (unset and spec is None):
+        marked = set()
+    elif status.shape == "boxes":
+        if spec is None:
+            marked = set(range(1, min(len(marked) + 1, status.size) + 1))
+        elif unset:
+            raise EditError(f'"{name}" has boxes: write \':set status "{name}" N\' for N ticked')
+        else:
+            marked = set(range(1, _number(spec, "the number of ticked boxes", 0, status.size) + 1))
+    elif status.shape == "flag":
+        if spec not in (None, "on"):
+            raise EditError(f'"{name}" is a flag: it has no parts')
+        marked = set() if unset else {1}
+    else:
+        if spec is None:
+            raise EditError(f'"{name}" has {status.size} parts: write which (3, 1-3, 1,4 or all)')
+        parts = _parts(spec, status.size)
+        marked = marked - parts if unset else marked | parts
+    state.statuses[name] = marked
+    return "status " + (_status_text(name, marked, book) if marked else f'"{name}" unmarked')
+
+
+def _parts(spec: str, size: int) -> set[int]:
+    if spec == "all":
+        return set(range(1, size + 1))
+    parts: set[int] = set()
+    for piece in spec.split(","):
+        low, _, high = piece.partition("-")
+        first = _number(low, "a part number", 1, size)
+        last = _number(high, "a part number", 1, size) if high else first
+        parts |= set(range(first, last + 1))
+    return parts
+
+
+def _secret(state: GameState, book: Book, args: list[str], unset: bool) -> str:
+    number = _number(_arg(args, 0, "a secret number"), "a secret number")
+    if number not in book.secret_numbers and not unset:
+        raise EditError(f"the campaign declares no secret {number}")
+    (state.secrets.discard if unset else state.secrets.add)(number)
+    return f"secret {number}: {'not held' if unset else 'held'}"
+
+
+def _item(state: GameState, book: Book, args: list[str], unset: bool) -> str:
+    name = _arg(args, 0, "an item name")
+    if unset:
+        if name not in state.items:
+            raise EditError(f'the party holds no "{name}"')
+        state.items.remove(name)
+    else:
+        known = list(book.item_keywords)
+        if name not in known and not (name.startswith("[") and name.endswith("]")):
+            close = get_close_matches(name, known, n=1, cutoff=0.6)
+            hint = f' (did you mean "{close[0]}"?)' if close else " (write [weapon] for an unnamed one)"
+            raise EditError(f'the campaign declares no item "{name}"{hint}')
+        state.items.append(name)
+    return f"items: {', '.join(state.items) or 'none'}"
+
+
+def _dial(state: GameState, book: Book, args: list[str], unset: bool) -> str:
+    name = _arg(args, 0, "a dial name")
+    value = 0 if unset else _number(_arg(args, 1, "the dial's value"), "a dial value", 0, DIAL_MAX)
+    state.dials[name] = value
+    return f'dial "{name}": {value}'
+
+
+def _visited(state: GameState, book: Book, args: list[str], unset: bool) -> str:
+    verse = _arg(args, 0, "a verse id")
+    if verse not in book.verses:
+        raise EditError(f"the campaign has no verse {verse}")
+    (state.visited.discard if unset else state.visited.add)(verse)
+    return f"{verse}: {'not ' if unset else ''}visited"
+
+
+def _task(state: GameState, book: Book, args: list[str], unset: bool) -> str:
+    text = " ".join(args)
+    if not text:
+        raise EditError("missing the task's text")
+    if unset:
+        if text not in state.tasks:
+            raise EditError(f'no task "{text}"')
+        state.tasks.remove(text)
+    elif text not in state.tasks:
+        state.tasks.append(text)
+    return f"tasks: {'; '.join(state.tasks) or 'none'}"
+
+
+def _counter(state: GameState, book: Book, args: list[str], unset: bool, name: str) -> str:
+    if unset:
+        raise EditError(f"write ':set {name} N' to change {name}")
+    text = _arg(args, 0, "a value")
+    if name == "chapter":
+        try:
+            state.chapter = Chapter.parse(text)
+        except ValueError as err:
+            raise EditError(str(err)) from None
+        return f"chapter {state.chapter}"
+    if name == "location":
+        number = _number(text, "a location number")
+        if number not in book.locations:
+            raise EditError(f"the campaign has no location {number}")
+        state.location = number
+        return f"location {number} {book.locations[number].title}"
+    low = 1 if name in ("day", "players") else 0
+    value = _number(text, name, low)
+    if name == "day":
+        state.day = value
+    elif name == "players":
+        state.players = value
+    else:
+        state.time_tokens = value
+    return f"{name} {value}"
+
+
+def _counter_handler(name: str) -> Handler:
+    def handler(state: GameState, book: Book, args: list[str], unset: bool) -> str:
+        return _counter(state, book, args, unset, name)
+    return handler
+
+
+Handler = Callable[[GameState, Book, list[str], bool], str]
+_HANDLERS: dict[str, Handler] = {
+    "status": _status, "secret": _secret, "item": _item, "dial": _dial, "visited": _visited,
+    "task": _task, **{name: _counter_handler(name) for name in ("day", "chapter", "players", "tokens",
+                                                                  "location")},
+}

@@ -1,0 +1,114 @@
+"""Play session, names of places: what the reader types for a verse (``201.3``, ``201.forge``,
+the printed ``201.9``, ``bos.12``, ``3`` in the current section, ``201.forge.smith`` for a
+block, ``202`` for a location) resolved against a Book, and verses, encounters and
+triggers written back the way a reader of the printed book knows them.
+
+A verse heading shows the printed number and, for a named verse, its name:
+``201.9 (forge)``.
+"""
+
+from __future__ import annotations
+
+from difflib import get_close_matches
+
+from tgc.bundle import schema as s
+from tgc.runtime import events as ev
+from tgc.runtime.book import Book
+
+
+class PlaceError(Exception):
+    """No verse or location by that name; the message is for the reader."""
+
+
+def verse_label(book: Book, verse_id: str) -> tuple[str, str]:
+    """``(printed label, name)`` of a verse: ``("201.9", "forge")``, ``("201.3", "")``.
+    A block label (``201.forge.smith``) keeps its block: ``("201.9.smith", "forge")``."""
+    block = ""
+    verse = book.verses.get(verse_id)
+    if verse is None and "." in verse_id:
+        head, _, block = verse_id.rpartition(".")
+        verse = book.verses.get(head)
+    if verse is None:
+        return verse_id, ""
+    name = verse.id.partition(".")[2]
+    printed = f"{verse.section}.{verse.printed}" + (f".{block}" if block else "")
+    return printed, "" if name == verse.printed else name
+
+
+def target_label(book: Book, target: s.Target) -> str:
+    if isinstance(target, s.End):
+        return {"end": "end", "end-chapter": "end chapter"}.get(target.kind, "game over")
+    printed, name = verse_label(book, target.verse)
+    text = printed + (f" ({name})" if name else "")
+    return text + (f" .{target.block}" if target.block else "")
+
+
+Place = tuple[str, str | None] | int  # (verse id, block), or a location number
+
+
+def find_place(book: Book, text: str, current: str | None, location: int | None) -> Place:
+    """A location number (``202``) or ``(verse id, block)``; ``current`` is the verse being
+    read (for ``3`` or ``forge`` in its section), ``location`` where the party is."""
+    text = text.strip()
+    if text.isdigit() and int(text) in book.locations:
+        return int(text)
+    section, _, rest = text.partition(".")
+    if not rest or section not in _sections(book):
+        here = current.partition(".")[0] if current else (str(location) if location is not None else None)
+        if here is None:
+            raise PlaceError(f"no verse '{text}': write SECTION.VERSE, such as 201.3 or bos.12")
+        section, rest = here, text
+    found = _in_section(book, section, rest)
+    if found is None:
+        wanted = f"{section}.{rest}"
+        raise PlaceError(f"the campaign has no verse {wanted}{_did_you_mean(book, wanted)}")
+    return found
+
+
+def _sections(book: Book) -> set[str]:
+    return {v.section for v in book.bundle.verses}
+
+
+def _in_section(book: Book, section: str, rest: str) -> tuple[str, str | None] | None:
+    printed = {v.printed: v.id for v in book.bundle.verses if v.section == section}
+    candidates: list[tuple[str, str | None]] = [(rest, None)]
+    if "." in rest:
+        verse_part, block_part = rest.rsplit(".", 1)
+        candidates.append((verse_part, block_part))
+    for head, block in candidates:
+        verse: str | None = f"{section}.{head}"
+        if verse not in book.verses:
+            verse = printed.get(head)
+        if verse is not None and (verse, block) in book.bodies:
+            return verse, block
+    return None
+
+
+def _did_you_mean(book: Book, text: str) -> str:
+    close = get_close_matches(text, list(book.verses), n=1, cutoff=0.7)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+def describe_encounter(encounter: s.Encounter) -> str:
+    if encounter.name is not None:
+        return f'encounter "{encounter.name}"'
+    level = f" level {encounter.level}" if encounter.level is not None else ""
+    return f"encounter {encounter.deck}{level}"
+
+
+def describe_trigger(book: Book, fired: ev.TriggerFired, now: bool = False) -> str:
+    """``"Pale Tide" parts 1-8 marked: bos.42 (tide) is read when the exploration ends``
+    (``now``: between explorations, where it is read at once)."""
+    when = {"marked": "marked", "full": "full"}.get(fired.when)
+    if when is None:
+        status = book.statuses.get(fired.status)
+        trigger = next((t for t in status.triggers
+                        if t.when == fired.when and t.target == fired.target), None) if status else None
+        low = trigger.low if trigger and trigger.low is not None else 1
+        high = trigger.high if trigger and trigger.high is not None else low
+        if fired.when == "any":
+            when = f"any {low} marked"
+        else:
+            when = f"parts {low}-{high} marked" if high != low else f"part {low} marked"
+    later = "now" if now else "when the exploration ends"
+    return f'"{fired.status}" {when}: {target_label(book, fired.target)} is read {later}'

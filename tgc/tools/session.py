@@ -1,0 +1,464 @@
+"""Play session: a Book and the reader's input lines in, the Lines a reader sees out.
+
+One Session drives one Story for ``tgc play``, for ``--script`` replays and for
+transcripts alike; nothing here touches a terminal. ``handle(line)`` takes what the reader
+typed: an answer (a choice number, ``> TEXT``, ``yes``/``no``, ``roll N``, ``toss heads``,
+``win``/``lose``/``avoid``) or a ``:command``. Bad input raises SessionError and changes
+nothing. Dice: the story always asks (``dice="ask"``), and the session answers from the
+seeded generator unless the reader (``--ask-dice``) or the script gives the result.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from tgc.runtime import events as ev
+from tgc.runtime.book import Book, StoryError
+from tgc.runtime.rng import Rng
+from tgc.runtime.ruleset import Ruleset
+from tgc.runtime.save import Loaded, SaveError, load_save, write_save
+from tgc.runtime.state import DEFAULT_NAME, new_state
+from tgc.runtime.story import InputError, Story
+from tgc.tools.edit import SET_HELP, EditError, edit_state, state_rows
+from tgc.tools.output import Line
+from tgc.tools.places import PlaceError, describe_encounter, describe_trigger, find_place, verse_label
+
+Dice = Literal["auto", "ask", "script"]
+HISTORY = 200  # how many steps :undo can take back
+HOOKS = ("explore", "instant", "menhir", "dream", "nightmare")
+
+HELP = """\
+N                 pick choice N            > TEXT        pick the choice whose text starts with TEXT
+yes / no          answer a question        roll N        the dice show N (with --ask-dice)
+toss heads|tails  the coin (--ask-dice)    win/lose/avoid   settle an encounter
+:state            show the game state      :goto VERSE   read a verse (201.3, 201.forge, bos.12, 3)
+:enter N [HOOK]   explore location N (or its instant, menhir, dream, nightmare hook)
+:set ... :unset   change the state (:help set)
+:undo             take back the last step  :seed N       reseed the dice
+:save FILE        write a save file        :load FILE    resume from a save file
+:help             this list                :quit         leave"""
+
+
+class SessionError(Exception):
+    """Input that does not fit; the session is unchanged. The message is for the reader."""
+
+
+@dataclass
+class Files:
+    """Where ``:save``, ``:load`` and state files are read and written. ``read`` folders are
+    searched in order after ``write``; ``confined`` refuses paths that leave them (a
+    transcript under test writes into a scratch folder only)."""
+
+    write: Path = field(default_factory=Path)
+    read: tuple[Path, ...] = ()
+    confined: bool = False
+
+    def _check(self, name: str) -> Path:
+        path = Path(name)
+        if self.confined and (path.is_absolute() or ".." in path.parts):
+            raise SessionError(f"{name}: a playtest keeps its files beside it (no absolute path, no '..')")
+        return path
+
+    def for_reading(self, name: str) -> Path:
+        path = self._check(name)
+        if path.is_absolute():
+            return path
+        for folder in (self.write, *self.read):
+            if (folder / path).exists():
+                return folder / path
+        return self.write / path
+
+    def for_writing(self, name: str) -> Path:
+        path = self._check(name)
+        return path if path.is_absolute() else self.write / path
+
+
+class Session:
+    """A reader's session over one campaign. ``emit`` receives every Line to show."""
+
+    def __init__(self, book: Book, emit: Callable[[Line], None], *, seed: int = 0,
+                 dice: Dice = "auto", show_locked: bool = False, ruleset: Ruleset | None = None,
+                 party: tuple[str, ...] = (), files: Files | None = None) -> None:
+        self.book = book
+        self.emit = emit
+        self.seed = seed
+        self.dice: Dice = dice
+        self.show_locked = show_locked
+        self.files = files or Files()
+        self.party = party
+        self.story = Story(book, new_state(book.bundle, party), ruleset, Rng(seed), dice="ask")
+        self.history: list[Story] = []
+        self.done = False
+        self._faces: tuple[int, ...] = ()
+        self._settled = False  # the reader settled an encounter: its outcome is not repeated
+
+    # ------------------------------------------------------------ starting
+
+    def start(self, at: str | None = None, loaded: Loaded | None = None) -> None:
+        """Begin at ``at`` (a location number or a verse), else where ``loaded`` left off,
+        else the campaign's start location."""
+        if loaded is not None:
+            if self.party and all(c.name == DEFAULT_NAME for c in loaded.state.party):
+                loaded.state.party = new_state(self.book.bundle, self.party).party  # the file named none
+            self.story = Story(self.book, loaded.state, self.story.ruleset, self.story.rng, dice="ask")
+            self.story.restore(loaded.cursor, loaded.queue)
+            if at is None and loaded.cursor is not None:
+                self._pump()
+                return
+        self._go(at if at is not None else str(self.book.bundle.campaign.start))
+
+    @property
+    def waiting(self) -> ev.Wait | None:
+        return self.story.waiting
+
+    @property
+    def finished(self) -> bool:
+        return self.story.finished
+
+    # ------------------------------------------------------------ input
+
+    def handle(self, line: str) -> None:
+        """One line the reader typed. Raises SessionError (nothing changed) on bad input."""
+        text = line.strip()
+        if not text:
+            return
+        if text.startswith(":"):
+            self._command(text[1:])
+        else:
+            self._answer(text)
+
+    def draw(self) -> None:
+        """Settle a waiting roll or coin toss from the seeded generator."""
+        waiting = self.story.waiting
+        if isinstance(waiting, ev.RollRequested):
+            self._faces = self.story.rng.roll(waiting.dice, waiting.sides)
+            self.story.give_roll(sum(self._faces))
+        elif isinstance(waiting, ev.TossRequested):
+            self.story.give_toss(self.story.rng.toss())
+        self._pump()
+
+    def _answer(self, text: str) -> None:
+        waiting = self.story.waiting
+        word = text.casefold()
+        if waiting is None:
+            raise SessionError(self._not_waiting(text))
+        snapshot = self.story.fork()
+        try:
+            if isinstance(waiting, ev.ChoicesOffered):
+                self.story.choose(self._pick(waiting, text))
+            elif isinstance(waiting, ev.AskPosed) and word in ("yes", "y", "no", "n"):
+                self.story.answer(word.startswith("y"))
+            elif isinstance(waiting, ev.RollRequested) and (sum_ := _roll_value(word)) is not None:
+                self._faces = ()
+                self.story.give_roll(sum_)
+            elif isinstance(waiting, ev.TossRequested) and word.removeprefix("toss ") in ("heads", "tails"):
+                self.story.give_toss(word.removeprefix("toss "))
+            elif isinstance(waiting, ev.EncounterStarted) and word in ("win", "lose", "avoid"):
+                self.story.resolve(word)
+                self._settled = True
+            else:
+                raise SessionError(f"{self._expected(waiting)}, not '{text}'")
+        except InputError as err:
+            self.story = snapshot
+            raise SessionError(str(err)) from None
+        self._remember(snapshot)
+        self._pump()
+
+    def _pick(self, offered: ev.ChoicesOffered, text: str) -> int:
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(offered.choices):
+                raise SessionError(f"there is no choice {number}{self._range(offered)}")
+            return number - 1
+        if not text.startswith(">"):
+            raise SessionError(f"{self._expected(offered)}, not '{text}'")
+        wanted = text[1:].strip().casefold()
+        if not wanted:
+            raise SessionError("write the start of a choice's text after '>'")
+        hits = [o.index for o in offered.choices if _starts(o.text, wanted)]
+        if len(hits) == 1:
+            return hits[0]
+        if hits:
+            numbers = " and ".join(str(i + 1) for i in hits)
+            raise SessionError(f"'{text[1:].strip()}' starts choices {numbers}; write more of the text")
+        locked = [lk for lk in offered.locked if _starts(lk.text, wanted)]
+        if locked:
+            raise SessionError(f"the choice '{locked[0].text}' is locked ({locked[0].reason})")
+        raise SessionError(f"no offered choice starts with '{text[1:].strip()}'{self._range(offered)}")
+
+    def _range(self, offered: ev.ChoicesOffered) -> str:
+        count = len(offered.choices)
+        shown = "choice 1" if count == 1 else f"choices 1-{count}"
+        locked = f"; {len(offered.locked)} locked" if offered.locked else ""
+        return f" ({shown}{locked})"
+
+    def _expected(self, waiting: ev.Wait) -> str:
+        if isinstance(waiting, ev.ChoicesOffered):
+            return f"the story waits for a choice{self._range(waiting)}"
+        if isinstance(waiting, ev.AskPosed):
+            return f'the story asks "{waiting.question}" (yes or no)'
+        if isinstance(waiting, ev.RollRequested):
+            return f"the story waits for a roll of {_dice(waiting.dice, waiting.sides)} (roll N)"
+        if isinstance(waiting, ev.TossRequested):
+            return "the story waits for a coin toss (toss heads or toss tails)"
+        return f"the story waits for the encounter's outcome ({', '.join(waiting.outcomes)})"
+
+    def _not_waiting(self, text: str) -> str:
+        return (f"the story is not waiting for '{text}': the exploration has ended "
+                "(:enter LOCATION, :goto VERSE or :quit)")
+
+    def _remember(self, snapshot: Story) -> None:
+        self.history.append(snapshot)
+        del self.history[:-HISTORY]
+
+    # ------------------------------------------------------------ running the story
+
+    def _pump(self) -> None:
+        while True:
+            event = self.story.step()
+            if event is None:
+                waiting = self.story.waiting
+                if self.dice == "auto" and isinstance(waiting, ev.RollRequested | ev.TossRequested):
+                    self.draw()
+                return
+            self._show(event)
+
+    def _show(self, event: ev.Event) -> None:
+        emit = self.emit
+        match event:
+            case ev.VerseEntered(block=None):
+                emit(Line("heading", *verse_label(self.book, event.verse)))
+            case ev.VerseEntered():
+                emit(Line("block", event.block or ""))
+            case ev.Text():
+                emit(Line("prose", event.text))
+            case ev.EffectApplied():
+                emit(Line("effect", f"~ {event.text}"))
+            case ev.ChoicesOffered():
+                self._show_choices(event)
+            case ev.AskPosed():
+                emit(Line("prompt", f"{event.question} (yes/no)"))
+            case ev.RollRequested():
+                if self.dice == "ask":  # otherwise the generator or the script answers
+                    low, high = event.dice, event.dice * event.sides
+                    mod = f" ({event.modifier:+d})" if event.modifier else ""
+                    emit(Line("prompt", f"roll {_dice(event.dice, event.sides)}{mod}: what do the "
+                                        f"dice show ({low}-{high})?"))
+            case ev.RollMade():
+                emit(Line("event", f"~ {self._roll_text(event)}"))
+            case ev.TossRequested():
+                if self.dice == "ask":
+                    emit(Line("prompt", "toss the coin: heads or tails?"))
+            case ev.TossMade():
+                emit(Line("event", f"~ toss: {event.side}"))
+            case ev.EncounterStarted(waits=True):
+                emit(Line("prompt", f"{describe_encounter(event.encounter)}: "
+                                    f"{_either(event.outcomes)}?"))
+            case ev.EncounterStarted():
+                emit(Line("event", f"~ {describe_encounter(event.encounter)}"))
+            case ev.EncounterResolved():
+                if self._settled:
+                    self._settled = False
+                else:
+                    emit(Line("event", f"~ {describe_encounter(event.encounter)}: {event.outcome}"))
+            case ev.TriggerFired():
+                emit(Line("event", f"! {describe_trigger(self.book, event, self.story.cursor is None)}"))
+            case _:
+                emit(Line("ending", _ending_text(self.book, event)))
+
+    def _show_choices(self, offered: ev.ChoicesOffered) -> None:
+        if offered.purpose == "item":
+            self.emit(Line("prompt", "which item?"))
+        for offer in offered.choices:
+            costs = ", ".join(f"pay {c.amount} {c.resource}" for c in offer.costs)
+            self.emit(Line("choice", offer.text, costs, offer.index + 1))
+        if self.show_locked:
+            for locked in offered.locked:
+                self.emit(Line("locked", locked.text, locked.reason))
+
+    def _roll_text(self, made: ev.RollMade) -> str:
+        faces, self._faces = self._faces or made.faces, ()
+        rolled = made.total - made.modifier
+        shown = " + ".join(map(str, faces)) if faces else str(rolled)
+        shown += f" = {rolled}" if len(faces) > 1 else ""
+        text = f"roll {_dice(made.dice, made.sides)}: {shown}"
+        return text + (f", {made.modifier:+d} = {made.total}" if made.modifier else "")
+
+    # ------------------------------------------------------------ commands
+
+    def _command(self, text: str) -> None:
+        try:
+            words = shlex.split(text)
+        except ValueError as err:
+            raise SessionError(f"cannot read ':{text}': {err}") from None
+        if not words:
+            raise SessionError("a command follows ':' (:help lists them)")
+        name, args = words[0].casefold(), words[1:]
+        handler = _COMMANDS.get(name)
+        if handler is None:
+            raise SessionError(f"unknown command ':{words[0]}' (:help lists them)")
+        handler(self, args)
+
+    def cmd_help(self, args: list[str]) -> None:
+        text = SET_HELP if args and args[0].lstrip(":") in ("set", "unset") else HELP
+        for row in text.splitlines():
+            self.emit(Line("info", row))
+
+    def cmd_quit(self, args: list[str]) -> None:
+        self.done = True
+
+    def cmd_state(self, args: list[str]) -> None:
+        for label, value in state_rows(self.story.state, self.book):
+            self.emit(Line("state", label, value))
+
+    def cmd_set(self, args: list[str], unset: bool = False) -> None:
+        state = self.story.state.copy()
+        try:
+            said = edit_state(state, self.book, args, unset=unset)
+        except EditError as err:
+            raise SessionError(str(err)) from None
+        self._remember(self.story.fork())
+        self.story.state = state
+        self.emit(Line("info", said))
+        for event in self.story.refresh_triggers():
+            self._show(event)
+        if self.story.finished and self.story.queue:
+            # Between explorations a fired trigger's verse is read at once.
+            queued = list(self.story.queue)
+            self.story.begin(queued[0])
+            self.story.queue.extend(queued[1:])
+            self._pump()
+
+    def cmd_unset(self, args: list[str]) -> None:
+        self.cmd_set(args, unset=True)
+
+    def cmd_goto(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise SessionError("write ':goto VERSE' (201.3, 201.forge, bos.12, or 3 in this section)")
+        snapshot = self.story.fork()
+        self._go(args[0])
+        self._remember(snapshot)
+
+    def cmd_enter(self, args: list[str]) -> None:
+        if not 1 <= len(args) <= 2 or not args[0].isdigit():
+            raise SessionError("write ':enter LOCATION [HOOK]' (hooks: " + ", ".join(HOOKS) + ")")
+        hook = args[1].casefold() if len(args) > 1 else "explore"
+        snapshot = self.story.fork()
+        self._enter(int(args[0]), hook)
+        self._remember(snapshot)
+
+    def _go(self, where: str) -> None:
+        current = self.story.cursor.verse if self.story.cursor else None
+        try:
+            place = find_place(self.book, where, current, self.story.state.location)
+        except PlaceError as err:
+            raise SessionError(str(err)) from None
+        if isinstance(place, int):
+            self._enter(place, "explore")
+            return
+        self.story.goto(*place)
+        self._pump()
+
+    def _enter(self, number: int, hook: str) -> None:
+        if number not in self.book.locations:
+            raise SessionError(f"the campaign has no location {number}")
+        if self.book.hook(number, hook) is None:
+            hooks = [h for h in HOOKS if self.book.hook(number, h) is not None]
+            raise SessionError(f"location {number} has no {hook} hook (it has: {', '.join(hooks) or 'none'})")
+        self.story.enter(number, hook)
+        self._pump()
+
+    def cmd_undo(self, args: list[str]) -> None:
+        if not self.history:
+            raise SessionError("nothing to undo")
+        self.story = self.history.pop()
+        cursor = self.story.cursor
+        where = verse_label(self.book, cursor.verse)[0] if cursor else "between explorations"
+        self.emit(Line("info", f"undone: back at {where}"))
+        if self.story.waiting is not None:
+            self._show(self.story.waiting)
+
+    def cmd_seed(self, args: list[str]) -> None:
+        if len(args) != 1 or not args[0].lstrip("-").isdigit():
+            raise SessionError("write ':seed N' with a whole number")
+        self.seed = int(args[0])
+        self.story.rng.reseed(self.seed)
+        self.emit(Line("info", f"seed {self.seed}"))
+
+    def cmd_save(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise SessionError("write ':save FILE'")
+        path = self.files.for_writing(args[0])
+        cursor, queue = self.story.position()
+        try:
+            write_save(path, self.story.state, campaign=self.book.bundle.campaign.title,
+                       seed=self.seed, cursor=cursor, queue=queue)
+        except OSError as err:
+            raise SessionError(f"{args[0]}: cannot write the save file: {err.strerror or err}") from None
+        self.emit(Line("info", f"saved {args[0]}"))
+
+    def cmd_load(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise SessionError("write ':load FILE'")
+        try:
+            loaded = load_save(self.files.for_reading(args[0]), self.book)
+        except SaveError as err:
+            raise SessionError(str(err).replace(str(self.files.for_reading(args[0])), args[0])) from None
+        snapshot = self.story.fork()
+        story = Story(self.book, loaded.state, self.story.ruleset, self.story.rng, dice="ask")
+        try:
+            story.restore(loaded.cursor, loaded.queue)
+        except StoryError as err:
+            raise SessionError(f"{args[0]}: {err}") from None
+        self._remember(snapshot)
+        self.story = story
+        where = verse_label(self.book, loaded.cursor.verse)[0] if loaded.cursor else "between explorations"
+        self.emit(Line("info", f"loaded {args[0]}: {where}"))
+        self._pump()
+
+
+_COMMANDS: dict[str, Callable[[Session, list[str]], None]] = {
+    "help": Session.cmd_help, "quit": Session.cmd_quit, "q": Session.cmd_quit, "exit": Session.cmd_quit,
+    "state": Session.cmd_state, "set": Session.cmd_set, "unset": Session.cmd_unset,
+    "goto": Session.cmd_goto, "enter": Session.cmd_enter, "undo": Session.cmd_undo,
+    "seed": Session.cmd_seed, "save": Session.cmd_save, "load": Session.cmd_load,
+}
+
+
+def _starts(text: str, wanted: str) -> bool:
+    from tgc.bundle.markup import plain
+
+    return text.casefold().startswith(wanted) or plain(text).casefold().startswith(wanted)
+
+
+def _roll_value(word: str) -> int | None:
+    number = word.removeprefix("roll ").strip()
+    return int(number) if number.isdigit() else None
+
+
+def _dice(dice: int, sides: int) -> str:
+    return f"{dice if dice > 1 else ''}d{sides}"
+
+
+def _either(outcomes: tuple[str, ...]) -> str:
+    return ", ".join(outcomes[:-1]) + f" or {outcomes[-1]}" if len(outcomes) > 1 else outcomes[0]
+
+
+def _ending_text(book: Book, event: ev.Event) -> str:
+    match event:
+        case ev.ExplorationEnded():
+            return "Exploration ends."
+        case ev.ChapterEnded():
+            return "The chapter ends."
+        case ev.GameOver():
+            return "Game over."
+        case ev.DeadEnd():
+            return f"Dead end in {verse_label(book, event.verse)[0]}: {event.reason}."
+        case ev.LoopDetected():
+            return f"Loop in {event.verse}: {event.steps} lines ran with no input."
+    return str(event)  # pragma: no cover
+
