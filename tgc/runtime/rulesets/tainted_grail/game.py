@@ -42,28 +42,37 @@ class HeroOut(Exception):
     """The active hero left the encounter (escaped or dying): their activation stops."""
 
 
-@dataclass(frozen=True, slots=True)
 class Option:
     """One thing the active character may do in the playing step.
 
     ``kind`` is ``play`` (``hand`` is an index, or -1 for the top of the deck when
     panicking), ``charge`` (use a visible card's charge ability), ``stop`` or ``escape``.
-    ``gain`` previews what the card's keys give with the ``magic`` rows paid."""
+    ``gain`` previews what the card's keys give with the ``magic`` rows paid. (A plain
+    slotted class: the engine makes millions of these in a simulation.)"""
 
-    kind: str
-    card: Card | None = None
-    hand: int = -1
-    magic: tuple[int, ...] = ()
-    charge: int = -1  # the Sequence index paying for "play as connected"
-    ability: Ability | None = None
-    gain: Gain = NO_GAIN
-    links: tuple[str, ...] = ()
-    stages: tuple[tuple[str, int], ...] = ()
+    __slots__ = ("kind", "card", "hand", "magic", "charge", "ability", "gain", "links", "stages")
+
+    def __init__(self, kind: str, card: Card | None = None, hand: int = -1,
+                 magic: tuple[int, ...] = (), charge: int = -1, ability: Ability | None = None,
+                 gain: Gain = NO_GAIN, links: tuple[str, ...] = (),
+                 stages: tuple[tuple[str, int], ...] = ()) -> None:
+        self.kind = kind
+        self.card = card
+        self.hand = hand
+        self.magic = magic
+        self.charge = charge
+        self.ability = ability
+        self.gain = gain
+        self.links = links
+        self.stages = stages
+
+    def __repr__(self) -> str:
+        return f"Option({self!s})"
 
     def __str__(self) -> str:
         if self.kind == "play" and self.card is not None:
             extra = f", paying {len(self.magic)} magic" if self.magic else ""
-            via = " (using a charge)" if self.charge >= 0 else ""
+            via = " (using a charge)" if self.charge != -1 else ""
             return f"play {self.card}{extra}{via}"
         if self.kind == "charge" and self.ability is not None:
             return f"use {self.ability.text}"
@@ -102,6 +111,11 @@ class Link:
     links: tuple[str, ...]
     stages: tuple[tuple[str, int], ...]
     magic: tuple[tuple[int, Gain], ...]
+
+
+# How each card joins each card (or encounter) for each set of attribute levels; the
+# objects are kept beside the link so an id is never mistaken after reuse.
+_LINKS: dict[tuple[int, int, tuple[tuple[str, int], ...]], tuple[Any, Card, Link]] = {}
 
 
 @lru_cache(maxsize=4096)
@@ -178,7 +192,7 @@ class Game:
         self.story: list[tuple[str, Effect]] = []
         self.logging = log
         self.log: list[str] = []
-        self.links: dict[tuple[str, str, int], Link] = {}
+        self.charged: list[Placed] = []  # cards that ever held a Charge
         self.enc_right: tuple[RightKey | None, ...] = encounter.right
 
     def deck_of(self, member: Member) -> list[Card]:
@@ -213,15 +227,18 @@ class Game:
 
     def link_for(self, hero: Hero, card: Card) -> Link:
         prev = self.seq[-1].card if self.seq else None
-        key = (prev.number if prev is not None else "", card.number, hero.index)
-        found = self.links.get(key)
-        if found is None:
-            if prev is None:
-                found = link_card(self.enc_right, (), card, hero.levels)
-            else:
-                found = link_card(prev.right, prev.free_right, card, hero.levels)
-            self.links[key] = found
-        return found
+        key = (id(prev) if prev is not None else id(self.encounter), id(card), hero.levels_key)
+        found = _LINKS.get(key)
+        if found is not None and found[0] is (prev or self.encounter) and found[1] is card:
+            return found[2]
+        if prev is None:
+            link = link_card(self.enc_right, (), card, hero.levels)
+        else:
+            link = link_card(prev.right, prev.free_right, card, hero.levels)
+        if len(_LINKS) > 100_000:
+            _LINKS.clear()
+        _LINKS[key] = (prev or self.encounter, card, link)
+        return link
 
     def destroy_last(self) -> None:
         if not self.seq:
@@ -244,11 +261,12 @@ class Game:
             credit = self.credit_source()
             for index, card in enumerate(hero.hand):
                 self.card_options(hero, card, index, first, credit, out)
-        for seq_index, placed in self.visible():
-            for ability in placed.card.abilities:
-                if ability.trigger == "charge" and placed.charges >= ability.cost and \
-                        not any(e.verb == "play_connected" for e in ability.effects):
-                    out.append(Option("charge", placed.card, charge=seq_index, ability=ability))
+        if self.charged:
+            for seq_index, placed in self.visible():
+                for ability in placed.card.abilities:
+                    if ability.trigger == "charge" and placed.charges >= ability.cost and \
+                            not any(e.verb == "play_connected" for e in ability.effects):
+                        out.append(Option("charge", placed.card, charge=seq_index, ability=ability))
         out.append(STOP)
         out.append(ESCAPE)
         return out
@@ -269,6 +287,8 @@ class Game:
         """The Sequence index of a visible card that can pay for "play as connected"."""
         if self.credit:
             return -2
+        if not self.charged:
+            return -1
         for seq_index, placed in self.visible():
             for ability in placed.card.abilities:
                 if ability.trigger == "charge" and placed.charges >= ability.cost and \
@@ -280,6 +300,14 @@ class Game:
                      out: list[Option]) -> None:
         link = self.link_for(hero, card)
         rows = link.magic
+        if not rows:
+            if first or link.base.again:
+                out.append(Option("play", card, index, (), -1, None, link.base, link.links,
+                                  link.stages))
+            elif credit != -1:
+                out.append(Option("play", card, index, (), credit, None, link.base, link.links,
+                                  link.stages))
+            return
         magic = hero.res["magic"]
         for size in range(min(len(rows), magic) + 1):
             for paid in combinations(rows, size):
@@ -612,6 +640,8 @@ def _move(game: Game, e: Effect, n: int, hero: Hero, source: Placed | None) -> N
 def _charge(game: Game, e: Effect, n: int, hero: Hero, source: Placed | None) -> None:
     if source is not None:
         source.charges += n
+        if source not in game.charged:
+            game.charged.append(source)
         game.say(f"{source.card} gains {n} charge(s)")
 
 

@@ -51,7 +51,7 @@ class Hero:
     __slots__ = ("character", "index", "number", "levels", "res", "health", "energy",
                  "terror", "deck", "hand", "discard", "out", "activated", "items", "aside",
                  "spent_magic", "lost_health", "gained_terror", "played", "start_health",
-                 "start_terror")
+                 "start_terror", "levels_key")
 
     def __init__(self, member: Member, index: int, deck: list[Card]) -> None:
         ch = member.character
@@ -62,6 +62,7 @@ class Hero:
         if member.attributes is not None:
             levels.update(member.attributes)
         self.levels = levels
+        self.levels_key = tuple(sorted(levels.items()))
         res = {r: 0 for r in RESOURCES}
         res.update(ch.resources)
         if member.resources is not None:
