@@ -75,7 +75,9 @@ def build(root: Path, out_dir: Path, *, shuffle: int | None = None,
     with paused_gc():
         numbering, number_diags = number_verses(campaign, lock, shuffle)
     config, _ = load_config(root)  # its own problems were reported by the check
-    result.diagnostics += config.apply(lock_diags + number_diags)
+    # The check already reported what the lock says; add only what it could not see.
+    seen = set(result.diagnostics)
+    result.diagnostics += [d for d in config.apply(lock_diags + number_diags) if d not in seen]
     result.diagnostics.sort(key=Diagnostic.sort_key)
     if result.errors:
         return result

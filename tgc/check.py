@@ -83,6 +83,7 @@ def _check(root: Path, jobs: int | None, cache: ParseCache | None) -> CheckResul
     workspace = load(root, jobs=jobs, cache=cache)
     campaign, diags = analyse(workspace.files)
     diags = workspace.diagnostics + diags
+    diags.extend(_lock_diagnostics(root, campaign, workspace.sources))
     config, config_diags = load_config(root)
     # Suppressions first: a comment that silences a code the config ignores is still used.
     diags = apply_suppressions(diags, _suppressions(workspace.files))
@@ -97,3 +98,22 @@ def _check(root: Path, jobs: int | None, cache: ParseCache | None) -> CheckResul
 def _suppressions(files: list[ast.File]) -> dict[str, list[tuple[int, tuple[str, ...], Span]]]:
     return {f.name: [(s.line, s.codes, s.span) for s in f.suppressions]
             for f in files if f.suppressions}
+
+
+def _lock_diagnostics(root: Path, campaign: Campaign, sources: dict[str, SourceFile]) -> list[Diagnostic]:
+    """Read tgc.lock, if the campaign has one, and report what `tgc build` would refuse
+    (a corrupt line, a printed number taken twice) without writing anything."""
+    from tgc.build import lock_path
+
+    path = lock_path(root)
+    if not path.is_file():
+        return []
+    from tgc.bundle.lock import read_lock
+    from tgc.bundle.numbering import number_verses
+    from tgc.workspace import display_name
+
+    lock, source, diags = read_lock(path, display_name(path, root))
+    if source is not None:
+        sources[source.name] = source
+    _, more = number_verses(campaign, lock)
+    return diags + more
