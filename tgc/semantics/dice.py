@@ -119,8 +119,11 @@ def _coverage(roll: ast.Roll, arms: list[_Arm], low: int, top: int | None,
     first, last = arms[0], arms[-1]
     start = low
     if attribute and first.low != low:
+        hint = f"write `{low}-...` for the first arm"
+        if low < 0:  # arms cannot be negative: lift the roll instead
+            hint = f"add {1 - low} to the roll (`{describe(roll)} + {1 - low}`) and start at 1"
         found.append((first.span, f"with an attribute modifier the first arm must start at {low}, "
-                      f"the lowest total of `{describe(roll)}`", f"write `{low}-...` for the first arm"))
+                      f"the lowest total of `{describe(roll)}`", hint))
         start = first.low
     if attribute and last.high is not None:
         found.append((last.span, "with an attribute modifier the last arm must be open",

@@ -96,7 +96,7 @@ def check_dead_ends(campaign: Campaign) -> list[Diagnostic]:
         if any(_undeclared(campaign, atom) for cond in ending.run for atom in atoms(cond)):
             continue  # the unknown name was reported; its complement may be what was meant
         why, hint = _why_dead(campaign, node, ending)
-        span = node.body[-1].span if node.body else node.span
+        span = _last_line(node.body[-1].span) if node.body else node.span
         labels = (Label(node.span, "in this body"),) if node.body else ()
         diags.append(diag("TGC203", span, what=_name(node), why=why, hint=hint, labels=labels))
     return diags
@@ -263,6 +263,14 @@ def _name(node: Node) -> str:
     if node.block is None:
         return f"verse `{node.verse}`"
     return f"block `{node.block}` of verse `{node.verse}`"
+
+
+def _last_line(span: Span) -> Span:
+    """Where the reader falls off: the last line of the last statement (a paragraph may
+    run over several lines)."""
+    if span.end_line == span.line:
+        return span
+    return Span(span.file, span.end_line, 1, span.end_line, span.end_col)
 
 
 def _position(span: Span) -> tuple[str, int, int]:
