@@ -444,3 +444,26 @@ def test_every_policy_finishes_a_fight(policy: str) -> None:
         game = CombatGame([beor], enc, POLICIES[policy](), random.Random(seed))  # type: ignore[arg-type]
         outcome = game.fight()
         assert outcome.outcome in ("win", "escape", "dying")
+
+
+def test_a_human_plays_card_by_card() -> None:
+    from tgc.runtime.rulesets.tainted_grail.policies import HumanPolicy
+
+    rules = setup(value=3)
+    questions: list[str] = []
+    shown: list[str] = []
+
+    def ask(question: str, options: list[str]) -> int:
+        questions.append(question)
+        for wanted in ("play Jab", "keep it", "stop"):
+            for index, option in enumerate(options):
+                if option.startswith(wanted):
+                    return index
+        return 0  # discards: the first card
+
+    policy = HumanPolicy(ask, shown.append)
+    game, outcome = combat(rules, "Dummy", [member(rules, "Beor", "combat", ["Jab", "Chain", "Brace"])],
+                           policy)
+    assert outcome.outcome == "win"
+    assert questions[1].startswith("pool 0/3; Beor: health 9, terror 0, magic 2; last card: the encounter")
+    assert "Combat against Dummy (value 3)" in shown

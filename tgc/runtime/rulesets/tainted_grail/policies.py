@@ -339,6 +339,68 @@ class ScriptedPolicy(BasePolicy):
                              + ", ".join(str(o) for o in options))
 
 
+class HumanPolicy(BasePolicy):
+    """A person at the table: every decision goes through ``ask(question, options)``,
+    which returns the index of the chosen option (`tgc play` prompts on the terminal).
+    ``show`` receives the game's log as it grows, so the player sees every effect."""
+
+    name = "human"
+
+    def __init__(self, ask: Callable[[str, list[str]], int],
+                 show: Callable[[str], None] | None = None) -> None:
+        self.ask = ask
+        self.show = show
+        self.shown = 0
+
+    def catch_up(self, game: Game) -> None:
+        if self.show is not None:
+            for line in game.log[self.shown:]:
+                self.show(line)
+        self.shown = len(game.log)
+
+    def mulligan(self, game: Game, hero: Hero) -> bool:
+        self.catch_up(game)
+        hand = ", ".join(str(c) for c in hero.hand)
+        return self.ask(f"{hero.name}'s hand: {hand}", ["keep it", f"redraw {len(hero.hand) - 1}"]) == 1
+
+    def pick_active(self, game: Game, waiting: list[Hero]) -> Hero:
+        self.catch_up(game)
+        return waiting[self.ask("Who acts next?", [h.name for h in waiting])]
+
+    def choose(self, game: Game, hero: Hero, options: list[Option]) -> Option:
+        self.catch_up(game)
+        return options[self.ask(describe(game, hero), [str(o) for o in options])]
+
+    def discard(self, game: Game, hero: Hero, count: int) -> list[int]:
+        self.catch_up(game)
+        left = list(range(len(hero.hand)))
+        picked: list[int] = []
+        for n in range(count):
+            index = self.ask(f"{hero.name} discards ({n + 1} of {count})",
+                             [str(hero.hand[i]) for i in left])
+            picked.append(left.pop(index))
+        return picked
+
+    def avoid(self, game: Game) -> bool:
+        self.catch_up(game)
+        return self.ask(f"Avoid {game.encounter.name}?", ["face it", "avoid it"]) == 1
+
+
+def describe(game: Game, hero: Hero) -> str:
+    """One line of the position for a human: the pool or affinity, the hero, the hand."""
+    if game.kind == "combat":
+        fight: CombatGame = game  # type: ignore[assignment]
+        where = f"pool {fight.pool}/{fight.encounter.value}"
+    else:
+        talk: DiplomacyGame = game  # type: ignore[assignment]
+        where = (f"stage {talk.stage.number}, affinity {talk.slot}/{talk.encounter.top} "
+                 f"({talk.affinity_colour()})")
+    last = game.last_card()
+    return (f"{where}; {hero.name}: health {hero.health}, terror {hero.terror}, magic "
+            f"{hero.res['magic']}; last card: {last or 'the encounter'}; "
+            f"hand: {', '.join(str(c) for c in hero.hand) or 'empty'}")
+
+
 POLICIES: dict[str, type[BasePolicy]] = {
     "random": RandomPolicy,
     "greedy": GreedyPolicy,
