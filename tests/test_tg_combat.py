@@ -449,7 +449,7 @@ def test_every_policy_finishes_a_fight(policy: str) -> None:
 def test_a_human_plays_card_by_card() -> None:
     from tgc.runtime.rulesets.tainted_grail.policies import HumanPolicy
 
-    rules = setup(value=3)
+    rules = setup(value=2)
     questions: list[str] = []
     shown: list[str] = []
 
@@ -465,5 +465,5 @@ def test_a_human_plays_card_by_card() -> None:
     game, outcome = combat(rules, "Dummy", [member(rules, "Beor", "combat", ["Jab", "Chain", "Brace"])],
                            policy)
     assert outcome.outcome == "win"
-    assert questions[1].startswith("pool 0/3; Beor: health 9, terror 0, magic 2; last card: the encounter")
-    assert "Combat against Dummy (value 3)" in shown
+    assert questions[1].startswith("pool 0/2; Beor: health 9, terror 0, magic 2; last card: the encounter")
+    assert "Combat against Dummy (value 2)" in shown
