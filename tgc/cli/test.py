@@ -52,15 +52,17 @@ def test(campaign: Path | None, paths: tuple[Path, ...], update: bool, color: bo
             fail_usage("no *.transcript files under " + ", ".join(map(str, where)))
         book, twin = Book(bundle), Book(parse_bundle(dump_bundle(bundle)))
         use_color = sys.stdout.isatty() if color is None else color
-        failed = 0
+        outcomes = []
         for path in found:
-            outcome = check_transcript(path, book, twin, update=update)
-            failed += not outcome.ok and not outcome.updated
-            _report(outcome, use_color)
+            outcomes.append(check_transcript(path, book, twin, update=update))
+            _report(outcomes[-1], use_color)
+        failed = sum(1 for o in outcomes if not o.ok and not o.updated)
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
         fail_internal(err, debug)
-    passed = len(found) - failed
-    click.echo(f"{len(found)} transcript(s): {passed} passed" + (f", {failed} failed" if failed else ""))
+    updated = sum(1 for o in outcomes if o.updated)
+    counts = [f"{len(found) - failed - updated} passed"] + [f"{n} {what}" for n, what in
+                                                           ((updated, "updated"), (failed, "failed")) if n]
+    click.echo(f"{len(found)} transcript(s): {', '.join(counts)}")
     sys.exit(EXIT_ERRORS if failed else EXIT_OK)
 
 

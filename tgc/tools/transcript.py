@@ -166,30 +166,37 @@ def replay(book: Book, header: Header, inputs: list[Input], *, name: str, files:
             session.start(header.start, loaded)
         except SessionError as err:
             raise ScriptError(name, header.at_line.get("start", 1), str(err)) from None
+        comments: list[Input] = []  # held until the next input settles any pending dice
         for entry in inputs:
-            _feed(session, writer, entry, header, name)
+            if entry.comment:
+                comments.append(entry)
+                continue
+            _feed(session, writer, entry, header, name, comments)
+            comments = []
             if session.done:
                 break
         if not header.ask_dice:
             while isinstance(session.waiting, ev.RollRequested | ev.TossRequested):
                 session.draw()
+        for entry in comments:
+            writer.add(Line("comment", entry.text))
     except ScriptError as err:
         return Replay(writer.text(), err)
     return Replay(writer.text())
 
 
-def _feed(session: Session, writer: PlainWriter, entry: Input, header: Header, name: str) -> None:
-    if entry.comment:
-        writer.add(Line("comment", entry.text))
-        return
+def _feed(session: Session, writer: PlainWriter, entry: Input, header: Header, name: str,
+          comments: list[Input]) -> None:
+    # The dice are rolled as soon as the story asks, unless this very line gives them.
     dice_wait = isinstance(session.waiting, ev.RollRequested | ev.TossRequested)
-    if dice_wait and not _gives_dice(entry.text) and not entry.text.startswith(":"):
-        if header.ask_dice:
-            writer.add(Line("input", entry.text))
-            raise ScriptError(name, entry.line, f"the story waits for a {_dice_word(session)} "
-                                                f"(dice: ask), not '{entry.text}'")
+    if dice_wait and not _gives_dice(entry.text) and not header.ask_dice:
         session.draw()
+    for comment in comments:
+        writer.add(Line("comment", comment.text))
     writer.add(Line("input", entry.text))
+    if dice_wait and not _gives_dice(entry.text) and header.ask_dice:
+        raise ScriptError(name, entry.line, f"the story waits for a {_dice_word(session)} "
+                                            f"(dice: ask), not '{entry.text}'")
     try:
         session.handle(entry.text)
     except SessionError as err:
