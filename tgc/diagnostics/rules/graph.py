@@ -17,7 +17,11 @@ RULES: tuple[Rule, ...] = (
         "truly unreachable. Inline blocks count as part of their verse (see TGC208). A "
         "warning, not an error: writers draft verses before they wire them in. When a "
         "reference fails to resolve, the verses it may have meant (its closest names, or "
-        "its whole section) are not reported.",
+        "its whole section) are not reported, nor those a line lost to a syntax error names."
+        "\n\nSoundness: exact for the graph as written, and never a false report: guards are "
+        "ignored, so a verse reported here is unread in every playthrough. It misses verses "
+        "reachable only through guards that can never hold (TGC301 finds those), and, while "
+        "a reference or a line is broken, the verses it may have named.",
         (_ex("== 101.1\n-> end\n== 101.2\nA verse nothing leads to.\n-> end\n"),),
         _ex("== 101.1\n-> 101.2\n== 101.2\nA verse nothing leads to.\n-> end\n"),
     ),
@@ -30,7 +34,11 @@ RULES: tuple[Rule, ...] = (
         "for every outcome, and after conditional diverts of which one always holds. Lines "
         "below never run: their prose is never shown and their effects never apply. An "
         "error, because the writer meant them to be read; move them above the line that "
-        "leaves, or remove them.",
+        "leaves, or remove them."
+        "\n\nSoundness: exact for plain diverts, rolls, tosses and encounters. For conditional "
+        "diverts it uses TGC203's truth table: when it says one of them always holds, one "
+        "does, in every state; runs that always hold only through relations the table does "
+        "not know are not reported (it may miss those).",
         (_ex("== 101.1\n-> end\nYou never read this.\n"),),
         _ex("== 101.1\nYou read this now.\n-> end\n"),
     ),
@@ -47,12 +55,14 @@ RULES: tuple[Rule, ...] = (
         "trying representative values of X, `C` and `not C`, `ask \"Q\"` and `not ask "
         "\"Q\"` are complements, and every other atom is a free yes/no; prose between the "
         "diverts, and effects that cannot change what they test, do not break the run. An "
-        "empty body, and one whose every choice has a guard, are dead ends. The check is "
-        "exact for what LANGUAGE.md defines; it may report a run whose atoms are related "
-        "in ways the table does not know (`status \"X\"` and `status \"X\" 2`), and it "
-        "stays silent about a body that lost a line to a syntax error or whose conditions "
-        "name something undeclared (already reported). The diagnostic points at the last "
-        "line of the body.",
+        "empty body, and one whose every choice has a guard, are dead ends. "
+        "The diagnostic points at the last line of the body."
+        "\n\nSoundness: exact for what LANGUAGE.md defines. That definition treats atoms as "
+        "independent, so a run whose atoms are related in other ways (`status \"X\"` and "
+        "`not status \"X\" 2`) is reported although no playthrough runs off it. It is "
+        "silent, and may miss a dead end, where a body lost a line to a syntax error, where "
+        "its last conditions name something undeclared (already reported) and where a "
+        "run's truth table would pass 4096 rows.",
         (
             _ex("== 101.1\nThe road ends at a wall.\n"),
             _ex("== 101.1\n~ if courage >= 3 -> 101.2\n~ if courage < 2 -> 101.2\n"
@@ -68,9 +78,11 @@ RULES: tuple[Rule, ...] = (
         "A set of bodies that all reach each other, where no divert, choice or arm leads "
         "outside the set and none ends the exploration, traps the reader for ever. A loop "
         "left only through a guarded choice is not reported: the guard may hold. The check "
-        "finds strongly connected sets (Tarjan's algorithm, linear) and is exact for the "
-        "graph; a loop that also holds a dead end (TGC203) or a line lost to a syntax error "
-        "is not reported again.",
+        "finds strongly connected sets (Tarjan's algorithm, linear); a loop that also "
+        "holds a dead end (TGC203) or a line lost to a syntax error is not reported again."
+        "\n\nSoundness: exact for the graph, never a false report: a loop reported has no "
+        "way out in any playthrough. It misses loops whose only way out is a guard that "
+        "can never hold.",
         (_ex("== 101.1\n-> 101.2\n== 101.2\nYou walk in circles.\n-> 101.3\n"
              "== 101.3\nThe same stones again.\n-> 101.2\n"),),
         _ex("== 101.1\n-> 101.2\n== 101.2\nYou walk in circles.\n-> 101.3\n"
@@ -85,8 +97,9 @@ RULES: tuple[Rule, ...] = (
         "With an attribute modifier (`d6 + courage`) the first arm must start at the lowest "
         "possible total and the last arm must be open, because an attribute can grow "
         "without a fixed limit. The check takes attributes to range from 0 upwards "
-        "(subtracting one lowers the bottom by up to 5, the tray's highest printed "
-        "value); it is exact for dice and integer modifiers.",
+        "(subtracting one lowers the bottom by up to 5, the tray's highest printed value)."
+        "\n\nSoundness: exact for dice and integer modifiers. For a subtracted attribute "
+        "it assumes attributes of at most 5.",
         (
             _ex("== 101.1\n~ roll d6: 1-2 -> end; 4-6 -> end\n"),
             _ex("== 101.1\n~ roll d6 + courage: 1-3 -> end; 4-6 -> end\n"),
@@ -97,7 +110,7 @@ RULES: tuple[Rule, ...] = (
         "TGC206", "bad-toss-arms", E, "a toss needs one `heads` and one `tails` arm: {detail}",
         "A coin toss lacks a side or repeats one.",
         "`~ toss: heads -> A; tails -> B` flips the dial coin: it has exactly two arms, "
-        "one for each side.",
+        "one for each side.\n\nSoundness: exact.",
         (_ex("== 101.1\n~ toss: heads -> end; heads -> end\n"),),
         _ex("== 101.1\n~ toss: heads -> end; tails -> end\n"),
     ),
@@ -109,7 +122,10 @@ RULES: tuple[Rule, ...] = (
         "`kind: diplomacy` or `deck: blue` can also be avoided. A missing arm continues "
         "after the line, which is legal but usually an oversight once some arms are "
         "written, hence a warning. When the encounter is the last line of its body the "
-        "missing arm makes a dead end instead, reported once as TGC203.",
+        "missing arm makes a dead end instead, reported once as TGC203."
+        "\n\nSoundness: exact for deck colours and declared encounters. Silent, so it may "
+        "miss one, where the encounter's name or deck is unknown or an arm is given twice "
+        "(both already reported).",
         (_ex("== 101.1\n~ encounter blue: win -> 101.2; lose -> 101.2\nYou press on.\n-> 101.2\n"
              "== 101.2\n-> end\n"),),
         _ex("== 101.1\n~ encounter blue: win -> 101.2; lose -> 101.2; avoid -> 101.2\n"
@@ -120,7 +136,9 @@ RULES: tuple[Rule, ...] = (
         "No `-> .name` in its verse reaches an inline block.",
         "Inline blocks are addressable only from inside their verse, so a block that the "
         "verse's own lines (and the blocks they reach) never divert to is never read. When "
-        "several blocks hang off one another, only the first unreached one is reported.",
+        "several blocks hang off one another, only the first unreached one is reported."
+        "\n\nSoundness: exact within the verse. A `-> .name` on a line that is never read "
+        "(TGC202) still counts as a use, so it may miss such a block.",
         (_ex("== 101.1\n-> .a\n= a\n-> end\n= b\nForgotten.\n-> end\n"),),
         _ex("== 101.1\n~ toss: heads -> .a; tails -> .b\n= a\n-> end\n= b\nRemembered.\n-> end\n"),
     ),

@@ -14,7 +14,8 @@ RULES: tuple[Rule, ...] = (
         "A location key names a location that is not declared.",
         "`keys: up 546, left 547` names the neighbouring cards. A key to a number that no "
         "`@location` declares, and that no declared card replaces (`legacy:`), leads "
-        "nowhere. Declare the location or fix the number.",
+        "nowhere. Declare the location or fix the number.\n\nSoundness: exact. A number that "
+        "a line lost to a syntax error names (a broken `@location` header) is not reported.",
         (_MAP + "  keys: right 109\n" + _VERSES.split("== 102")[0],),
         _MAP + "  keys: right 102\n" + '@location 102 "Mill"\n  keys: left 101\n'
         "  explore -> 102.1\n" + _VERSES,
@@ -28,7 +29,11 @@ RULES: tuple[Rule, ...] = (
         "are followed: the key back may name 101's legacy number or a card that replaces "
         "101, and may sit on a card that replaces 102. A warning: a one-way path is "
         "possible on a real map, but it is usually a typo on one of the two cards. "
-        "Neighbours that lost a property line to a syntax error are not checked.",
+        "Neighbours that lost a property line to a syntax error are not checked."
+        "\n\nSoundness: lenient, never a false report for keys mirrored as LANGUAGE.md "
+        "describes. Any card of the neighbour's legacy family may answer for any card of "
+        "this one's, and a `replace location A with B` effect joins A and B's families, so "
+        "it may miss a key mirrored only by a card that is never in play at the same time.",
         (_MAP + "  keys: right 102\n" + '@location 102 "Mill"\n  keys: up 101\n'
          "  explore -> 102.1\n" + _VERSES,),
         _MAP + "  keys: right 102\n" + '@location 102 "Mill"\n  legacy: 100\n'
@@ -40,7 +45,7 @@ RULES: tuple[Rule, ...] = (
         "A replacement card names, with `legacy: N`, the card it replaces; following those "
         "numbers must end at a card that replaces nothing. A loop (A replaces B, which "
         "replaces A) has no original card, so no replacement can ever happen. Reported "
-        "once per loop, at the card with the lowest number.",
+        "once per loop, at the card with the lowest number.\n\nSoundness: exact.",
         (_MAP + "  legacy: 102\n" + '@location 102 "Mill"\n  legacy: 101\n  explore -> 102.1\n'
          + _VERSES,),
         _MAP + '@location 102 "Mill"\n  legacy: 101\n  explore -> 102.1\n'
@@ -54,7 +59,11 @@ RULES: tuple[Rule, ...] = (
         "the party to it (`~ move to N`) or places it as a replacement (`~ replace "
         "location X with N`). A card none of these reach is never explored. A warning, "
         "because a later chapter may bring it in; the check looks at what is written, not "
-        "at whether the verse holding the effect is reachable (TGC201 covers that).",
+        "at whether the verse holding the effect is reachable (TGC201 covers that)."
+        "\n\nSoundness: a sound over-approximation of what brings a card into play: a key or "
+        "effect written anywhere counts, even in a verse never read or on a card never in "
+        "play itself, so it never reports a card some line brings in; it may miss cards "
+        "that only such lines bring in. Silent when the start location is unknown.",
         (_MAP + '@location 102 "Mill"\n  explore -> 102.1\n' + _VERSES,),
         _MAP + '@location 102 "Mill"\n  explore -> 102.1\n'
         "== 101.1\n~ reveal location 102\n-> end\n== 102.1\n-> end\n",
