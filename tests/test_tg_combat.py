@@ -95,6 +95,11 @@ CARDS = """
   left: -
   right: -
   free: 5 marker
+
+@card combat 12U "Reckless Lunge"
+  left: -
+  right: aggression 1
+  free: 2 marker discard
 """
 
 
@@ -399,8 +404,10 @@ def test_horde_discards_two_from_the_deck_each_attack() -> None:
 
 
 def test_opportunist_triggers_on_fewer_than_two_cards() -> None:
-    game, _, _ = run(setup(traits="opportunist"), ["Jab", "Idle Word", "Idle Word"], ["Jab"])
+    game, _, policy = run(setup(traits="opportunist"), ["Jab", "Idle Word", "Idle Word"], ["Jab"])
     assert "Opportunist: fewer than 2 cards played" in game.log
+    # The opportunity attack (2) and the attack (1); no extra draw, unlike playing nothing.
+    assert at_turn(policy, 2)["health"] == 6 and len(at_turn(policy, 2)["hand"]) == 3
 
 
 def test_rage_attacks_twice() -> None:
@@ -421,6 +428,21 @@ def test_shatter_breaks_weapons_at_the_end() -> None:
     _, outcome, _ = run(setup(traits="shatter", value=2), ["Jab", "Idle Word", "Idle Word"], ["Jab"],
                         items=items)
     assert outcome.outcome == "win" and outcome.heroes[0].items == ("Buckler",)
+
+
+def test_slow_extra_card_is_drawn_even_when_panicking() -> None:
+    order = ["Jab", "Chain", "Brace", "Hook", "Rhythm", "Heavy"]
+    _, _, policy = run(setup(traits="slow", attack="0+: nothing"), order, ["Rhythm", "stop"],
+                       health=7, terror=8)
+    # Four cards (Slow); panic plays the deck's top (Rhythm). At the end of the turn the
+    # hand is discarded down to 3, then only Slow's extra card is drawn: 4.
+    assert len(policy.seen[0]["hand"]) == 4 and len(at_turn(policy, 2)["hand"]) == 4
+
+
+def test_discard_icon_removes_the_last_card_of_the_sequence() -> None:
+    game, _, _ = run(setup(), ["Reckless Lunge", "Idle Word", "Idle Word"], ["Reckless Lunge"])
+    assert turn_log(game, 1)[1:3] == ["+2 marker(s): pool 2", "Reckless Lunge (12U) is destroyed"]
+    assert game.seq == [] or game.seq[0].card.name != "Reckless Lunge"
 
 
 def test_slow_draws_an_extra_card_at_the_start_and_each_end_of_turn() -> None:

@@ -64,6 +64,11 @@ CARDS = """
   right: -
   free: down
 
+@card diplomacy 8B "Open Appeal"
+  left: -
+  right: -
+  free: stage up
+
 @card diplomacy 7B "Pause"
   left: -
   right: empathy 1
@@ -118,6 +123,12 @@ def test_stage_bonus_follows_the_current_stage_rule_for_the_attribute() -> None:
     game, _, _ = run(setup(stage1="courage: move affinity up 2"), ["Appeal", "Idle Word", "Idle Word"],
                      ["Appeal"])
     assert turn_log(game, 1)[1].startswith("response at affinity 3")
+
+
+def test_stage_bonus_needs_an_attribute_key() -> None:
+    # A stage icon on the free key has no attribute to look up: only the up counts.
+    game, _, _ = run(setup(), ["Open Appeal", "Idle Word", "Idle Word"], ["Open Appeal"])
+    assert turn_log(game, 1)[1] == "affinity +1: 4"
 
 
 def test_affinity_check_after_playing_wins_without_a_response() -> None:
