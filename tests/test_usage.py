@@ -50,13 +50,13 @@ def test_marks_record_node_line_and_condition() -> None:
 -> end
 """))
     part2 = usage.grants[Fact("part", "Cold Pyre", 2)]
-    assert [(c.node, c.index, c.cond) for c in part2] == [("101.1", 0, None)]
+    assert [(c.node, c.line, c.cond) for c in part2] == [("101.1", 0, None)]
     assert usage.grants[Fact("part", "Cold Pyre", 3)] == part2
     assert Fact("part", "Cold Pyre", 1) not in usage.grants
     boxes = usage.grants[Fact("boxes", "Supplies")]
     assert boxes[0].cond is not None and boxes[0].span.line == boxes[0].span.end_line
     assert usage.grants[Fact("flag", "Pathfinder")][0].node == "101.1.b"
-    assert [c.index for c in usage.node_grants["101.1"]] == [0, 1]
+    assert [c.line for c in usage.node_grants["101.1"]] == [0, 1]
 
 
 def test_checks_record_polarity_and_every_part_read() -> None:
@@ -93,8 +93,8 @@ def test_items_carry_keywords_and_keywords_may_give_any_item() -> None:
 -> end
 """))
     rope = usage.grants[Fact("keyword", "craftable")]
-    assert [c.index for c in rope] == [0, 1]  # Rope itself, and the Knife a weapon may be
-    assert [c.index for c in usage.grants[Fact("item", "Knife")]] == [1]
+    assert [c.line for c in rope] == [0, 1]  # Rope itself, and the Knife a weapon may be
+    assert [c.line for c in usage.grants[Fact("item", "Knife")]] == [1]
     assert Fact("item", "Rope") in usage.grants
     assert [c.removal for c in usage.removals[Fact("keyword", "craftable")]] == [True]
     assert Fact("item", "Rope") not in usage.removals

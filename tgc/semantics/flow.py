@@ -253,9 +253,14 @@ def _programs(graph: Graph, usage: Usage) -> dict[str, Sequence[Step]]:
             programs[node] = edges  # read only
             continue
         steps: list[Step] = [*edges, *grants]
-        steps.sort(key=lambda s: s.index)  # stable: a line's own edges stay in order
+        # Stable: the edges of one line (its arms) keep their order.
+        steps.sort(key=_line_of)
         programs[node] = steps
     return programs
+
+
+def _line_of(step: Step) -> int:
+    return step.line if isinstance(step, Change) else step.index
 
 
 def flow_of(campaign: Campaign) -> Flow:

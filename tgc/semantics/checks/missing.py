@@ -135,7 +135,7 @@ class _Planner:
         verb = _granting(change.facts[0])
         if change.node not in self.flow.live:
             return f"{verb} here, but play never reaches this verse"
-        if not self.flow.reached(change.node, change.index):
+        if not self.flow.reached(change.node, change.line):
             return f"{verb} here, but this line is never reached"
         assert change.cond is not None
         return f"{verb} here, but only if `{describe(change.cond)}`, which never holds"
