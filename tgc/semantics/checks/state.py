@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic, Label
+from tgc.semantics.cascade import hidden_of
 from tgc.semantics.checks.missing import MAX_LABELS, missing_state
 from tgc.semantics.flow import Flow, flow_of
 from tgc.semantics.graph import Edge, Graph, graph_of
@@ -31,7 +32,8 @@ def check_blocked_verses(campaign: Campaign) -> list[Diagnostic]:
     Verses no entry reaches at all are TGC201's. A blocked region is reported once, at
     the verse (or block) where play is stopped, with the edges that stop it as labels;
     verses reached only through that one are counted in its message. A region reached
-    only through a trigger that can never fire is left to the trigger's report.
+    only through a trigger that can never fire is left to the trigger's report, and one
+    a failed reference or a dropped line may have led to is left to that report.
     """
     graph, flow = graph_of(campaign), flow_of(campaign)
     if graph.nodes.keys() <= flow.live:
@@ -47,7 +49,11 @@ def check_blocked_verses(campaign: Campaign) -> list[Diagnostic]:
                 incoming[node] = live
     roots = sorted(incoming, key=lambda n: graph.nodes[n].span)
     claimed = _claim(graph, lost, roots)
-    return [_blocked(graph, flow, root, incoming[root], claimed[root]) for root in roots]
+    # A reference that did not resolve, or a line that did not parse, may have been
+    # the way in: that mistake is reported already.
+    hidden = hidden_of(campaign).nodes
+    return [_blocked(graph, flow, root, incoming[root], claimed[root]) for root in roots
+            if root not in hidden]
 
 
 def _claim(graph: Graph, lost: set[str], roots: list[str]) -> dict[str, set[str]]:
