@@ -44,6 +44,7 @@ def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None
     use_color = sys.stdout.isatty() if color is None else color
     text = FORMATS[fmt](result.diagnostics, result.sources, color=use_color)
     if text:
-        click.echo(text, nl=not text.endswith("\n"))
+        # color= passes the choice on: click would strip the ANSI codes off a pipe.
+        click.echo(text, nl=not text.endswith("\n"), color=use_color)
     failed = result.errors > 0 or (strict and len(result.diagnostics) > 0)
     sys.exit(EXIT_ERRORS if failed else EXIT_OK)

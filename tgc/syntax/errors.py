@@ -136,6 +136,10 @@ def explain(err: UnexpectedInput, parser: Lark, kind: str, line: str) -> tuple[s
     else:  # pragma: no cover - Lark raises only the three kinds above
         expected, col, end = set(), 1, 2
     if special is not None:
+        if special[0].startswith("expected `->`"):
+            # Nothing is wrong with the text: the arrow is missing after it.
+            col = len(line.split(" //", 1)[0].rstrip()) + 1
+            end = col + 1
         return special[0], special[1], col, end
     what = _LINE_KIND.get(kind, "line")
     message = f"in this {what}: expected {_phrase(parser, expected)}, but {_found(err, line)}"
