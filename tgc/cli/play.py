@@ -82,6 +82,8 @@ def _replay(book: Book, script: Path, output: Path | None, *, at: str | None,
         _check_state(book, state_file)
     header = Header(start=at, seed=seed, party=party, state=state, ask_dice=ask_dice,
                     show_locked=show_locked)
+    if output is not None:
+        output.parent.mkdir(parents=True, exist_ok=True)  # so that state paths resolve from it
     files = Files(write=Path(), read=(output.parent,) if output is not None else ())
     result = replay(book, header, inputs, name=str(script), files=files)
     if output is None:

@@ -50,21 +50,15 @@ class SessionError(Exception):
 @dataclass
 class Files:
     """Where ``:save``, ``:load`` and state files are read and written. ``read`` folders are
-    searched in order after ``write``; ``confined`` refuses paths that leave them (a
+    searched in order after ``write``; ``confined`` refuses to write outside ``write`` (a
     transcript under test writes into a scratch folder only)."""
 
     write: Path = field(default_factory=Path)
     read: tuple[Path, ...] = ()
     confined: bool = False
 
-    def _check(self, name: str) -> Path:
-        path = Path(name)
-        if self.confined and (path.is_absolute() or ".." in path.parts):
-            raise SessionError(f"{name}: a playtest keeps its files beside it (no absolute path, no '..')")
-        return path
-
     def for_reading(self, name: str) -> Path:
-        path = self._check(name)
+        path = Path(name)
         if path.is_absolute():
             return path
         for folder in (self.write, *self.read):
@@ -73,7 +67,9 @@ class Files:
         return self.write / path
 
     def for_writing(self, name: str) -> Path:
-        path = self._check(name)
+        path = Path(name)
+        if self.confined and (path.is_absolute() or ".." in path.parts):
+            raise SessionError(f"{name}: a playtest writes only beside it (no absolute path, no '..')")
         return path if path.is_absolute() else self.write / path
 
 
@@ -162,8 +158,7 @@ class Session:
                 self._settled = True
             else:
                 raise SessionError(f"{self._expected(waiting)}, not '{text}'")
-        except InputError as err:
-            self.story = snapshot
+        except InputError as err:  # the story is unchanged
             raise SessionError(str(err)) from None
         self._remember(snapshot)
         self._pump()
@@ -326,6 +321,7 @@ class Session:
         self.emit(Line("info", said))
         for event in self.story.refresh_triggers():
             self._show(event)
+        self._pump()  # mid-exploration, what fired waits in the story's queue of events
         if self.story.finished and self.story.queue:
             # Between explorations a fired trigger's verse is read at once.
             queued = list(self.story.queue)

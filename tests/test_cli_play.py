@@ -1,0 +1,176 @@
+"""`tgc play` and `tgc test` through click's CliRunner: what is printed, exit codes (0 done,
+1 a script input or transcript that does not fit, 2 a campaign, bundle, save or state
+file that cannot be used), and never a traceback."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tests.golden import Golden
+from tgc.cli.main import cli
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLE = REPO / "journal_src"
+TINY = REPO / "tests" / "cases" / "play" / "tiny"
+START = SAMPLE / "playtests" / "start.transcript"
+
+
+@pytest.fixture
+def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    monkeypatch.chdir(tmp_path)
+    return CliRunner()
+
+
+def tgc(runner: CliRunner, *args: str, input: str | None = None) -> Result:
+    result = runner.invoke(cli, list(args), input=input, catch_exceptions=False)
+    assert "Traceback" not in result.output
+    return result
+
+
+def script_of(transcript: Path, out: Path) -> Path:
+    """The inputs of a transcript as a plain script file."""
+    lines = transcript.read_text(encoding="utf-8").splitlines()
+    body = lines[lines.index("") + 1:]
+    out.write_text("".join(f"{line[2:]}\n" for line in body if line.startswith("> ")), encoding="utf-8")
+    return out
+
+
+def test_play_script_prints_the_transcript_of_the_sample_start(runner: CliRunner, tmp_path: Path) -> None:
+    script = script_of(START, tmp_path / "start.txt")
+    result = tgc(runner, "play", str(SAMPLE), "--script", str(script))
+    assert result.exit_code == 0, result.output
+    header, _, body = START.read_text(encoding="utf-8").partition("\n\n")
+    body = "\n".join(line for line in body.split("\n") if not line.startswith("#"))
+    assert result.stdout == f"{header}\n\n{body}"  # the script had no comments
+
+
+def test_play_script_writes_a_transcript_that_tgc_test_replays(runner: CliRunner, tmp_path: Path) -> None:
+    campaign = tmp_path / "tiny"
+    shutil.copytree(TINY, campaign, ignore=shutil.ignore_patterns("playtests"))
+    state = tmp_path / "rite.json"
+    state.write_text('{"format": 1, "state": {"secrets": [12]}}', encoding="utf-8")
+    script = tmp_path / "s.txt"
+    script.write_text("# the mill\n:state\n", encoding="utf-8")
+    out = campaign / "playtests" / "mill.transcript"
+    result = tgc(runner, "play", str(campaign), "--script", str(script), "--at", "102", "--state",
+                 str(state), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"wrote {out}\n"
+    text = out.read_text(encoding="utf-8")
+    assert "# state: ../../rite.json\n" in text and "== 102.2\n" in text
+    result = tgc(runner, "test", str(campaign))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith("1 transcript(s): 1 passed\n")
+
+
+def test_play_script_error_names_the_line_and_exits_1(runner: CliRunner, tmp_path: Path) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("no\n# then\n7\n", encoding="utf-8")
+    result = tgc(runner, "play", str(TINY), "--script", str(script))
+    assert result.exit_code == 1
+    assert result.stderr == f"tgc: error: {script}:3: there is no choice 7 (choices 1-3; 2 locked)\n"
+    assert result.stdout.endswith("> 7\n")
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("{ nope", "not JSON"),
+    ('{"format": 1, "kind": "tgc-bundle"}', "not a valid bundle"),
+])
+def test_a_corrupt_bundle_exits_2(runner: CliRunner, tmp_path: Path, content: str, message: str) -> None:
+    bundle = tmp_path / "x.bundle.json"
+    bundle.write_text(content, encoding="utf-8")
+    result = tgc(runner, "play", str(bundle))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("tgc: error: ") and message in result.stderr
+
+
+def test_a_campaign_with_errors_exits_2_with_its_diagnostics(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "a.tgj").write_text("== 201.1\nHello.\n-> 9\n", encoding="utf-8")
+    result = tgc(runner, "play", str(tmp_path / "bad"))
+    assert result.exit_code == 2
+    assert "error[TGC101]" in result.stderr and "the campaign has 3 error(s)" in result.stderr
+
+
+def test_a_corrupt_state_file_exits_2(runner: CliRunner, tmp_path: Path) -> None:
+    state = tmp_path / "s.json"
+    state.write_text('{"format": 1, "state": {"statuses": {"Nope": [1]}}}', encoding="utf-8")
+    for extra in ([], ["--script", str(state)]):
+        result = tgc(runner, "play", str(TINY), "--state", str(state), *extra)
+        assert result.exit_code == 2
+        assert 'the campaign declares no status "Nope"' in result.stderr
+
+
+def test_usage_errors_exit_2(runner: CliRunner, tmp_path: Path) -> None:
+    assert tgc(runner, "play", str(TINY), "-o", "x.transcript").exit_code == 2
+    result = tgc(runner, "play", str(TINY), "--at", "101.99", input=":quit\n")
+    assert result.exit_code == 2 and "the campaign has no verse 101.99" in result.stderr
+    assert tgc(runner, "play", str(TINY), "--script", "missing.txt").exit_code == 2
+
+
+def test_interactive_session(runner: CliRunner, golden: Golden) -> None:
+    inputs = "no\n9\n:set food x\n> Take\n:undo\n3\n:goto 101.2.climb\n2\n:state\n:quit\n"
+    result = tgc(runner, "play", str(TINY), "--seed", "2", "--show-locked", "--no-color", input=inputs)
+    assert result.exit_code == 0
+    golden(REPO / "tests" / "cases" / "play" / "interactive.txt", result.stdout)
+
+
+def test_interactive_session_ends_at_end_of_input(runner: CliRunner) -> None:
+    result = tgc(runner, "play", str(TINY), "--seed", "1", "--ask-dice", "--party", "Nia,Bran",
+                 input="no\n1\nroll 1\n")
+    assert result.exit_code == 0
+    assert "? roll d6 (+1): what do the dice show (1-6)?" in result.stdout
+    assert "Nia 8->7, Bran 8->7" in result.stdout
+
+
+# ---------------------------------------------------------------- tgc test
+
+
+def test_tgc_test_passes_and_fails_with_a_diff(runner: CliRunner, tmp_path: Path) -> None:
+    campaign = tmp_path / "tiny"
+    shutil.copytree(TINY, campaign)
+    result = tgc(runner, "test", str(campaign))
+    assert result.exit_code == 0, result.output
+    assert "ok      " in result.stdout
+    lanes = campaign / "playtests" / "lanes.transcript"
+    lanes.write_text(lanes.read_text(encoding="utf-8").replace("You fall.", "You tumble."), encoding="utf-8")
+    result = tgc(runner, "test", str(campaign), "--no-color")
+    assert result.exit_code == 1
+    assert f"FAIL    {lanes}" in result.stdout
+    assert "-You tumble.\n+You fall.\n" in result.stdout
+    assert result.stdout.endswith("1 failed\n")
+    result = tgc(runner, "test", str(campaign), "--update")
+    assert result.exit_code == 0 and f"updated {lanes}" in result.stdout
+    assert "You fall." in lanes.read_text(encoding="utf-8")
+
+
+def test_tgc_test_reports_an_input_that_no_longer_fits(runner: CliRunner, tmp_path: Path) -> None:
+    campaign = tmp_path / "tiny"
+    shutil.copytree(TINY, campaign)
+    path = campaign / "playtests" / "toll.transcript"
+    path.write_text(path.read_text(encoding="utf-8").replace("> > Pay the toll", "> > Bribe"),
+                    encoding="utf-8")
+    result = tgc(runner, "test", str(campaign), str(path), "--update")
+    assert result.exit_code == 1
+    assert "no offered choice starts with 'Bribe'" in result.stdout
+    assert result.stdout.endswith("1 transcript(s): 0 passed, 1 failed\n")
+
+
+def test_tgc_test_on_a_bundle_needs_the_transcripts(runner: CliRunner, tmp_path: Path) -> None:
+    shutil.copytree(TINY, tmp_path / "tiny")  # a build writes tgc.lock beside the sources
+    assert tgc(runner, "build", str(tmp_path / "tiny"), "-o", str(tmp_path / "out")).exit_code == 0
+    bundle = tmp_path / "out" / "tiny-lanes.bundle.json"
+    result = tgc(runner, "test", str(bundle))
+    assert result.exit_code == 2 and "name the transcripts" in result.stderr
+    result = tgc(runner, "test", str(bundle), str(TINY / "playtests"))
+    assert result.exit_code == 0, result.output
+
+
+def test_tgc_test_without_transcripts_exits_2(runner: CliRunner, tmp_path: Path) -> None:
+    shutil.copytree(TINY, tmp_path / "tiny", ignore=shutil.ignore_patterns("playtests"))
+    result = tgc(runner, "test", str(tmp_path / "tiny"))
+    assert result.exit_code == 2 and "no *.transcript files under" in result.stderr
