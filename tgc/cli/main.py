@@ -14,6 +14,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("tgc.cli.build", "build"),
     "check": ("tgc.cli.check", "check"),
     "explain": ("tgc.cli.explain", "explain"),
+    "explore": ("tgc.cli.explore", "explore"),
+    "graph": ("tgc.cli.graph", "graph"),
     "play": ("tgc.cli.play", "play"),
     "test": ("tgc.cli.test", "test"),
     "sim": ("tgc.cli.sim", "sim"),

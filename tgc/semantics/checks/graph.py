@@ -39,19 +39,38 @@ LINE_WORDS = {ast.Paragraph: "prose", ast.Choice: "choice", ast.Divert: "divert"
               ast.CondDivert: "conditional divert", ast.EffectLine: "logic line"}
 
 
-def check_unreachable(campaign: Campaign) -> list[Diagnostic]:
-    """TGC201: verses no path from an entry reaches, ignoring guards."""
+def unreachable_verses(campaign: Campaign) -> list[str]:
+    """Verses no path from an entry point reaches (guards ignored), in campaign order;
+    verses an earlier mistake may hide are left out (cascade.hidden_of)."""
     if campaign.info is None:
         return []  # no campaign, so no start: TGC114 says so, and everything would be unreachable
     graph = graph_of(campaign)
-    hidden = hidden_of(campaign)
     starts = [entry.target for entry in graph.entries]
     starts += _declared_elsewhere(campaign)
-    starts += sorted(hidden.nodes)
-    reached = {graph.nodes[nid].verse for nid in graph.reachable(starts)}
-    lost = [vid for vid in campaign.verses if vid not in reached]
+    starts += sorted(hidden_of(campaign).nodes)
+    reached = _reach(graph, starts)
+    return [vid for vid in campaign.verses if vid not in reached]
+
+
+def dead_end_nodes(campaign: Campaign) -> list[str]:
+    """Bodies reported as dead ends (TGC203), in graph order."""
+    hidden = hidden_of(campaign)
+    found = []
+    for nid, _, ending in _bodies(campaign):
+        if not ending.dead or ending.unsure or nid in hidden.bodies:
+            continue
+        if any(_undeclared(campaign, atom) for cond in ending.run for atom in atoms(cond)):
+            continue  # the unknown name was reported; its complement may be what was meant
+        found.append(nid)
+    return found
+
+
+def check_unreachable(campaign: Campaign) -> list[Diagnostic]:
+    """TGC201: verses no path from an entry reaches, ignoring guards."""
+    lost = unreachable_verses(campaign)
     if not lost:
         return []
+    graph = graph_of(campaign)
     lost_set = set(lost)
     via: dict[str, str] = {}
     for edge in graph.all_edges():
@@ -88,13 +107,11 @@ def check_line_after_divert(campaign: Campaign) -> list[Diagnostic]:
 
 def check_dead_ends(campaign: Campaign) -> list[Diagnostic]:
     """TGC203: bodies that can run off their end (LANGUAGE.md, "How a body runs")."""
-    hidden = hidden_of(campaign)
+    graph = graph_of(campaign)
+    endings = endings_of(campaign)
     diags = []
-    for nid, node, ending in _bodies(campaign):
-        if not ending.dead or ending.unsure or nid in hidden.bodies:
-            continue
-        if any(_undeclared(campaign, atom) for cond in ending.run for atom in atoms(cond)):
-            continue  # the unknown name was reported; its complement may be what was meant
+    for nid in dead_end_nodes(campaign):
+        node, ending = graph.nodes[nid], endings[nid]
         why, hint = _why_dead(campaign, node, ending)
         span = _last_line(node.body[-1].span) if node.body else node.span
         labels = (Label(node.span, "in this body"),) if node.body else ()
@@ -271,6 +288,20 @@ def _last_line(span: Span) -> Span:
     if span.end_line == span.line:
         return span
     return Span(span.file, span.end_line, 1, span.end_line, span.end_col)
+
+
+def _reach(graph: Graph, starts: list[str]) -> set[str]:
+    """The verses of every body reachable from ``starts`` (guards ignored)."""
+    nodes, edges = graph.nodes, graph.edges
+    seen = {n for n in starts if n in nodes}
+    todo = list(seen)
+    while todo:
+        for edge in edges.get(todo.pop(), ()):
+            target = edge.target
+            if target is not None and target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return {nodes[n].verse for n in seen}
 
 
 def _position(span: Span) -> tuple[str, int, int]:
