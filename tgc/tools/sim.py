@@ -203,7 +203,19 @@ def rules_of_setup(setup: Setup) -> Rules:
     return _rules(setup.payload)
 
 
+_BY_ID: dict[int, tuple[dict[str, Any], Rules]] = {}
+
+
 def _rules(payload: dict[str, Any]) -> Rules:
+    known = _BY_ID.get(id(payload))
+    if known is not None and known[0] is payload:
+        return known[1]
+    rules = _rules_by_content(payload)
+    _BY_ID[id(payload)] = (payload, rules)
+    return rules
+
+
+def _rules_by_content(payload: dict[str, Any]) -> Rules:
     key = hashlib.blake2b(json.dumps(payload, sort_keys=True).encode(), digest_size=16).hexdigest()
     if key not in _RULES:
         decls = [RawDecl(d["kind"], tuple(d["args"]), d["data"]) for d in payload["decls"]]

@@ -140,7 +140,7 @@ class CombatGame(Game):
         self.prevent = {}
         try:
             for _, placed in self.visible():
-                for ability in placed.card.abilities_on("attack"):
+                for ability in placed.card.on_attack:
                     self.run(ability.effects, hero, placed)
             if "feint" in self.traits:
                 self.prevent.pop("damage", None)

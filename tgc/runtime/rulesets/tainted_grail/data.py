@@ -160,6 +160,14 @@ class Card:
     passive: bool = False
     abilities: tuple[Ability, ...] = ()
     character: str | None = None
+    # Abilities by trigger, computed once (the engines ask at every step).
+    on_attack: tuple[Ability, ...] = field(init=False, compare=False, repr=False)
+    on_placement: tuple[Ability, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "on_attack", self.abilities_on("attack"))
+        object.__setattr__(self, "on_placement", tuple(
+            a for a in self.abilities if a.trigger in ("placement", "delayed")))
 
     @property
     def colour(self) -> str:

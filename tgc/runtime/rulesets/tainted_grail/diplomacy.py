@@ -119,7 +119,7 @@ class DiplomacyGame(Game):
         self.prevent = {}
         try:
             for _, placed in self.visible():
-                for ability in placed.card.abilities_on("attack"):
+                for ability in placed.card.on_attack:
                     self.run(ability.effects, hero, placed)
             self.run(effects, hero)
         finally:

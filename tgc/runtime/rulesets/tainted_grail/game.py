@@ -193,6 +193,7 @@ class Game:
         self.logging = log
         self.log: list[str] = []
         self.charged: list[Placed] = []  # cards that ever held a Charge
+        self.passives = 0  # passive cards in the Sequence
         self.enc_right: tuple[RightKey | None, ...] = encounter.right
 
     def deck_of(self, member: Member) -> list[Card]:
@@ -220,6 +221,8 @@ class Game:
 
     def visible(self) -> list[tuple[int, Placed]]:
         """Cards whose abilities are active: passive cards, and the last card."""
+        if not self.passives:
+            return [(len(self.seq) - 1, self.seq[-1])] if self.seq else []
         out = [(i, p) for i, p in enumerate(self.seq[:-1]) if p.card.passive]
         if self.seq:
             out.append((len(self.seq) - 1, self.seq[-1]))
@@ -244,6 +247,7 @@ class Game:
         if not self.seq:
             return
         placed = self.seq.pop()
+        self.passives -= placed.card.passive
         for attribute in placed.links:
             self.linked[attribute] -= 1
         self.heroes[placed.owner].discard.append(placed.card)
@@ -342,6 +346,7 @@ class Game:
             last.tokens = 0  # its Delayed ability is covered: the Time Tokens are lost
         placed = Placed(card, hero.index, option.links)
         self.seq.append(placed)
+        self.passives += card.passive
         for attribute in option.links:
             self.linked[attribute] = self.linked.get(attribute, 0) + 1
         self.cards_this_activation += 1
@@ -362,7 +367,7 @@ class Game:
         """Keys (attribute, magic, free) then the ability, as the rulebook orders them."""
         self.apply_gain(hero, option.gain, option.stages)
         card = placed.card
-        for ability in card.abilities:
+        for ability in card.on_placement:
             if ability.trigger == "placement":
                 self.say(f"{card}: {ability.text}")
                 self.run(ability.effects, hero, placed)
