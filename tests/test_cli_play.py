@@ -127,6 +127,14 @@ def test_interactive_session_ends_at_end_of_input(runner: CliRunner) -> None:
     assert "Nia 8->7, Bran 8->7" in result.stdout
 
 
+def test_random_playthroughs_report_coverage(runner: CliRunner) -> None:
+    result = tgc(runner, "play", str(TINY), "--random", "20", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("20 random playthrough(s) from seed 3: ")
+    assert "  verses: " in result.stdout and "  secrets: " in result.stdout
+    assert tgc(runner, "play", str(TINY), "--random", "2", "--script", "x").exit_code == 2
+
+
 # ---------------------------------------------------------------- tgc test
 
 

@@ -34,11 +34,13 @@ if TYPE_CHECKING:
               help="Replay the inputs in FILE (one per line) and print the transcript.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), metavar="FILE",
               help="With --script: write the transcript to FILE instead of printing it.")
+@click.option("--random", "runs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Play N seeded random playthroughs (run i uses seed SEED+i) and report coverage.")
 @click.option("--color/--no-color", default=None, help="Colour the session (default: on a terminal).")
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def play(target: Path | None, at: str | None, state_file: Path | None, party: str, seed: int | None,
          ask_dice: bool, show_locked: bool, script: Path | None, output: Path | None,
-         color: bool | None, debug: bool) -> None:
+         runs: int | None, color: bool | None, debug: bool) -> None:
     """Play a campaign folder or a bundle file (default: ./journal_src).
 
     Type a choice's number, yes/no to a question, win/lose/avoid for an encounter, or a
@@ -48,12 +50,16 @@ def play(target: Path | None, at: str | None, state_file: Path | None, party: st
     """
     if output is not None and script is None:
         fail_usage("--output goes with --script")
+    if runs is not None and script is not None:
+        fail_usage("--random and --script are two ways to play: choose one")
     members = tuple(name.strip() for name in party.split(",") if name.strip())
     try:
         from tgc.runtime.book import Book
 
         book = Book(load_campaign_or_exit(target))
-        if script is not None:
+        if runs is not None:
+            code = _random(book, runs, seed=seed or 0, state_file=state_file, party=members)
+        elif script is not None:
             code = _replay(book, script, output, at=at, state_file=state_file, party=members,
                            seed=seed or 0, ask_dice=ask_dice, show_locked=show_locked)
         else:
@@ -154,3 +160,38 @@ def _interactive(book: Book, *, at: str | None, state_file: Path | None, party: 
         if not session.finished:
             hinted = False
     return EXIT_OK
+
+
+def _random(book: Book, runs: int, *, seed: int, state_file: Path | None, party: tuple[str, ...]) -> int:
+    """Random playthroughs (tgc.tools.randomplay): coverage, endings, and each runtime error
+    with the seed that replays it. Exit 1 when a playthrough met an error."""
+    from tgc.runtime.save import SaveError, load_save
+    from tgc.runtime.state import new_state
+    from tgc.tools.randomplay import random_play, summary
+
+    start = new_state(book.bundle, party)
+    if state_file is not None:
+        try:
+            start = load_save(state_file, book).state
+        except SaveError as err:
+            fail_usage(str(err))
+    doc = summary(random_play(book, start, runs, seed), book)
+    verses, parts, secrets = doc["verses"], doc["status_parts"], doc["secrets"]
+    assert isinstance(verses, dict) and isinstance(parts, dict) and isinstance(secrets, dict)
+    click.echo(f"{runs} random playthrough(s) from seed {seed}: {doc['explorations']} explorations, "
+               f"{doc['runs_per_second']} playthroughs/s")
+    for label, data, hit, never in (("verses", verses, "reached", "never"),
+                                    ("status parts", parts, "marked", "never"),
+                                    ("secrets", secrets, "gained", "never")):
+        missing = ", ".join(map(str, data[never]))
+        never_text = f"; never: {missing}" if missing else ""
+        click.echo(f"  {label}: {data[hit]} of {data['total']} {hit}{never_text}")
+    endings = doc["endings"]
+    assert isinstance(endings, list)
+    for ending in endings:
+        click.echo(f"  ending {ending['kind']} at {ending['verse']}: {ending['count']} time(s)")
+    errors = doc["errors"]
+    assert isinstance(errors, list)
+    for error in errors:
+        click.echo(f"  error (replay with --random 1 --seed {error['seed']}): {error['error']}", err=True)
+    return EXIT_ERRORS if errors else EXIT_OK
