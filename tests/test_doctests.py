@@ -14,6 +14,9 @@ MODULES = [
     "tgc.diagnostics.suppress",
     "tgc.diagnostics.suggest",
     "tgc.syntax.dump",
+    "tgc.semantics.truth",
+    "tgc.semantics.dice",
+    "tgc.semantics.loops",
     "tests.expectations",
 ]
 
