@@ -15,7 +15,13 @@ class Rng:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self._random = random.Random(seed)
+        self._made: random.Random | None = None  # made on first use: forks are cheap
+
+    @property
+    def _random(self) -> random.Random:
+        if self._made is None:
+            self._made = random.Random(self.seed)
+        return self._made
 
     def roll(self, dice: int, sides: int) -> tuple[int, ...]:
         """The faces of ``dice`` dice with ``sides`` sides."""
@@ -29,7 +35,7 @@ class Rng:
 
     def reseed(self, seed: int) -> None:
         self.seed = seed
-        self._random.seed(seed)
+        self._made = None
 
     def getstate(self) -> object:
         return self._random.getstate()
@@ -40,5 +46,7 @@ class Rng:
     def fork(self) -> Rng:
         """An independent copy at the same point (the explorer forks stories)."""
         twin = Rng(self.seed)
-        twin._random.setstate(self._random.getstate())
+        if self._made is not None:
+            twin._made = random.Random()
+            twin._made.setstate(self._made.getstate())
         return twin

@@ -20,7 +20,7 @@ from tgc.bundle import schema as s
 from tgc.runtime import events as ev
 from tgc.runtime.book import Body, Book, StoryError
 from tgc.runtime.conditions import affordable, eval_condition, why_not
-from tgc.runtime.effects import apply_effect, item_options, pay_costs
+from tgc.runtime.effects import apply_effect, item_options
 from tgc.runtime.rng import Rng
 from tgc.runtime.ruleset import DEFAULT_RULESET, Ruleset
 from tgc.runtime.state import GameState, new_state
@@ -48,6 +48,7 @@ class Cursor:
 
 
 Hook = Callable[["Story", s.Op], None]
+EffectHook = Callable[["Story", s.Effect], None]
 W = TypeVar("W", ev.ChoicesOffered, ev.AskPosed, ev.RollRequested, ev.TossRequested, ev.EncounterStarted)
 
 
@@ -58,13 +59,15 @@ class Story:
 
     def __init__(self, bundle: s.Bundle | Book, state: GameState | None = None,
                  ruleset: Ruleset | None = None, rng: Rng | None = None, *,
-                 dice: str = "random", before_op: Hook | None = None) -> None:
+                 dice: str = "random", before_op: Hook | None = None,
+                 on_effect: EffectHook | None = None) -> None:
         self.book = bundle if isinstance(bundle, Book) else Book(bundle)
         self.state = state if state is not None else new_state(self.book.bundle)
         self.ruleset: Ruleset = ruleset if ruleset is not None else DEFAULT_RULESET
         self.rng = rng if rng is not None else Rng(0)
         self.dice = dice  # "random": the generator rolls; "ask": the reader gives the sum
         self.before_op = before_op
+        self.on_effect = on_effect
         self.cursor: Cursor | None = None
         self.queue: list[s.Target] = []
         self.waiting: ev.Wait | None = None
@@ -138,9 +141,8 @@ class Story:
             return
         line, choice = self._offers[index]
         self.last_choice = (cursor.verse, cursor.block, line)
-        for text, cost in zip(pay_costs(choice.costs, self.state), choice.costs, strict=True):
-            self._emit(ev.EffectApplied(s.Amount(kind="pay", amount=cost.amount, what=cost.resource),
-                                        text))
+        for cost in choice.costs:  # the party pays together: members help each other pay
+            self._apply(s.Amount(kind="pay", amount=cost.amount, what=cost.resource, party="shared"))
         self._transfer(choice.target)
 
     def answer(self, yes: bool) -> None:
@@ -194,6 +196,7 @@ class Story:
         twin = Story.__new__(Story)
         twin.book, twin.state, twin.ruleset = self.book, self.state.copy(), self.ruleset
         twin.rng, twin.dice, twin.before_op = self.rng.fork(), self.dice, self.before_op
+        twin.on_effect = self.on_effect
         twin.cursor = Cursor(self.cursor.verse, self.cursor.block, self.cursor.index) if self.cursor else None
         twin.queue, twin.waiting, twin.ending = list(self.queue), self.waiting, self.ending
         twin.last_choice, twin._out = self.last_choice, deque(self._out)
@@ -221,6 +224,17 @@ class Story:
         for status in self.book.statuses:
             self._check_triggers(status)
         return self.run() if self.cursor is None else []
+
+    def reset_triggers(self, status: str | None = None) -> None:
+        """Take the triggers' conditions (of one status, or all) as they now are, firing
+        none (after the state was replaced from outside: a trigger already true then has
+        fired before)."""
+        if status is None:
+            self._truth = self._trigger_truth()
+            return
+        declared = self.book.statuses.get(status)
+        for i, trigger in enumerate(declared.triggers if declared is not None else ()):
+            self._truth[(status, i)] = trigger_holds(declared, trigger, self.state)  # type: ignore[arg-type]
 
     def _trigger_truth(self) -> dict[tuple[str, int], bool]:
         truth = {}
@@ -305,6 +319,8 @@ class Story:
         self._at().index += 1
 
     def _apply(self, op: s.Effect, pick: str | None = None) -> None:
+        if self.on_effect is not None:
+            self.on_effect(self, op)
         text = apply_effect(op, self.state, self.book, pick)
         self._emit(ev.EffectApplied(op, text))
         if isinstance(op, s.Mark):

@@ -1,0 +1,164 @@
+"""`tgc explore`: walk every branch of a campaign and report coverage, the verses no play
+reaches (and why), dead ends, trap loops and endings; `--witness VERSE` prints a script
+that reaches the verse. Thin: the search is tgc.tools.explore, the report tgc.tools.report."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+from tgc.cli.options import EXIT_ERRORS, EXIT_OK, fail_internal, fail_usage, load_campaign_or_exit
+
+
+@click.command()
+@click.argument("target", required=False, type=click.Path(path_type=Path))
+@click.option("--from", "start_at", metavar="VERSE", help="Explore from this verse only (e.g. 201.4).")
+@click.option("--state", "state_file", type=click.Path(path_type=Path), metavar="FILE",
+              help="The starting state (a save file; missing fields take their defaults).")
+@click.option("--party", default="", metavar="NAMES", help="The starting party, comma-separated.")
+@click.option("--max-states", type=click.IntRange(min=1), default=500_000, show_default=True,
+              help="Stop after this many states and report the search as incomplete.")
+@click.option("--witness", metavar="VERSE", help="Print a shortest input script reaching VERSE.")
+@click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True)
+@click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
+def explore(target: Path | None, start_at: str | None, state_file: Path | None, party: str,
+            max_states: int, witness: str | None, fmt: str, debug: bool) -> None:
+    """Explore every branch of TARGET (a campaign folder, default ./journal_src, or a
+    bundle file): every entry point, every choice, ask, roll arm and encounter outcome,
+    with the state carried from one exploration to the next. Exits 1 when it finds dead
+    ends, trap loops or runtime errors."""
+    try:
+        code = _explore(target, start_at, state_file, party, max_states, witness, fmt)
+    except click.exceptions.Exit:
+        raise
+    except SystemExit:
+        raise
+    except Exception as err:  # every exception that reaches the CLI is a bug
+        fail_internal(err, debug)
+    sys.exit(code)
+
+
+def _explore(target: Path | None, start_at: str | None, state_file: Path | None, party: str,
+             max_states: int, witness: str | None, fmt: str) -> int:
+    from tgc.runtime import Book, SaveError, load_save, new_state
+    from tgc.tools import report
+    from tgc.tools.explore import explore as run_explore
+
+    book = Book(load_campaign_or_exit(target))
+    start = new_state(book.bundle, [p.strip() for p in party.split(",") if p.strip()])
+    if state_file is not None:
+        try:
+            start = load_save(state_file, book).state
+        except SaveError as err:
+            fail_usage(str(err))
+    goto = None
+    if start_at is not None:
+        goto = _goto(book, start_at)
+        if goto is None:
+            fail_usage(f"--from: no verse {start_at} in this campaign")
+    if witness is not None and witness not in book.verses:
+        fail_usage(f"--witness: no verse {witness} in this campaign")
+    began = time.perf_counter()
+    with _progress(fmt, max_states) as tick:
+        ex = run_explore(book, start, max_states=max_states, start_at=goto, progress=tick)
+    seconds = time.perf_counter() - began
+    if witness is not None:
+        return _print_witness(ex, witness, target, state_file)
+    doc = report.summary(ex, seconds)
+    if fmt == "json":
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        _print_human(doc)
+    return EXIT_ERRORS if doc["dead_ends"] or doc["trap_loops"] or doc["errors"] else EXIT_OK
+
+
+def _goto(book: Any, text: str) -> Any:
+    from tgc.bundle import schema as s
+
+    if text in book.verses:
+        return s.Goto(verse=text)
+    verse, _, block = text.rpartition(".")
+    if (verse, block) in book.bodies:
+        return s.Goto(verse=verse, block=block)
+    return None
+
+
+def _print_witness(ex: Any, verse: str, target: Path | None, state_file: Path | None) -> int:
+    from tgc.tools.report import reasons, witness
+
+    found = witness(ex, verse)
+    if found is None:
+        why = reasons(ex).get(verse, "not reached")
+        more = "" if ex.complete else " (the search was incomplete: raise --max-states)"
+        click.echo(f"tgc: no play reaches {verse}: {why}{more}", err=True)
+        return EXIT_ERRORS
+    click.echo(found.script(str(target or "journal_src"), str(state_file) if state_file else None), nl=False)
+    return EXIT_OK if found.confirmed else EXIT_ERRORS
+
+
+class _progress:
+    """A rich progress bar on a terminal for long runs; nothing otherwise."""
+
+    def __init__(self, fmt: str, total: int) -> None:
+        self.enabled = sys.stderr.isatty() and fmt == "human"
+        self.total = total
+        self.bar: Any = None
+
+    def __enter__(self) -> Any:
+        if not self.enabled:
+            return None
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self.bar = Progress(TextColumn("exploring"), BarColumn(), TextColumn("{task.fields[states]} states"),
+                            TimeElapsedColumn(), transient=True)
+        self.bar.start()
+        task = self.bar.add_task("explore", total=None, states=0)
+
+        def tick(states: int, queued: int) -> None:
+            if states % 256 == 0:
+                self.bar.update(task, states=states)
+        return tick
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _print_human(doc: dict[str, Any]) -> None:
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    verses = doc["verses"]
+    state = "complete" if doc["complete"] else "[yellow]INCOMPLETE[/] (stopped at --max-states; raise it)"
+    console.print(f"[bold]explored[/] {doc['states']} states in {doc['seconds']:.2f}s: {state}")
+    reached = len(verses["reached"])
+    console.print(f"verses        {reached}/{verses['total']} reached")
+    for key, label, done in (("blocks", "inline blocks", "reached"), ("choices", "choices", "taken"),
+                             ("status_parts", "status parts", "marked")):
+        console.print(f"{label:<14}{doc[key][done]}/{doc[key]['total']} {done}")
+    console.print(f"secrets       {len(doc['secrets']['gained'])}/{doc['secrets']['total']} gained")
+    if verses["unreached"]:
+        console.print("\n[bold]verses no play reaches[/]")
+        for item in verses["unreached"]:
+            console.print(f"  {item['verse']}: {item['reason']}")
+    problems = (("dead_ends", "dead ends"), ("trap_loops", "trap loops"), ("errors", "runtime errors"))
+    for key, title in problems:
+        if doc[key]:
+            console.print(f"\n[bold red]{title}[/]")
+            for item in doc[key]:
+                console.print(f"  {item['verse']}: {item['reason']}")
+                console.print(f"    inputs: {' / '.join(item['inputs'])}", markup=False)
+    if doc["status_parts"]["never_marked"]:
+        console.print(f"\nstatus parts never marked: {', '.join(doc['status_parts']['never_marked'])}")
+    if doc["secrets"]["never_gained"]:
+        console.print(f"secrets never gained: {', '.join(map(str, doc['secrets']['never_gained']))}")
+    endings = doc["endings"]
+    console.print(f"\n[bold]endings[/]: {len(endings.get('end', []))} places end an exploration")
+    for kind in ("end-chapter", "game-over"):
+        for item in endings.get(kind, []):
+            console.print(f"  {kind} at {item['verse']} (after {len(item['inputs'])} inputs)")
