@@ -343,3 +343,20 @@ def test_plain_layout(play: Play) -> None:
     play(":goto 101.5")
     assert play.text() == ('== 101.5\nYou sleep.\n  ~ mark "Known"\n  ~ mark "Lamp" (1 of 2 boxes ticked)\n'
                            "\nExploration ends.\n")
+
+
+def test_a_bundle_that_was_never_checked_gives_a_message(tmp_path: Path) -> None:
+    from tgc.bundle.io import dump_bundle, parse_bundle
+
+    good = '"verse":"101.5"},"text":"Sleep'
+    text = dump_bundle(tiny().bundle).replace(good, good.replace("101.5", "101.55"))
+    lines: list[Line] = []
+    session = Session(Book(parse_bundle(text)), lines.append, files=Files(write=tmp_path))
+    session.start()
+    session.handle("yes")
+    with pytest.raises(SessionError) as caught:
+        session.handle("> Sleep")
+    assert str(caught.value) == "the campaign cannot go on here: the bundle has no verse 101.55"
+    assert isinstance(session.waiting, ev.ChoicesOffered) and len(session.history) == 1
+    session.handle("> Go home")
+    assert session.finished

@@ -96,7 +96,13 @@ class Session:
 
     def start(self, at: str | None = None, loaded: Loaded | None = None) -> None:
         """Begin at ``at`` (a location number or a verse), else where ``loaded`` left off,
-        else the campaign's start location."""
+        else the campaign's start location. Raises SessionError when that cannot be."""
+        try:
+            self._start(at, loaded)
+        except StoryError as err:
+            raise SessionError(f"the campaign cannot start there: {err}") from None
+
+    def _start(self, at: str | None, loaded: Loaded | None) -> None:
         if loaded is not None:
             if self.party and all(c.name == DEFAULT_NAME for c in loaded.state.party):
                 loaded.state.party = new_state(self.book.bundle, self.party).party  # the file named none
@@ -122,10 +128,15 @@ class Session:
         text = line.strip()
         if not text:
             return
-        if text.startswith(":"):
-            self._command(text[1:])
-        else:
-            self._answer(text)
+        story, history = self.story.fork(), len(self.history)
+        try:
+            if text.startswith(":"):
+                self._command(text[1:])
+            else:
+                self._answer(text)
+        except StoryError as err:  # a bundle that was never checked: say so, go back
+            self.story, self.history[history:] = story, []
+            raise SessionError(f"the campaign cannot go on here: {err}") from None
 
     def draw(self) -> None:
         """Settle a waiting roll or coin toss from the seeded generator."""
