@@ -10,14 +10,26 @@ import pytest
 from click.testing import CliRunner
 
 from tgc.cli.main import cli
-from tgc.tools.sim import SimError, load_setup, simulate, wilson
+from tgc.runtime.rulesets.tainted_grail.data import Rules
+from tgc.runtime.rulesets.tainted_grail.loader import RawDecl
+from tgc.tools.sim import SimError, load_setup, make_setup, simulate, wilson
 
 SAMPLE = Path(__file__).resolve().parents[1] / "journal_src"
 
 
 @pytest.fixture(scope="module")
-def sergeant() -> object:
-    return load_setup(SAMPLE, "Deserter Sergeant", ["beor"])
+def sample() -> tuple[Rules, list[RawDecl]]:
+    from tgc.semantics.checks.ruleset import campaign_rules, rule_declarations
+    from tgc.semantics.symbols import collect
+    from tgc.workspace import load
+
+    campaign, _ = collect(load(SAMPLE).files)
+    return campaign_rules(campaign)[0], rule_declarations(campaign)
+
+
+@pytest.fixture(scope="module")
+def sergeant(sample: tuple[Rules, list[RawDecl]]) -> object:
+    return make_setup(*sample, "Deserter Sergeant", ["beor"])
 
 
 def test_wilson_interval() -> None:
@@ -43,11 +55,11 @@ def test_same_seed_same_report_and_jobs_do_not_matter(sergeant: object) -> None:
     assert one["win_interval_95"][0] <= one["win_rate"] <= one["win_interval_95"][1]
 
 
-def test_a_strong_character_beats_a_weak_one(sergeant: object) -> None:
+def test_a_strong_character_beats_a_weak_one(sergeant: object, sample: tuple[Rules, list[RawDecl]]) -> None:
     from tgc.tools.sim import Setup
 
     assert isinstance(sergeant, Setup)
-    ailei = load_setup(SAMPLE, "Deserter Sergeant", ["ailei"])
+    ailei = make_setup(*sample, "Deserter Sergeant", ["ailei"])
     beor_wins = simulate(sergeant, 150, seed=1).rate("win")
     ailei_wins = simulate(ailei, 150, seed=1).rate("win")
     assert beor_wins > ailei_wins
@@ -67,11 +79,11 @@ def test_state_file_overrides_the_starting_values(tmp_path: Path) -> None:
         load_setup(SAMPLE, "Ditch Cutpurse", ["beor"], bad)
 
 
-def test_unknown_names_are_usage_errors() -> None:
+def test_unknown_names_are_usage_errors(sample: tuple[Rules, list[RawDecl]]) -> None:
     with pytest.raises(SimError, match="did you mean `Deserter Sergeant`"):
-        load_setup(SAMPLE, "Deserter Sargent", ["beor"])
+        make_setup(*sample, "Deserter Sargent", ["beor"])
     with pytest.raises(SimError, match="no character"):
-        load_setup(SAMPLE, "Deserter Sergeant", ["bor-"])
+        make_setup(*sample, "Deserter Sergeant", ["bor-"])
 
 
 def test_cli_json_and_text() -> None:

@@ -3,26 +3,33 @@ played by the real rules, its costs land in the GameState, and the story follows
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from tgc.bundle.compile import compile_bundle
+from tgc.bundle.schema import Bundle
 from tgc.check import check
 from tgc.runtime import Rng, Story, new_state
 from tgc.runtime import events as ev
+from tgc.runtime.rulesets.tainted_grail.data import Rules
 from tgc.runtime.rulesets.tainted_grail.ruleset import TaintedGrailRuleset
 from tgc.semantics.checks.ruleset import campaign_rules
 
 SAMPLE = Path(__file__).resolve().parents[1] / "journal_src"
 
 
-def sample_story(party: list[str], seed: int) -> tuple[Story, TaintedGrailRuleset]:
+@functools.cache
+def _sample() -> tuple[Bundle, Rules]:
     from tests.bundle_helpers import number
 
     result = check(SAMPLE)
     assert result.campaign is not None
     numbering, _ = number(SAMPLE)
-    bundle = compile_bundle(result.campaign, numbering, SAMPLE)
-    rules, _ = campaign_rules(result.campaign)
+    return compile_bundle(result.campaign, numbering, SAMPLE), campaign_rules(result.campaign)[0]
+
+
+def sample_story(party: list[str], seed: int) -> tuple[Story, TaintedGrailRuleset]:
+    bundle, rules = _sample()
     keywords = {item.name: item.keywords for item in bundle.items}
     ruleset = TaintedGrailRuleset(rules, "greedy", keywords, log=lambda line: None)
     return Story(bundle, new_state(bundle, party), ruleset, Rng(seed)), ruleset
