@@ -147,6 +147,7 @@ def _interactive(book: Book, *, at: str | None, state_file: Path | None, party: 
             view.show(Line("info", "The exploration is over: :enter LOCATION, :goto VERSE, :undo, "
                                    ":state or :quit."))
             hinted = True
+        view.flush()
         try:
             line = console.input("[bold]> [/]")
         except (EOFError, KeyboardInterrupt):

@@ -4,6 +4,8 @@ markup, effects, choices and prompts); the layout is the transcript's, the words
 from __future__ import annotations
 
 from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
 from rich.text import Text
 
 from tgc.bundle.markup import parse
@@ -23,8 +25,13 @@ class RichView:
     def __init__(self, console: Console) -> None:
         self.console = console
         self._last: str | None = None
+        self._rows: list[Line] = []  # the state panel being gathered
 
     def show(self, line: Line) -> None:
+        if line.kind == "state":
+            self._rows.append(line)
+            return
+        self.flush()
         if line.kind == "input":  # the reader typed it at the prompt
             self._last = "input"
             return
@@ -33,15 +40,30 @@ class RichView:
         self._last = line.kind
         self.console.print(render(line))
 
+    def flush(self) -> None:
+        """Print the state rows gathered so far as one panel."""
+        if not self._rows:
+            return
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for row in self._rows:
+            table.add_row(row.text, row.detail)
+        self._rows = []
+        self.console.print(Panel(table, title="state", title_align="left", expand=False))
+        self._last = "state"
+
     def reset(self) -> None:
         """After the reader's input: the next line follows it as in a transcript."""
+        self.flush()
         self._last = "input"
 
 
 def render(line: Line) -> Text:
     kind, style = line.kind, STYLES.get(line.kind, "")
     if kind == "heading":
-        text = Text(f"== {line.text}", style=style)
+        text = Text()
+        text.append(f"== {line.text}", style=style)
         if line.detail:
             text.append(f" ({line.detail})", style="dim")
         return text
@@ -50,18 +72,21 @@ def render(line: Line) -> Text:
     if kind == "prose":
         return markup(line.text)
     if kind == "choice":
-        text = Text(f"  {line.number}. ", style="bold")
+        text = Text()
+        text.append(f"  {line.number}. ", style="bold")
         text.append_text(markup(line.text))
         if line.detail:
             text.append(f" ({line.detail})", style="dim")
         return text
     if kind == "locked":
-        text = Text("  -  ", style=style)
+        text = Text()
+        text.append("  -  ", style=style)
         text.append_text(markup(line.text, base=style))
         text.append(f" (locked: {line.detail})", style=style)
         return text
     if kind == "state":
-        text = Text(f"  {line.text}", style="bold")
+        text = Text()
+        text.append(f"  {line.text}", style="bold")
         if line.detail:
             text.append(f": {line.detail}", style="")
         return text
@@ -76,7 +101,7 @@ def render(line: Line) -> Text:
 
 def markup(source: str, base: str = "") -> Text:
     """Inline markup as rich styles: bold, italic, icons as a highlighted ``[word]``."""
-    text = Text(style=base)
+    text = Text()
     for span in parse(source):
         style = " ".join(filter(None, (base, "bold" if span.bold else "", "italic" if span.italic else "")))
         if span.icon is not None:

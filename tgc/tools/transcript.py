@@ -111,8 +111,8 @@ def parse_transcript(text: str, name: str) -> Transcript:
     inputs: list[Input] = []
     for index in range(number, len(lines)):
         line = lines[index]
-        if line.startswith("> ") or line == ">":
-            inputs.append(Input(index + 1, line[2:].strip()))
+        if line.startswith(">"):
+            inputs.append(Input(index + 1, line[1:].strip() or ">"))
         elif line.startswith("#"):
             inputs.append(Input(index + 1, line.rstrip()))
     return Transcript(name, header, inputs, "\n".join(lines))
