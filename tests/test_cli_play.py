@@ -112,7 +112,8 @@ def test_usage_errors_exit_2(runner: CliRunner, tmp_path: Path) -> None:
     assert tgc(runner, "play", str(TINY), "--script", "missing.txt").exit_code == 2
 
 
-def test_interactive_session(runner: CliRunner, golden: Golden) -> None:
+def test_interactive_session(runner: CliRunner, golden: Golden, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")  # rich wraps to the terminal's width
     inputs = "no\n9\n:set food x\n> Take\n:undo\n3\n:goto 101.2.climb\n2\n:state\n:quit\n"
     result = tgc(runner, "play", str(TINY), "--seed", "2", "--show-locked", "--no-color", input=inputs)
     assert result.exit_code == 0
