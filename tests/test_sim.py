@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from tgc.cli.main import cli
-from tgc.runtime.rulesets.tainted_grail.data import Rules
-from tgc.runtime.rulesets.tainted_grail.loader import RawDecl
+from tgc.ruledata.tainted_grail.data import Rules
+from tgc.ruledata.tainted_grail.loader import RawDecl
 from tgc.tools.sim import SimError, load_setup, make_setup, simulate, wilson
 
 SAMPLE = Path(__file__).resolve().parents[1] / "journal_src"

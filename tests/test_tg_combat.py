@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from tests.tg_helpers import Recorder, at_turn, combat, member, rules_of, turn_log
+from tgc.ruledata.tainted_grail.data import Rules
 from tgc.runtime.rulesets.tainted_grail.combat import CombatGame
-from tgc.runtime.rulesets.tainted_grail.data import Rules
 from tgc.runtime.rulesets.tainted_grail.game import Outcome
 from tgc.runtime.rulesets.tainted_grail.hero import ItemInUse, Member
 

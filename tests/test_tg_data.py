@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 from tests.tg_helpers import load_text
-from tgc.runtime.rulesets.tainted_grail.bundled import rules_from_payload, rules_payload
-from tgc.runtime.rulesets.tainted_grail.data import (
+from tgc.ruledata.tainted_grail.data import (
     CombatEncounter,
     DiplomacyEncounter,
     Gain,
     compile_icons,
 )
-from tgc.runtime.rulesets.tainted_grail.effects import EffectError, parse_effects
+from tgc.ruledata.tainted_grail.effects import EffectError, parse_effects
+from tgc.runtime.rulesets.tainted_grail.bundled import rules_from_payload, rules_payload
 from tgc.semantics.checks.ruleset import campaign_rules, rule_declarations
 
 SAMPLE = Path(__file__).resolve().parents[1] / "journal_src"

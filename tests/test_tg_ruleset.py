@@ -9,9 +9,9 @@ from pathlib import Path
 from tgc.bundle.compile import compile_bundle
 from tgc.bundle.schema import Bundle
 from tgc.check import check
+from tgc.ruledata.tainted_grail.data import Rules
 from tgc.runtime import Rng, Story, new_state
 from tgc.runtime import events as ev
-from tgc.runtime.rulesets.tainted_grail.data import Rules
 from tgc.runtime.rulesets.tainted_grail.ruleset import TaintedGrailRuleset
 from tgc.semantics.checks.ruleset import campaign_rules
 

@@ -16,9 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tgc.runtime.rulesets.tainted_grail.bundled import rules_payload
-from tgc.runtime.rulesets.tainted_grail.combat import CombatGame
-from tgc.runtime.rulesets.tainted_grail.data import (
+from tgc.ruledata.tainted_grail.data import (
     ATTRIBUTES,
     RESOURCES,
     TRACKS,
@@ -26,10 +24,12 @@ from tgc.runtime.rulesets.tainted_grail.data import (
     DiplomacyEncounter,
     Rules,
 )
+from tgc.ruledata.tainted_grail.loader import RawDecl, load_rules
+from tgc.runtime.rulesets.tainted_grail.bundled import rules_payload
+from tgc.runtime.rulesets.tainted_grail.combat import CombatGame
 from tgc.runtime.rulesets.tainted_grail.diplomacy import DiplomacyGame
 from tgc.runtime.rulesets.tainted_grail.game import Outcome
 from tgc.runtime.rulesets.tainted_grail.hero import ItemInUse, Member
-from tgc.runtime.rulesets.tainted_grail.loader import RawDecl, load_rules
 from tgc.runtime.rulesets.tainted_grail.policies import POLICIES
 
 Z95 = 1.959963984540054

@@ -15,15 +15,15 @@ from tgc.source import Span
 from tgc.syntax import ast
 
 if TYPE_CHECKING:
-    from tgc.runtime.rulesets.tainted_grail.data import Rules
-    from tgc.runtime.rulesets.tainted_grail.loader import Problem, RawDecl
+    from tgc.ruledata.tainted_grail.data import Rules
+    from tgc.ruledata.tainted_grail.loader import Problem, RawDecl
 
 RULE_KINDS = ("character", "card", "encounter")
 
 
 def raw_from_declaration(decl: ast.Declaration) -> RawDecl:
     """A declaration as plain data: each key's text, list or map, with spans."""
-    from tgc.runtime.rulesets.tainted_grail.loader import RawDecl
+    from tgc.ruledata.tainted_grail.loader import RawDecl
 
     data: dict[str, Any] = {}
     spans: dict[str, Span] = {}
@@ -81,7 +81,7 @@ def rule_declarations(campaign: Campaign) -> list[RawDecl]:
 
 def campaign_rules(campaign: Campaign) -> tuple[Rules, list[Problem]]:
     """The campaign's rule data and the problems found reading it."""
-    from tgc.runtime.rulesets.tainted_grail.loader import load_rules
+    from tgc.ruledata.tainted_grail.loader import load_rules
 
     return load_rules(rule_declarations(campaign))
 

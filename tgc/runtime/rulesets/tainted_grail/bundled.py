@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tgc.runtime.rulesets.tainted_grail.data import Rules
-from tgc.runtime.rulesets.tainted_grail.loader import RawDecl, load_rules
+from tgc.ruledata.tainted_grail.data import Rules
+from tgc.ruledata.tainted_grail.loader import RawDecl, load_rules
 
 PAYLOAD_FORMAT = 1
 

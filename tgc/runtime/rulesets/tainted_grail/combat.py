@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from tgc.runtime.rulesets.tainted_grail.data import Card, CombatEncounter, Gain
+from tgc.ruledata.tainted_grail.data import Card, CombatEncounter, Gain
 from tgc.runtime.rulesets.tainted_grail.game import (
     ESCAPE_COST,
     MAX_TURNS,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from tgc.runtime.rulesets.tainted_grail.data import Card, DiplomacyEncounter, Gain, Stage
+from tgc.ruledata.tainted_grail.data import Card, DiplomacyEncounter, Gain, Stage
 from tgc.runtime.rulesets.tainted_grail.game import (
     MAX_TURNS,
     EncounterOver,

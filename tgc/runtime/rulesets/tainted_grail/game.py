@@ -10,7 +10,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from tgc.runtime.rulesets.tainted_grail.data import (
+from tgc.ruledata.tainted_grail.data import (
     NO_GAIN,
     Ability,
     Card,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tgc.runtime.rulesets.tainted_grail.data import ITEM_LIMITED, RESOURCES, Card, Character
+from tgc.ruledata.tainted_grail.data import ITEM_LIMITED, RESOURCES, Card, Character
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from tgc.runtime.rulesets.tainted_grail.data import Card, Effects
+from tgc.ruledata.tainted_grail.data import Card, Effects
 from tgc.runtime.rulesets.tainted_grail.game import ESCAPE, STOP, Game, Option, link_card
 from tgc.runtime.rulesets.tainted_grail.hero import Hero
 

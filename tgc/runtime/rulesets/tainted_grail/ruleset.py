@@ -9,9 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tgc.bundle import schema as s
-from tgc.runtime.rng import Rng
-from tgc.runtime.rulesets.tainted_grail.combat import CombatGame
-from tgc.runtime.rulesets.tainted_grail.data import (
+from tgc.ruledata.tainted_grail.data import (
     ATTRIBUTES,
     RESOURCES,
     TRACKS,
@@ -19,6 +17,8 @@ from tgc.runtime.rulesets.tainted_grail.data import (
     Encounter,
     Rules,
 )
+from tgc.runtime.rng import Rng
+from tgc.runtime.rulesets.tainted_grail.combat import CombatGame
 from tgc.runtime.rulesets.tainted_grail.diplomacy import DiplomacyGame
 from tgc.runtime.rulesets.tainted_grail.game import Outcome
 from tgc.runtime.rulesets.tainted_grail.hero import ItemInUse, Member

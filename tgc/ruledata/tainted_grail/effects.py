@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
-from tgc.runtime.rulesets.tainted_grail.data import (
+from tgc.ruledata.tainted_grail.data import (
     AFFINITY_COLOURS,
     ATTRIBUTES,
     RESOURCES,
@@ -30,6 +31,7 @@ class EffectError(ValueError):
     """A phrase that is not in the effect language; the message says what was expected."""
 
 
+@lru_cache(maxsize=8192)
 def parse_effects(text: str) -> tuple[Effect, ...]:
     """``lose 1 health; gain 1 marker per connected aggression`` -> two effects."""
     parts = [p.strip() for p in text.split(";")]

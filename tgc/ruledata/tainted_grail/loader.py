@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from difflib import get_close_matches
+from functools import lru_cache
 from typing import Any
 
-from tgc.runtime.rulesets.tainted_grail.data import (
+from tgc.ruledata.tainted_grail.data import (
     AFFINITY_COLOURS,
     ATTRIBUTES,
     COLOURS,
@@ -35,7 +37,7 @@ from tgc.runtime.rulesets.tainted_grail.data import (
     Track,
     compile_icons,
 )
-from tgc.runtime.rulesets.tainted_grail.effects import EffectError, parse_cond, parse_effects
+from tgc.ruledata.tainted_grail.effects import EffectError, parse_cond, parse_effects
 from tgc.source import Span
 
 Data = Any  # str | list[Data] | dict[str, Data], as in the bundle's records
@@ -123,8 +125,6 @@ class Loader:
         self.problems.append(Problem(bad.code, span or decl.span(bad.where), bad.fields, bad.hint))
 
     def unknown_keys(self, decl: RawDecl, known: tuple[str, ...], what: str) -> None:
-        from difflib import get_close_matches
-
         for key in decl.data:
             if key not in known:
                 close = get_close_matches(key, known, n=1, cutoff=0.6)
@@ -339,8 +339,6 @@ def _flag(value: Data, key: str) -> bool:
 def _choice(value: Data, key: str, options: tuple[str, ...], what: str) -> str:
     text = _text(value, key)
     if text not in options:
-        from difflib import get_close_matches
-
         close = get_close_matches(text, options, n=1)
         raise _bad_value(key, f"`{text}` is not {what}",
                          f"did you mean `{close[0]}`?" if close else
@@ -394,6 +392,17 @@ def _rows(value: Data, key: str) -> list[str]:
 
 
 def _left_edge(value: Data, key: str, allowed: tuple[str, ...]) -> tuple[LeftKey | None, ...]:
+    if isinstance(value, str):
+        return _left_edge_text(value, key, allowed)
+    return _left_edge_rows(value, key, allowed)
+
+
+@lru_cache(maxsize=8192)
+def _left_edge_text(value: str, key: str, allowed: tuple[str, ...]) -> tuple[LeftKey | None, ...]:
+    return _left_edge_rows(value, key, allowed)
+
+
+def _left_edge_rows(value: Data, key: str, allowed: tuple[str, ...]) -> tuple[LeftKey | None, ...]:
     edge: list[LeftKey | None] = []
     for row in _rows(value, key):
         if row in ("-", ""):
@@ -408,6 +417,17 @@ def _left_edge(value: Data, key: str, allowed: tuple[str, ...]) -> tuple[LeftKey
 
 
 def _right_edge(value: Data, key: str) -> tuple[RightKey | None, ...]:
+    if isinstance(value, str):
+        return _right_edge_text(value, key)
+    return _right_edge_rows(value, key)
+
+
+@lru_cache(maxsize=8192)
+def _right_edge_text(value: str, key: str) -> tuple[RightKey | None, ...]:
+    return _right_edge_rows(value, key)
+
+
+def _right_edge_rows(value: Data, key: str) -> tuple[RightKey | None, ...]:
     edge: list[RightKey | None] = []
     for row in _rows(value, key):
         words = row.split()

@@ -6,8 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 ATTRIBUTES = ("aggression", "empathy", "courage", "caution", "practicality", "spirituality")
-OPPOSED = {"aggression": "empathy", "empathy": "aggression", "courage": "caution",
-           "caution": "courage", "practicality": "spirituality", "spirituality": "practicality"}
 RESOURCES = ("food", "wealth", "rep", "magic", "exp")
 TRACKS = ("health", "energy", "terror")
 COLOURS = {"U": "blue", "G": "green", "B": "brown", "Y": "gray"}

@@ -1,0 +1,1 @@
+"""Tainted Grail's rule data: characters, cards and encounters (docs/language.md, "Rule data")."""
