@@ -1,0 +1,178 @@
+"""tgc explore and random play on campaigns whose reachable verses are known by
+construction; witnesses replayed on the Story API; the sample campaign explored whole."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tests.runtime_helpers import book_of
+from tgc.cli.main import cli
+from tgc.runtime import Book, new_state
+from tgc.tools.explore import explore
+from tgc.tools.randomplay import random_play, summary
+from tgc.tools.report import replay, witness
+from tgc.tools.report import summary as report
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Reachable: 101.1-101.5 and bos.gate (the gate needs the key that 101.3 gives in an
+# earlier exploration, and the oath that the trigger grants). Unreachable: 101.6 (a part
+# nothing marks), 101.7 (only from 101.6), 101.8 (a roll arm no die shows), bos.never
+# (nothing leads there).
+KNOWN = """
+@status "Oath" parts 2
+  when parts 1-2 -> bos.oath
+@status "Unused" parts 2
+@item "Key"
+  keywords: tool
+
+@location 101 "Gate"
+  explore -> 101.1
+
+== 101.1
+* Knock -> 2
+* {item "Key"} Unlock the gate -> 4
+* {status "Unused" 2} Climb -> 6  // tgc: ignore[TGC302]
+* Leave -> end
+
+== 101.2
+~ if ask "Is anyone home?" -> 3
+~ mark "Oath" 1
+-> end
+
+== 101.3
+~ gain item "Key"
+~ mark "Oath" 2
+-> end
+
+== 101.4
+~ roll d6: 1-3 -> .a; 4-6 -> .b
+= a
+-> 5
+= b
+~ if secret 9 -> bos.gate
+-> end
+
+== 101.5
+~ encounter "Warden": win -> end; lose -> end
+== 101.6  // tgc: ignore[TGC301]
+-> 7
+== 101.7
+-> end
+== 101.8
+-> end
+== bos.oath
+~ gain secret 9
+-> end
+== bos.gate
+~ toss: heads -> end; tails -> 101.8
+== bos.never
+-> end
+
+@secret 9 "Oath kept"
+@encounter "Warden"
+  deck: gray
+"""
+
+
+@pytest.fixture(scope="module")
+def known(tmp_path_factory: pytest.TempPathFactory) -> Book:
+    return book_of(tmp_path_factory.mktemp("known"), KNOWN.replace("-> 101.8", "-> end"))
+
+
+def test_reached_and_unreached_are_known_by_construction(known: Book) -> None:
+    ex = explore(known, new_state(known.bundle))
+    assert ex.complete
+    assert set(ex.reached) == {"101.1", "101.2", "101.3", "101.4", "101.5", "bos.oath", "bos.gate"}
+    doc = report(ex, 0.0)
+    why = {item["verse"]: item["reason"] for item in doc["verses"]["unreached"]}
+    assert set(why) == {"101.6", "101.7", "101.8", "bos.never"}
+    assert 'needs status "Unused" 2' in why["101.6"]
+    assert "only reached from verses no play reaches: 101.6" in why["101.7"]
+    assert "nothing" not in why["bos.never"] and "no entry point" in why["bos.never"]
+    assert doc["status_parts"]["never_marked"] == ['"Unused" 1', '"Unused" 2']
+    assert doc["secrets"]["gained"] == [9] and not doc["dead_ends"] and not doc["trap_loops"]
+
+
+def test_witnesses_replay_to_their_verse(known: Book) -> None:
+    ex = explore(known, new_state(known.bundle))
+    for verse in ex.reached:
+        found = witness(ex, verse)
+        assert found is not None and found.confirmed, verse
+        assert replay(ex, ex.start, found.inputs, verse)
+    gate = witness(ex, "bos.gate")
+    assert gate is not None and gate.inputs[0] == ":goto 101.1"
+    assert "roll 4" in gate.inputs and "yes" in gate.inputs
+
+
+def test_max_states_makes_the_report_incomplete(known: Book) -> None:
+    ex = explore(known, new_state(known.bundle), max_states=3)
+    assert not ex.complete and report(ex, 0.0)["complete"] is False
+
+
+def test_dead_ends_and_trap_loops_met_in_play(tmp_path: Path) -> None:
+    book = book_of(tmp_path, """
+@status "S" parts 1
+@location 101 "A"
+  explore -> 101.1
+@location 102 "B"
+  explore -> 102.1
+== 101.1
+* Loop -> 2
+* {status "S" 1} Out -> end  // tgc: ignore[TGC302]
+== 101.2
+* Back -> 1
+== 102.1
+* Trap -> 2
+* Leave -> end
+== 102.2
+* {status "S" 1} Out -> end  // tgc: ignore[TGC203]
+""")
+    ex = explore(book, new_state(book.bundle))
+    doc = report(ex, 0.0)
+    assert [d["verse"] for d in doc["dead_ends"]] == ["102.2"]
+    assert doc["dead_ends"][0]["inputs"] == [":goto 102.1", "1"]
+    assert {t["verse"] for t in doc["trap_loops"]} == {"101.1", "101.2"}
+
+
+def test_from_verse_with_a_state(known: Book) -> None:
+    start = new_state(known.bundle)
+    start.items.append("Key")
+    from tgc.bundle import schema as s
+
+    ex = explore(known, start, start_at=s.Goto(verse="101.1"))
+    assert "101.4" in ex.reached and "bos.oath" not in ex.reached
+
+
+def test_random_play_is_deterministic_for_a_seed(known: Book) -> None:
+    first = summary(random_play(known, new_state(known.bundle), 30, seed=5), known)
+    second = summary(random_play(known, new_state(known.bundle), 30, seed=5), known)
+    first.pop("seconds"), second.pop("seconds"), first.pop("runs_per_second"), second.pop("runs_per_second")
+    assert first == second and not first["errors"]
+    one = summary(random_play(known, new_state(known.bundle), 1, seed=7), known)
+    also = random_play(known, new_state(known.bundle), 3, seed=5)
+    assert also.runs == 3 and one["runs"] == 1
+
+
+def test_sample_campaign_explored_exhaustively() -> None:
+    result = CliRunner().invoke(cli, ["explore", str(ROOT / "journal_src"), "--format", "json"])
+    doc = json.loads(result.output)
+    assert doc["complete"] is True
+    unreached = {item["verse"]: item["reason"] for item in doc["verses"]["unreached"]}
+    assert set(unreached) == {"204.3a", "210.4a", "bos.4", "bos.5"}
+    assert 'character "Ailei"' in unreached["204.3a"] and "day >= 5" in unreached["bos.4"]
+    assert {e["verse"] for e in doc["endings"]["end-chapter"]} == {"bos.vigil"}
+    assert {e["verse"] for e in doc["endings"]["game-over"]} == {"bos.tide"}
+    assert not doc["dead_ends"] and not doc["errors"] and result.exit_code == 0
+
+
+def test_cli_witness_and_usage_errors() -> None:
+    runner = CliRunner()
+    result = runner.invoke(cli, ["explore", str(ROOT / "journal_src"), "--witness", "201.4"])
+    assert result.exit_code == 0 and "# witness: reaches 201.4" in result.output
+    assert runner.invoke(cli, ["explore", str(ROOT / "journal_src"), "--witness", "9.9"]).exit_code == 2
+    assert runner.invoke(cli, ["explore", str(ROOT / "journal_src"), "--from", "9.9"]).exit_code == 2
