@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from tests.test_usage import campaign_of
+from tgc.semantics.facts import Fact, Vocabulary
 from tgc.semantics.flow import flow_of
 from tgc.semantics.holds import Held, conflict, describe
-from tgc.semantics.usage import Fact, Vocabulary
 from tgc.source import SourceFile
 from tgc.syntax import ast
 from tgc.syntax.parser import parse_source

@@ -4,10 +4,11 @@ item and keyword is granted, removed and checked, and what triggers read."""
 from __future__ import annotations
 
 from tgc.diagnostics.rule import example
+from tgc.semantics.facts import Fact
 from tgc.semantics.model import Campaign
 from tgc.semantics.resolve import resolve
 from tgc.semantics.symbols import collect
-from tgc.semantics.usage import Fact, usage_of
+from tgc.semantics.usage import usage_of
 from tgc.source import SourceFile
 from tgc.syntax.parser import parse_source
 

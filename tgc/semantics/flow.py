@@ -18,10 +18,11 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from tgc.semantics.facts import Vocabulary
 from tgc.semantics.graph import Edge, Entry, Graph, graph_of
 from tgc.semantics.holds import Held
 from tgc.semantics.model import Campaign
-from tgc.semantics.usage import Change, Usage, Vocabulary, atoms, usage_of
+from tgc.semantics.usage import Change, Usage, atoms, usage_of
 from tgc.syntax import ast
 
 Step = Edge | Change

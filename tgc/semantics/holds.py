@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
+from tgc.semantics.facts import Fact, Vocabulary, selection_fits
 from tgc.semantics.model import Campaign
-from tgc.semantics.usage import Fact, Vocabulary, selection_fits
 from tgc.syntax import ast
 
 Atom = ast.StatusCond | ast.SecretCond | ast.ItemCond

@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic, Label
+from tgc.semantics.facts import Fact
 from tgc.semantics.flow import Flow, flow_of
 from tgc.semantics.holds import describe
 from tgc.semantics.model import Campaign
-from tgc.semantics.usage import Change, Check, Fact, TriggerUse, Usage, effect_text, usage_of
+from tgc.semantics.usage import Change, Check, TriggerUse, Usage, effect_text, usage_of
 from tgc.source import Span
 from tgc.syntax import ast
 

@@ -16,11 +16,12 @@ from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic, Label
 from tgc.semantics.cascade import hidden_of
 from tgc.semantics.checks.missing import MAX_LABELS, missing_state
+from tgc.semantics.facts import Fact, Vocabulary
 from tgc.semantics.flow import Flow, flow_of
 from tgc.semantics.graph import Edge, Graph, graph_of
 from tgc.semantics.holds import Held, conflict, describe
 from tgc.semantics.model import Campaign
-from tgc.semantics.usage import Change, Fact, Usage, Vocabulary, usage_of
+from tgc.semantics.usage import Change, Usage, usage_of
 from tgc.syntax import ast
 
 # ---------------------------------------------------------------- TGC301
