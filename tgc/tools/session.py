@@ -24,8 +24,9 @@ from tgc.runtime.save import Loaded, SaveError, load_save, write_save
 from tgc.runtime.state import DEFAULT_NAME, new_state
 from tgc.runtime.story import InputError, Story
 from tgc.tools.edit import SET_HELP, EditError, edit_state, state_rows
+from tgc.tools.narrate import Narrator, dice_name
 from tgc.tools.output import Line
-from tgc.tools.places import PlaceError, describe_encounter, describe_trigger, find_place, verse_label
+from tgc.tools.places import PlaceError, find_place, verse_label
 
 Dice = Literal["auto", "ask", "script"]
 HISTORY = 200  # how many steps :undo can take back
@@ -83,14 +84,12 @@ class Session:
         self.emit = emit
         self.seed = seed
         self.dice: Dice = dice
-        self.show_locked = show_locked
+        self.narrator = Narrator(book, ask_dice=dice == "ask", show_locked=show_locked)
         self.files = files or Files()
         self.party = party
         self.story = Story(book, new_state(book.bundle, party), ruleset, Rng(seed), dice="ask")
         self.history: list[Story] = []
         self.done = False
-        self._faces: tuple[int, ...] = ()
-        self._settled = False  # the reader settled an encounter: its outcome is not repeated
 
     # ------------------------------------------------------------ starting
 
@@ -142,8 +141,8 @@ class Session:
         """Settle a waiting roll or coin toss from the seeded generator."""
         waiting = self.story.waiting
         if isinstance(waiting, ev.RollRequested):
-            self._faces = self.story.rng.roll(waiting.dice, waiting.sides)
-            self.story.give_roll(sum(self._faces))
+            self.narrator.faces = self.story.rng.roll(waiting.dice, waiting.sides)
+            self.story.give_roll(sum(self.narrator.faces))
         elif isinstance(waiting, ev.TossRequested):
             self.story.give_toss(self.story.rng.toss())
         self._pump()
@@ -160,13 +159,13 @@ class Session:
             elif isinstance(waiting, ev.AskPosed) and word in ("yes", "y", "no", "n"):
                 self.story.answer(word.startswith("y"))
             elif isinstance(waiting, ev.RollRequested) and (sum_ := _roll_value(word)) is not None:
-                self._faces = ()
+                self.narrator.faces = ()
                 self.story.give_roll(sum_)
             elif isinstance(waiting, ev.TossRequested) and word.removeprefix("toss ") in ("heads", "tails"):
                 self.story.give_toss(word.removeprefix("toss "))
             elif isinstance(waiting, ev.EncounterStarted) and word in ("win", "lose", "avoid"):
                 self.story.resolve(word)
-                self._settled = True
+                self.narrator.settled = True
             else:
                 raise SessionError(f"{self._expected(waiting)}, not '{text}'")
         except InputError as err:  # the story is unchanged
@@ -208,7 +207,7 @@ class Session:
         if isinstance(waiting, ev.AskPosed):
             return f'the story asks "{waiting.question}" (yes or no)'
         if isinstance(waiting, ev.RollRequested):
-            return f"the story waits for a roll of {_dice(waiting.dice, waiting.sides)} (roll N)"
+            return f"the story waits for a roll of {dice_name(waiting.dice, waiting.sides)} (roll N)"
         if isinstance(waiting, ev.TossRequested):
             return "the story waits for a coin toss (toss heads or toss tails)"
         return f"the story waits for the encounter's outcome ({', '.join(waiting.outcomes)})"
@@ -234,65 +233,8 @@ class Session:
             self._show(event)
 
     def _show(self, event: ev.Event) -> None:
-        emit = self.emit
-        match event:
-            case ev.VerseEntered(block=None):
-                emit(Line("heading", *verse_label(self.book, event.verse)))
-            case ev.VerseEntered():
-                emit(Line("block", event.block or ""))
-            case ev.Text():
-                emit(Line("prose", event.text))
-            case ev.EffectApplied():
-                emit(Line("effect", f"~ {event.text}"))
-            case ev.ChoicesOffered():
-                self._show_choices(event)
-            case ev.AskPosed():
-                emit(Line("prompt", f"{event.question} (yes/no)"))
-            case ev.RollRequested():
-                if self.dice == "ask":  # otherwise the generator or the script answers
-                    low, high = event.dice, event.dice * event.sides
-                    mod = f" ({event.modifier:+d})" if event.modifier else ""
-                    emit(Line("prompt", f"roll {_dice(event.dice, event.sides)}{mod}: what do the "
-                                        f"dice show ({low}-{high})?"))
-            case ev.RollMade():
-                emit(Line("event", f"~ {self._roll_text(event)}"))
-            case ev.TossRequested():
-                if self.dice == "ask":
-                    emit(Line("prompt", "toss the coin: heads or tails?"))
-            case ev.TossMade():
-                emit(Line("event", f"~ toss: {event.side}"))
-            case ev.EncounterStarted(waits=True):
-                emit(Line("prompt", f"{describe_encounter(event.encounter)}: "
-                                    f"{_either(event.outcomes)}?"))
-            case ev.EncounterStarted():
-                emit(Line("event", f"~ {describe_encounter(event.encounter)}"))
-            case ev.EncounterResolved():
-                if self._settled:
-                    self._settled = False
-                else:
-                    emit(Line("event", f"~ {describe_encounter(event.encounter)}: {event.outcome}"))
-            case ev.TriggerFired():
-                emit(Line("event", f"! {describe_trigger(self.book, event, self.story.cursor is None)}"))
-            case _:
-                emit(Line("ending", _ending_text(self.book, event)))
-
-    def _show_choices(self, offered: ev.ChoicesOffered) -> None:
-        if offered.purpose == "item":
-            self.emit(Line("prompt", "which item?"))
-        for offer in offered.choices:
-            costs = ", ".join(f"pay {c.amount} {c.resource}" for c in offer.costs)
-            self.emit(Line("choice", offer.text, costs, offer.index + 1))
-        if self.show_locked:
-            for locked in offered.locked:
-                self.emit(Line("locked", locked.text, locked.reason))
-
-    def _roll_text(self, made: ev.RollMade) -> str:
-        faces, self._faces = self._faces or made.faces, ()
-        rolled = made.total - made.modifier
-        shown = " + ".join(map(str, faces)) if faces else str(rolled)
-        shown += f" = {rolled}" if len(faces) > 1 else ""
-        text = f"roll {_dice(made.dice, made.sides)}: {shown}"
-        return text + (f", {made.modifier:+d} = {made.total}" if made.modifier else "")
+        for line in self.narrator.lines(event, between=self.story.cursor is None):
+            self.emit(line)
 
     # ------------------------------------------------------------ commands
 
@@ -445,27 +387,3 @@ def _starts(text: str, wanted: str) -> bool:
 def _roll_value(word: str) -> int | None:
     number = word.removeprefix("roll ").strip()
     return int(number) if number.isdigit() else None
-
-
-def _dice(dice: int, sides: int) -> str:
-    return f"{dice if dice > 1 else ''}d{sides}"
-
-
-def _either(outcomes: tuple[str, ...]) -> str:
-    return ", ".join(outcomes[:-1]) + f" or {outcomes[-1]}" if len(outcomes) > 1 else outcomes[0]
-
-
-def _ending_text(book: Book, event: ev.Event) -> str:
-    match event:
-        case ev.ExplorationEnded():
-            return "Exploration ends."
-        case ev.ChapterEnded():
-            return "The chapter ends."
-        case ev.GameOver():
-            return "Game over."
-        case ev.DeadEnd():
-            return f"Dead end in {verse_label(book, event.verse)[0]}: {event.reason}."
-        case ev.LoopDetected():
-            return f"Loop in {event.verse}: {event.steps} lines ran with no input."
-    return str(event)  # pragma: no cover
-
