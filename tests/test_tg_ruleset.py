@@ -67,3 +67,28 @@ def test_story_only_encounters_are_left_to_the_reader() -> None:
     events = story.run()
     started = [e for e in events if isinstance(e, ev.EncounterStarted)]
     assert started[0].waits and ruleset.last is None
+
+
+def test_from_a_bundle_without_card_data_the_reader_decides() -> None:
+    bundle, _ = _sample()
+    ruleset = TaintedGrailRuleset.from_bundle(bundle)  # records keep no card numbers
+    assert ruleset.rules.encounters and ruleset.rules.characters
+    story = Story(bundle, new_state(bundle, ["Arev"]), ruleset, Rng(1))
+    story.goto("204.2")
+    started = [e for e in story.run() if isinstance(e, ev.EncounterStarted)]
+    assert started[0].waits
+
+
+def test_from_a_rule_payload_the_fight_is_played() -> None:
+    from tgc.runtime.rulesets.tainted_grail.bundled import rules_payload
+    from tgc.semantics.checks.ruleset import rule_declarations
+    from tgc.semantics.symbols import collect
+    from tgc.workspace import load
+
+    bundle, _ = _sample()
+    campaign, _ = collect(load(SAMPLE).files)
+    ruleset = TaintedGrailRuleset.from_bundle(bundle, rules_payload(rule_declarations(campaign)))
+    story = Story(bundle, new_state(bundle, ["Arev"]), ruleset, Rng(1))
+    story.goto("204.2")
+    started = [e for e in story.run() if isinstance(e, ev.EncounterStarted)]
+    assert not started[0].waits and ruleset.last is not None

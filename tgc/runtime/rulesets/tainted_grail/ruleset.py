@@ -64,8 +64,9 @@ class TaintedGrailRuleset:
         if chosen is None:
             return None
         members = [m for m in (self.member(c, state) for c in state.active) if m is not None]
-        if not members:
-            return None
+        deck = "combat_deck" if isinstance(chosen, CombatEncounter) else "diplomacy_deck"
+        if not members or not all(getattr(m, deck) for m in members):
+            return None  # nobody (or somebody without cards) to play it: the reader decides
         seed = rng.pick(range(1 << 30))
         outcome = self.play(chosen, members, random.Random(seed))
         self.apply(outcome, state, rng)
