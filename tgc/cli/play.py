@@ -17,6 +17,7 @@ from tgc.cli.options import EXIT_ERRORS, EXIT_OK, fail_internal, fail_usage, loa
 
 if TYPE_CHECKING:
     from tgc.runtime.book import Book
+    from tgc.runtime.save import Loaded
 
 
 @click.command()
@@ -81,17 +82,13 @@ def _replay(book: Book, script: Path, output: Path | None, *, at: str | None,
         inputs = read_script(script.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as err:
         fail_usage(f"{script}: cannot read the script: {getattr(err, 'strerror', None) or err}")
-    state = None
-    if state_file is not None:  # as the transcript will name it: from the folder it is written to
-        base = output.parent if output is not None else Path()
-        state = os.path.relpath(state_file, base) if output is not None else str(state_file)
-        _check_state(book, state_file)
+    state, loaded = None, None
+    if state_file is not None:  # named as the transcript will: from the folder it is written to
+        state = os.path.relpath(state_file, output.parent) if output is not None else str(state_file)
+        loaded = _load_state(book, state_file)
     header = Header(start=at, seed=seed, party=party, state=state, ask_dice=ask_dice,
                     show_locked=show_locked)
-    if output is not None:
-        output.parent.mkdir(parents=True, exist_ok=True)  # so that state paths resolve from it
-    files = Files(write=Path(), read=(output.parent,) if output is not None else ())
-    result = replay(book, header, inputs, name=str(script), files=files)
+    result = replay(book, header, inputs, name=str(script), files=Files(), loaded=loaded)
     if output is None:
         click.echo(result.text, nl=False)
     if result.error is not None:
@@ -103,12 +100,12 @@ def _replay(book: Book, script: Path, output: Path | None, *, at: str | None,
     return EXIT_OK
 
 
-def _check_state(book: Book, path: Path) -> None:
+def _load_state(book: Book, path: Path) -> Loaded:
     """A state file that cannot be used is a usage error (exit 2), not a script error."""
     from tgc.runtime.save import SaveError, load_save
 
     try:
-        load_save(path, book)
+        return load_save(path, book)
     except SaveError as err:
         fail_usage(str(err))
 
@@ -118,16 +115,10 @@ def _interactive(book: Book, *, at: str | None, state_file: Path | None, party: 
     from rich.console import Console
 
     from tgc.cli.playview import RichView
-    from tgc.runtime.save import SaveError, load_save
     from tgc.tools.output import Line
     from tgc.tools.session import Session, SessionError
 
-    loaded = None
-    if state_file is not None:
-        try:
-            loaded = load_save(state_file, book)
-        except SaveError as err:
-            fail_usage(str(err))
+    loaded = _load_state(book, state_file) if state_file is not None else None
     if seed is None:
         seed = random.randrange(100_000)
     console = Console(highlight=False, no_color=color is False, force_terminal=color or None)
@@ -166,16 +157,12 @@ def _interactive(book: Book, *, at: str | None, state_file: Path | None, party: 
 def _random(book: Book, runs: int, *, seed: int, state_file: Path | None, party: tuple[str, ...]) -> int:
     """Random playthroughs (tgc.tools.randomplay): coverage, endings, and each runtime error
     with the seed that replays it. Exit 1 when a playthrough met an error."""
-    from tgc.runtime.save import SaveError, load_save
     from tgc.runtime.state import new_state
     from tgc.tools.randomplay import random_play, summary
 
     start = new_state(book.bundle, party)
     if state_file is not None:
-        try:
-            start = load_save(state_file, book).state
-        except SaveError as err:
-            fail_usage(str(err))
+        start = _load_state(book, state_file).state
     doc = summary(random_play(book, start, runs, seed), book)
     verses, parts, secrets = doc["verses"], doc["status_parts"], doc["secrets"]
     assert isinstance(verses, dict) and isinstance(parts, dict) and isinstance(secrets, dict)

@@ -151,8 +151,9 @@ def _header_field(header: Header, line: str, number: int, name: str) -> None:
 
 
 def replay(book: Book, header: Header, inputs: list[Input], *, name: str, files: Files,
-           ruleset: Ruleset | None = None) -> Replay:
-    """Run ``inputs`` from ``header``'s start; stop at the first input that does not fit."""
+           ruleset: Ruleset | None = None, loaded: Loaded | None = None) -> Replay:
+    """Run ``inputs`` from ``header``'s start; stop at the first input that does not fit.
+    ``loaded`` is the header's state when the caller has already read it."""
     writer = PlainWriter()
     for row in header.lines(book):
         writer.raw(row)
@@ -161,7 +162,8 @@ def replay(book: Book, header: Header, inputs: list[Input], *, name: str, files:
                       show_locked=header.show_locked, ruleset=ruleset, party=header.party, files=files)
     try:
         _check_campaign(book, header, name)
-        loaded = _state(book, header, name, files)
+        if loaded is None:
+            loaded = _state(book, header, name, files)
         try:
             session.start(header.start, loaded)
         except SessionError as err:
