@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tgc.semantics.graph import graph_of
+from tgc.semantics.graph import Edge, graph_of
 from tgc.semantics.model import DECKS, Campaign
 from tgc.semantics.truth import AtomKey, always_holds, atom_key, atoms
 from tgc.syntax import ast
@@ -40,28 +40,45 @@ class Ending(NamedTuple):
     run: tuple[ast.Cond, ...] = ()
 
 
+# The ending of most bodies: it leaves at its last line (a divert, a roll, a toss or its
+# choices, one of them without a guard). Nothing about it is worth a diagnostic.
+PLAIN = Ending(None, "plain")
+
+
 def endings_of(campaign: Campaign) -> dict[str, Ending]:
-    """The ending of every body of the campaign's graph, computed once and shared."""
+    """The ending of every body of the graph whose ending is not PLAIN (most are), computed
+    once and shared; look bodies up with ``.get(node, PLAIN)``."""
     cached = campaign.derived.get("endings")
     if isinstance(cached, dict):
         return cached
-    graph = graph_of(campaign)
+    nodes = graph_of(campaign).nodes
     endings: dict[str, Ending] = {}
-    for nid, node in graph.nodes.items():
-        edges = graph.edges.get(nid)
-        # Most bodies are prose and then a divert, a roll or choices: the first edge of the
-        # body says where it leaves without walking the prose.
-        first = edges[0].kind if edges else None
-        if first == "divert" or first == "roll" or first == "toss":
-            assert edges is not None
-            endings[nid] = Ending(edges[0].index, first)
-        elif first == "choice":
-            assert edges is not None
-            endings[nid] = _choices(node.body, edges[0].index, ())
-        else:
-            endings[nid] = body_ending(campaign, node.body)
+    for nid, edges in graph_of(campaign).edges.items():
+        # The first edge of a body says where it leaves without walking its prose.
+        if edges:
+            first = edges[0]
+            kind = first.kind
+            if kind == "divert" or kind == "roll" or kind == "toss":
+                if first.index != len(nodes[nid].body) - 1:
+                    endings[nid] = Ending(first.index, kind)
+                continue
+            if kind == "choice" and _all_choices(edges, len(nodes[nid].body)):
+                # Every line from the first choice on is a choice (one edge each).
+                for edge in edges:
+                    if not edge.guard and not edge.costs:
+                        break
+                else:
+                    endings[nid] = Ending(None, "guarded", dead=True)
+                continue
+        ending = body_ending(campaign, nodes[nid].body)
+        if ending.dead or ending.unsure or ending.partial or ending.leaves_at != len(nodes[nid].body) - 1:
+            endings[nid] = ending
     campaign.derived["endings"] = endings
     return endings
+
+
+def _all_choices(edges: list[Edge], size: int) -> bool:
+    return len(edges) == size - edges[0].index and all(e.kind == "choice" for e in edges)
 
 
 def body_ending(campaign: Campaign, body: tuple[ast.Stmt, ...]) -> Ending:

@@ -19,6 +19,7 @@ Example:
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Iterator
 
 from tgc.semantics.graph import Graph
@@ -98,15 +99,15 @@ def closed_loops(graph: Graph, exits: Iterable[str] = ()) -> Iterator[set[str]]:
 def _trapped(graph: Graph, exits: Iterable[str]) -> set[str]:
     """Bodies from which no path reaches an exit (one backward search, linear)."""
     nodes = graph.nodes
-    back: dict[str, list[str]] = {}
+    back: defaultdict[str, list[str]] = defaultdict(list)
     escaped = set(exits)
     for source, edges in graph.edges.items():
         for edge in edges:
             target = edge.target
-            if target is None or target not in nodes:
+            if target is None:
                 escaped.add(source)
             else:
-                back.setdefault(target, []).append(source)
+                back[target].append(source)
     todo = list(escaped)
     while todo:
         for source in back.get(todo.pop(), ()):
