@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from tgc.semantics.facts import Fact, Vocabulary
 from tgc.semantics.graph import graph_of
-from tgc.semantics.model import ITEM_KEYWORDS, Campaign
+from tgc.semantics.model import ITEM_KEYWORDS, Campaign, canonical_section, canonical_verse
 from tgc.source import Span
 from tgc.syntax import ast
 
@@ -97,6 +97,7 @@ class _Collector:
         graph = graph_of(self.c)
         for node in graph.nodes.values():
             self.body(node.id, node.body)
+        self.shadowed()
         for status in self.c.statuses.values():
             for trig in status.triggers:
                 if self.v.trigger_reads(status, trig) is None:
@@ -104,6 +105,23 @@ class _Collector:
                 for fact in self.v.trigger_reads(status, trig) or ():
                     self.u.triggers.setdefault(fact, []).append(TriggerUse(status.name, trig))
         return self.u
+
+    def shadowed(self) -> None:
+        """Bodies of verses and blocks declared twice (or under a bad header) are not in
+        the graph; their lines still count, under a node id no graph node has, so the
+        flow treats them like verses no entry reaches and nothing they grant or check is
+        reported again (the duplicate is the mistake)."""
+        for file in self.c.files:
+            for item in file.items:
+                if not isinstance(item, ast.Verse):
+                    continue
+                vid = f"{canonical_section(item.id.section)}.{canonical_verse(item.id.verse)}"
+                info = self.c.verses.get(vid)
+                if info is None or info.verse is not item:
+                    self.body(f"{vid}@{item.span.line}", item.body)
+                for block in item.blocks:
+                    if info is None or info.verse is not item or info.blocks.get(block.name) is not block:
+                        self.body(f"{vid}.{block.name}@{block.span.line}", block.body)
 
     def obscure(self) -> None:
         for file in self.c.files:
