@@ -76,7 +76,10 @@ class _Finder:
         if ref.section is not None:
             section = canonical_section(ref.section)
         if section is None:
-            return []
+            # A relative reference where only absolute ones work (TGC116): any section's
+            # verse of that name or number may be the one meant.
+            wanted = canonical_verse(ref.verse)
+            return [vid for vid in self.c.verses if vid.split(".", 1)[1] == wanted]
         table = self.by_section()
         if section not in table:
             close = get_close_matches(section, list(table), n=1)
