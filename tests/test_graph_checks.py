@@ -196,3 +196,19 @@ def test_every_graph_and_map_code_has_a_case_and_an_ok_case() -> None:
     assert family <= expected, f"no case expects {sorted(family - expected)}"
     ok = {Path(case).stem[:6] for case in CASE_PATHS if "_ok_" in Path(case).stem}
     assert family - {"TGC206", "TGC403"} <= ok, f"no ok case for {sorted(family - ok)}"
+
+
+def test_a_run_too_large_to_judge_is_left_alone() -> None:
+    wide = "".join(f"~ if secret {n} -> end\n" for n in range(1, 14))
+    decls = "".join(f'@secret {n} "S{n}"\n' for n in range(1, 14))
+    gains = "".join(f"~ gain secret {n}\n" for n in range(1, 14))
+    source = f"== 101.1\n{gains}-> 2\n== 101.2\n{wide}{decls}"
+    assert "TGC203" not in _codes(source)
+    assert "TGC202" in _codes(f"== 101.1\n{gains}-> 2\n== 101.2\n{wide}-> end\nNever.\n{decls}")
+
+
+def test_many_failed_references_stay_fast() -> None:
+    refs = "".join(f"* Go -> 101.{n}x\n" for n in range(500))
+    verses = "".join(f"== 101.{n}\n-> end\n" for n in range(2, 300))
+    codes = _codes(f"== 101.1\n{refs}* Leave -> end\n{verses}")
+    assert set(codes) == {"TGC101"}

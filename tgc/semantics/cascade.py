@@ -52,9 +52,14 @@ def hidden_of(campaign: Campaign) -> Hidden:
 class _Finder:
     """Lookups by section and by verse, built on first use."""
 
+    # difflib compares a name with every verse of its section: past this many failed
+    # references (a renamed section breaks hundreds at once) the whole section is used.
+    CLOSE_LOOKUPS = 200
+
     def __init__(self, campaign: Campaign) -> None:
         self.c = campaign
         self._by_section: dict[str, list[str]] | None = None
+        self.lookups = 0
 
     def by_section(self) -> dict[str, list[str]]:
         if self._by_section is None:
@@ -87,6 +92,9 @@ class _Finder:
                 return []
             section = close[0]
         pool = table[section]
+        self.lookups += 1
+        if self.lookups > self.CLOSE_LOOKUPS:
+            return list(pool)
         wanted = f"{section}.{canonical_verse(ref.verse)}"
         return get_close_matches(wanted, pool, n=CLOSE) or list(pool)
 

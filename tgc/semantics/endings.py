@@ -85,21 +85,25 @@ def body_ending(campaign: Campaign, body: tuple[ast.Stmt, ...]) -> Ending:
     """Walk a body top to bottom, as the reader would, up to the first line it cannot pass."""
     run: list[tuple[int, ast.Cond]] = []
     partial: list[int] = []
+    unknown = False  # a run whose truth table was too large: the end may never be reached
     for index, stmt in enumerate(body):
         kind = type(stmt)
         if kind is ast.Paragraph:
             continue
         if kind is ast.Choice:
-            return _choices(body, index, tuple(partial))
+            ending = _choices(body, index, tuple(partial))
+            return _unsure(ending) if unknown and ending.dead else ending
         if kind is ast.Divert:
             return Ending(index, "divert", partial=tuple(partial))
         if isinstance(stmt, ast.CondDivert):
             run.append((index, stmt.cond))
             following = body[index + 1] if index + 1 < len(body) else None
             if type(following) is not ast.CondDivert:
-                ending = _run_ending(run, tuple(partial))
-                if ending is not None:
-                    return ending
+                judged = _run_ending(run, tuple(partial))
+                if judged is not None and judged.unsure:
+                    unknown = True
+                elif judged is not None:
+                    return judged
             continue
         assert isinstance(stmt, ast.EffectLine)
         effect = stmt.effect
@@ -117,7 +121,12 @@ def body_ending(campaign: Campaign, body: tuple[ast.Stmt, ...]) -> Ending:
         if run and _changes(touches(effect), run):
             run = []  # the effect may change what the earlier conditions test
     last_run = tuple(cond for _, cond in run) if body and type(body[-1]) is ast.CondDivert else ()
-    return Ending(None, "end", dead=True, partial=tuple(partial), run=last_run)
+    ending = Ending(None, "end", dead=True, partial=tuple(partial), run=last_run)
+    return _unsure(ending) if unknown else ending
+
+
+def _unsure(ending: Ending) -> Ending:
+    return Ending(None, "unknown", unsure=True, partial=ending.partial)
 
 
 def _choices(body: tuple[ast.Stmt, ...], first: int, partial: tuple[int, ...]) -> Ending:
