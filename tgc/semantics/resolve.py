@@ -147,7 +147,7 @@ class Resolver:
                 self.target(target)
             if isinstance(prop, ast.Action):
                 for cost in prop.costs:
-                    self.vocabulary(cost.resource, cost.span, AMOUNT_WORDS, "a resource or track")
+                    self.visit_cost(cost)
             if isinstance(prop, ast.Trigger) and decl.kind == "status":
                 self.check_trigger(decl, prop)
             if isinstance(prop, ast.NumberProp) and prop.key == "legacy":
@@ -169,7 +169,10 @@ class Resolver:
                                                   "1-6` or `when any N parts`"}[status.shape]))
             return
         top = max(trig.low or 0, trig.high or 0)
-        if top > status.size:
+        if trig.low is not None and trig.low < 1:
+            what = "`any 0` always holds" if trig.kind == "any" else "parts are numbered from 1"
+            self.diags.append(diag("TGC117", trig.span, detail=f"{what}: this trigger is wrong"))
+        elif top > status.size:
             self.diags.append(diag("TGC112", trig.span, name=status.name, parts=status.size,
                                    part=top))
 
@@ -205,7 +208,12 @@ class Resolver:
         for cond in guard.conditions:
             self.visit_cond(cond)
         for cost in guard.costs:
-            self.vocabulary(cost.resource, cost.span, AMOUNT_WORDS, "a resource or track")
+            self.visit_cost(cost)
+
+    def visit_cost(self, cost: ast.Cost) -> None:
+        self.vocabulary(cost.resource, cost.span, AMOUNT_WORDS, "a resource or track")
+        if cost.amount < 1:
+            self.diags.append(diag("TGC117", cost.span, detail="a cost must be at least 1"))
 
     # ------------------------------------------------------------ conditions
 
@@ -248,7 +256,10 @@ class Resolver:
         if parts is None:
             return
         if parts.any_count:
-            if parts.low > status.size or parts.low < 1:
+            if parts.low < 1:
+                self.diags.append(diag("TGC117", parts.span, detail=f"`any {parts.low}` always holds",
+                                       hint=f'write `status "{name}"` for "any part"'))
+            elif parts.low > status.size:
                 self.diags.append(diag("TGC113", parts.span,
                                        detail=f'status "{name}" has {status.size} '
                                        f'{"boxes" if status.shape == "boxes" else "parts"}; '
