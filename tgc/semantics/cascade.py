@@ -54,7 +54,7 @@ class _Finder:
 
     # difflib compares a name with every verse of its section: past this many failed
     # references (a renamed section breaks hundreds at once) the whole section is used.
-    CLOSE_LOOKUPS = 200
+    CLOSE_LOOKUPS = 50
 
     def __init__(self, campaign: Campaign) -> None:
         self.c = campaign
