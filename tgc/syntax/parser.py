@@ -395,7 +395,9 @@ class _FileParser:
         if parsed is not None:
             body.stmts.append(parsed)
             if kind == "choice":
-                self.check_icons(number, text, indent)
+                # Only the text holds icons: not the guard's strings, not a comment.
+                start = parsed.guard.span.end_col - 1 if parsed.guard is not None else indent
+                self.check_icons(number, text, start, len(_strip_comment(text)))
 
     def outside_verse(self, number: int, text: str, indent: int, kind: str) -> None:
         if self.orphan:
@@ -440,10 +442,10 @@ class _FileParser:
         self.check_icons(number, text, indent)
         body.add_prose(number, col, content)
 
-    def check_icons(self, number: int, text: str, indent: int) -> None:
+    def check_icons(self, number: int, text: str, start: int, end: int | None = None) -> None:
         if ":" not in text:
             return
-        for m in _ICON.finditer(text, indent):
+        for m in _ICON.finditer(text, start, len(text) if end is None else end):
             if m.group(1) not in ICONS:
                 close = get_close_matches(m.group(1), ICONS, n=1, cutoff=0.6)
                 hint = f"did you mean `:{close[0]}:`?" if close else "write `\\:` for a literal colon"
