@@ -27,7 +27,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "TGC202", "line-after-divert", E,
-        "this {what} is never read: {cause} on line {line} always leaves the body",
+        "this {what} is never read: control always leaves the body at line {line} ({cause})",
         "A line follows a line that always leaves its body.",
         "A body runs top to bottom and leaves at a plain divert, so a plain divert must be "
         "its last line. The same holds after a roll or toss, after an encounter with an arm "

@@ -29,11 +29,11 @@ from tgc.syntax import ast
 
 NUMBER_WORDS = frozenset(ATTRIBUTES + RESOURCES + TRACKS + COUNTERS)
 CAUSES = {
-    "divert": "the divert",
-    "roll": "the roll",
-    "toss": "the toss",
-    "encounter": "the encounter (it has an arm for every outcome)",
-    "conditions": "the conditional diverts (one of them always holds)",
+    "divert": "a plain divert",
+    "roll": "a roll",
+    "toss": "a toss",
+    "encounter": "an encounter with an arm for every outcome",
+    "conditions": "one of the conditional diverts always holds",
 }
 LINE_WORDS = {ast.Paragraph: "prose", ast.Choice: "choice", ast.Divert: "divert",
               ast.CondDivert: "conditional divert", ast.EffectLine: "logic line"}
@@ -134,7 +134,7 @@ def check_trap_loops(campaign: Campaign) -> list[Diagnostic]:
     for loop in closed_loops(graph, [*exits, *hidden.bodies]):
         nodes = sorted((graph.nodes[n] for n in loop), key=lambda n: _position(n.span))
         verses = list(dict.fromkeys(node.verse for node in nodes))
-        names = ", ".join(f"`{v}`" for v in verses[:6]) + (" ..." if len(verses) > 6 else "")
+        names = _and([f"`{v}`" for v in verses[:6]]) + (" and more" if len(verses) > 6 else "")
         labels = tuple(Label(node.span, "part of the loop") for node in nodes[1:6])
         diags.append(diag("TGC204", nodes[0].span, verses=names, labels=labels,
                           hint="give the loop a way out: a choice or divert to a verse outside "
@@ -305,6 +305,10 @@ def _reach(graph: Graph, starts: list[str]) -> set[str]:
                 seen.add(target)
                 todo.append(target)
     return seen
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _position(span: Span) -> tuple[str, int, int]:
