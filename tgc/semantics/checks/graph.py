@@ -134,7 +134,8 @@ def check_trap_loops(campaign: Campaign) -> list[Diagnostic]:
     for loop in closed_loops(graph, [*exits, *hidden.bodies]):
         nodes = sorted((graph.nodes[n] for n in loop), key=lambda n: _position(n.span))
         verses = list(dict.fromkeys(node.verse for node in nodes))
-        names = _and([f"`{v}`" for v in verses[:6]]) + (" and more" if len(verses) > 6 else "")
+        quoted = [f"`{v}`" for v in verses[:6]]
+        names = _and(quoted) if len(verses) <= 6 else f"{', '.join(quoted)} and {len(verses) - 6} more"
         labels = tuple(Label(node.span, "part of the loop") for node in nodes[1:6])
         diags.append(diag("TGC204", nodes[0].span, verses=names, labels=labels,
                           hint="give the loop a way out: a choice or divert to a verse outside "
