@@ -36,6 +36,8 @@ _EFFECT = {"gain", "lose", "pay", "mark", "unmark", "raise", "lower", "task", "r
 _CONDITION = {"status", "secret", "item", "dial", "character", "visited", "chapter", "ask"}
 _TARGET = {"end", "game", "VERSE_ID", "LOCAL"}
 
+# `~ if COND: roll ...`: an effect with arms is not allowed after `if COND:`.
+_CONDITIONAL_ARMS = re.compile(r"\s*~\s*if\b.*:\s*(?:roll\b|toss\b|encounter\b[^:]*:)")
 _EMPTY_GUARD = re.compile(r"\s*\*\s*\{\s*\}")
 # A verse id that parsed, followed by more: the writer added a title.
 _VERSE_HEAD = re.compile(r"==[ \t]*(?:\d+|[^\W\d]\w*)\.(?:\d+[a-z]?|[^\W\d]\w*)[ \t]+\S")
@@ -158,6 +160,10 @@ def _special_case(kind: str, line: str, err: UnexpectedInput) -> tuple[str, str 
         return ("the guard is not closed: expected `}`", None)
     if kind == "choice" and _EMPTY_GUARD.match(body):
         return ("a guard is never empty", "remove the `{}`, or write `\\{` if the text starts with `{`")
+    if kind == "logic" and _CONDITIONAL_ARMS.match(body):
+        return ("a conditional effect cannot roll, toss or resolve an encounter with arms",
+                "divert instead and put it there: `~ if secret 12 -> .test`, and the roll "
+                "under `= test`")
     if kind == "verse_header" and _VERSE_HEAD.match(body):
         return ("a verse header carries only the verse id (`== 101.1`); no title",
                 "put the text of the verse on the lines below the header")
