@@ -43,15 +43,17 @@ def test_not_a_bundle(data: object) -> None:
 
 
 def test_newer_format_names_both_versions() -> None:
-    data = golden_data() | {"format": 2, "verses": "whatever a newer tgc writes"}
-    assert error_of(data) == "x.json: bundle format 2 is newer than this tgc supports (1); upgrade tgc"
+    data = golden_data() | {"format": 3, "verses": "whatever a newer tgc writes"}
+    assert error_of(data) == "x.json: bundle format 3 is newer than this tgc supports (2); upgrade tgc"
 
 
 @pytest.mark.parametrize(("fmt", "expected"), [
-    (0, "x.json: unknown bundle format 0 (this tgc reads format 1); rebuild the bundle with `tgc build`"),
-    ("1", 'x.json: the bundle has no valid format version (found "1"; this tgc reads format 1)'),
-    (None, "x.json: the bundle has no valid format version (found null; this tgc reads format 1)"),
-    (True, "x.json: the bundle has no valid format version (found true; this tgc reads format 1)"),
+    (0, "x.json: unknown bundle format 0 (this tgc reads format 2); rebuild the bundle with `tgc build`"),
+    (1, "x.json: unknown bundle format 1 (this tgc reads format 2); rebuild the bundle with `tgc build`"),
+    ("2", 'x.json: the bundle has no valid format version (found "2"; this tgc reads format 2)'),
+    (None, "x.json: the bundle has no valid format version (found null; this tgc reads format 2)"),
+    (True, "x.json: the bundle has no valid format version (found true; this tgc reads format 2)"),
+    (2.0, "x.json: the bundle has no valid format version (found 2.0; this tgc reads format 2)"),
 ])
 def test_unknown_format(fmt: object, expected: str) -> None:
     assert error_of(golden_data() | {"format": fmt}) == expected

@@ -78,7 +78,8 @@ def test_play_script_error_names_the_line_and_exits_1(runner: CliRunner, tmp_pat
 
 @pytest.mark.parametrize(("content", "message"), [
     ("{ nope", "not JSON"),
-    ('{"format": 1, "kind": "tgc-bundle"}', "not a valid bundle"),
+    ('{"format": 2, "kind": "tgc-bundle"}', "not a valid bundle"),
+    ('{"format": 1, "kind": "tgc-bundle"}', "unknown bundle format 1"),
 ])
 def test_a_corrupt_bundle_exits_2(runner: CliRunner, tmp_path: Path, content: str, message: str) -> None:
     bundle = tmp_path / "x.bundle.json"

@@ -6,6 +6,8 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+import pytest
+
 from tgc.bundle.compile import compile_bundle
 from tgc.bundle.schema import Bundle
 from tgc.check import check
@@ -69,14 +71,33 @@ def test_story_only_encounters_are_left_to_the_reader() -> None:
     assert started[0].waits and ruleset.last is None
 
 
-def test_from_a_bundle_without_card_data_the_reader_decides() -> None:
-    bundle, _ = _sample()
-    ruleset = TaintedGrailRuleset.from_bundle(bundle)  # records keep no card numbers
-    assert ruleset.rules.encounters and ruleset.rules.characters
-    story = Story(bundle, new_state(bundle, ["Arev"]), ruleset, Rng(1))
-    story.goto("204.2")
-    started = [e for e in story.run() if isinstance(e, ev.EncounterStarted)]
-    assert started[0].waits
+def test_a_bundle_carries_the_rule_data_of_its_sources() -> None:
+    from tgc.bundle.io import dump_bundle, parse_bundle
+    from tgc.runtime.rulesets.tainted_grail.bundled import bundle_rules
+
+    bundle, rules = _sample()
+    card = next(r for r in bundle.cards if r.args[1:2] == ("7U",))
+    assert card.name == "combat" and card.args == ("combat", "7U", "Hot Temper")
+    assert bundle_rules(parse_bundle(dump_bundle(bundle))) == rules
+
+
+@pytest.mark.parametrize(("party", "verse", "seed"), [
+    (["Arev"], "204.2", 1), (["Beor"], "204.arrival", 4), (["Beor", "Ailei"], "205.2", 2)])
+def test_a_fight_from_the_bundle_alone_ends_as_from_the_sources(party: list[str], verse: str,
+                                                                seed: int) -> None:
+    from tgc.bundle.io import dump_bundle, parse_bundle
+
+    story, ruleset = sample_story(party, seed)
+    story.goto(verse)
+    expected = story.run()
+    bundle = parse_bundle(dump_bundle(_sample()[0]))  # nothing but the bundle's JSON
+    alone = TaintedGrailRuleset.from_bundle(bundle, log=lambda line: None)
+    again = Story(bundle, new_state(bundle, party), alone, Rng(seed))
+    again.goto(verse)
+    assert again.run() == expected
+    assert alone.last is not None and ruleset.last is not None
+    assert alone.last.log == ruleset.last.log and alone.last.outcome == ruleset.last.outcome
+    assert again.state.party == story.state.party
 
 
 def test_from_a_rule_payload_the_fight_is_played() -> None:

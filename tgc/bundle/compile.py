@@ -138,7 +138,7 @@ class _Compiler:
             else:
                 data.setdefault(prop.key, _data(prop))  # the first of a repeated key wins
         name = str(decl.args[0]) if decl.args else ""
-        return s.Record(name=name, links=tuple(links), data=data)
+        return s.Record(name=name, args=decl.args, links=tuple(links), data=data)
 
     # ------------------------------------------------------------ verses
 

@@ -4,10 +4,10 @@ problem in plain words (not JSON, not a bundle, a newer format, a field at a JSO
 
 Example:
     >>> from tgc.bundle.io import parse_bundle
-    >>> parse_bundle('{"kind": "tgc-bundle", "format": 2}', "x.json")
+    >>> parse_bundle('{"kind": "tgc-bundle", "format": 3}', "x.json")
     Traceback (most recent call last):
     ...
-    tgc.bundle.io.BundleError: x.json: bundle format 2 is newer than this tgc supports (1); upgrade tgc
+    tgc.bundle.io.BundleError: x.json: bundle format 3 is newer than this tgc supports (2); upgrade tgc
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing_extensions import TypeAliasType
 
 # Bump on any change a reader of format N cannot read; docs/bundle.md says when.
-BUNDLE_FORMAT: Final = 1
+BUNDLE_FORMAT: Final = 2
 BUNDLE_KIND = "tgc-bundle"
 
 
@@ -434,10 +434,13 @@ class Link(_Model):
 
 
 class Record(_Model):
-    """An ``@encounter``, ``@event``, ``@quest``, ``@card`` or ``@character``: its name,
-    its links in source order, and its other properties as data."""
+    """An ``@encounter``, ``@event``, ``@quest``, ``@card`` or ``@character``: its name
+    (the first header word), every header word in order (``@card combat 7U "Rage"`` has
+    ``args`` ``["combat", "7U", "Rage"]``), its links in source order, and its other
+    properties as data. A ruleset reads its rule data from ``args`` and ``data``."""
 
     name: str
+    args: tuple[str | int, ...] = ()
     links: tuple[Link, ...] = ()
     data: dict[str, Data] = {}
 
@@ -453,7 +456,7 @@ class Bundle(_Model):
     """A compiled campaign. Lists are sorted (verses by section, then number and letter,
     then name), so the same sources always give the same bytes."""
 
-    format: Literal[1]
+    format: Literal[2]
     kind: Literal["tgc-bundle"] = "tgc-bundle"
     campaign: Campaign
     sections: tuple[Section, ...]
@@ -472,7 +475,7 @@ class Bundle(_Model):
     @field_validator("format", mode="before")
     @classmethod
     def _format_is_an_integer(cls, value: object) -> object:
-        """``Literal[1]`` alone would take ``true`` (True == 1)."""
+        """A ``Literal`` alone would take what only compares equal (``true`` for 1, ``2.0``)."""
         if type(value) is not int:
             raise ValueError("the format version must be an integer")
         return value

@@ -1,11 +1,13 @@
-"""Rule data in a bundle: ``RawDecl``s to a JSON-able payload and back, and rule data
-from a bundle's records. The runtime reads only this, never the sources."""
+"""Rule data in a bundle: a bundle's records in, Rules out (the runtime reads only the
+bundle, never the sources); and ``RawDecl``s to a JSON-able payload and back, which
+`tgc sim` hands to its worker processes."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from tgc.bundle import schema as s
 from tgc.ruledata.tainted_grail.data import Rules
 from tgc.ruledata.tainted_grail.loader import RawDecl, load_rules
 
@@ -29,13 +31,14 @@ def rules_from_payload(payload: Mapping[str, Any]) -> Rules:
     return rules
 
 
-def rules_from_records(characters: Iterable[Any], encounters: Iterable[Any],
-                       cards: Iterable[Any] = ()) -> Rules:
-    """Rule data from bundle records (``name`` and ``data``). A record keeps only the
-    first header word, so cards come through only when their record carries ``args``."""
-    decls = [RawDecl("character", (r.name,), dict(r.data)) for r in characters]
-    decls += [RawDecl("encounter", (r.name,), dict(r.data)) for r in encounters]
-    decls += [RawDecl("card", tuple(r.args), dict(r.data)) for r in cards
-              if len(getattr(r, "args", ())) == 3]
+def bundle_rules(bundle: s.Bundle) -> Rules:
+    """The rule data a bundle carries: each ``@character``, ``@card`` and ``@encounter``
+    record's header words (``args``) and properties (``data``), read by the loader that
+    reads the sources, so a bundle alone plays the same fights (a checked campaign's
+    records load without problems)."""
+    records = (("character", bundle.characters), ("card", bundle.cards),
+               ("encounter", bundle.encounters))
+    decls = [RawDecl(kind, tuple(r.args) or (r.name,), dict(r.data))
+             for kind, group in records for r in group]
     rules, _ = load_rules(decls)
     return rules

@@ -49,10 +49,9 @@ class TaintedGrailRuleset:
     def from_bundle(cls, bundle: s.Bundle, payload: Mapping[str, Any] | None = None,
                     **kwargs: Any) -> TaintedGrailRuleset:
         """From a bundle's records, or from a rule payload (see bundled.py) when given."""
-        from tgc.runtime.rulesets.tainted_grail.bundled import rules_from_payload, rules_from_records
+        from tgc.runtime.rulesets.tainted_grail.bundled import bundle_rules, rules_from_payload
 
-        rules = rules_from_payload(payload) if payload is not None else rules_from_records(
-            bundle.characters, bundle.encounters, bundle.cards)
+        rules = rules_from_payload(payload) if payload is not None else bundle_rules(bundle)
         keywords = {item.name: item.keywords for item in bundle.items}
         return cls(rules, item_keywords=keywords, **kwargs)
 
