@@ -3,6 +3,7 @@ severities, messages, explanations and the examples that must trigger them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from difflib import get_close_matches
 
 from tgc.diagnostics.model import Diagnostic, Label
@@ -339,8 +340,27 @@ def diag(
     )
 
 
-def did_you_mean(name: str, candidates: object) -> str | None:
-    """A "did you mean" hint when a close name exists (difflib, as sqlglot does)."""
-    pool = [str(c) for c in candidates]  # type: ignore[attr-defined]
+# Above this many candidates, only names of about the same length are compared, and a
+# process compares at most _LARGE_BUDGET such candidates in all (about a second): a
+# campaign with hundreds of broken references into a large section must stay fast,
+# and after the first hundred hints the rest are unlikely to be read.
+_POOL_LIMIT = 200
+_LARGE_BUDGET = [150_000]
+
+
+def did_you_mean(name: str, candidates: Iterable[object]) -> str | None:
+    """A "did you mean" hint when a close name exists (difflib, as sqlglot does).
+
+    >>> did_you_mean("forje", ["forge", "gate"])
+    'did you mean `forge`?'
+    """
+    pool = [str(c) for c in candidates]
+    if len(pool) > _POOL_LIMIT:
+        # A ratio of 0.6 or more is impossible when the lengths differ by more than half.
+        low, high = len(name) / 2, len(name) * 2
+        pool = [c for c in pool if low <= len(c) <= high]
+        if len(pool) > _LARGE_BUDGET[0]:
+            return None
+        _LARGE_BUDGET[0] -= len(pool)
     close = get_close_matches(name, pool, n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else None
