@@ -345,7 +345,7 @@ def diag(
 # campaign with hundreds of broken references into a large section must stay fast,
 # and after the first hundred hints the rest are unlikely to be read.
 _POOL_LIMIT = 200
-_LARGE_BUDGET = [150_000]
+_LARGE_BUDGET = [60_000]
 
 
 def did_you_mean(name: str, candidates: Iterable[object]) -> str | None:
