@@ -53,7 +53,8 @@ def discover(root: Path) -> list[Path]:
 def display_name(path: Path, root: Path) -> str:
     """The path shown in diagnostics: relative to where tgc runs when it can be."""
     try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+        # abspath, not resolve(): a symlinked file is shown under its own name.
+        return Path(os.path.abspath(path)).relative_to(Path.cwd().resolve()).as_posix()
     except ValueError:
         return path.as_posix()
 

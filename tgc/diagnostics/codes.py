@@ -159,7 +159,7 @@ _RULES: tuple[Rule, ...] = (
         "TGC109", "unknown-encounter", E, "no encounter {what}",
         "An encounter names an undeclared `@encounter` or an unknown deck colour.",
         "`~ encounter` takes a deck colour (`gray`, `green`, `purple`, `blue`) with an "
-        "optional `level N` (1 to 4), or the name of an `@encounter` declaration.",
+        "optional `level N` (N >= 1), or the name of an `@encounter` declaration.",
         (_ex('== 101.1\n~ encounter "Vagabnd": win -> end; lose -> end\n'),),
     ),
     Rule(

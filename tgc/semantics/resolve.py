@@ -26,7 +26,6 @@ from tgc.syntax import ast
 
 AMOUNT_WORDS = RESOURCES + TRACKS
 COMPARE_WORDS = ATTRIBUTES + RESOURCES + TRACKS + COUNTERS
-ENCOUNTER_LEVELS = range(1, 5)
 
 
 class Resolver:
@@ -368,9 +367,10 @@ class Resolver:
             self.diags.append(diag("TGC109", e.what_span, what=f"deck `{e.deck}`",
                                    hint=did_you_mean(str(e.deck), DECKS)
                                    or "decks are gray, green, purple and blue"))
-        if e.level is not None and e.level not in ENCOUNTER_LEVELS:
+        # LANGUAGE.md sets no upper bound: the sample decks use 1 to 4, other games more.
+        if e.level is not None and e.level < 1:
             self.diags.append(diag("TGC117", e.what_span,
-                                   detail=f"encounter levels are 1 to 4, not {e.level}"))
+                                   detail=f"encounter levels start at 1, not {e.level}"))
         seen: dict[str, ast.Arm] = {}
         for arm in e.arms:
             if arm.label in seen:
