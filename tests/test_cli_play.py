@@ -41,7 +41,7 @@ def script_of(transcript: Path, out: Path) -> Path:
 
 def test_play_script_prints_the_transcript_of_the_sample_start(runner: CliRunner, tmp_path: Path) -> None:
     script = script_of(START, tmp_path / "start.txt")
-    result = tgc(runner, "play", str(SAMPLE), "--script", str(script))
+    result = tgc(runner, "play", str(SAMPLE), "--script", str(script), "--fights", "ask")
     assert result.exit_code == 0, result.output
     header, _, body = START.read_text(encoding="utf-8").partition("\n\n")
     body = "\n".join(line for line in body.split("\n") if not line.startswith("#"))

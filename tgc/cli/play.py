@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import click
 
 from tgc.cli.options import EXIT_ERRORS, EXIT_OK, fail_internal, fail_usage, load_campaign_or_exit
+from tgc.tools.fights import FIGHT_MODES
 
 if TYPE_CHECKING:
     from tgc.runtime.book import Book
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
               help="Seed of the dice (default: 0 for a script, a fresh one shown at the start otherwise).")
 @click.option("--ask-dice", is_flag=True, help="The player gives every roll and coin toss.")
 @click.option("--show-locked", is_flag=True, help="List locked choices too, with the reason.")
+@click.option("--fights", type=click.Choice(FIGHT_MODES), default="hand", show_default=True,
+              help="How encounters with rule data are played: hand (you play every card), ask "
+                   "(you say win, lose or avoid), auto (the greedy policy) or a policy.")
 @click.option("--script", "script", type=click.Path(path_type=Path), metavar="FILE",
               help="Replay the inputs in FILE (one per line) and print the transcript.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), metavar="FILE",
@@ -40,14 +44,14 @@ if TYPE_CHECKING:
 @click.option("--color/--no-color", default=None, help="Colour the session (default: on a terminal).")
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def play(target: Path | None, at: str | None, state_file: Path | None, party: str, seed: int | None,
-         ask_dice: bool, show_locked: bool, script: Path | None, output: Path | None,
+         ask_dice: bool, show_locked: bool, fights: str, script: Path | None, output: Path | None,
          runs: int | None, color: bool | None, debug: bool) -> None:
     """Play a campaign folder or a bundle file (default: ./journal_src).
 
-    Type a choice's number, yes/no to a question, win/lose/avoid for an encounter, or a
-    command: :state, :set, :goto VERSE, :enter LOCATION, :undo, :save FILE, :load FILE,
-    :seed N, :help, :quit. With --script the inputs come from a file and the transcript
-    is printed (docs/playtesting.md).
+    Type a choice's number, yes/no to a question, win/lose/avoid for an encounter, in a
+    fight an option's number, pass or escape, or a command: :state, :set, :goto VERSE,
+    :enter LOCATION, :undo, :save FILE, :load FILE, :seed N, :help, :quit. With --script
+    the inputs come from a file and the transcript is printed (docs/playtesting.md).
     """
     if output is not None and script is None:
         fail_usage("--output goes with --script")
@@ -62,10 +66,10 @@ def play(target: Path | None, at: str | None, state_file: Path | None, party: st
             code = _random(book, runs, seed=seed or 0, state_file=state_file, party=members)
         elif script is not None:
             code = _replay(book, script, output, at=at, state_file=state_file, party=members,
-                           seed=seed or 0, ask_dice=ask_dice, show_locked=show_locked)
+                           seed=seed or 0, ask_dice=ask_dice, show_locked=show_locked, fights=fights)
         else:
             code = _interactive(book, at=at, state_file=state_file, party=members, seed=seed,
-                                ask_dice=ask_dice, show_locked=show_locked, color=color)
+                                ask_dice=ask_dice, show_locked=show_locked, fights=fights, color=color)
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
         fail_internal(err, debug)
     sys.exit(code)
@@ -73,7 +77,7 @@ def play(target: Path | None, at: str | None, state_file: Path | None, party: st
 
 def _replay(book: Book, script: Path, output: Path | None, *, at: str | None,
             state_file: Path | None, party: tuple[str, ...], seed: int, ask_dice: bool,
-            show_locked: bool) -> int:
+            show_locked: bool, fights: str) -> int:
     from tgc.bundle.io import write_atomic
     from tgc.tools.session import Files
     from tgc.tools.transcript import Header, read_script, replay
@@ -87,7 +91,7 @@ def _replay(book: Book, script: Path, output: Path | None, *, at: str | None,
         state = os.path.relpath(state_file, output.parent) if output is not None else str(state_file)
         loaded = _load_state(book, state_file)
     header = Header(start=at, seed=seed, party=party, state=state, ask_dice=ask_dice,
-                    show_locked=show_locked)
+                    show_locked=show_locked, fights=fights)
     result = replay(book, header, inputs, name=str(script), files=Files(), loaded=loaded)
     if output is None:
         click.echo(result.text, nl=False)
@@ -111,7 +115,8 @@ def _load_state(book: Book, path: Path) -> Loaded:
 
 
 def _interactive(book: Book, *, at: str | None, state_file: Path | None, party: tuple[str, ...],
-                 seed: int | None, ask_dice: bool, show_locked: bool, color: bool | None) -> int:
+                 seed: int | None, ask_dice: bool, show_locked: bool, fights: str,
+                 color: bool | None) -> int:
     from rich.console import Console
 
     from tgc.cli.playview import RichView
@@ -127,7 +132,7 @@ def _interactive(book: Book, *, at: str | None, state_file: Path | None, party: 
     console.print(f"[bold]{title}[/]  [dim]seed {seed} · :help lists the commands · :quit leaves[/]")
     view.reset()
     session = Session(book, view.show, seed=seed, dice="ask" if ask_dice else "auto",
-                      show_locked=show_locked, party=party)
+                      show_locked=show_locked, fights=fights, party=party)
     try:
         session.start(at, loaded)
     except SessionError as err:

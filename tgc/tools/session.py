@@ -3,9 +3,11 @@
 One Session drives one Story for ``tgc play``, for ``--script`` replays and for
 transcripts alike; nothing here touches a terminal. ``handle(line)`` takes what the reader
 typed: an answer (a choice number, ``> TEXT``, ``yes``/``no``, ``roll N``, ``toss heads``,
-``win``/``lose``/``avoid``) or a ``:command``. Bad input raises SessionError and changes
-nothing. Dice: the story always asks (``dice="ask"``), and the session answers from the
-seeded generator unless the reader (``--ask-dice``) or the script gives the result.
+``win``/``lose``/``avoid``; in a fight played by hand ``N``, ``play N``, ``pass``,
+``escape``) or a ``:command``. Bad input raises SessionError and changes nothing. Dice:
+the story always asks (``dice="ask"``), and the session answers from the seeded
+generator unless the reader (``--ask-dice``) or the script gives the result. Fights with
+rule data are played as ``fights`` says (tgc.tools.fights).
 """
 
 from __future__ import annotations
@@ -24,9 +26,19 @@ from tgc.runtime.save import Loaded, SaveError, load_save, write_save
 from tgc.runtime.state import DEFAULT_NAME, new_state
 from tgc.runtime.story import InputError, Story
 from tgc.tools.edit import SET_HELP, EditError, edit_state, state_rows
+from tgc.tools.fights import (
+    FightError,
+    HandFight,
+    TableRuleset,
+    change_lines,
+    expected,
+    log_lines,
+    question_lines,
+    table_ruleset,
+)
 from tgc.tools.narrate import Narrator, dice_name
 from tgc.tools.output import Line
-from tgc.tools.places import PlaceError, find_place, verse_label
+from tgc.tools.places import PlaceError, describe_encounter, find_place, verse_label
 
 Dice = Literal["auto", "ask", "script"]
 HISTORY = 200  # how many steps :undo can take back
@@ -36,6 +48,7 @@ HELP = """\
 N                 pick choice N            > TEXT        pick the choice whose text starts with TEXT
 yes / no          answer a question        roll N        the dice show N (with --ask-dice)
 toss heads|tails  the coin (--ask-dice)    win/lose/avoid   settle an encounter
+N / play N        a fight's option N       pass / escape    end your turn's plays / leave the fight
 :state            show the game state      :goto VERSE   read a verse (201.3, 201.forge, bos.12, 3)
 :enter N [HOOK]   explore location N (or its instant, menhir, dream, nightmare hook)
 :set ... :unset   change the state (:help set)
@@ -46,6 +59,9 @@ toss heads|tails  the coin (--ask-dice)    win/lose/avoid   settle an encounter
 
 class SessionError(Exception):
     """Input that does not fit; the session is unchanged. The message is for the reader."""
+
+
+Snapshot = tuple[Story, HandFight | None]
 
 
 @dataclass
@@ -79,7 +95,7 @@ class Session:
 
     def __init__(self, book: Book, emit: Callable[[Line], None], *, seed: int = 0,
                  dice: Dice = "auto", show_locked: bool = False, ruleset: Ruleset | None = None,
-                 party: tuple[str, ...] = (), files: Files | None = None) -> None:
+                 fights: str = "ask", party: tuple[str, ...] = (), files: Files | None = None) -> None:
         self.book = book
         self.emit = emit
         self.seed = seed
@@ -87,8 +103,11 @@ class Session:
         self.narrator = Narrator(book, ask_dice=dice == "ask", show_locked=show_locked)
         self.files = files or Files()
         self.party = party
+        if ruleset is None:
+            ruleset = table_ruleset(book, fights)
         self.story = Story(book, new_state(book.bundle, party), ruleset, Rng(seed), dice="ask")
-        self.history: list[Story] = []
+        self.hand: HandFight | None = None  # the fight the reader is playing card by card
+        self.history: list[Snapshot] = []
         self.done = False
 
     # ------------------------------------------------------------ starting
@@ -106,6 +125,7 @@ class Session:
             if self.party and all(c.name == DEFAULT_NAME for c in loaded.state.party):
                 loaded.state.party = new_state(self.book.bundle, self.party).party  # the file named none
             self.story = Story(self.book, loaded.state, self.story.ruleset, self.story.rng, dice="ask")
+            self.hand = None
             self.story.restore(loaded.cursor, loaded.queue)
             if at is None and loaded.cursor is not None:
                 self._pump()
@@ -127,22 +147,21 @@ class Session:
         text = line.strip()
         if not text:
             return
-        story, history = self.story.fork(), len(self.history)
+        story, hand, history = self.story.fork(), self.hand, len(self.history)
         try:
             if text.startswith(":"):
                 self._command(text[1:])
             else:
                 self._answer(text)
         except StoryError as err:  # a bundle that was never checked: say so, go back
-            self.story, self.history[history:] = story, []
+            self.story, self.hand, self.history[history:] = story, hand, []
             raise SessionError(f"the campaign cannot go on here: {err}") from None
 
     def draw(self) -> None:
         """Settle a waiting roll or coin toss from the seeded generator."""
         waiting = self.story.waiting
         if isinstance(waiting, ev.RollRequested):
-            self.narrator.faces = self.story.rng.roll(waiting.dice, waiting.sides)
-            self.story.give_roll(sum(self.narrator.faces))
+            self.story.give_roll(self.story.rng.roll(waiting.dice, waiting.sides))
         elif isinstance(waiting, ev.TossRequested):
             self.story.give_toss(self.story.rng.toss())
         self._pump()
@@ -152,14 +171,16 @@ class Session:
         word = text.casefold()
         if waiting is None:
             raise SessionError(self._not_waiting(text))
-        snapshot = self.story.fork()
+        if self.hand is not None and isinstance(waiting, ev.EncounterStarted):
+            self._play(text, waiting)
+            return
+        snapshot = self._snapshot()
         try:
             if isinstance(waiting, ev.ChoicesOffered):
                 self.story.choose(self._pick(waiting, text))
             elif isinstance(waiting, ev.AskPosed) and word in ("yes", "y", "no", "n"):
                 self.story.answer(word.startswith("y"))
             elif isinstance(waiting, ev.RollRequested) and (sum_ := _roll_value(word)) is not None:
-                self.narrator.faces = ()
                 self.story.give_roll(sum_)
             elif isinstance(waiting, ev.TossRequested) and word.removeprefix("toss ") in ("heads", "tails"):
                 self.story.give_toss(word.removeprefix("toss "))
@@ -171,6 +192,32 @@ class Session:
         except InputError as err:  # the story is unchanged
             raise SessionError(str(err)) from None
         self._remember(snapshot)
+        self._pump()
+
+    def _play(self, text: str, started: ev.EncounterStarted) -> None:
+        """The reader's answer in a fight played by hand: the fight goes on to the next
+        question, or ends and the story follows the arm of its outcome."""
+        hand, table = self.hand, self.story.ruleset
+        assert hand is not None and isinstance(table, TableRuleset)
+        try:
+            after = hand.answer(text, table)
+        except FightError as err:
+            raise SessionError(str(err)) from None
+        self._remember(self._snapshot())
+        for line in log_lines(after.log[len(hand.log):]):
+            self.emit(line)
+        if after.question is not None:
+            self.hand = after
+            for line in question_lines(after.question):
+                self.emit(line)
+            return
+        assert after.outcome is not None
+        before = self.story.state.copy()
+        arm = table.conclude(after.outcome, started.outcomes, self.story.state, self.story.rng)
+        for line in change_lines(before, self.story.state):
+            self.emit(line)
+        self.hand = None
+        self.story.resolve(arm)
         self._pump()
 
     def _pick(self, offered: ev.ChoicesOffered, text: str) -> int:
@@ -210,13 +257,18 @@ class Session:
             return f"the story waits for a roll of {dice_name(waiting.dice, waiting.sides)} (roll N)"
         if isinstance(waiting, ev.TossRequested):
             return "the story waits for a coin toss (toss heads or toss tails)"
+        if self.hand is not None and self.hand.question is not None:
+            return f"the fight waits for {self.hand.question.prompt} ({expected(self.hand.question)})"
         return f"the story waits for the encounter's outcome ({', '.join(waiting.outcomes)})"
 
     def _not_waiting(self, text: str) -> str:
         return (f"the story is not waiting for '{text}': the exploration has ended "
                 "(:enter LOCATION, :goto VERSE or :quit)")
 
-    def _remember(self, snapshot: Story) -> None:
+    def _snapshot(self) -> Snapshot:
+        return self.story.fork(), self.hand
+
+    def _remember(self, snapshot: Snapshot) -> None:
         self.history.append(snapshot)
         del self.history[:-HISTORY]
 
@@ -233,8 +285,28 @@ class Session:
             self._show(event)
 
     def _show(self, event: ev.Event) -> None:
-        for line in self.narrator.lines(event, between=self.story.cursor is None):
+        table = self.story.ruleset if isinstance(self.story.ruleset, TableRuleset) else None
+        if table is not None and isinstance(event, ev.EncounterStarted) and table.pending is not None:
+            self._start_fight(event, table)
+            return
+        for line in self.narrator.lines(event):
             self.emit(line)
+        if table is not None and isinstance(event, ev.EncounterStarted) and table.report:
+            for line in table.report:
+                self.emit(line)
+            table.report = []
+
+    def _start_fight(self, event: ev.EncounterStarted, table: TableRuleset) -> None:
+        """An encounter with rule data, to be played by hand: its first question."""
+        assert table.pending is not None
+        self.hand = HandFight.start(table.pending, table)
+        table.pending = None
+        self.emit(Line("event", f"~ {describe_encounter(event.encounter)}"))
+        for line in log_lines(self.hand.log):
+            self.emit(line)
+        if self.hand.question is not None:
+            for line in question_lines(self.hand.question):
+                self.emit(line)
 
     # ------------------------------------------------------------ commands
 
@@ -269,18 +341,10 @@ class Session:
             said = edit_state(state, self.book, args, unset=unset)
         except EditError as err:
             raise SessionError(str(err)) from None
-        self._remember(self.story.fork())
-        self.story.state = state
+        self._remember(self._snapshot())
         self.emit(Line("info", said))
-        for event in self.story.refresh_triggers():
-            self._show(event)
-        self._pump()  # mid-exploration, what fired waits in the story's queue of events
-        if self.story.finished and self.story.queue:
-            # Between explorations a fired trigger's verse is read at once.
-            queued = list(self.story.queue)
-            self.story.begin(queued[0])
-            self.story.queue.extend(queued[1:])
-            self._pump()
+        self.story.set_state(state)  # what fires is read at the end, or at once between explorations
+        self._pump()
 
     def cmd_unset(self, args: list[str]) -> None:
         self.cmd_set(args, unset=True)
@@ -288,7 +352,7 @@ class Session:
     def cmd_goto(self, args: list[str]) -> None:
         if len(args) != 1:
             raise SessionError("write ':goto VERSE' (201.3, 201.forge, bos.12, or 3 in this section)")
-        snapshot = self.story.fork()
+        snapshot = self._snapshot()
         self._go(args[0])
         self._remember(snapshot)
 
@@ -296,7 +360,7 @@ class Session:
         if not 1 <= len(args) <= 2 or not args[0].isdigit():
             raise SessionError("write ':enter LOCATION [HOOK]' (hooks: " + ", ".join(HOOKS) + ")")
         hook = args[1].casefold() if len(args) > 1 else "explore"
-        snapshot = self.story.fork()
+        snapshot = self._snapshot()
         self._enter(int(args[0]), hook)
         self._remember(snapshot)
 
@@ -309,6 +373,7 @@ class Session:
         if isinstance(place, int):
             self._enter(place, "explore")
             return
+        self.hand = None
         self.story.goto(*place)
         self._pump()
 
@@ -318,17 +383,21 @@ class Session:
         if self.book.hook(number, hook) is None:
             hooks = [h for h in HOOKS if self.book.hook(number, h) is not None]
             raise SessionError(f"location {number} has no {hook} hook (it has: {', '.join(hooks) or 'none'})")
+        self.hand = None
         self.story.enter(number, hook)
         self._pump()
 
     def cmd_undo(self, args: list[str]) -> None:
         if not self.history:
             raise SessionError("nothing to undo")
-        self.story = self.history.pop()
+        self.story, self.hand = self.history.pop()
         cursor = self.story.cursor
         where = verse_label(self.book, cursor.verse)[0] if cursor else "between explorations"
         self.emit(Line("info", f"undone: back at {where}"))
-        if self.story.waiting is not None:
+        if self.hand is not None and self.hand.question is not None:
+            for line in question_lines(self.hand.question):
+                self.emit(line)
+        elif self.story.waiting is not None:
             self._show(self.story.waiting)
 
     def cmd_seed(self, args: list[str]) -> None:
@@ -357,14 +426,14 @@ class Session:
             loaded = load_save(self.files.for_reading(args[0]), self.book)
         except SaveError as err:
             raise SessionError(str(err).replace(str(self.files.for_reading(args[0])), args[0])) from None
-        snapshot = self.story.fork()
+        snapshot = self._snapshot()
         story = Story(self.book, loaded.state, self.story.ruleset, self.story.rng, dice="ask")
         try:
             story.restore(loaded.cursor, loaded.queue)
         except StoryError as err:
             raise SessionError(f"{args[0]}: {err}") from None
         self._remember(snapshot)
-        self.story = story
+        self.story, self.hand = story, None
         where = verse_label(self.book, loaded.cursor.verse)[0] if loaded.cursor else "between explorations"
         self.emit(Line("info", f"loaded {args[0]}: {where}"))
         self._pump()

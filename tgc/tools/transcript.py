@@ -19,12 +19,13 @@ from tgc.runtime import events as ev
 from tgc.runtime.book import Book
 from tgc.runtime.ruleset import Ruleset
 from tgc.runtime.save import Loaded, SaveError, load_save
+from tgc.tools.fights import FIGHT_MODES
 from tgc.tools.output import Line, PlainWriter
 from tgc.tools.session import Files, Session, SessionError
 
 MAGIC = "# tgc transcript"
 SUFFIX = ".transcript"
-FIELDS = ("campaign", "start", "seed", "party", "state", "dice", "locked")
+FIELDS = ("campaign", "start", "seed", "party", "state", "dice", "locked", "fights")
 
 
 class ScriptError(Exception):
@@ -51,7 +52,9 @@ class Input:
 @dataclass
 class Header:
     """How a replay starts. ``start`` None is the campaign's start location; ``state`` is a
-    state or save file, relative to the transcript's folder."""
+    state or save file, relative to the transcript's folder; ``fights`` is how encounters
+    with rule data are played (tgc.tools.fights; a header that does not say is ``ask``,
+    as every transcript was before fights were played)."""
 
     campaign: str | None = None
     start: str | None = None
@@ -60,6 +63,7 @@ class Header:
     state: str | None = None
     ask_dice: bool = False
     show_locked: bool = False
+    fights: str = "ask"
     at_line: dict[str, int] = field(default_factory=dict)
 
     def lines(self, book: Book) -> list[str]:
@@ -74,6 +78,8 @@ class Header:
             out.append("# dice: ask")
         if self.show_locked:
             out.append("# locked: shown")
+        if self.fights != "ask":
+            out.append(f"# fights: {self.fights}")
         return out
 
 
@@ -141,6 +147,11 @@ def _header_field(header: Header, line: str, number: int, name: str) -> None:
         if value not in ("ask", "random"):
             raise ScriptError(name, number, f"dice are 'ask' or 'random', not '{value}'")
         header.ask_dice = value == "ask"
+    elif key == "fights":
+        if value not in FIGHT_MODES:
+            raise ScriptError(name, number, f"fights are {', '.join(FIGHT_MODES[:-1])} or "
+                                            f"{FIGHT_MODES[-1]}, not '{value}'")
+        header.fights = value
     elif key == "locked":
         if value not in ("shown", "hidden"):
             raise ScriptError(name, number, f"locked choices are 'shown' or 'hidden', not '{value}'")
@@ -159,7 +170,8 @@ def replay(book: Book, header: Header, inputs: list[Input], *, name: str, files:
         writer.raw(row)
     writer.raw("")
     session = Session(book, writer.add, seed=header.seed, dice="ask" if header.ask_dice else "script",
-                      show_locked=header.show_locked, ruleset=ruleset, party=header.party, files=files)
+                      show_locked=header.show_locked, ruleset=ruleset, fights=header.fights,
+                      party=header.party, files=files)
     try:
         _check_campaign(book, header, name)
         if loaded is None:

@@ -110,6 +110,8 @@ class CombatGame(Game):
             self.destroy_last()
 
     def markers(self, hero: Hero, amount: int) -> None:
+        if amount == 0:  # "1 marker per connected X" with none connected
+            return
         if amount > 0:
             if self.defensive_debt:
                 taken = min(amount, self.defensive_debt)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from tgc.bundle import schema as s
@@ -20,11 +21,29 @@ from tgc.ruledata.tainted_grail.data import (
 from tgc.runtime.rng import Rng
 from tgc.runtime.rulesets.tainted_grail.combat import CombatGame
 from tgc.runtime.rulesets.tainted_grail.diplomacy import DiplomacyGame
-from tgc.runtime.rulesets.tainted_grail.game import Outcome
+from tgc.runtime.rulesets.tainted_grail.game import Game, Outcome
 from tgc.runtime.rulesets.tainted_grail.hero import ItemInUse, Member
 from tgc.runtime.rulesets.tainted_grail.policies import POLICIES, Policy
 from tgc.runtime.state import Character as StateCharacter
 from tgc.runtime.state import GameState
+
+
+@dataclass(frozen=True)
+class Fight:
+    """An encounter about to be played: its rule data, who takes part, and the seed of the
+    fight's own generator (drawn from the story's, so a replay fights the same fight)."""
+
+    encounter: Encounter
+    members: tuple[Member, ...]
+    seed: int
+
+
+def play(game: Game) -> Outcome:
+    """A combat or a diplomacy, from the first draw to its end."""
+    if isinstance(game, CombatGame):
+        return game.fight()
+    assert isinstance(game, DiplomacyGame)
+    return game.negotiate()
 
 
 class TaintedGrailRuleset:
@@ -59,6 +78,15 @@ class TaintedGrailRuleset:
 
     def resolve_encounter(self, encounter: s.Encounter, outcomes: tuple[str, ...],
                           state: GameState, rng: Rng) -> str | None:
+        fight = self.prepare(encounter, state, rng)
+        if fight is None:
+            return None
+        outcome = self.play(fight.encounter, list(fight.members), random.Random(fight.seed))
+        return self.conclude(outcome, outcomes, state, rng)
+
+    def prepare(self, encounter: s.Encounter, state: GameState, rng: Rng) -> Fight | None:
+        """The fight an ``encounter`` op starts, drawing the encounter (for a deck) and the
+        fight's seed from the story's generator; None when the reader must decide."""
         chosen = self.pick(encounter, rng)
         if chosen is None:
             return None
@@ -66,8 +94,11 @@ class TaintedGrailRuleset:
         deck = "combat_deck" if isinstance(chosen, CombatEncounter) else "diplomacy_deck"
         if not members or not all(getattr(m, deck) for m in members):
             return None  # nobody (or somebody without cards) to play it: the reader decides
-        seed = rng.pick(range(1 << 30))
-        outcome = self.play(chosen, members, random.Random(seed))
+        return Fight(chosen, tuple(members), rng.pick(range(1 << 30)))
+
+    def conclude(self, outcome: Outcome, outcomes: tuple[str, ...], state: GameState,
+                 rng: Rng) -> str:
+        """Write a played fight back to the state; the verse arm it follows."""
         self.apply(outcome, state, rng)
         self.last = outcome
         if self.log is not None:
@@ -97,11 +128,18 @@ class TaintedGrailRuleset:
                       tuple(self.rules.deck(declared, "combat")),
                       tuple(self.rules.deck(declared, "diplomacy")))
 
-    def play(self, encounter: Encounter, members: list[Member], rng: random.Random) -> Outcome:
-        log = self.log is not None
+    def play(self, encounter: Encounter, members: list[Member], rng: random.Random,
+             policy: Policy | None = None, log: bool | None = None) -> Outcome:
+        """Play an encounter to its end (``policy`` and ``log`` default to the ruleset's)."""
+        return play(self.game(encounter, members, rng, policy, log))
+
+    def game(self, encounter: Encounter, members: list[Member], rng: random.Random,
+             policy: Policy | None = None, log: bool | None = None) -> Game:
+        chosen = policy if policy is not None else self.policy
+        logged = self.log is not None if log is None else log
         if isinstance(encounter, CombatEncounter):
-            return CombatGame(members, encounter, self.policy, rng, log).fight()
-        return DiplomacyGame(members, encounter, self.policy, rng, log).negotiate()
+            return CombatGame(members, encounter, chosen, rng, logged)
+        return DiplomacyGame(members, encounter, chosen, rng, logged)
 
     def apply(self, outcome: Outcome, state: GameState, rng: Rng) -> None:
         """Write the fight's costs and gains back: tracks, resources, items, secrets."""
