@@ -35,6 +35,8 @@ ICONS = frozenset({"food", "wealth", "rep", "magic", "exp", "energy", "health", 
                    "spirituality"})
 RESERVED = frozenset({"end", "game"})
 
+GENERIC_KINDS = frozenset({"event", "quest", "encounter", "card", "character"})
+_TYPED_KEY = re.compile(r"[ \t]*(keys|seals|keywords|legacy|start|players)[ \t]*:")
 _SUPPRESS = re.compile(r"(?:^|\s)//\s*tgc:\s*ignore\[([^\]]*)\]")
 _ICON = re.compile(r"(?<!\\):([A-Za-z_]\w*):")
 _DECL_WORD = re.compile(r"@(\w*)")
@@ -317,7 +319,9 @@ class _FileParser:
                 hint="a property is `key: value`, `hook -> REF`, `action \"Name\" -> REF` or "
                 "`when TRIGGER -> REF`; a line of prose belongs in a verse"))
             return
-        parsed = self.parse("prop", number, text, indent)
+        parsed = self.generic_typed_prop(decl.kind, number, text, indent)
+        if parsed is None:
+            parsed = self.parse("prop", number, text, indent)
         decl.end = span
         # A property that failed to parse still owns its deeper lines: they are not
         # reported again (a syntax error costs its own line only).
@@ -327,6 +331,19 @@ class _FileParser:
             return
         decl.props.append(node)
         decl.stack.append(node)
+
+    def generic_typed_prop(self, kind: str, number: int, text: str, indent: int) -> ast.Prop | None:
+        """In the declarations whose keys the mechanics define (`@event`, `@card` ...),
+        `keys:`, `start:` and the other typed keys of the core are plain values: a
+        quest's `start: at dawn` is not a location number."""
+        if kind not in GENERIC_KINDS:
+            return None
+        m = _TYPED_KEY.match(text, indent)
+        if m is None:
+            return None
+        body = _strip_comment(text)
+        span = self.span(number, indent + 1, len(body) + 1)
+        return ast.Prop(m.group(1), body[m.end():].strip(), span)
 
     def nested_property(self, parent: _PropNode, number: int, text: str, indent: int,
                         width: int, span: Span) -> None:
