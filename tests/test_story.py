@@ -117,6 +117,60 @@ def test_triggers_fire_when_they_become_true_and_run_after_the_exploration(book:
     assert [e.status for e in again.run() if isinstance(e, ev.TriggerFired)] == ["Debt"]
 
 
+def test_a_trigger_made_true_between_explorations_is_read_at_once(book: Book) -> None:
+    story = story_of(book)
+    story.goto("101.1")
+    story.run()
+    story.answer(False)
+    story.run()
+    story.choose(1)  # Leave
+    assert isinstance(story.run()[-1], ev.ExplorationEnded) and story.finished
+    state = story.state.copy()
+    state.statuses["Pyre"] = {1, 2, 3}
+    story.set_state(state)
+    events = story.run()
+    assert isinstance(events[0], ev.TriggerFired) and events[0].now
+    assert [e.verse for e in events if isinstance(e, ev.VerseEntered)] == ["bos.lit"]
+    assert isinstance(events[-1], ev.ExplorationEnded) and story.finished and not story.queue
+
+
+def test_a_loaded_state_fires_nothing_and_queued_verses_come_first(book: Book) -> None:
+    story = story_of(book)
+    state = story.state.copy()
+    state.statuses["Pyre"] = {1, 2, 3}
+    story.set_state(state, fire=False)
+    assert story.run() == [] and story.finished
+    story.state.statuses["Pyre"] = set()
+    story.reset_triggers()
+    story.goto("101.4")  # marks Pyre 1-3 and Debt twice: two verses queued at -> end
+    story.run()
+    assert story.finished and story.state.statuses["Pyre"] == {1, 2, 3}
+    left = story_of(book)
+    left.goto("101.1")
+    left.run()
+    left.state.statuses["Pyre"] = {1, 2, 3}
+    left.refresh_triggers()  # mid-exploration: queued for -> end
+    assert [type(e).__name__ for e in left.run()] == ["TriggerFired"] and left.queue
+    left.enter(101)  # the exploration is left unfinished: bos.lit is read before the new one
+    read = [e.verse for e in left.run() if isinstance(e, ev.VerseEntered)]
+    assert read == ["bos.lit", "101.1"]
+
+
+def test_given_faces_and_given_sums(book: Book) -> None:
+    story = story_of(book, dice="ask")
+    story.goto("101.2")
+    story.run()
+    with pytest.raises(InputError, match="cannot show the faces 7"):
+        story.give_roll((7,))
+    twin = story.fork()
+    story.give_roll((2,))
+    made = [e for e in story.run() if isinstance(e, ev.RollMade)]
+    assert made[0].faces == (2,) and made[0].total == 3
+    twin.give_roll(2)
+    made = [e for e in twin.run() if isinstance(e, ev.RollMade)]
+    assert made[0].faces == () and made[0].total == 3
+
+
 def test_dice_asked_and_random_item_pick(book: Book) -> None:
     story = story_of(book, dice="ask")
     story.enter(101)

@@ -72,6 +72,9 @@ class RollRequested:
 
 @dataclass(frozen=True, slots=True)
 class RollMade:
+    """``faces`` are the dice as they fell (empty when the reader gave only their sum);
+    ``total`` adds the modifier."""
+
     dice: int
     sides: int
     faces: tuple[int, ...]
@@ -106,11 +109,13 @@ class EncounterResolved:
 
 @dataclass(frozen=True, slots=True)
 class TriggerFired:
-    """A status trigger became true; its verse is read when the exploration ends."""
+    """A status trigger became true; its verse is read when the exploration ends, or at
+    once (``now``) when it fired between explorations."""
 
     status: str
     when: str
     target: s.Target
+    now: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ exploration reaches ``-> end``.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
@@ -82,12 +82,19 @@ class Story:
     # ------------------------------------------------------------ starting
 
     def begin(self, target: s.Target) -> None:
-        """A new exploration at ``target``: answers are forgotten, dropped members rejoin."""
-        self.state.begin_exploration()
-        self.queue.clear()
-        self.waiting, self.ending, self._steps = None, None, 0
+        """A new exploration at ``target``: answers are forgotten, dropped members rejoin.
+        Trigger verses still waiting to be read (their trigger fired after the last
+        exploration reached its end, or in one left unfinished) are read first."""
         self._out.clear()
+        self._start()
+        if self.queue:
+            self.queue.append(target)
+            target = self.queue.pop(0)
         self._transfer(target)
+
+    def _start(self) -> None:
+        self.state.begin_exploration()
+        self.waiting, self.ending, self._steps = None, None, 0
 
     def goto(self, verse: str, block: str | None = None) -> None:
         """A new exploration at a verse (canonical id) or one of its blocks."""
@@ -151,16 +158,23 @@ class Story:
         self.state.answers[posed.question] = yes
         self._answered()
 
-    def give_roll(self, dice_sum: int) -> None:
-        """Answer a RollRequested with the sum shown by the dice (modifiers are added)."""
+    def give_roll(self, shown: int | Sequence[int]) -> None:
+        """Answer a RollRequested with what the dice show, before modifiers: each die's face
+        (the RollMade then carries them) or just their sum (it carries no faces: nobody
+        saw them)."""
         wanted = self._expect(ev.RollRequested, "a die roll")
+        faces = () if isinstance(shown, int) else tuple(shown)
+        if faces and (len(faces) != wanted.dice or not all(1 <= f <= wanted.sides for f in faces)):
+            raise InputError(f"{wanted.dice}d{wanted.sides} cannot show the faces "
+                             f"{', '.join(map(str, faces))}")
+        dice_sum = sum(faces) if faces else cast(int, shown)
         if not wanted.dice <= dice_sum <= wanted.dice * wanted.sides:
             raise InputError(f"{wanted.dice}d{wanted.sides} cannot show {dice_sum} "
                              f"(it shows {wanted.dice}-{wanted.dice * wanted.sides})")
         self._answered()
         op = self._body().ops[self._at().index]
         assert isinstance(op, s.Roll)
-        self._finish_roll(op, (), dice_sum + wanted.modifier, wanted.modifier)
+        self._finish_roll(op, faces, dice_sum + wanted.modifier, wanted.modifier)
 
     def give_toss(self, side: str) -> None:
         self._expect(ev.TossRequested, "a coin toss")
@@ -218,12 +232,23 @@ class Story:
         self._out.clear()
         self._truth = self._trigger_truth()
 
-    def refresh_triggers(self) -> list[ev.Event]:
-        """Fire every trigger whose condition became true since it was last looked at
-        (after ``:set`` and other edits from outside)."""
+    def set_state(self, state: GameState, *, fire: bool = True) -> None:
+        """Replace the state (``:set``, ``:load``, an editor). With ``fire``, every trigger
+        the new state makes true fires (see ``refresh_triggers``); without, the triggers take
+        the state as it is (a loaded save: a trigger already true has fired before)."""
+        self.state = state
+        if fire:
+            self.refresh_triggers()
+        else:
+            self._truth = self._trigger_truth()
+
+    def refresh_triggers(self) -> None:
+        """Fire every trigger whose condition became true since it was last looked at (after
+        the state was edited from outside). Mid-exploration the verses wait for ``-> end``;
+        between explorations they are read at once: ``step()`` goes on with them."""
         for status in self.book.statuses:
             self._check_triggers(status)
-        return self.run() if self.cursor is None else []
+        self._read_queue()
 
     def reset_triggers(self, status: str | None = None) -> None:
         """Take the triggers' conditions (of one status, or all) as they now are, firing
@@ -235,6 +260,12 @@ class Story:
         declared = self.book.statuses.get(status)
         for i, trigger in enumerate(declared.triggers if declared is not None else ()):
             self._truth[(status, i)] = trigger_holds(declared, trigger, self.state)  # type: ignore[arg-type]
+
+    def _read_queue(self) -> None:
+        """Between explorations, what fired is read at once, as an exploration of its own."""
+        if self.cursor is None and self.waiting is None and self.queue:
+            self._start()
+            self._transfer(self.queue.pop(0))
 
     def _trigger_truth(self) -> dict[tuple[str, int], bool]:
         truth = {}
@@ -251,7 +282,7 @@ class Story:
             now = trigger_holds(status, trigger, self.state)
             if now and not self._truth[(name, i)]:
                 self.queue.append(trigger.target)
-                self._emit(ev.TriggerFired(name, trigger.when, trigger.target))
+                self._emit(ev.TriggerFired(name, trigger.when, trigger.target, self.cursor is None))
             self._truth[(name, i)] = now
 
     # ------------------------------------------------------------ running lines

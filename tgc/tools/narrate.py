@@ -17,17 +17,15 @@ from tgc.tools.places import describe_encounter, describe_trigger, verse_label
 
 @dataclass
 class Narrator:
-    """Turns events into Lines. ``faces`` holds the dice the session rolled for the next
-    RollMade; ``settled`` is set when the reader settled the encounter being resolved."""
+    """Turns events into Lines. ``settled`` is set when the reader settled the encounter
+    being resolved."""
 
     book: Book
     ask_dice: bool = False
     show_locked: bool = False
-    faces: tuple[int, ...] = ()
     settled: bool = False
 
-    def lines(self, event: ev.Event, between: bool = False) -> list[Line]:
-        """``between``: no exploration is under way (a trigger's verse is read at once)."""
+    def lines(self, event: ev.Event) -> list[Line]:
         match event:
             case ev.VerseEntered(block=None):
                 return [Line("heading", *verse_label(self.book, event.verse))]
@@ -59,7 +57,7 @@ class Narrator:
                     return []
                 return [Line("event", f"~ {describe_encounter(event.encounter)}: {event.outcome}")]
             case ev.TriggerFired():
-                return [Line("event", f"! {describe_trigger(self.book, event, between)}")]
+                return [Line("event", f"! {describe_trigger(self.book, event, event.now)}")]
         return [Line("ending", self._ending(event))]
 
     def _choices(self, offered: ev.ChoicesOffered) -> list[Line]:
@@ -77,10 +75,11 @@ class Narrator:
                               f"show ({wanted.dice}-{wanted.dice * wanted.sides})?")
 
     def _roll(self, made: ev.RollMade) -> str:
-        faces, self.faces = self.faces or made.faces, ()
+        """The faces when the dice were rolled (``4 + 3 = 7``); the sum alone when the
+        reader gave it."""
         rolled = made.total - made.modifier
-        shown = " + ".join(map(str, faces)) if faces else str(rolled)
-        shown += f" = {rolled}" if len(faces) > 1 else ""
+        shown = " + ".join(map(str, made.faces)) if made.faces else str(rolled)
+        shown += f" = {rolled}" if len(made.faces) > 1 else ""
         text = f"roll {dice_name(made.dice, made.sides)}: {shown}"
         return text + (f", {made.modifier:+d} = {made.total}" if made.modifier else "")
 
