@@ -180,8 +180,8 @@ class Session:
                 self.story.choose(self._pick(waiting, text))
             elif isinstance(waiting, ev.AskPosed) and word in ("yes", "y", "no", "n"):
                 self.story.answer(word.startswith("y"))
-            elif isinstance(waiting, ev.RollRequested) and (sum_ := _roll_value(word)) is not None:
-                self.story.give_roll(sum_)
+            elif isinstance(waiting, ev.RollRequested) and (shown := _roll_value(word)) is not None:
+                self.story.give_roll(shown)
             elif isinstance(waiting, ev.TossRequested) and word.removeprefix("toss ") in ("heads", "tails"):
                 self.story.give_toss(word.removeprefix("toss "))
             elif isinstance(waiting, ev.EncounterStarted) and word in ("win", "lose", "avoid"):
@@ -453,6 +453,9 @@ def _starts(text: str, wanted: str) -> bool:
     return text.casefold().startswith(wanted) or plain(text).casefold().startswith(wanted)
 
 
-def _roll_value(word: str) -> int | None:
-    number = word.removeprefix("roll ").strip()
-    return int(number) if number.isdigit() else None
+def _roll_value(word: str) -> int | tuple[int, ...] | None:
+    """``roll 7`` (the sum) or ``roll 3 4`` (each die's face); None if neither."""
+    numbers = word.removeprefix("roll ").split()
+    if not numbers or not all(n.isdigit() for n in numbers):
+        return None
+    return int(numbers[0]) if len(numbers) == 1 else tuple(int(n) for n in numbers)
