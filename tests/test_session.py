@@ -256,6 +256,31 @@ def test_enter_a_hook_sets_the_location(play: Play) -> None:
     assert play.state.location == 102
 
 
+def test_act_pays_the_cost_once_per_day_and_the_days_and_chapters_move_on(play: Play) -> None:
+    shown = play(":act 102 grind")
+    assert [line.text for line in shown[:2]] == ["~ pay 1 wealth (shared: Adventurer 3->2)", "102.3"]
+    assert play.state.location == 102 and play.state.acted == {"102/Grind the flour": 1}
+    play.fails(":act 102 grind", "taken once per day, and was taken on day 1")
+    play.fails(":act 102 grease", "costs 9 wealth (the party has 2)")
+    play.fails(":act 102 g", "write more of the action's name")
+    play.fails(":act 101", "location 101 has no action")
+    play.fails(":day 1", "the days only move on")
+    assert play(":day")[0].text == "day 2 begins"
+    play(":act 102 Grind")
+    assert play.state.acted == {"102/Grind the flour": 2}
+    play(":day 5", ":chapter 3A")
+    assert play.state.day == 5 and str(play.state.chapter) == "3A"
+    play.fails(":chapter 2", "chapters only move on")
+    play(":enter 102")
+    play.fails(":day", "a day ends between explorations")
+
+
+def test_start_at_a_location_action(tmp_path: Path) -> None:
+    game = Play(tmp_path)
+    game.session.start("102 Grind")
+    assert [line.text for line in game.lines[:2]] == ["~ pay 1 wealth (shared: Adventurer 3->2)", "102.3"]
+
+
 def test_undo_takes_back_answers_commands_and_moves(play: Play) -> None:
     play.fails(":undo", "nothing to undo")
     play("yes", "> Pay")

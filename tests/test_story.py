@@ -12,6 +12,7 @@ from tgc.runtime import SaveError, load_save, write_save
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
 from tgc.runtime.save import SAVE_FORMAT, dump_save, parse_save
+from tgc.runtime.state import Chapter
 from tgc.runtime.story import InputError
 
 CAMPAIGN = """
@@ -154,6 +155,22 @@ def test_a_loaded_state_fires_nothing_and_queued_verses_come_first(book: Book) -
     left.enter(101)  # the exploration is left unfinished: bos.lit is read before the new one
     read = [e.verse for e in left.run() if isinstance(e, ev.VerseEntered)]
     assert read == ["bos.lit", "101.1"]
+
+
+def test_end_chapter_moves_the_campaign_to_the_next_chapter(book: Book) -> None:
+    story = story_of(book, dice="ask")
+    story.goto("101.5")
+    story.run()
+    with pytest.raises(InputError, match="between explorations"):
+        story.next_day()
+    story.give_toss("tails")
+    assert isinstance(story.run()[-1], ev.ChapterEnded) and str(story.state.chapter) == "2"
+    story.next_chapter(Chapter.parse("3A-2"))
+    with pytest.raises(InputError, match="only move on"):
+        story.next_chapter(Chapter.parse("3B"))
+    story.next_chapter()
+    story.next_day(4)
+    assert (str(story.state.chapter), story.state.day) == ("4", 4)
 
 
 def test_given_faces_and_given_sums(book: Book) -> None:

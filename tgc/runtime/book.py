@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tgc.bundle.schema import Bundle, Location, Op, Record, Status, Target, Verse
+from tgc.bundle.schema import Action, Bundle, Location, Op, Record, Status, Target, Verse
 
 
 class StoryError(Exception):
@@ -69,6 +69,15 @@ class Book:
     def hook(self, location: int, hook: str) -> Target | None:
         loc = self.locations.get(location)
         return loc.hooks.get(hook) if loc is not None else None
+
+    def action(self, location: int, name: str) -> Action:
+        """A location's action by its name (any case)."""
+        loc = self.locations.get(location)
+        wanted = name.casefold()
+        for action in loc.actions if loc is not None else ():
+            if action.name.casefold() == wanted:
+                return action
+        raise StoryError(f'location {location} has no action "{name}"')
 
     def outcomes(self, deck: str | None, name: str | None) -> tuple[str, ...]:
         """``win`` and ``lose``; ``avoid`` too for the blue deck and diplomacy encounters."""

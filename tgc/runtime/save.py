@@ -70,6 +70,7 @@ class StateModel(_Model):
     answers: dict[str, bool] = {}
     dropped: list[str] = []
     players: int | None = None
+    acted: dict[str, int] = {}
 
 
 class PositionModel(_Model):
@@ -130,7 +131,7 @@ def _to_model(state: GameState) -> StateModel:
         chapter=str(state.chapter), tasks=list(state.tasks), in_play=sorted(state.in_play),
         removed=sorted(state.removed), replaced=dict(sorted(state.replaced.items())),
         location=state.location, answers=dict(sorted(state.answers.items())),
-        dropped=sorted(state.dropped), players=state.players)
+        dropped=sorted(state.dropped), players=state.players, acted=dict(sorted(state.acted.items())))
 
 
 # ---------------------------------------------------------------- reading
@@ -208,6 +209,7 @@ def _from_model(model: StateModel, book: Book) -> GameState:
     state.removed, state.replaced = set(model.removed), dict(model.replaced)
     state.location = model.location if model.location is not None else state.location
     state.answers, state.dropped, state.players = dict(model.answers), set(model.dropped), model.players
+    state.acted = dict(model.acted)
     return state
 
 

@@ -61,6 +61,21 @@ class Chapter:
         text = f"{self.number}{self.letter or ''}"
         return f"{text}-{self.part}" if self.part is not None else text
 
+    def next(self) -> Chapter:
+        """The chapter after ``-> end chapter``: the next number (its letter and event-deck
+        part are the next chapter setup card's to say)."""
+        return Chapter(self.number + 1)
+
+    def reachable_from(self, other: Chapter) -> bool:
+        """Can a campaign in chapter ``other`` come to this one? Chapters only move on: a
+        higher number, or the same number with its branch letter learnt or kept and its
+        event deck at the same part or further."""
+        if self.number != other.number:
+            return self.number > other.number
+        if other.letter is not None and self.letter != other.letter:
+            return False
+        return (self.part or 0) >= (other.part or 0)
+
     @staticmethod
     def parse(text: str) -> Chapter:
         """``"7"``, ``"3A"``, ``"4B-4"``; raises ValueError on anything else."""
@@ -97,6 +112,7 @@ class GameState:
     answers: dict[str, bool] = field(default_factory=dict)
     dropped: set[str] = field(default_factory=set)
     players: int | None = None
+    acted: dict[str, int] = field(default_factory=dict)  # "201/Barter" -> the day it was last taken
 
     def copy(self) -> GameState:
         """A deep copy (written out by hand: the explorer copies states a lot)."""
@@ -105,7 +121,7 @@ class GameState:
             set(self.secrets), list(self.items), set(self.visited), dict(self.dials),
             self.time_tokens, self.day, self.chapter, list(self.tasks), set(self.in_play),
             set(self.removed), dict(self.replaced), self.location, dict(self.answers),
-            set(self.dropped), self.players)
+            set(self.dropped), self.players, dict(self.acted))
 
     @property
     def active(self) -> list[Character]:

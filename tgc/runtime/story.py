@@ -23,7 +23,7 @@ from tgc.runtime.conditions import affordable, eval_condition, why_not
 from tgc.runtime.effects import apply_effect, item_options
 from tgc.runtime.rng import Rng
 from tgc.runtime.ruleset import DEFAULT_RULESET, Ruleset
-from tgc.runtime.state import GameState, new_state
+from tgc.runtime.state import Chapter, GameState, new_state
 
 MAX_STEPS = 100_000  # lines run without any input before the story reports a loop
 
@@ -87,14 +87,17 @@ class Story:
         exploration reached its end, or in one left unfinished) are read first."""
         self._out.clear()
         self._start()
-        if self.queue:
-            self.queue.append(target)
-            target = self.queue.pop(0)
-        self._transfer(target)
+        self._first(target)
 
     def _start(self) -> None:
         self.state.begin_exploration()
         self.waiting, self.ending, self._steps = None, None, 0
+
+    def _first(self, target: s.Target) -> None:
+        if self.queue:
+            self.queue.append(target)
+            target = self.queue.pop(0)
+        self._transfer(target)
 
     def goto(self, verse: str, block: str | None = None) -> None:
         """A new exploration at a verse (canonical id) or one of its blocks."""
@@ -108,6 +111,55 @@ class Story:
             raise StoryError(f"location {location} has no '{hook}' hook")
         self.state.location = location
         self.begin(target)
+
+    def act(self, location: int, name: str) -> None:
+        """A new exploration through a location's action (``action "Barter" (1 energy,
+        once per day) -> 201.barter``, named in any case). An action taken once per day
+        that was taken today, or costs the party cannot pay, raise InputError and change
+        nothing; otherwise the party pays together (as for a choice's costs) and the
+        exploration begins at the action's target."""
+        action = self.book.action(location, name)
+        key = action_key(location, action.name)
+        if action.once_per_day and self.state.acted.get(key) == self.state.day:
+            raise InputError(f'"{action.name}" is taken once per day, and was taken on day {self.state.day}')
+        short = affordable(action.costs, self.state)
+        if short is not None:
+            have = self.state.party_total(short.resource)
+            raise InputError(f'"{action.name}" costs {short.amount} {short.resource} (the party has {have})')
+        self._out.clear()
+        self.state.location = location
+        self._start()
+        self.state.acted[key] = self.state.day
+        for cost in action.costs:
+            self._apply(s.Amount(kind="pay", amount=cost.amount, what=cost.resource, party="shared"))
+        self._first(action.target)
+
+    # ------------------------------------------------------------ the campaign clock
+
+    def next_day(self, day: int | None = None) -> None:
+        """End the day; the next one (or day ``day``, later than today) begins. Explorations
+        happen during a day, so the day moves on between them; once-per-day actions may be
+        taken again. The rest of the rulebook's day (events, dials, rest, dreams) is the
+        campaign's to play."""
+        self._between("a day")
+        day = self.state.day + 1 if day is None else day
+        if day <= self.state.day:
+            raise InputError(f"the days only move on: today is day {self.state.day}, not before day {day}")
+        self.state.day = day
+
+    def next_chapter(self, chapter: Chapter | None = None) -> None:
+        """The campaign moves on to the next chapter (or to ``chapter``: a chapter setup card
+        names its letter and where its event deck stands); ``-> end chapter`` does the same."""
+        self._between("a chapter")
+        chapter = self.state.chapter.next() if chapter is None else chapter
+        if chapter == self.state.chapter or not chapter.reachable_from(self.state.chapter):
+            raise InputError(f"chapters only move on: chapter {self.state.chapter} "
+                             f"cannot come to chapter {chapter}")
+        self.state.chapter = chapter
+
+    def _between(self, what: str) -> None:
+        if self.cursor is not None or self.waiting is not None:
+            raise InputError(f"{what} ends between explorations (this one goes on at {self._label()})")
 
     # ------------------------------------------------------------ pulling events
 
@@ -482,6 +534,7 @@ class Story:
         elif target.kind == "end":
             self._stop(ev.ExplorationEnded(where))
         elif target.kind == "end-chapter":
+            self.state.chapter = self.state.chapter.next()
             self._stop(ev.ChapterEnded(where))
         else:
             self._stop(ev.GameOver(where))
@@ -491,6 +544,11 @@ class Story:
         self.queue.clear()
         self.ending = ending
         self._emit(ending)
+
+
+def action_key(location: int, name: str) -> str:
+    """How ``GameState.acted`` names a location's action: ``"201/Barter"``."""
+    return f"{location}/{name}"
 
 
 def trigger_holds(status: s.Status, trigger: s.Trigger, state: GameState) -> bool:

@@ -1,7 +1,8 @@
 """Play session, names of places: what the reader types for a verse (``201.3``, ``201.forge``,
 the printed ``201.9``, ``bos.12``, ``3`` in the current section, ``201.forge.smith`` for a
-block, ``202`` for a location) resolved against a Book, and verses, encounters and
-triggers written back the way a reader of the printed book knows them.
+block, ``202`` for a location, ``Barter`` for one of its actions) resolved against a Book,
+and verses, encounters and triggers written back the way a reader of the printed book
+knows them.
 
 A verse heading shows the printed number and, for a named verse, its name:
 ``201.9 (forge)``.
@@ -63,6 +64,26 @@ def find_place(book: Book, text: str, current: str | None, location: int | None)
         wanted = f"{section}.{rest}"
         raise PlaceError(f"the campaign has no verse {wanted}{_did_you_mean(book, wanted)}")
     return found
+
+
+def find_action(book: Book, location: int, text: str) -> str:
+    """The name of location ``location``'s action whose name is ``text`` or starts with it
+    (any case); with no text, the location's only action."""
+    loc = book.locations.get(location)
+    if loc is None:
+        raise PlaceError(f"the campaign has no location {location}")
+    names = [a.name for a in loc.actions]
+    if not names:
+        raise PlaceError(f"location {location} has no action")
+    wanted = text.strip().casefold()
+    hits = [n for n in names if n.casefold() == wanted]
+    hits = hits or [n for n in names if n.casefold().startswith(wanted)]
+    if len(hits) == 1:
+        return hits[0]
+    listed = ", ".join(f'"{n}"' for n in names)
+    if not hits:
+        raise PlaceError(f"location {location} has no action '{text}' (it has {listed})")
+    raise PlaceError(f"write more of the action's name: location {location} has {listed}")
 
 
 def _sections(book: Book) -> set[str]:

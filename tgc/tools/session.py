@@ -23,7 +23,7 @@ from tgc.runtime.book import Book, StoryError
 from tgc.runtime.rng import Rng
 from tgc.runtime.ruleset import Ruleset
 from tgc.runtime.save import Loaded, SaveError, load_save, write_save
-from tgc.runtime.state import DEFAULT_NAME, new_state
+from tgc.runtime.state import DEFAULT_NAME, Chapter, new_state
 from tgc.runtime.story import InputError, Story
 from tgc.tools.edit import SET_HELP, EditError, edit_state, state_rows
 from tgc.tools.fights import (
@@ -38,7 +38,7 @@ from tgc.tools.fights import (
 )
 from tgc.tools.narrate import Narrator, dice_name
 from tgc.tools.output import Line
-from tgc.tools.places import PlaceError, describe_encounter, find_place, verse_label
+from tgc.tools.places import PlaceError, describe_encounter, find_action, find_place, verse_label
 
 Dice = Literal["auto", "ask", "script"]
 HISTORY = 200  # how many steps :undo can take back
@@ -51,6 +51,8 @@ toss heads|tails  the coin (--ask-dice)    win/lose/avoid   settle an encounter
 N / play N        a fight's option N       pass / escape    end your turn's plays / leave the fight
 :state            show the game state      :goto VERSE   read a verse (201.3, 201.forge, bos.12, 3)
 :enter N [HOOK]   explore location N (or its instant, menhir, dream, nightmare hook)
+:act N [ACTION]   take location N's action (pays its cost)   :day [N]   the next day (or day N)
+:chapter X        the campaign moves on to chapter X (3, 3A, 4-2)
 :set ... :unset   change the state (:help set)
 :undo             take back the last step  :seed N       reseed the dice
 :save FILE        write a save file        :load FILE    resume from a save file
@@ -364,7 +366,48 @@ class Session:
         self._enter(int(args[0]), hook)
         self._remember(snapshot)
 
+    def cmd_act(self, args: list[str]) -> None:
+        if not args or not args[0].isdigit():
+            raise SessionError("write ':act LOCATION [ACTION]' (the start of the action's name will do)")
+        snapshot = self._snapshot()
+        self._act(int(args[0]), " ".join(args[1:]))
+        self._remember(snapshot)
+
+    def _act(self, number: int, text: str) -> None:
+        try:
+            self.story.act(number, find_action(self.book, number, text))
+        except (PlaceError, InputError) as err:
+            raise SessionError(str(err)) from None
+        self.hand = None
+        self._pump()
+
+    def cmd_day(self, args: list[str]) -> None:
+        if len(args) > 1 or (args and not args[0].isdigit()):
+            raise SessionError("write ':day' (the next day) or ':day N'")
+        self._clock(lambda: self.story.next_day(int(args[0]) if args else None))
+        self.emit(Line("info", f"day {self.story.state.day} begins"))
+
+    def cmd_chapter(self, args: list[str]) -> None:
+        try:
+            chapter = Chapter.parse(args[0]) if len(args) == 1 else None
+        except ValueError as err:
+            raise SessionError(str(err)) from None
+        self._clock(lambda: self.story.next_chapter(chapter))
+        self.emit(Line("info", f"chapter {self.story.state.chapter} begins"))
+
+    def _clock(self, move: Callable[[], None]) -> None:
+        snapshot = self._snapshot()
+        try:
+            move()
+        except InputError as err:
+            raise SessionError(str(err)) from None
+        self._remember(snapshot)
+
     def _go(self, where: str) -> None:
+        number, _, action = where.partition(" ")
+        if action and number.isdigit():  # --at "201 Barter": a location's action
+            self._act(int(number), action)
+            return
         current = self.story.cursor.verse if self.story.cursor else None
         try:
             place = find_place(self.book, where, current, self.story.state.location)
@@ -444,6 +487,7 @@ _COMMANDS: dict[str, Callable[[Session, list[str]], None]] = {
     "state": Session.cmd_state, "set": Session.cmd_set, "unset": Session.cmd_unset,
     "goto": Session.cmd_goto, "enter": Session.cmd_enter, "undo": Session.cmd_undo,
     "seed": Session.cmd_seed, "save": Session.cmd_save, "load": Session.cmd_load,
+    "act": Session.cmd_act, "day": Session.cmd_day, "chapter": Session.cmd_chapter,
 }
 
 
