@@ -11,7 +11,7 @@ from tgc.runtime.effects import apply_effect
 from tgc.runtime.state import Chapter, GameState, new_character, new_state
 
 BUNDLE = s.Bundle(
-    format=1,
+    format=s.BUNDLE_FORMAT,
     campaign=s.Campaign(title="T", ruleset="tainted-grail", start=101, players=s.Players(min=1, max=4)),
     sections=(s.Section(name="101", title="", role="location"),),
     locations=(s.Location(number=101, title="A", keys={"up": 102}, hooks={"instant": s.Goto(verse="101.1")}),
