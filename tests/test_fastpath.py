@@ -118,7 +118,16 @@ HEADERS = st.one_of(
     _join(_words("=="), VERSE_IDS, COMMENTS),
     _join(_words("="), NAMES, COMMENTS),
 )
+KEY_ENTRIES = st.lists(_join(st.sampled_from(["up", "down", "left", "right", "in"]), NUMBERS),
+                       min_size=1, max_size=4).map(", ".join)
+PROPS = st.one_of(
+    _join(st.one_of(NAMES, st.sampled_from(["explore", "menhir", "action", "when", "keys"])),
+          _words("->"), TARGETS, COMMENTS),
+    _join(_words("keys:"), KEY_ENTRIES, COMMENTS),
+    _join(_words("seals:"), st.lists(NAMES, min_size=1, max_size=3).map(", ".join), COMMENTS),
+)
 LINES = st.one_of(
+    PROPS.map(lambda line: ("prop", line)),
     DIVERTS.map(lambda line: ("divert", line)),
     CHOICES.map(lambda line: ("choice", line)),
     LOGIC.map(lambda line: ("logic", line)),
@@ -143,8 +152,16 @@ def _fast(kind: str, line: str) -> Any:
     return fast_parse(kind, line, builder)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(LINES)
+@example(("choice", '* {status "A" 2; pay 1 wealth} Go -> 3'))
+@example(("choice", '* {item "Rope"; courage >= 2} Climb -> bos.1'))
+@example(("logic", '~ if status "A" any 2 -> end'))
+@example(("logic", "~ if secret 3: each gain 1 exp"))
+@example(("logic", "~ roll 2d6: 2-6 -> .low; 7+ -> .high"))
+@example(("prop", "explore -> 101.1"))
+@example(("prop", "keys: up 102, left 103"))
+@example(("prop", "seals: menhir, dreams"))
 @example(("choice", "* Leave -> end"))
 @example(("choice", "* {courage >= 2} Go -> 2a"))
 @example(("divert", "-> end chapter"))

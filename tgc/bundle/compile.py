@@ -272,7 +272,7 @@ class _Compiler:
         mods = tuple(s.Modifier(sign=m.sign, attribute=m.attribute, value=m.value)  # type: ignore[arg-type]
                      for m in e.modifiers)
         arms = tuple(s.DiceArm(low=a.low or 0, high=a.high, target=self.target(a.target)) for a in e.arms)
-        return s.Roll(dice=e.count, sides=e.sides, modifiers=mods, arms=arms)
+        return s.Roll(dice=e.dice, sides=e.sides, modifiers=mods, arms=arms)
 
     def effect_Toss(self, e: ast.Toss) -> s.Toss:  # noqa: N802
         arms = tuple(s.TossArm(side=a.label, target=self.target(a.target))  # type: ignore[arg-type]

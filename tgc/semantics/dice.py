@@ -38,7 +38,7 @@ class _Arm(NamedTuple):
 
 def totals(roll: ast.Roll) -> tuple[int, int]:
     """The lowest and highest total, with attributes between 0 and ATTRIBUTE_MAX."""
-    low, high = roll.count, roll.count * roll.sides
+    low, high = roll.dice, roll.dice * roll.sides
     for mod in roll.modifiers:
         if mod.attribute is None:
             low += mod.sign * mod.value
@@ -52,7 +52,7 @@ def totals(roll: ast.Roll) -> tuple[int, int]:
 
 def describe(roll: ast.Roll) -> str:
     """``2d6 + courage - 1`` as written, normalised."""
-    text = f"{roll.count if roll.count > 1 else ''}d{roll.sides}"
+    text = f"{roll.dice if roll.dice > 1 else ''}d{roll.sides}"
     for mod in roll.modifiers:
         text += f" {'-' if mod.sign < 0 else '+'} {mod.attribute or mod.value}"
     return text

@@ -3,15 +3,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tgc.source import Span
 
 # ---------------------------------------------------------------- references
 
 
-@dataclass(frozen=True, slots=True)
-class VerseId:
+class VerseId(NamedTuple):
     """``SECTION.VERSE`` as written in a header: ``101.2a``, ``bos.ritual``."""
 
     section: str
@@ -22,8 +21,7 @@ class VerseId:
         return f"{self.section}.{self.verse}"
 
 
-@dataclass(frozen=True, slots=True)
-class Ref:
+class Ref(NamedTuple):
     """A verse reference. ``section`` is None for a relative one (``-> 3``, ``-> forge``);
     ``block`` is set for ``-> .NAME`` (and then ``verse`` is empty)."""
 
@@ -38,8 +36,7 @@ class Ref:
         return self.verse if self.section is None else f"{self.section}.{self.verse}"
 
 
-@dataclass(frozen=True, slots=True)
-class Terminal:
+class Terminal(NamedTuple):
     """``-> end``, ``-> end chapter`` or ``-> game over``."""
 
     kind: str  # "end" | "end chapter" | "game over"
@@ -54,8 +51,7 @@ Target = Ref | Terminal
 # ---------------------------------------------------------------- conditions
 
 
-@dataclass(frozen=True, slots=True)
-class PartSel:
+class PartSel(NamedTuple):
     """Which parts a status condition or mark names: ``3``, ``1-4`` or ``any 3``."""
 
     low: int
@@ -69,22 +65,19 @@ class PartSel:
         return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
 
 
-@dataclass(frozen=True, slots=True)
-class StatusCond:
+class StatusCond(NamedTuple):
     name: str
     parts: PartSel | None
     span: Span
     name_span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class SecretCond:
+class SecretCond(NamedTuple):
     number: int
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class ItemCond:
+class ItemCond(NamedTuple):
     """``item "Rope"`` (``keyword`` False) or ``item weapon`` (``keyword`` True)."""
 
     name: str
@@ -92,8 +85,7 @@ class ItemCond:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Compare:
+class Compare(NamedTuple):
     """``courage >= 2``, ``food < 3``, ``players >= 2``, ``day >= 5``."""
 
     name: str
@@ -102,28 +94,24 @@ class Compare:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class DialCond:
+class DialCond(NamedTuple):
     name: str
     op: str
     value: int
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class CharacterCond:
+class CharacterCond(NamedTuple):
     name: str
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class VisitedCond:
+class VisitedCond(NamedTuple):
     ref: Ref
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class ChapterCond:
+class ChapterCond(NamedTuple):
     """``chapter 3A-2`` (``op`` None) or ``chapter >= 3`` (``op`` set, ``number`` only)."""
 
     number: int
@@ -133,26 +121,22 @@ class ChapterCond:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class AskCond:
+class AskCond(NamedTuple):
     question: str
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Not:
+class Not(NamedTuple):
     operand: Cond
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class And:
+class And(NamedTuple):
     operands: tuple[Cond, ...]
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Or:
+class Or(NamedTuple):
     operands: tuple[Cond, ...]
     span: Span
 
@@ -175,8 +159,7 @@ Cond = (
 # ---------------------------------------------------------------- effects
 
 
-@dataclass(frozen=True, slots=True)
-class Amount:
+class Amount(NamedTuple):
     """``gain 2 food``, ``each lose 1 energy``, ``pay 3 wealth`` (``verb`` says which)."""
 
     verb: str  # "gain" | "lose" | "pay"
@@ -187,8 +170,7 @@ class Amount:
     what_span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Mark:
+class Mark(NamedTuple):
     """``mark``/``unmark`` a status; ``parts`` None for flags, boxes or a missing number."""
 
     unmark: bool
@@ -198,23 +180,20 @@ class Mark:
     name_span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class SecretEffect:
+class SecretEffect(NamedTuple):
     gain: bool
     number: int
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class ItemEffect:
+class ItemEffect(NamedTuple):
     gain: bool
     name: str
     keyword: bool
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class AttributeChange:
+class AttributeChange(NamedTuple):
     """``raise courage 1`` / ``lower courage 1``."""
 
     raise_: bool
@@ -224,14 +203,12 @@ class AttributeChange:
     attribute_span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Task:
+class Task(NamedTuple):
     text: str
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class LocationEffect:
+class LocationEffect(NamedTuple):
     """``replace location A with B`` (``other`` = B), ``remove location``, ``reveal
     location``, ``move to``."""
 
@@ -241,8 +218,7 @@ class LocationEffect:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class DialEffect:
+class DialEffect(NamedTuple):
     """``set dial "D" to 3`` (value set) or ``advance dial "D"`` (value None)."""
 
     name: str
@@ -250,14 +226,12 @@ class DialEffect:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class TimeToken:
+class TimeToken(NamedTuple):
     place: bool
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Arm:
+class Arm(NamedTuple):
     """One outcome arm: ``win -> 8``, ``1-3 -> .fail``, ``heads -> 4``, ``4+ -> 5``.
     For dice, ``low``/``high`` hold the range (``high`` None for an open ``N+``)."""
 
@@ -268,8 +242,7 @@ class Arm:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Encounter:
+class Encounter(NamedTuple):
     """``encounter gray level 2`` (``deck`` set) or ``encounter "Vagabond"`` (``name``)."""
 
     deck: str | None
@@ -280,8 +253,7 @@ class Encounter:
     what_span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Modifier:
+class Modifier(NamedTuple):
     """``+ courage`` or ``- 1`` after the dice."""
 
     sign: int
@@ -290,23 +262,22 @@ class Modifier:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
-    count: int
+class Roll(NamedTuple):
+    """``roll 2d6 + courage: ...``: ``dice`` dice of ``sides`` sides."""
+
+    dice: int
     sides: int
     modifiers: tuple[Modifier, ...]
     arms: tuple[Arm, ...]
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Toss:
+class Toss(NamedTuple):
     arms: tuple[Arm, ...]
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
+class Note(NamedTuple):
     text: str
     span: Span
 
@@ -330,16 +301,14 @@ Effect = (
 # ---------------------------------------------------------------- body lines
 
 
-@dataclass(frozen=True, slots=True)
-class Paragraph:
+class Paragraph(NamedTuple):
     """Consecutive prose lines joined by a space; ``text`` keeps inline markup raw."""
 
     text: str
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Cost:
+class Cost(NamedTuple):
     """``pay N RESOURCE`` inside a guard."""
 
     amount: int
@@ -347,36 +316,31 @@ class Cost:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Guard:
+class Guard(NamedTuple):
     conditions: tuple[Cond, ...]
     costs: tuple[Cost, ...]
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(NamedTuple):
     guard: Guard | None
     text: str
     target: Target
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Divert:
+class Divert(NamedTuple):
     target: Target
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class CondDivert:
+class CondDivert(NamedTuple):
     cond: Cond
     target: Target
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class EffectLine:
+class EffectLine(NamedTuple):
     """``~ EFFECT`` or, with ``cond`` set, ``~ if COND: EFFECT``."""
 
     effect: Effect
@@ -393,8 +357,7 @@ Stmt = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Block:
+class Block(NamedTuple):
     """``= NAME`` and its body inside a verse."""
 
     name: str
@@ -402,8 +365,7 @@ class Block:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Verse:
+class Verse(NamedTuple):
     id: VerseId
     body: tuple[Stmt, ...]
     blocks: tuple[Block, ...]
@@ -412,8 +374,7 @@ class Verse:
 # ---------------------------------------------------------------- declarations
 
 
-@dataclass(frozen=True, slots=True)
-class Prop:
+class Prop(NamedTuple):
     """A property line. ``value`` is the text after ``key:`` (continuation lines
     joined by a space), or for a property with nested lines a tuple of items (``- x``
     lines, as ``Prop`` with key ``-``) and map entries (``Prop``)."""
@@ -423,15 +384,13 @@ class Prop:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Key:
+class Key(NamedTuple):
     direction: str
     location: int
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class RefProp:
+class RefProp(NamedTuple):
     """``explore -> 101.1``, ``success -> bos.40``."""
 
     key: str
@@ -439,8 +398,7 @@ class RefProp:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """``action "Barter" (1 energy, once per day) -> 101.barter``."""
 
     name: str
@@ -450,8 +408,7 @@ class Action:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Trigger:
+class Trigger(NamedTuple):
     """``when marked``, ``when full``, ``when parts 1-8``, ``when any 6 parts``."""
 
     kind: str  # "marked" | "full" | "parts" | "any"
@@ -461,8 +418,7 @@ class Trigger:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class ListProp:
+class ListProp(NamedTuple):
     """``keys: up 546, left 547`` / ``seals: menhir, dreams`` / ``keywords: relic``."""
 
     key: str
@@ -471,8 +427,7 @@ class ListProp:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class NumberProp:
+class NumberProp(NamedTuple):
     """``legacy: 100``, ``start: 101``, ``players: 1-4`` (low/high)."""
 
     key: str
@@ -491,8 +446,7 @@ Property = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Declaration:
+class Declaration(NamedTuple):
     """``@KIND ARGS`` with its properties. ``args`` holds the header's values in order:
     ``@status "Cold Pyre" parts 6`` has args ("Cold Pyre", "parts", 6)."""
 
@@ -506,8 +460,7 @@ class Declaration:
 Item = Declaration | Verse
 
 
-@dataclass(frozen=True, slots=True)
-class Suppression:
+class Suppression(NamedTuple):
     """``// tgc: ignore[CODE, ...]``: ``span`` is the comment, ``line`` the line it
     covers (its own, or the next one for a comment-only line)."""
 
@@ -516,8 +469,7 @@ class Suppression:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
-class Dropped:
+class Dropped(NamedTuple):
     """A line whose content is lost: a syntax error, or a line under a header that was
     dropped. Later passes read its text so they do not report what the lost line may
     have said (a divert, a hook, a key): a syntax error costs only its own line."""
@@ -526,8 +478,7 @@ class Dropped:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class File:
+class File(NamedTuple):
     name: str
     items: tuple[Item, ...]
     suppressions: tuple[Suppression, ...]

@@ -24,7 +24,6 @@ Example:
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from tgc.source import Span
@@ -36,9 +35,9 @@ INDENT = "  "
 def dump(tree: ast.File) -> str:
     """The whole file as text ending in a newline; every node on its own line."""
     lines = [f"File {tree.name}"]
-    for f in dataclasses.fields(tree):
-        if f.name != "name":
-            lines += _field(f.name, getattr(tree, f.name), 1)
+    for name in tree._fields:
+        if name != "name":
+            lines += _field(name, getattr(tree, name), 1)
     return "\n".join(lines) + "\n"
 
 
@@ -49,9 +48,9 @@ def dump_node(node: Any, depth: int = 0) -> list[str]:
     if isinstance(span, Span):
         head += f" {format_span(span)}"
     lines = [head]
-    for f in dataclasses.fields(node):
-        if f.name != "span":
-            lines += _field(f.name, getattr(node, f.name), depth + 1)
+    for name in node._fields:
+        if name != "span":
+            lines += _field(name, getattr(node, name), depth + 1)
     return lines
 
 
@@ -74,7 +73,7 @@ def _field(name: str, value: Any, depth: int) -> list[str]:
 
 
 def _is_node(value: Any) -> bool:
-    return dataclasses.is_dataclass(value) and not isinstance(value, (type, Span))
+    return isinstance(value, tuple) and hasattr(value, "_fields") and not isinstance(value, Span)
 
 
 def _scalar(value: Any) -> str:

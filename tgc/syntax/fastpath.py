@@ -26,15 +26,33 @@ _REF = (rf"(?:(?P<abs>(?:\d+|{_NAME})\.(?:\d+[a-z]?|{_NAME}))|(?P<local>\d+[a-z]
 _KEYWORD_TARGETS = frozenset({"end", "game"})
 _TERMINAL = r"(?:(?P<term>end(?:[ \t]+chapter)?|game[ \t]+over)|" + _REF + ")"
 _CMP = r">=|<=|==|!=|>|<"
-# One guard item of the common kinds; anything richer goes to the grammar.
-_GUARD = (r'\{[ \t]*(?:status[ \t]+(?P<gs>"(?:[^"\\\n]|\\.)*")(?:[ \t]+(?:(?P<gany>any)[ \t]+)?'
-          r"(?P<gpart>\d+(?:-\d+)?))?|secret[ \t]+(?P<gsecret>\d+)|pay[ \t]+(?P<gpay>\d+)[ \t]+"
-          rf"(?P<gpaywhat>{_NAME})|(?P<gcmp>{_NAME})[ \t]*(?P<gop>{_CMP})[ \t]*(?P<gval>\d+))[ \t]*\}}")
+_STRING = r'"(?:[^"\\\n]|\\.)*"'
+# One condition atom of the common kinds (a guard item, or the condition of `~ if`).
+_ATOM = (rf"status[ \t]+(?P<gs>{_STRING})(?:[ \t]+(?:(?P<gany>any)[ \t]+)?(?P<gpart>\d+(?:-\d+)?))?"
+         rf"|secret[ \t]+(?P<gsecret>\d+)|item[ \t]+(?P<gitem>{_STRING})"
+         rf"|(?P<gcmp>{_NAME})[ \t]*(?P<gop>{_CMP})[ \t]*(?P<gval>\d+)")
+_GUARD_ITEM = re.compile(rf"[ \t]*(?:{_ATOM}|pay[ \t]+(?P<gpay>\d+)[ \t]+(?P<gpaywhat>{_NAME}))"
+                         r"[ \t]*(?P<sep>;|\})")
+_CHOICE_TAIL = re.compile(rf"[ \t]*(?P<text>[^{{\s\\].*)->[ \t]*{_TERMINAL}[ \t]*\Z")
+_IF = re.compile(rf"~[ \t]*if[ \t]+(?:{_ATOM})[ \t]*(?:->[ \t]*{_TERMINAL}|:[ \t]*"
+                 rf"(?:(?P<mode>each|shared)[ \t]+)?(?P<verb>gain|lose|pay)[ \t]+(?P<n>\d+)[ \t]+"
+                 rf"(?P<what>{_NAME}))[ \t]*\Z")
+_ROLL = re.compile(r"~[ \t]*roll[ \t]+(?P<dice>\d*d\d+)[ \t]*:")
+_ARM = re.compile(rf"[ \t]*(?P<label>\d+-\d+|\d+\+|\d+)[ \t]*->[ \t]*{_TERMINAL}[ \t]*(?P<sep>;|\Z)")
+_REF_PROP = re.compile(rf"(?P<key>{_NAME})[ \t]*->[ \t]*{_TERMINAL}[ \t]*\Z")
+_KEYS_PROP = re.compile(rf"keys[ \t]*:(?P<rest>(?:[ \t]*{_NAME}[ \t]+\d+[ \t]*,)*"
+                        rf"[ \t]*{_NAME}[ \t]+\d+)[ \t]*\Z")
+_KEY = re.compile(rf"[ \t,]*(?P<dir>{_NAME})[ \t]+(?P<n>\d+)")
+_SEALS_PROP = re.compile(rf"seals[ \t]*:(?P<rest>(?:[ \t]*{_NAME}[ \t]*,)*[ \t]*{_NAME})[ \t]*\Z")
+_WORD = re.compile(rf"[ \t,]*(?P<w>{_NAME})")
+# Keys the grammar gives their own syntax: a `KEY -> REF` line with one of these is not a hook.
+_PROP_KEYWORDS = frozenset({"action", "when", "keys", "seals", "keywords", "legacy", "start",
+                            "players"})
 
 _VERSE = re.compile(rf"==[ \t]*(?P<id>(?:\d+|{_NAME})\.(?:\d+[a-z]?|{_NAME}))[ \t]*\Z")
 _BLOCK = re.compile(rf"=[ \t]*(?P<id>{_NAME})[ \t]*\Z")
 _DIVERT = re.compile(rf"->[ \t]*{_TERMINAL}[ \t]*\Z")
-_CHOICE = re.compile(rf"\*[ \t]*(?:{_GUARD}[ \t]*)?(?P<text>[^{{\s\\].*)->[ \t]*{_TERMINAL}[ \t]*\Z")
+_CHOICE = re.compile(rf"\*[ \t]*(?P<text>[^{{\s\\].*)->[ \t]*{_TERMINAL}[ \t]*\Z")
 _ITEM = re.compile(rf'~[ \t]*(?P<verb>gain|lose)[ \t]+item[ \t]+'
                    rf'(?:(?P<s>"(?:[^"\\\n]|\\.)*")|(?P<kw>{_NAME}))[ \t]*\Z')
 _AMOUNT = re.compile(rf"~[ \t]*(?:(?P<mode>each|shared)[ \t]+)?(?P<verb>gain|lose|pay)[ \t]+"
@@ -91,7 +109,33 @@ def _word(kind: str, text: str, start: int) -> Token:
     return Token(kind, text, start, 1, start + 1, 1, start + len(text) + 1, start + len(text))
 
 
-def _guard(b: LineBuilder, m: re.Match[str]) -> Any:
+def _atom(b: LineBuilder, m: re.Match[str]) -> Any:
+    """The condition node of an ``_ATOM`` match, or None for a keyword posing as a name."""
+    if m.group("gitem") is not None:
+        return _cb(b, "item_cond", [_cb(b, "item_named", [_tok("STRING", m, "gitem")])])
+    if m.group("gs") is None and m.group("gsecret") is None and m.group("gcmp") is None:
+        return None
+    return _guard_item(b, m)
+
+
+def _guard_items(b: LineBuilder, body: str, pos: int) -> tuple[Any, int] | None:
+    """The guard starting at ``body[pos] == "{"`` and the position after its ``}``."""
+    items: list[Any] = []
+    pos += 1
+    while True:
+        m = _GUARD_ITEM.match(body, pos)
+        if m is None:
+            return None
+        item = _atom(b, m) if m.group("gpay") is None else _guard_item(b, m)
+        if item is None:
+            return None
+        items.append(item)
+        pos = m.end()
+        if m.group("sep") == "}":
+            return _cb(b, "guard", items), pos
+
+
+def _guard_item(b: LineBuilder, m: re.Match[str]) -> Any:
     if m.group("gs") is not None:
         children: list[Any] = [_tok("STRING", m, "gs")]
         part = m.group("gpart")
@@ -105,14 +149,14 @@ def _guard(b: LineBuilder, m: re.Match[str]) -> Any:
         item = _cb(b, "status_cond", children)
     elif m.group("gsecret") is not None:
         item = _cb(b, "secret_cond", [_tok("INT", m, "gsecret")])
-    elif m.group("gpay") is not None:
+    elif m.groupdict().get("gpay") is not None:
         item = _cb(b, "cost", [_tok("INT", m, "gpay"), _tok("NAME", m, "gpaywhat")])
     else:
         if m.group("gcmp") in _GUARD_KEYWORDS:
             return None
         item = _cb(b, "compare", [_tok("NAME", m, "gcmp"), _tok("CMP", m, "gop"),
                           _tok("INT", m, "gval")])
-    return _cb(b, "guard", [item])
+    return item
 
 
 # Words that start a condition in the grammar: `item >= 2` is not a comparison there.
@@ -147,15 +191,18 @@ def _divert(b: LineBuilder, body: str) -> Any:
 
 
 def _choice(b: LineBuilder, body: str) -> Any:
-    m = _CHOICE.match(body)
+    children: list[Any] = []
+    brace = body.find("{")
+    if brace != -1 and body[1:brace].strip() == "":
+        parsed = _guard_items(b, body, brace)
+        if parsed is None:
+            return None
+        children.append(parsed[0])
+        m = _CHOICE_TAIL.match(body, parsed[1])
+    else:
+        m = _CHOICE.match(body)
     if m is None or not _target_ok(m):
         return None
-    children: list[Any] = []
-    if "{" in body[: m.start("text")]:
-        guard = _guard(b, m)
-        if guard is None:
-            return None
-        children.append(guard)
     if not children and m.group("term") is None:
         # The commonest choice, `* text -> ref`: built directly, as choice() would.
         return ast.Choice(None, m.group("text").rstrip(), _ref(b, m), b.whole())
@@ -163,7 +210,68 @@ def _choice(b: LineBuilder, body: str) -> Any:
     return _cb(b, "choice", children)
 
 
+def _if(b: LineBuilder, body: str) -> Any:
+    """``~ if ATOM -> TARGET`` and ``~ if ATOM: gain N WHAT``."""
+    m = _IF.match(body)
+    if m is None:
+        return None
+    cond = _atom(b, m)
+    if cond is None:
+        return None
+    if m.group("verb") is None:
+        if not _target_ok(m):
+            return None
+        return _cb(b, "cond_divert", [cond, _target(b, m)])
+    children: list[Any] = [m.group("mode")] if m.group("mode") is not None else []
+    children += [_tok("INT", m, "n"), _tok("NAME", m, "what")]
+    return _cb(b, "cond_effect", [cond, _cb(b, m.group("verb"), children)])
+
+
+def _roll(b: LineBuilder, body: str) -> Any:
+    """``~ roll 2d6: 2-6 -> .low; 7+ -> .high`` (no modifiers)."""
+    m = _ROLL.match(body)
+    if m is None:
+        return None
+    children: list[Any] = [_tok("DICE", m, "dice")]
+    pos = m.end()
+    while pos < len(body):
+        arm = _ARM.match(body, pos)
+        if arm is None or not _target_ok(arm) or arm.end() == pos:
+            return None
+        label = arm.group("label")
+        kind, callback = (("OPEN_RANGE", "arm_open") if label.endswith("+") else
+                          ("RANGE", "arm_range") if "-" in label else ("INT", "arm_one"))
+        children.append(_cb(b, callback, [_tok(kind, arm, "label"), _target(b, arm)]))
+        pos = arm.end()
+    if len(children) == 1:
+        return None
+    return _cb(b, "effect_line", [_cb(b, "roll", children)])
+
+
+def _prop(b: LineBuilder, body: str) -> Any:
+    """Hooks and references (``explore -> 101.1``), ``keys:`` and ``seals:``."""
+    m = _REF_PROP.match(body)
+    if m is not None:
+        if m.group("key") in _PROP_KEYWORDS or not _target_ok(m):
+            return None
+        return _cb(b, "ref_prop", [_tok("NAME", m, "key"), _target(b, m)])
+    m = _KEYS_PROP.match(body)
+    if m is not None:
+        entries = [_cb(b, "key_entry", [_tok("NAME", k, "dir"), _tok("INT", k, "n")])
+                   for k in _KEY.finditer(body, m.start("rest"), m.end("rest"))]
+        return _cb(b, "keys_prop", entries)
+    m = _SEALS_PROP.match(body)
+    if m is not None:
+        words = [_tok("NAME", w, "w") for w in _WORD.finditer(body, m.start("rest"), m.end("rest"))]
+        return _cb(b, "seals_prop", words)
+    return None
+
+
 def _logic(b: LineBuilder, body: str) -> Any:
+    if body[1:].lstrip().startswith("if"):
+        return _if(b, body)
+    if body[1:].lstrip().startswith("roll"):
+        return _roll(b, body)
     m = _AMOUNT.match(body)
     if m is not None:
         # Built directly, as gain()/lose()/pay() and effect_line() would.
@@ -200,6 +308,7 @@ FAST: dict[str, Callable[[LineBuilder, str], Any]] = {
     "divert": _divert,
     "choice": _choice,
     "logic": _logic,
+    "prop": _prop,
 }
 
 
