@@ -117,19 +117,37 @@ def test_a_fight_by_hand_waits_for_the_reader_with_the_table_shown() -> None:
     assert "? Beor's move (1-6, play N, pass or escape)" in text_of(lines)
 
 
-@pytest.mark.parametrize("seed", [0, 3])
-def test_the_greedy_decisions_by_hand_end_as_the_greedy_policy(seed: int) -> None:
+@pytest.mark.parametrize(("party", "at", "seed"), [
+    (("Beor",), "205.2", 0), (("Beor",), "205.2", 3), (("Beor", "Ailei"), "205.2", 1),
+    (("Arev",), "204.2", 0), (("Ailei", "Arev"), "204.2", 5)])
+def test_the_greedy_decisions_by_hand_end_as_the_greedy_policy(party: tuple[str, ...], at: str,
+                                                              seed: int) -> None:
     """Replaying a fight from its answers is the same fight as a policy playing it."""
-    auto, auto_lines = session("greedy", seed=seed)
-    hand, hand_lines = session("hand", seed=seed)
-    for answer in greedy_answers(hand):
+    auto, auto_lines = session("greedy", party, at, seed)
+    hand, hand_lines = session("hand", party, at, seed)
+    answers = greedy_answers(hand)
+    for answer in answers:
         hand.handle(str(answer + 1))
     assert hand.hand is None and hand.story.state == auto.story.state
     assert hand.story.cursor == auto.story.cursor
     played = [line.text for line in hand_lines if line.text.startswith("| ")]
     assert played == [line.text for line in auto_lines if line.text.startswith("| ")]
-    after = "  ~ Beor: "  # what the fight wrote back, then the story goes on
+    after = f"  ~ {party[0]}: "  # what the fight wrote back, then the story goes on
     assert text_of(hand_lines).rpartition(after)[2] == text_of(auto_lines).rpartition(after)[2]
+    if len(party) > 1:
+        assert "? Who acts next? (1-2)" in text_of(hand_lines)
+
+
+def test_a_diplomacy_by_hand_offers_to_avoid_it() -> None:
+    game, lines = session("hand", ("Arev",), "204.2")
+    text = text_of(lines)
+    assert "  Corrach the Ferryman: stage 1 of 1, affinity 3 of 6 (gray)\n" in text
+    assert "? Avoid Corrach the Ferryman (2 wealth each)? (1-2)\n  1. face it\n  2. avoid it" in text
+    lines.clear()
+    game.handle("> avoid")
+    text = text_of(lines)
+    assert "  | the party avoids the encounter\n  ~ Arev: wealth 2->0\n" in text
+    assert '~ encounter "Corrach the Ferryman": avoid' in text and "204.7" in game.story.state.visited
 
 
 def test_auto_is_the_greedy_policy_and_shows_what_it_played() -> None:

@@ -95,9 +95,10 @@ class Question:
 
 
 class _Asked(Exception):
-    def __init__(self, prompt: str, options: Sequence[str], kinds: tuple[str, ...]) -> None:
+    def __init__(self, prompt: str, options: Sequence[str], kinds: tuple[str, ...],
+                 hero: Hero | None) -> None:
         super().__init__(prompt)
-        self.prompt, self.options, self.kinds = prompt, tuple(options), kinds
+        self.prompt, self.options, self.kinds, self.hero = prompt, tuple(options), kinds, hero
 
 
 class TablePolicy(HumanPolicy):
@@ -110,17 +111,34 @@ class TablePolicy(HumanPolicy):
         self.answers = answers
         self.used = 0
         self.kinds: tuple[str, ...] = ()
+        self.hero: Hero | None = None  # whose hand the question is about
 
     def answer(self, prompt: str, options: list[str]) -> int:
-        kinds, self.kinds = self.kinds, ()
+        kinds, hero, self.kinds, self.hero = self.kinds, self.hero, (), None
         if self.used == len(self.answers):
-            raise _Asked(prompt, options, kinds)
+            raise _Asked(prompt, options, kinds, hero)
         self.used += 1
         return self.answers[self.used - 1]
 
     def choose(self, game: Game, hero: Hero, options: list[Option]) -> Option:
-        self.kinds = tuple(o.kind for o in options)
+        self.kinds, self.hero = tuple(o.kind for o in options), hero
         return options[self.ask(f"{hero.name}'s move", [option_label(game, o) for o in options])]
+
+    def discard(self, game: Game, hero: Hero, count: int) -> list[int]:
+        picked: list[int] = []
+        left = list(range(len(hero.hand)))
+        for n in range(count):
+            self.hero = hero
+            index = self.ask(f"{hero.name} discards ({n + 1} of {count})",
+                             [str(hero.hand[i]) for i in left])
+            picked.append(left.pop(index))
+        return picked
+
+    def avoid(self, game: Game) -> bool:
+        costs = getattr(game.encounter, "avoid_costs", ())
+        paying = ", ".join(f"{amount} {what}" for amount, what in costs)
+        each = f" ({paying} each)" if paying else ""
+        return self.ask(f"Avoid {game.encounter.name}{each}?", ["face it", "avoid it"]) == 1
 
 
 @dataclass(frozen=True)
@@ -146,7 +164,8 @@ class HandFight:
         try:
             outcome = play(game)
         except _Asked as asked:
-            question = Question(asked.prompt, asked.options, asked.kinds, position(game))
+            question = Question(asked.prompt, asked.options, asked.kinds,
+                                position(game, asked.hero))
             return cls(fight, answers, tuple(game.log), question, None)
         return cls(fight, answers, tuple(outcome.log), None, outcome)
 
@@ -218,10 +237,13 @@ def _gain_text(game: Game, option: Option) -> str:
     parts: list[str] = []
     if game.kind == "combat" and g.markers:
         parts.append(f"{g.markers} marker{'s' if g.markers != 1 else ''}")
-    if game.kind == "diplomacy":
+    if isinstance(game, DiplomacyGame):
         if g.up - g.down:
             parts.append(f"affinity {g.up - g.down:+d}")
-        parts += [f"stage bonus ({attribute})" for attribute, _ in option.stages]
+        for attribute, count in option.stages:
+            times = f" x{count}" if count > 1 else ""
+            rule = _effects(game.stage.rules.get(attribute, ()))
+            parts.append(f"stage bonus{times} ({attribute}: {rule})")
     if g.draws:
         parts.append(f"draw {g.draws}")
     if g.discards:
@@ -231,9 +253,10 @@ def _gain_text(game: Game, option: Option) -> str:
     return ", ".join(parts)
 
 
-def position(game: Game) -> tuple[tuple[str, str], ...]:
+def position(game: Game, hero: Hero | None) -> tuple[tuple[str, str], ...]:
     """The table as rows: the enemy and the pool (or the affinity), what it does now, each
-    member still in, the active member's hand, and the card to connect to."""
+    member still in, the hand of the member asked (``hero``), and the card to connect to.
+    (Read after the replay stopped: ``game.active`` may already be cleared.)"""
     rows: list[tuple[str, str]] = []
     if isinstance(game, CombatGame):
         enc = game.encounter
@@ -245,12 +268,13 @@ def position(game: Game) -> tuple[tuple[str, str], ...]:
         rows.append((dip.name, f"stage {game.stage.number} of {len(dip.stages)}, affinity "
                                f"{game.slot} of {dip.top} ({game.affinity_colour()})"))
         rows.append(("its response", _effects(game.stage.response_at(game.slot))))
-    for hero in game.in_play():
-        panic = ", panicking" if hero.panicking else ""
-        rows.append((hero.name, f"health {hero.health}, energy {hero.energy}, terror "
-                                f"{hero.terror}, magic {hero.magic}{panic}"))
-    if game.active is not None:
-        rows.append(("hand", ", ".join(str(c) for c in game.active.hand) or "empty"))
+    for member in game.in_play():
+        panic = ", panicking" if member.panicking else ""
+        rows.append((member.name, f"health {member.health}, energy {member.energy}, terror "
+                                  f"{member.terror}, magic {member.magic}{panic}"))
+    if hero is not None:
+        rows.append((f"{hero.name}'s hand" if len(game.heroes) > 1 else "hand",
+                     ", ".join(str(c) for c in hero.hand) or "empty"))
     last = game.last_card()
     rows.append(("connect to", _connect_to(last, game)))
     return tuple(rows)
