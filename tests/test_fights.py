@@ -23,7 +23,7 @@ from tgc.runtime.rulesets.tainted_grail.hero import Hero
 from tgc.runtime.rulesets.tainted_grail.policies import POLICIES, BasePolicy
 from tgc.runtime.rulesets.tainted_grail.ruleset import play
 from tgc.tools.campaign import load_campaign
-from tgc.tools.fights import FightError, Question, TableRuleset, pick, table_ruleset
+from tgc.tools.fights import FightError, HandFight, Question, TableRuleset, pick, table_ruleset
 from tgc.tools.output import Line, PlainWriter
 from tgc.tools.session import Files, Session, SessionError
 from tgc.tools.transcript import Header, ScriptError, parse_transcript, read_script, replay
@@ -322,3 +322,14 @@ def test_tgc_play_plays_fights_by_hand_by_default(runner: CliRunner, tmp_path: P
     assert "# fights: hand\n" in result.stdout
     assert result.stderr == (f"tgc: error: {script}:2: there is no option 9 (1-6, play N, pass "
                              "or escape)\n")
+
+
+def test_a_fight_over_before_any_question_goes_on_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    probe, _ = session("hand")
+    table = probe.story.ruleset
+    assert isinstance(table, TableRuleset) and probe.hand is not None
+    finished = HandFight.replay(probe.hand.fight, tuple(greedy_answers(probe)), table)
+    monkeypatch.setattr(HandFight, "start", classmethod(lambda cls, fight, ruleset: finished))
+    game, lines = session("hand")
+    assert game.hand is None and game.finished and "205.5" in game.story.state.visited
+    assert '  ~ encounter "Barrow-Wight": win' in text_of(lines)

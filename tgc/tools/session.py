@@ -208,19 +208,23 @@ class Session:
         self._remember(self._snapshot())
         for line in log_lines(after.log[len(hand.log):]):
             self.emit(line)
+        self.hand = after
         if after.question is not None:
-            self.hand = after
             for line in question_lines(after.question):
                 self.emit(line)
             return
-        assert after.outcome is not None
+        self._end_fight(started, table)
+        self._pump()
+
+    def _end_fight(self, started: ev.EncounterStarted, table: TableRuleset) -> None:
+        """Write the fight's outcome back to the state; the story follows its arm."""
+        assert self.hand is not None and self.hand.outcome is not None
         before = self.story.state.copy()
-        arm = table.conclude(after.outcome, started.outcomes, self.story.state, self.story.rng)
+        arm = table.conclude(self.hand.outcome, started.outcomes, self.story.state, self.story.rng)
         for line in change_lines(before, self.story.state):
             self.emit(line)
         self.hand = None
         self.story.resolve(arm)
-        self._pump()
 
     def _pick(self, offered: ev.ChoicesOffered, text: str) -> int:
         if text.isdigit():
@@ -306,9 +310,11 @@ class Session:
         self.emit(Line("event", f"~ {describe_encounter(event.encounter)}"))
         for line in log_lines(self.hand.log):
             self.emit(line)
-        if self.hand.question is not None:
-            for line in question_lines(self.hand.question):
-                self.emit(line)
+        if self.hand.question is None:  # nothing to decide: over before it began
+            self._end_fight(event, table)
+            return
+        for line in question_lines(self.hand.question):
+            self.emit(line)
 
     # ------------------------------------------------------------ commands
 
