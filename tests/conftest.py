@@ -20,3 +20,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def golden(request: pytest.FixtureRequest) -> Golden:
     """``golden(path, actual)``: compare ``actual`` with the file, or rewrite it."""
     return Golden(update=bool(request.config.getoption(UPDATE_OPTION)))
+
+
+@pytest.fixture(autouse=True)
+def _private_parse_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`tgc check` keeps signed parses under $TGC_CACHE_DIR; tests never touch ~/.cache."""
+    monkeypatch.setenv("TGC_CACHE_DIR", str(tmp_path_factory.mktemp("tgc-cache")))

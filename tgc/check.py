@@ -59,9 +59,11 @@ def _checks() -> tuple[Check, ...]:
     return ALL_CHECKS
 
 
-def check(root: Path, *, jobs: int | None = None, cache: ParseCache | None = None) -> CheckResult:
+def check(root: Path, *, jobs: int | None = None, cache: ParseCache | None = None,
+          disk_cache: bool = False) -> CheckResult:
     """Parse and check a campaign folder (or a single file). ``cache`` keeps parsed files
     between calls in one process (`tgc watch`): only changed files are parsed again.
+    ``disk_cache`` reuses parses of earlier processes (tgc.parsecache; the CLI's default).
 
     The cyclic garbage collector is paused meanwhile: the AST holds millions of small
     objects and no cycles, and full collections over them cost a third of the run.
@@ -69,18 +71,23 @@ def check(root: Path, *, jobs: int | None = None, cache: ParseCache | None = Non
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _check(root, jobs, cache)
+        return _check(root, jobs, cache, disk_cache)
     finally:
         if paused:
             gc.enable()
 
 
-def _check(root: Path, jobs: int | None, cache: ParseCache | None) -> CheckResult:
+def _check(root: Path, jobs: int | None, cache: ParseCache | None, disk_cache: bool) -> CheckResult:
     from tgc.diagnostics.config import load_config
     from tgc.diagnostics.suppress import apply_suppressions
     from tgc.workspace import load
 
-    workspace = load(root, jobs=jobs, cache=cache)
+    store = None
+    if disk_cache:
+        from tgc.parsecache import ParseStore
+
+        store = ParseStore(root)
+    workspace = load(root, jobs=jobs, cache=cache, store=store)
     campaign, diags = analyse(workspace.files)
     diags = workspace.diagnostics + diags
     diags.extend(_lock_diagnostics(root, campaign, workspace.sources))

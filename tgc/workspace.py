@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic
+from tgc.parsecache import ParseStore
 from tgc.source import SourceError, SourceFile, Span, read_source
 from tgc.syntax import ast
 
@@ -103,10 +104,13 @@ class CachedFile:
 ParseCache = dict[str, CachedFile]
 
 
-def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None) -> Workspace:
+def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None,
+         store: ParseStore | None = None) -> Workspace:
     """Read and parse a campaign folder. Unreadable files become TGC006 diagnostics.
-    With ``cache``, a file whose modification time and size are unchanged is neither
-    read nor parsed again; the cache is left holding exactly this run's files."""
+    With ``cache`` (in memory, `tgc watch`), a file whose modification time and size
+    are unchanged is neither read nor parsed again; the cache is left holding exactly
+    this run's files. With ``store`` (on disk, signed), a file whose text was parsed
+    by an earlier process is not parsed again."""
     paths = discover(root)
     if not paths:
         raise WorkspaceError(f"{root}: no {SUFFIX} files found")
@@ -135,7 +139,8 @@ def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None) -
         stamps[name] = stamp or (0, 0)
         todo.append((name, source.text))
         order.append(name)
-    for (name, _), (tree, diags) in zip(todo, parse_all(todo, jobs or 1), strict=True):
+    # Prune the store only when this run saw every file (not in `tgc watch` re-runs).
+    for name, (tree, diags) in _parse_with_store(todo, jobs or 1, store, len(todo) == len(order)):
         fresh[name] = CachedFile(stamps[name], ws.sources[name], tree, diags)
     for name in order:
         entry = fresh[name]
@@ -146,6 +151,27 @@ def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None) -
         cache.clear()
         cache.update(fresh)
     return ws
+
+
+def _parse_with_store(items: list[tuple[str, str]], jobs: int, store: ParseStore | None,
+                      prune: bool) -> list[tuple[str, tuple[ast.File, list[Diagnostic]]]]:
+    """Parse results in the order of ``items``, taking what the store holds."""
+    if store is None:
+        return list(zip((name for name, _ in items), parse_all(items, jobs), strict=True))
+    found: dict[str, tuple[ast.File, list[Diagnostic]]] = {}
+    missing: list[tuple[str, str]] = []
+    for name, text in items:
+        hit = store.get(name, text)
+        if hit is None:
+            missing.append((name, text))
+        else:
+            found[name] = hit
+    for (name, text), parsed in zip(missing, parse_all(missing, jobs), strict=True):
+        found[name] = parsed
+        store.put(name, text, *parsed)
+    if prune:
+        store.prune({store.entry_name(name, text) for name, text in items})
+    return [(name, found[name]) for name, _ in items]
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

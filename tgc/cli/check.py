@@ -22,9 +22,12 @@ FORMAT_NAMES = ("human", "concise", "json", "sarif", "github")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes for parsing (default: automatic by campaign size).")
 @click.option("--strict", is_flag=True, help="Exit with 1 on warnings too.")
+@click.option("--no-cache", is_flag=True,
+              help="Parse every file again instead of reusing earlier parses "
+              "(kept, signed, in $TGC_CACHE_DIR or ~/.cache/tgc).")
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None,
-          strict: bool, debug: bool) -> None:
+          strict: bool, no_cache: bool, debug: bool) -> None:
     """Parse and check a campaign folder (default: ./journal_src, else .).
 
     Every syntax, naming, graph, state and map mistake in every file is reported in
@@ -36,7 +39,7 @@ def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None
 
     root = campaign_dir(directory)
     try:
-        result = run_check(root, jobs=jobs)
+        result = run_check(root, jobs=jobs, disk_cache=not no_cache)
     except WorkspaceError as err:
         fail_usage(str(err))
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3

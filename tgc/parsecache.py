@@ -1,0 +1,125 @@
+"""The parse cache on disk: a parsed file (its AST and syntax diagnostics) stored under
+the hash of its name and text, so a new `tgc check` process parses only the files
+that changed since the last run.
+
+Entries are pickled, because the AST is millions of small tuples and pickle loads
+them several times faster than any decoder written in Python. Pickle runs code from
+the data it loads, so the cache never lives in the campaign folder (a cloned
+repository could carry a planted one) and every entry is signed with HMAC-SHA256
+under a key that only this user can read; an entry that fails the check, is corrupt
+or comes from another tgc version is ignored and parsed again. Bundles and save files
+are never pickled.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import pickle
+import tempfile
+from collections.abc import Iterator
+from importlib.resources import files
+from pathlib import Path
+
+from tgc import __version__
+from tgc.diagnostics.model import Diagnostic
+from tgc.syntax import ast
+
+ENV_DIR = "TGC_CACHE_DIR"
+_MAC_SIZE = 32
+
+
+def cache_root() -> Path:
+    """``$TGC_CACHE_DIR``, else ``$XDG_CACHE_HOME/tgc``, else ``~/.cache/tgc``."""
+    if os.environ.get(ENV_DIR):
+        return Path(os.environ[ENV_DIR])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "tgc"
+
+
+def _grammar_hash() -> str:
+    text = files("tgc.grammar").joinpath("journal.lark").read_bytes()
+    return hashlib.sha256(text).hexdigest()[:16]
+
+
+class ParseStore:
+    """Signed parse results of one campaign folder, one file per source file."""
+
+    def __init__(self, campaign: Path, root: Path | None = None) -> None:
+        self.base = root if root is not None else cache_root()
+        where = hashlib.sha256(str(campaign.resolve()).encode()).hexdigest()[:24]
+        self.folder = self.base / "parse" / where
+        self.salt = f"{__version__}:{_grammar_hash()}"
+        self._key: bytes | None = None
+
+    # ------------------------------------------------------------ keys
+
+    def key(self) -> bytes:
+        """The user's signing key, created on first use, readable by this user only."""
+        if self._key is None:
+            path = self.base / "key"
+            try:
+                self._key = path.read_bytes()
+            except OSError:
+                self._key = b""
+            if len(self._key) != 32:
+                self.base.mkdir(parents=True, exist_ok=True)
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(os.urandom(32))
+                self._key = path.read_bytes()
+        return self._key
+
+    def entry_name(self, name: str, text: str) -> str:
+        digest = hashlib.sha256(f"{self.salt}\0{name}\0".encode() + text.encode()).hexdigest()
+        return digest[:40]
+
+    # ------------------------------------------------------------ read / write
+
+    def get(self, name: str, text: str) -> tuple[ast.File, list[Diagnostic]] | None:
+        """The cached parse of this exact text, or None (missing, tampered, corrupt)."""
+        path = self.folder / self.entry_name(name, text)
+        try:
+            data = path.read_bytes()
+            key = self.key()
+        except OSError:
+            return None
+        mac, payload = data[:_MAC_SIZE], data[_MAC_SIZE:]
+        if not hmac.compare_digest(mac, hmac.new(key, payload, "sha256").digest()):
+            return None
+        try:
+            tree, diags = pickle.loads(payload)
+        except Exception:  # a signed but unreadable entry: treat as missing
+            return None
+        if not isinstance(tree, ast.File) or tree.name != name:
+            return None
+        return tree, list(diags)
+
+    def put(self, name: str, text: str, tree: ast.File, diags: list[Diagnostic]) -> None:
+        """Store one parse; a cache that cannot be written is simply not used."""
+        try:
+            payload = pickle.dumps((tree, tuple(diags)), protocol=pickle.HIGHEST_PROTOCOL)
+            data = hmac.new(self.key(), payload, "sha256").digest() + payload
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-")
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.replace(tmp, self.folder / self.entry_name(name, text))
+        except OSError:
+            return
+
+    def prune(self, keep: set[str]) -> None:
+        """Remove entries of files that no longer exist or changed (keeps the folder small)."""
+        for path in self._entries():
+            if path.name not in keep:
+                try:
+                    path.unlink()
+                except OSError:
+                    pass
+
+    def _entries(self) -> Iterator[Path]:
+        try:
+            yield from (p for p in self.folder.iterdir() if not p.name.startswith("."))
+        except OSError:
+            return
