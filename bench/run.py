@@ -168,9 +168,11 @@ def edited(path: Path, index: int) -> Iterator[None]:
 # ---------------------------------------------------------------- timing
 
 
-def reset(root: Path, scratch: Path) -> None:
-    """Cold means no checker cache and no previous build output."""
+def reset(root: Path, scratch: Path, parse_cache: Path) -> None:
+    """Cold means no checker cache (tgc's signed parse cache, here a private folder
+    named by TGC_CACHE_DIR) and no previous build output."""
     shutil.rmtree(root / CACHE_DIR, ignore_errors=True)
+    shutil.rmtree(parse_cache, ignore_errors=True)
     shutil.rmtree(scratch, ignore_errors=True)
     scratch.mkdir()
 
@@ -181,9 +183,11 @@ def time_job(job: Job, tgc: Path, corpus: Corpus, args: argparse.Namespace) -> J
     path, index = edit_target(corpus.root)
     with tempfile.TemporaryDirectory(prefix="tgc-bench-") as tmp:
         scratch = Path(tmp) / "scratch"
+        parse_cache = Path(tmp) / "parse-cache"
+        os.environ["TGC_CACHE_DIR"] = str(parse_cache)  # inherited by the measured runs
         argv = job.argv(tgc, corpus.root, scratch)
         for _ in range(args.repeat):
-            reset(corpus.root, scratch)
+            reset(corpus.root, scratch, parse_cache)
             cold.append(measure(argv, args.timeout))
             if cold[-1].crashed:
                 break  # repeating a failing command only repeats its error
