@@ -5,6 +5,7 @@ checks and the bundle compiler."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from tgc.source import Span
 from tgc.syntax import ast
@@ -22,6 +23,7 @@ HOOKS = ("explore", "instant", "menhir", "dream", "nightmare")
 DIAL_MAX = 8
 
 
+@lru_cache(maxsize=65536)
 def canonical_verse(verse: str) -> str:
     """``02`` and ``2`` are the same verse; ``2a`` keeps its letter; names stay as written."""
     # isdecimal, as the grammar's \d: `²` is a digit to isdigit() but a letter-like name here.
@@ -31,6 +33,7 @@ def canonical_verse(verse: str) -> str:
     return verse
 
 
+@lru_cache(maxsize=4096)
 def canonical_section(section: str) -> str:
     return str(int(section)) if section.isdecimal() else section
 
