@@ -12,8 +12,10 @@ from click.testing import CliRunner, Result
 
 from tests.bundle_helpers import CAMPAIGNS, SAMPLE, chain, write_campaign
 from tgc.cli.main import cli
+from tgc.render import FILES
 
 BUNDLE = "test-campaign.bundle.json"
+PAGES = ["test-campaign", *(f"test-campaign/{name}" for name in sorted(FILES))]
 
 
 @pytest.fixture
@@ -43,9 +45,10 @@ def test_sample_campaign_builds_to_the_golden_bytes(runner: CliRunner, tmp_path:
     out = tmp_path / "build" / "the-lantern-stones-of-caer-morwen.bundle.json"
     assert out.read_bytes() == (CAMPAIGNS / "sample.bundle.json").read_bytes()
     size = out.stat().st_size
-    assert result.output.splitlines()[-2:] == [
+    assert result.output.splitlines()[-3:] == [
         "updated src/tgc.lock",
         f"wrote build/the-lantern-stones-of-caer-morwen.bundle.json (109 verses, {size / 1024:.1f} KiB)",
+        "wrote build/the-lantern-stones-of-caer-morwen/ (6 files; open index.html to print)",
     ]
     assert "verses.forge = 9" in (tmp_path / "src" / "tgc.lock").read_text(encoding="utf-8")
 
@@ -60,8 +63,31 @@ def test_a_second_build_leaves_the_lock_alone(runner: CliRunner, tmp_path: Path)
     assert result.exit_code == 0
     assert "updated" not in result.output
     assert lock.stat().st_mtime_ns == stamp - 10**9
-    assert listing(tmp_path / "out") == [BUNDLE]
+    assert listing(tmp_path / "out") == sorted([BUNDLE, *PAGES])
 
+
+def test_no_html_writes_the_bundle_alone(runner: CliRunner, tmp_path: Path) -> None:
+    write_campaign(tmp_path / "src", chain("101", ["well"]))
+    result = build(runner, "src", "-o", "out", "--no-html")
+    assert result.exit_code == 0
+    assert listing(tmp_path / "out") == [BUNDLE]
+    assert "index.html" not in result.output
+
+
+def test_a_failing_render_writes_nothing(runner: CliRunner, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import tgc.render
+
+    def broken(bundle: object) -> dict[str, str]:
+        raise RuntimeError("template trouble")
+
+    monkeypatch.setattr(tgc.render, "render_site", broken)
+    write_campaign(tmp_path / "src", chain("101", ["well"]))
+    result = runner.invoke(cli, ["build", "src", "-o", "out"])
+    assert result.exit_code == 3
+    assert "internal error: RuntimeError: template trouble" in result.output
+    assert not (tmp_path / "out").exists()
+    assert listing(tmp_path / "src") == ["campaign.tgj"]  # not even tgc.lock
 
 def test_errors_print_diagnostics_and_write_nothing(runner: CliRunner, tmp_path: Path) -> None:
     write_campaign(tmp_path / "src", "== 101.1\n-> 101.9\n")
@@ -139,4 +165,5 @@ def test_title_cannot_lead_outside_the_output_folder(runner: CliRunner, tmp_path
     header = '@campaign "../../etc/passwd"\n  start: 101\n\n@location 101 "Farm"\n  explore -> 101.1\n\n'
     write_campaign(tmp_path / "src", chain("101", []), header=header)
     assert build(runner, "src", "-o", "out").exit_code == 0
-    assert listing(tmp_path / "out") == ["etc-passwd.bundle.json"]
+    assert listing(tmp_path / "out") == sorted(["etc-passwd.bundle.json", "etc-passwd",
+                                                *(f"etc-passwd/{name}" for name in FILES)])

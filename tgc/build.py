@@ -1,7 +1,8 @@
 """The build pipeline: a campaign folder in; the check's diagnostics, the printed numbers,
-the bundle and what was written out. Nothing is written unless the check, the lock
-and the numbering are free of errors; then tgc.lock (if it changed) and the bundle are
-each replaced atomically. The CLI prints what this returns; nothing here prints."""
+the bundle, its print-ready HTML and what was written out. Nothing is written unless the
+check, the lock and the numbering are free of errors and every page has been rendered;
+then tgc.lock (if it changed), the bundle and each page are replaced atomically. The CLI
+prints what this returns; nothing here prints."""
 
 from __future__ import annotations
 
@@ -9,9 +10,13 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tgc.check import CheckResult, check
 from tgc.diagnostics.model import Diagnostic, Severity
+
+if TYPE_CHECKING:
+    from tgc.bundle.schema import Bundle
 
 BUNDLE_SUFFIX = ".bundle.json"
 
@@ -29,6 +34,8 @@ class BuildResult:
     bundle_bytes: int = 0
     verses: int = 0
     lock_path: Path | None = None  # set when tgc.lock was written
+    html_dir: Path | None = None  # set when the HTML pages were written
+    html_files: list[Path] = field(default_factory=list)
 
     @property
     def errors(self) -> int:
@@ -53,9 +60,19 @@ def lock_path(root: Path) -> Path:
     return (root if root.is_dir() else root.parent) / "tgc.lock"
 
 
+def html_dir(out_dir: Path, title: str) -> Path:
+    """The folder of a campaign's HTML pages: ``OUT/<slug>/``, beside ``OUT/<slug>.bundle.json``.
+
+    >>> html_dir(Path("build"), "../../etc").as_posix()
+    'build/etc'
+    """
+    return out_dir / slug(title)
+
+
 def build(root: Path, out_dir: Path, *, shuffle: int | None = None,
-          jobs: int | None = None) -> BuildResult:
-    """Check, number, compile and write one campaign."""
+          jobs: int | None = None, html: bool = True) -> BuildResult:
+    """Check, number, compile and write one campaign; with ``html``, also its printed
+    pages (docs/printing.md) in ``html_dir(out_dir, title)``."""
     from tgc.bundle.compile import CompileError, compile_bundle
     from tgc.bundle.io import dump_bundle, paused_gc, write_atomic
     from tgc.bundle.lock import read_lock, render_lock
@@ -88,6 +105,7 @@ def build(root: Path, out_dir: Path, *, shuffle: int | None = None,
         except CompileError as err:
             raise BuildError(f"cannot build: {err}") from None
         text = dump_bundle(bundle)
+    site = _render(bundle) if html else {}  # every page is text before anything is written
     lock_text = render_lock(numbering.lock)
     if lock_source is None or lock_source.text != lock_text:
         write_atomic(path, lock_text)
@@ -95,7 +113,18 @@ def build(root: Path, out_dir: Path, *, shuffle: int | None = None,
     result.bundle_bytes = write_atomic(target, text)
     result.bundle_path = target
     result.verses = len(bundle.verses)
+    if site:
+        from tgc.render import write_site
+
+        result.html_dir = html_dir(out_dir, bundle.campaign.title)
+        result.html_files = write_site(site, result.html_dir)
     return result
+
+
+def _render(bundle: Bundle) -> dict[str, str]:
+    from tgc.render import render_site
+
+    return render_site(bundle)
 
 
 def _bundle_path(out_dir: Path, title: str) -> Path:

@@ -1,5 +1,6 @@
-"""`tgc build`: check a campaign and, when it has no errors, write its bundle and keep
-tgc.lock current. Exit 0 built, 1 errors (nothing written), 2 usage error, 3 internal."""
+"""`tgc build`: check a campaign and, when it has no errors, write its bundle and its
+print-ready HTML, and keep tgc.lock current. Exit 0 built, 1 errors (nothing written),
+2 usage error, 3 internal."""
 
 from __future__ import annotations
 
@@ -22,10 +23,13 @@ from tgc.cli.options import EXIT_ERRORS, EXIT_OK, campaign_dir, fail_internal, f
               help="Colour the diagnostics (default: when writing to a terminal).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes for parsing (default: automatic by campaign size).")
+@click.option("--html/--no-html", default=True, show_default=True,
+              help="Also write the print-ready pages to OUTPUT/<campaign>/ (docs/printing.md).")
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: bool | None,
-          jobs: int | None, debug: bool) -> None:
-    """Check a campaign folder and write OUTPUT/<campaign>.bundle.json.
+          jobs: int | None, html: bool, debug: bool) -> None:
+    """Check a campaign folder and write OUTPUT/<campaign>.bundle.json and, beside it, the
+    printed pages in OUTPUT/<campaign>/ (journal, Book of Secrets, save sheet, cards).
 
     The bundle is what `tgc play`, a companion app or a printer loads (docs/bundle.md).
     Named verses get printed numbers that tgc.lock, at the campaign root, keeps stable
@@ -40,7 +44,7 @@ def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: boo
     if out_dir.exists() and not out_dir.is_dir():
         fail_usage(f"{out_dir}: not a folder")
     try:
-        result = run_build(root, out_dir, shuffle=shuffle, jobs=jobs)
+        result = run_build(root, out_dir, shuffle=shuffle, jobs=jobs, html=html)
     except WorkspaceError as err:
         fail_usage(str(err))
     except BuildError as err:
@@ -57,6 +61,8 @@ def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: boo
     if result.lock_path is not None:
         click.echo(f"updated {result.lock_path}")
     click.echo(f"wrote {result.bundle_path} ({result.verses} verses, {_size(result.bundle_bytes)})")
+    if result.html_dir is not None:
+        click.echo(f"wrote {result.html_dir}/ ({len(result.html_files)} files; open index.html to print)")
     sys.exit(EXIT_OK)
 
 

@@ -17,6 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "explore": ("tgc.cli.explore", "explore"),
     "graph": ("tgc.cli.graph", "graph"),
     "play": ("tgc.cli.play", "play"),
+    "render": ("tgc.cli.render", "render"),
     "test": ("tgc.cli.test", "test"),
     "sim": ("tgc.cli.sim", "sim"),
     "watch": ("tgc.cli.watch", "watch"),

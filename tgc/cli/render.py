@@ -1,0 +1,45 @@
+"""`tgc render BUNDLE`: the print-ready HTML of a bundle file (journal, Book of Secrets,
+save sheet, location cards), without the sources. Exit 0 written, 2 usage error (no such
+bundle, not a valid bundle, the output is a file), 3 internal error."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from tgc.cli.options import EXIT_OK, fail_internal, fail_usage
+
+
+@click.command()
+@click.argument("bundle", type=click.Path(path_type=Path))
+@click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path), default=None,
+              help="Folder the pages are written to (default: <campaign>/ beside the bundle).")
+@click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
+def render(bundle: Path, out_dir: Path | None, debug: bool) -> None:
+    """Write the printed pages of BUNDLE (a *.bundle.json from `tgc build`).
+
+    The pages are index.html, journal.html, secrets.html, save-sheet.html, cards.html
+    and style.css; open one in a browser and print it, or save it as PDF
+    (docs/printing.md). Existing files of those names are replaced atomically.
+    """
+    from tgc.build import html_dir
+    from tgc.bundle.io import BundleError, load_bundle
+    from tgc.render import RenderError, render_site, write_site
+
+    if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
+        fail_usage(f"{out_dir}: not a folder")
+    try:
+        loaded = load_bundle(bundle)
+    except BundleError as err:
+        fail_usage(str(err))
+    target = out_dir if out_dir is not None else html_dir(bundle.parent, loaded.campaign.title)
+    try:
+        written = write_site(render_site(loaded), target)
+    except RenderError as err:
+        fail_usage(str(err))
+    except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
+        fail_internal(err, debug)
+    click.echo(f"wrote {target}/ ({len(written)} files; open index.html to print)")
+    sys.exit(EXIT_OK)

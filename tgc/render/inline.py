@@ -1,0 +1,121 @@
+"""Render stage, the words: a bundle's prose, targets, conditions and effects in, inline
+pieces out (plain text, icons, names, links), worded the way a printed gamebook words
+them ("Gain 2 Food", "If you have status Cold Pyre part 3, go to verse 12").
+
+Pieces are data, never HTML: the templates turn them into markup with autoescape on, so
+no author text is ever trusted.
+
+Example:
+    >>> from tgc.render.inline import plain_text, prose
+    >>> plain_text(prose("Sell :food: for **coin**"))
+    'Sell Food for coin'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal, NamedTuple
+
+from markupsafe import Markup, escape
+
+from tgc.bundle import markup
+
+PieceKind = Literal["text", "icon", "name", "ref"]
+
+
+class Piece(NamedTuple):
+    """A run of printed text. ``icon`` pieces carry the icon's name in ``icon``; ``ref``
+    pieces link to ``href`` (a fixed page name and an anchor, never author text alone).
+    A named tuple, as the AST nodes are: a book makes hundreds of thousands of them."""
+
+    text: str
+    kind: PieceKind = "text"
+    bold: bool = False
+    italic: bool = False
+    icon: str = ""
+    href: str = ""
+
+
+Inline = tuple[Piece, ...]
+
+ICON_LABELS = {"rep": "Reputation", "exp": "Experience"}
+_MARKUP = re.compile(r"[\\:*_]")  # no such character: no icon, emphasis or escape to read
+
+
+def text(value: str) -> Piece:
+    return Piece(value)
+
+
+def icon(name: str) -> Piece:
+    """An icon as a small printed label (``Food``, ``Courage``)."""
+    return Piece(ICON_LABELS.get(name, name.capitalize()), "icon", icon=name)
+
+
+def name(value: str) -> Piece:
+    """A status, item, dial, character or encounter name, set apart from the prose."""
+    return Piece(value, "name")
+
+
+def ref(value: str, href: str) -> Piece:
+    return Piece(value, "ref", href=href)
+
+
+def thing(word: str) -> Piece:
+    """A resource, track or attribute: its icon when it has one, else its name."""
+    return icon(word) if word in markup.ICONS else name(word)
+
+
+def prose(source: str) -> Inline:
+    """Author text with its inline markup (icons, ``_italic_``, ``**bold**``, escapes)."""
+    if not _MARKUP.search(source):
+        return (Piece(source),) if source else ()
+    return tuple(icon(span.icon) if span.icon is not None else Piece(span.text, bold=span.bold,
+                                                                     italic=span.italic)
+                 for span in markup.parse(source))
+
+
+def sentence(pieces: Inline, end: str = "") -> Inline:
+    """``pieces`` with the first letter of its leading text upper-cased, and ``end`` added
+    (unless the text already ends with a full stop)."""
+    out = list(pieces)
+    if out and out[0].kind == "text" and out[0].text:
+        first = out[0]
+        out[0] = Piece(first.text[0].upper() + first.text[1:], bold=first.bold, italic=first.italic)
+    if end and not plain_text(pieces).endswith((".", "!", "?")):
+        out.append(text(end))
+    return tuple(out)
+
+
+def join(parts: list[Inline], last: str = " and ", sep: str = ", ") -> Inline:
+    """``a, b and c``: the parts joined, ``last`` before the final one."""
+    out: list[Piece] = []
+    for i, part in enumerate(parts):
+        if i:
+            out.append(text(last if i == len(parts) - 1 else sep))
+        out.extend(part)
+    return tuple(out)
+
+
+def plain_text(pieces: Inline) -> str:
+    return "".join(piece.text for piece in pieces)
+
+
+def to_html(pieces: Inline) -> Markup:
+    """The pieces as HTML, every text escaped: the templates' ``inline`` filter (a filter
+    in Python rather than a macro, since a book prints hundreds of thousands of them)."""
+    return Markup("".join(map(_piece_html, pieces)))
+
+
+def _piece_html(piece: Piece) -> str:
+    words = escape(piece.text)
+    if piece.kind == "icon":
+        return f'<span class="icon icon-{escape(piece.icon)}">{words}</span>'
+    if piece.kind == "ref":
+        return f'<a class="ref" href="{escape(piece.href)}">{words}</a>'
+    if piece.kind == "name":
+        return f'<span class="name">{words}</span>'
+    if piece.italic:
+        words = Markup(f"<em>{words}</em>")
+    if piece.bold:
+        words = Markup(f"<strong>{words}</strong>")
+    return str(words)

@@ -1,0 +1,109 @@
+"""Render stage, the files: a Bundle in, the print-ready site out (index, Exploration
+Journal, Book of Secrets, save sheet, location cards and one style sheet), rendered by
+jinja2 with autoescape on and StrictUndefined, so author text is always escaped and a
+template mistake is an error, never a blank.
+
+``render_site`` returns every file as text before anything is written; ``write_site``
+then replaces each one atomically inside the given folder. File names are fixed here,
+never taken from author text, so nothing is written outside that folder.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+
+from tgc.bundle import schema as s
+from tgc.bundle.io import paused_gc, write_atomic
+from tgc.render import view
+from tgc.render.inline import icon, to_html
+from tgc.render.places import JOURNAL, SECRETS, Places
+from tgc.render.words import CARDS
+
+INDEX = "index.html"
+SAVE_SHEET = "save-sheet.html"
+STYLE = "style.css"
+# (file, title) in the order the index lists them
+PAGES = ((JOURNAL, "Exploration Journal"), (SECRETS, "Book of Secrets"), (SAVE_SHEET, "Save Sheet"),
+         (CARDS, "Location Cards"))
+FILES = (INDEX, JOURNAL, SECRETS, SAVE_SHEET, CARDS, STYLE)
+
+# The Tainted Grail sheet's columns for each Character: survival tracks, then resources.
+TRACKS = ("health", "energy", "terror")
+RESOURCES = ("food", "wealth", "rep", "magic", "exp")
+MENHIR_ROWS = 3
+BLANK_ROWS = 4
+
+
+class RenderError(Exception):
+    """The site cannot be written (the output path is not a folder); meant for the user."""
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(loader=PackageLoader("tgc.render", "templates"), autoescape=True,
+                      undefined=StrictUndefined, keep_trailing_newline=True, trim_blocks=True,
+                      lstrip_blocks=True)
+    env.filters["inline"] = to_html
+    return env
+
+
+def render_site(bundle: s.Bundle) -> dict[str, str]:
+    """Every file of the site, by file name, as text. Only the bundle is read."""
+    with paused_gc():  # a 20k-verse book holds a million pieces until it is rendered: 2x faster
+        return _render_site(bundle)
+
+
+def _render_site(bundle: s.Bundle) -> dict[str, str]:
+    places = Places(bundle)
+    journal = view.journal(places)
+    secrets = view.secrets(places)
+    statuses = view.statuses(places, SAVE_SHEET)
+    secret_cards, item_cards = view.secret_cards(bundle), view.item_cards(bundle)
+    out = {
+        JOURNAL: _page(bundle, JOURNAL, sections=journal),
+        SECRETS: _page(bundle, SECRETS, sections=secrets),
+        SAVE_SHEET: _page(bundle, SAVE_SHEET, statuses=statuses, dials=view.dials(bundle),
+                          slots=range(1, max(bundle.campaign.players.max, 1) + 1),
+                          party_rows=tuple((icon(word),) for word in (*TRACKS, *RESOURCES)),
+                          menhir_rows=range(MENHIR_ROWS),
+                          blank_rows=range(BLANK_ROWS), secrets=secret_cards, items=item_cards),
+        CARDS: _page(bundle, CARDS, cards=view.cards(places, CARDS), secrets=secret_cards, items=item_cards),
+    }
+    counts = {JOURNAL: _count(journal), SECRETS: _count(secrets), SAVE_SHEET: f"{len(statuses)} statuses",
+              CARDS: f"{len(bundle.locations)} locations"}
+    out[INDEX] = _page(bundle, INDEX, counts=counts)
+    out[STYLE] = (files("tgc.render") / "templates" / STYLE).read_text(encoding="utf-8")
+    return {name: out[name] for name in FILES}
+
+
+def _page(bundle: s.Bundle, name: str, **context: Any) -> str:
+    title = dict(PAGES).get(name, bundle.campaign.title)
+    template = environment().get_template(name)
+    return template.render(campaign=bundle.campaign, title=title, page=name, pages=PAGES, **context)
+
+
+def _count(sections: tuple[view.SectionView, ...]) -> str:
+    verses = sum(len(section.verses) for section in sections)
+    return f"{len(sections)} section{'s' * (len(sections) != 1)}, {verses} verse{'s' * (verses != 1)}"
+
+
+def write_site(site: dict[str, str], out_dir: Path) -> list[Path]:
+    """Write each file of ``site`` atomically into ``out_dir`` (created if needed); returns
+    the paths written, in the order of FILES."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise RenderError(f"{out_dir}: not a folder")
+    unknown = sorted(set(site) - set(FILES))
+    if unknown:
+        raise ValueError(f"not a file of the site: {', '.join(unknown)}")
+    written = []
+    for name in FILES:
+        if name in site:
+            path = out_dir / name
+            write_atomic(path, site[name])
+            written.append(path)
+    return written
