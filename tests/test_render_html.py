@@ -301,7 +301,13 @@ def test_tgc_render_usage_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     (tmp_path / "file").write_text("", encoding="utf-8")
     result = runner.invoke(cli, ["render", "x.bundle.json", "-o", "file"])
     assert result.exit_code == 2 and "file: not a folder" in result.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "file", "x.bundle.json"]
+    data = json.loads((tmp_path / "x.bundle.json").read_text(encoding="utf-8"))
+    data["verses"].append(data["verses"][0])
+    (tmp_path / "twice.json").write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(cli, ["render", "twice.json"])
+    assert result.exit_code == 2
+    assert "twice.json: the bundle has two verses 100.1; rebuild it with `tgc build`" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json", "file", "twice.json", "x.bundle.json"]
 
 
 def test_write_site_writes_only_its_own_file_names(tmp_path: Path, every_construct: s.Bundle) -> None:

@@ -1,6 +1,6 @@
 """`tgc render BUNDLE`: the print-ready HTML of a bundle file (journal, Book of Secrets,
 save sheet, location cards), without the sources. Exit 0 written, 2 usage error (no such
-bundle, not a valid bundle, the output is a file), 3 internal error."""
+bundle, not a valid bundle, the output is a file or cannot be written), 3 internal error."""
 
 from __future__ import annotations
 
@@ -36,10 +36,16 @@ def render(bundle: Path, out_dir: Path | None, debug: bool) -> None:
         fail_usage(str(err))
     target = out_dir if out_dir is not None else html_dir(bundle.parent, loaded.campaign.title)
     try:
-        written = write_site(render_site(loaded), target)
+        site = render_site(loaded)
     except RenderError as err:
-        fail_usage(str(err))
+        fail_usage(f"{bundle}: {err}")
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
         fail_internal(err, debug)
+    try:
+        written = write_site(site, target)
+    except RenderError as err:
+        fail_usage(str(err))
+    except OSError as err:
+        fail_usage(f"{target}: cannot write the pages: {err.strerror or err}")
     click.echo(f"wrote {target}/ ({len(written)} files; open index.html to print)")
     sys.exit(EXIT_OK)

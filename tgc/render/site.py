@@ -10,6 +10,7 @@ never taken from author text, so nothing is written outside that folder.
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -40,7 +41,8 @@ BLANK_ROWS = 4
 
 
 class RenderError(Exception):
-    """The site cannot be written (the output path is not a folder); meant for the user."""
+    """The site cannot be rendered or written (a verse id twice in the bundle, an output
+    path that is not a folder); meant for the user."""
 
 
 @cache
@@ -60,6 +62,9 @@ def render_site(bundle: s.Bundle) -> dict[str, str]:
 
 def _render_site(bundle: s.Bundle) -> dict[str, str]:
     places = Places(bundle)
+    if len(places.verses) != len(bundle.verses):  # the schema cannot say it; tgc build never does it
+        twice = next(vid for vid, n in Counter(v.id for v in bundle.verses).items() if n > 1)
+        raise RenderError(f"the bundle has two verses {twice}; rebuild it with `tgc build`")
     journal = view.journal(places)
     secrets = view.secrets(places)
     statuses = view.statuses(places, SAVE_SHEET)
