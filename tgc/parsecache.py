@@ -19,12 +19,12 @@ import os
 import pickle
 import tempfile
 from collections.abc import Iterator
-from importlib.resources import files
 from pathlib import Path
 
 from tgc import __version__
 from tgc.diagnostics.model import Diagnostic
 from tgc.syntax import ast
+from tgc.syntax.grammar_file import grammar_bytes
 
 ENV_DIR = "TGC_CACHE_DIR"
 _MAC_SIZE = 32
@@ -39,7 +39,7 @@ def cache_root() -> Path:
 
 
 def _grammar_hash() -> str:
-    text = files("tgc.grammar").joinpath("journal.lark").read_bytes()
+    text = grammar_bytes()
     return hashlib.sha256(text).hexdigest()[:16]
 
 

@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import lru_cache
-from importlib.resources import files
 from typing import Any
 
 from lark import Lark
@@ -26,6 +25,7 @@ from tgc.syntax import ast
 from tgc.syntax.build import LineBuilder
 from tgc.syntax.errors import explain
 from tgc.syntax.fastpath import fast_parse
+from tgc.syntax.grammar_file import grammar_text
 
 START_RULES = ["decl_header", "verse_header", "block_header", "choice", "divert", "logic", "prop"]
 DECLARATION_KINDS = ("campaign", "section", "status", "secret", "item", "location",
@@ -49,7 +49,7 @@ _VERSE_ID = re.compile(r"==\s*((?:\d+|[^\W\d]\w*)\.(?:\d+[a-z]?|[^\W\d]\w*))")
 @lru_cache(maxsize=1)
 def _parser() -> tuple[Lark, LineBuilder]:
     """The grammar, built once per process; ``cache=True`` stores the LALR tables."""
-    grammar = files("tgc.grammar").joinpath("journal.lark").read_text(encoding="utf-8")
+    grammar = grammar_text()
     builder = LineBuilder()
     parser = Lark(grammar, parser="lalr", lexer="contextual", start=START_RULES,
                   transformer=builder, cache=True, maybe_placeholders=False)
@@ -58,7 +58,7 @@ def _parser() -> tuple[Lark, LineBuilder]:
 
 def grammar_parser(strict: bool = False) -> Lark:
     """A tree-building parser over the same grammar (tests build it with ``strict``)."""
-    grammar = files("tgc.grammar").joinpath("journal.lark").read_text(encoding="utf-8")
+    grammar = grammar_text()
     return Lark(grammar, parser="lalr", lexer="contextual", start=START_RULES, strict=strict)
 
 
