@@ -89,7 +89,8 @@ def _goto(book: Any, text: str) -> Any:
 
 
 def _print_witness(ex: Any, verse: str, target: Path | None, state_file: Path | None) -> int:
-    from tgc.tools.report import reasons, witness
+    from tgc.tools.report import reasons
+    from tgc.tools.witness import witness
 
     found = witness(ex, verse)
     if found is None:
@@ -97,8 +98,11 @@ def _print_witness(ex: Any, verse: str, target: Path | None, state_file: Path | 
         more = "" if ex.complete else " (the search was incomplete: raise --max-states)"
         click.echo(f"tgc: no play reaches {verse}: {why}{more}", err=True)
         return EXIT_ERRORS
+    if not found.found:
+        click.echo(f"tgc: the explorer reached {verse}, but no witness was found: {found.why}", err=True)
+        return EXIT_ERRORS
     click.echo(found.script(str(target or "journal_src"), str(state_file) if state_file else None), nl=False)
-    return EXIT_OK if found.confirmed else EXIT_ERRORS
+    return EXIT_OK
 
 
 class _progress:

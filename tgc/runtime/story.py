@@ -294,6 +294,13 @@ class Story:
         else:
             self._truth = self._trigger_truth()
 
+    def again(self) -> None:
+        """Run the line that waits again, as after a restore (after the state was changed
+        from outside, its choices and their guards are looked at anew)."""
+        if self.waiting is not None:
+            self.waiting = None
+            self._out.clear()
+
     def refresh_triggers(self) -> None:
         """Fire every trigger whose condition became true since it was last looked at (after
         the state was edited from outside). Mid-exploration the verses wait for ``-> end``;

@@ -4,11 +4,12 @@ in a GameState.
 
 A feature is a small hashable key: ``("status", name)``, ``("secret", n)``, ``("item",
 name)``, ``("num", name)`` (an attribute, resource or track for every member, as a tuple),
-``("dial", name)``, ``("visited", verse)`` or ``("loc", n)``. Anything no condition, cost,
-roll modifier or trigger reads (Exp when nothing tests it, tasks, time tokens) is not a
-feature: it cannot change what any play does. Numbers are capped just above the largest
-constant they are compared with, so a party that farms Food forever gives finitely many
-abstract states (a value above the cap is treated as the cap).
+``("dial", name)``, ``("visited", verse)``, ``("loc", n)`` or ``("clock", "day" |
+"chapter")`` (clock.py). Anything no condition, cost, roll modifier or trigger reads (Exp
+when nothing tests it, tasks, time tokens) is not a feature: it cannot change what any
+play does. Numbers are capped just above the largest constant they are compared with, so
+a party that farms Food forever gives finitely many abstract states (a value above the
+cap is treated as the cap).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from tgc.runtime.conditions import eval_condition
 from tgc.runtime.effects import apply_effect
 from tgc.runtime.state import ATTRIBUTES, RESOURCES, TRACKS, GameState
 from tgc.runtime.story import trigger_holds
+from tgc.tools.clock import Clock
 
 Feature = tuple[str, object]
 Value = object
@@ -50,11 +52,13 @@ class Features:
     relevant: set[Feature] = field(default_factory=set)
     symbolic: frozenset[str] = SYMBOLIC
     caps: dict[str, int] = field(default_factory=dict)
+    clock: Clock = field(init=False)
     _touch: dict[int, tuple[tuple[Feature, ...], tuple[Feature, ...]]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, book: Book, party_size: int = 1) -> Features:
         features = cls(book)
+        features.clock = Clock(book)
         if party_size == 1:  # a party test of one member reads just that member's number
             features.symbolic = SYMBOLIC | {"num"}
         features._collect()
@@ -68,6 +72,7 @@ class Features:
             for op in body.ops:
                 for cond in self._conditions(op):
                     for leaf in walk_conditions(cond):
+                        self.clock.read(leaf)
                         self.relevant.update(self.cond_features(leaf, all_items=True))
                         if isinstance(leaf, s.CompareCond) and leaf.name not in ("players", "day"):
                             self._cap(leaf.name, leaf.value)
@@ -122,8 +127,12 @@ class Features:
                 return [("item", name) for name in self.keyword_items(cond.item)]
             case s.ItemCond():
                 return [("item", cond.item)]
-            case s.CompareCond() if cond.name not in ("players", "day"):
+            case s.CompareCond() if cond.name == "day":
+                return [("clock", "day")]
+            case s.CompareCond() if cond.name != "players":
                 return [("num", cond.name)]
+            case s.ChapterCond():
+                return [("clock", "chapter")]
             case s.DialCond():
                 return [("dial", cond.dial)]
             case s.VisitedCond():
@@ -222,6 +231,8 @@ class Features:
             return state.dials.get(str(name), 0)
         if kind == "visited":
             return name in state.visited
+        if kind == "clock":
+            return self.clock.get(feature, state)
         return (name in state.in_play, name in state.removed)
 
     def put(self, feature: Feature, value: Value, state: GameState) -> None:
@@ -240,6 +251,8 @@ class Features:
             state.dials[str(name)] = int(value)  # type: ignore[call-overload]
         elif kind == "visited":
             _flag(state.visited, name, bool(value))
+        elif kind == "clock":
+            self.clock.put(feature, value, state)
         else:
             in_play, removed = cast(tuple[bool, bool], value)
             _flag(state.in_play, name, in_play)

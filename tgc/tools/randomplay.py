@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 from tgc.bundle import schema as s
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book, StoryError
+from tgc.runtime.conditions import affordable
 from tgc.runtime.rng import Rng
 from tgc.runtime.ruleset import RandomRuleset
 from tgc.runtime.state import GameState
 from tgc.runtime.story import Story
-from tgc.tools.explore import entry_points
+from tgc.tools.explore import Entry, entry_points
 
 
 @dataclass
@@ -59,17 +60,20 @@ def random_play(book: Book, start: GameState, runs: int, seed: int, *, explorati
 
 
 def play_one(book: Book, start: GameState, seed: int, explorations: int,
-             entries: list[tuple[int | None, s.Goto]], report: RandomReport) -> None:
+             entries: list[Entry], report: RandomReport) -> None:
+    """One campaign: each exploration on a new day, through an entry whose location is in
+    play (and whose action the party can pay for)."""
     rng = Rng(seed)
     story = Story(book, start.copy(), RandomRuleset(), rng)
-    for _ in range(explorations):
-        open_entries = [(loc, t) for loc, t in entries if loc is None or loc in story.state.in_play]
+    for number in range(explorations):
+        if number:
+            story.next_day()
+        state = story.state
+        open_entries = [e for e in entries if (e.location is None or e.location in state.in_play)
+                        and (e.action is None or affordable(e.action.costs, state) is None)]
         if not open_entries:
             return
-        location, target = rng.pick(open_entries)
-        if location is not None:
-            story.state.location = location
-        story.begin(target)
+        rng.pick(open_entries).begin(story)
         report.explorations += 1
         if _run(story, rng, report):
             return

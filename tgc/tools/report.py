@@ -1,123 +1,17 @@
-"""Explorer, the report: an Exploration in, coverage, reasons, witness scripts and the JSON
-document of ``tgc explore --format json`` out. Witnesses are replayed on the real
-interpreter before they are shown, so a printed witness always reaches its verse."""
+"""Explorer, the report: an Exploration in, coverage, the reason each unreached verse is
+not reached, trap loops and the JSON document of ``tgc explore --format json`` out (with a
+witness, witness.py, for every ending and finding that has one)."""
 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 from typing import Any
 
 from tgc.bundle import schema as s
 from tgc.runtime import events as ev
-from tgc.runtime.book import StoryError
 from tgc.runtime.conditions import describe
-from tgc.runtime.state import GameState
-from tgc.runtime.story import InputError, Story
-from tgc.tools.explore import Exploration
-from tgc.tools.features import Feature, Value
-
-
-@dataclass(frozen=True, slots=True)
-class Witness:
-    verse: str
-    inputs: tuple[str, ...]
-    confirmed: bool
-
-    def script(self, source: str = "CAMPAIGN", state: str | None = None) -> str:
-        """The witness as a script for ``tgc play --script`` (item 4's syntax)."""
-        first = self.inputs[0].removeprefix(":goto ").replace(" ", ".") if self.inputs else "?"
-        lines = [f"# witness: reaches {self.verse} in {len(self.inputs)} input(s)",
-                 f"# starting state: {state or 'the default starting state'}",
-                 f"# replay: tgc play {source} --at {first}"
-                 + (f" --state {state}" if state else "") + " --script THIS_FILE"]
-        if not self.confirmed:
-            lines.append("# NOT CONFIRMED: replaying these inputs did not reach the verse "
-                         "(the explorer combined values of separate explorations)")
-        return "\n".join([*lines, *self.inputs[1:]]) + "\n"
-
-
-# ---------------------------------------------------------------- witnesses
-
-
-def inputs_to(ex: Exploration, node: int) -> list[str]:
-    """The script lines that lead to ``node``: the explorations that set the values it
-    relied on (each once, in the order the search found them), then its own inputs."""
-    needed: dict[tuple[int, object], None] = {}
-    _prerequisites(ex, node, None, needed)
-    lines: list[str] = []
-    for source, _ in sorted(needed, key=lambda key: key[0]):
-        lines += _labels(ex, source)
-    return lines + _labels(ex, node)
-
-
-def _labels(ex: Exploration, node: int) -> list[str]:
-    labels: list[str] = []
-    current: int | None = node
-    while current is not None:
-        labels[:0] = ex.nodes[current].labels
-        current = ex.nodes[current].parent
-    return labels
-
-
-def _prerequisites(ex: Exploration, node: int, override: tuple[Feature, Value] | None,
-                   needed: dict[tuple[int, object], None]) -> None:
-    for feature, value in ex.nodes[node].assumed:
-        if override is not None and feature == override[0]:
-            value = override[1]
-        source = ex.provenance.get((feature, value))
-        if source is None:
-            continue
-        key = (source, ex.overrides.get((feature, value)))
-        if key not in needed:
-            needed[key] = None
-            _prerequisites(ex, source, ex.overrides.get((feature, value)), needed)
-
-
-def witness(ex: Exploration, verse: str) -> Witness | None:
-    node = ex.reached.get(verse)
-    if node is None:
-        return None
-    inputs = tuple(inputs_to(ex, node))
-    return Witness(verse, inputs, replay(ex, ex.start, inputs, verse))
-
-
-def replay(ex: Exploration, start: GameState, inputs: tuple[str, ...], verse: str) -> bool:
-    """Run ``inputs`` on the interpreter (dice asked) and say whether ``verse`` is read."""
-    story = Story(ex.book, start.copy(), dice="ask")
-    seen: set[str] = set()
-    try:
-        for line in inputs:
-            feed(story, line)
-            for event in story.run():
-                if isinstance(event, ev.VerseEntered) and event.block is None:
-                    seen.add(event.verse)
-            if verse in seen:
-                return True
-    except (InputError, StoryError, ValueError):
-        return False
-    return verse in seen
-
-
-def feed(story: Story, line: str) -> None:
-    """One script line (the subset the explorer writes) to the story."""
-    word, _, rest = line.partition(" ")
-    if word == ":goto":
-        verse, _, block = rest.partition(" ")
-        story.goto(verse, block or None)
-    elif word.isdigit():
-        story.choose(int(word) - 1)
-    elif word in ("yes", "no"):
-        story.answer(word == "yes")
-    elif word == "roll":
-        story.give_roll(int(rest))
-    elif word == "toss":
-        story.give_toss(rest)
-    elif word in ("win", "lose", "avoid"):
-        story.resolve(word)
-    else:
-        raise ValueError(f"unknown script line {line!r}")
-
+from tgc.tools.explore import Exploration, Finding
+from tgc.tools.witness import Goal, Planner, meets, reaches_verse
 
 # ---------------------------------------------------------------- why a verse is not reached
 
@@ -222,8 +116,16 @@ def summary(ex: Exploration, seconds: float) -> dict[str, Any]:
     secrets = [sec.number for sec in book.bundle.secrets]
     traps = trap_nodes(ex) if ex.complete else {}
 
-    def found(verse: str, reason: str, node: int) -> dict[str, Any]:
-        return {"verse": verse, "reason": reason, "inputs": inputs_to(ex, node)}
+    planner = Planner(ex)
+
+    def inputs(node: int, goal: Goal, verse: str) -> dict[str, Any]:
+        found = planner.plan([*ex.reached_by.get(verse, []), node], goal, verse)
+        return {"inputs": list(found.inputs)} if found.found else {"inputs": [], "why": found.why}
+
+    def found(finding: Finding, goal: Goal) -> dict[str, Any]:
+        return {"verse": finding.verse, "reason": finding.reason} | inputs(finding.node, goal, finding.verse)
+
+    ends = {"end-chapter": ev.ChapterEnded, "game-over": ev.GameOver}
 
     return {
         "complete": ex.complete,
@@ -239,11 +141,12 @@ def summary(ex: Exploration, seconds: float) -> dict[str, Any]:
                          "never_marked": [f'"{n}" {p}' for n, p in parts if (n, p) not in ex.parts]},
         "secrets": {"total": len(secrets), "gained": sorted(n for n in secrets if n in ex.secrets),
                     "never_gained": [n for n in secrets if n not in ex.secrets]},
-        "dead_ends": [found(f.verse, f.reason, f.node) for f in ex.dead_ends.values()],
-        "trap_loops": [found(f.verse, f.reason, f.node) for f in ex.loops.values()]
-        + [found(v, "no play leaves this point", n) for v, n in traps.items()],
-        "errors": [found(f.verse, f.reason, f.node) for f in ex.errors.values()],
-        "endings": {kind: [{"verse": v, "inputs": inputs_to(ex, n)} for v, n in sorted(where.items())]
+        "dead_ends": [found(f, meets(ev.DeadEnd, f.verse)) for f in ex.dead_ends.values()],
+        "trap_loops": [found(f, meets(ev.LoopDetected, f.verse)) for f in ex.loops.values()]
+        + [found(Finding(v, "no play leaves this point", n), reaches_verse(v)) for v, n in traps.items()],
+        "errors": [found(f, reaches_verse(f.verse)) for f in ex.errors.values()],
+        "endings": {kind: [{"verse": v} | inputs(n, meets(ends[kind], v), v)
+                           for v, n in sorted(where.items())]
                     for kind, where in sorted(ex.endings.items()) if kind != "end"}
         | {"end": sorted(ex.endings.get("end", {}))},
     }

@@ -115,8 +115,9 @@ class Session:
     # ------------------------------------------------------------ starting
 
     def start(self, at: str | None = None, loaded: Loaded | None = None) -> None:
-        """Begin at ``at`` (a location number or a verse), else where ``loaded`` left off,
-        else the campaign's start location. Raises SessionError when that cannot be."""
+        """Begin at ``at`` (a location number, a verse, or ``none``: between explorations),
+        else where ``loaded`` left off, else the campaign's start location. Raises
+        SessionError when that cannot be."""
         try:
             self._start(at, loaded)
         except StoryError as err:
@@ -132,6 +133,8 @@ class Session:
             if at is None and loaded.cursor is not None:
                 self._pump()
                 return
+        if at is not None and at.strip().casefold() == "none":
+            return  # a script that begins with :enter, :act, :goto or :day
         self._go(at if at is not None else str(self.book.bundle.campaign.start))
 
     @property
