@@ -49,6 +49,7 @@ class Cursor:
 
 Hook = Callable[["Story", s.Op], None]
 EffectHook = Callable[["Story", s.Effect], None]
+EndHook = Callable[["Story"], None]
 W = TypeVar("W", ev.ChoicesOffered, ev.AskPosed, ev.RollRequested, ev.TossRequested, ev.EncounterStarted)
 
 
@@ -60,7 +61,7 @@ class Story:
     def __init__(self, bundle: s.Bundle | Book, state: GameState | None = None,
                  ruleset: Ruleset | None = None, rng: Rng | None = None, *,
                  dice: str = "random", before_op: Hook | None = None,
-                 on_effect: EffectHook | None = None) -> None:
+                 on_effect: EffectHook | None = None, before_end: EndHook | None = None) -> None:
         self.book = bundle if isinstance(bundle, Book) else Book(bundle)
         self.state = state if state is not None else new_state(self.book.bundle)
         self.ruleset: Ruleset = ruleset if ruleset is not None else DEFAULT_RULESET
@@ -68,6 +69,7 @@ class Story:
         self.dice = dice  # "random": the generator rolls; "ask": the reader gives the sum
         self.before_op = before_op
         self.on_effect = on_effect
+        self.before_end = before_end
         self.cursor: Cursor | None = None
         self.queue: list[s.Target] = []
         self.waiting: ev.Wait | None = None
@@ -262,7 +264,7 @@ class Story:
         twin = Story.__new__(Story)
         twin.book, twin.state, twin.ruleset = self.book, self.state.copy(), self.ruleset
         twin.rng, twin.dice, twin.before_op = self.rng.fork(), self.dice, self.before_op
-        twin.on_effect = self.on_effect
+        twin.on_effect, twin.before_end = self.on_effect, self.before_end
         twin.cursor = Cursor(self.cursor.verse, self.cursor.block, self.cursor.index) if self.cursor else None
         twin.queue, twin.waiting, twin.ending = list(self.queue), self.waiting, self.ending
         twin.last_choice, twin._out = self.last_choice, deque(self._out)
@@ -536,6 +538,8 @@ class Story:
             self._emit(ev.VerseEntered(verse.id, verse.printed, verse.section, target.block))
             return
         where = self._label()
+        if target.kind == "end" and self.queue and self.before_end is not None:
+            self.before_end(self)
         if target.kind == "end" and self.queue:
             self._transfer(self.queue.pop(0))
         elif target.kind == "end":

@@ -109,6 +109,13 @@ class _Split(Exception):
         self.feature, self.classes = feature, classes
 
 
+class _Reorder(Exception):
+    """``-> end`` takes a queued verse: one branch for each verse that may come first."""
+
+    def __init__(self, firsts: list[s.Target]) -> None:
+        self.firsts = firsts
+
+
 @dataclass(slots=True)
 class Node:
     """A point of play: ``labels`` lead here from ``parent`` (None: the start of exploration
@@ -139,10 +146,11 @@ class Task:
     sym: dict[Feature, dict[Value, Value]] = field(default_factory=dict)
     started: bool = True
     force: int | None = None  # a memo point whose joined values this task carries on from
+    first: s.Target | None = None  # the queued verse this play reads first at -> end
 
     def copy(self, story: Story | None = None) -> Task:
         return Task(story or self.story.fork(), self.known, self.parent, self.labels, self.entry,
-                    self.assumed, dict(self.sym), self.started, self.force)
+                    self.assumed, dict(self.sym), self.started, self.force, self.first)
 
 
 @dataclass(slots=True)
@@ -242,7 +250,7 @@ class Explorer:
         self.ends: dict[int, int] = {}  # node -> an exit below it that ends the exploration
         self._tests: dict[tuple[int, int], tuple[dict[Feature, list[Test]], set[Feature]]] = {}
         self.base = Story(book, start.copy(), dice="ask", before_op=self._before_op,
-                          on_effect=self._on_effect)
+                          on_effect=self._on_effect, before_end=self._before_end)
         self._task = Task(self.base, frozenset(), None, (), 0)
 
     # ------------------------------------------------------------ the search
@@ -302,6 +310,9 @@ class Explorer:
                     self._put(child, split.feature, next(iter(values)))
                     self.queue.append(child)
                 return
+            except _Reorder as reorder:
+                self.queue.extend(self._reordered(task, reorder))
+                return
             except InputError:
                 return  # an action the party cannot pay for with these values
             except StoryError as err:
@@ -314,6 +325,7 @@ class Explorer:
             self._see(event, task)
         if story.waiting is None:
             return
+        story.queue = _canonical(story.queue)  # any order will be tried at -> end
         cargo = self._shed(task)
         key = _key(task, self.features)
         force, task.force = task.force, None
@@ -338,7 +350,16 @@ class Explorer:
             child = Task(task.story.fork(), task.known, node, (label,), task.entry, task.assumed,
                          dict(task.sym))
             self._task = child  # a choice's costs change the child's symbolic values
-            give(child.story)
+            try:
+                give(child.story)
+            except _Reorder as reorder:  # the answer leads to -> end with verses queued
+                for ordered in self._reordered(task, reorder):
+                    again = Task(ordered.story.fork(), task.known, node, (label,), task.entry, task.assumed,
+                                 dict(task.sym), first=ordered.first)
+                    self._task = again
+                    give(again.story)
+                    self.queue.append(again)
+                continue
             if child.story.last_choice is not None and label.isdigit():
                 self.result.choices.add(child.story.last_choice)
             self.queue.append(child)
@@ -507,6 +528,30 @@ class Explorer:
         if cached is None:
             cached = self._tests[key] = leaf_tests(self.features, self.scratch, op, ops[start:])
         return cached
+
+    def _before_end(self, story: Story) -> None:
+        """Verses queued by triggers are taken in any order: a memo point keeps them as a
+        sorted list (plays that queued them in other orders meet there), so ``-> end`` tries
+        each one first."""
+        task = self._task
+        if task.first is not None:
+            first, task.first = task.first, None
+            assert story.queue[0] == first
+            return
+        firsts = sorted(set(story.queue), key=_order)
+        if len(firsts) > 1:
+            raise _Reorder(firsts)
+
+    def _reordered(self, task: Task, reorder: _Reorder) -> list[Task]:
+        out = []
+        for first in reorder.firsts:
+            child = task.copy()
+            rest = list(child.story.queue)
+            rest.remove(first)
+            child.story.queue = [first, *rest]
+            child.first = first
+            out.append(child)
+        return out
 
     def _on_effect(self, story: Story, effect: s.Effect) -> None:
         task = self._task
@@ -758,6 +803,20 @@ def _waiting(waiting: ev.Wait | None) -> object:
     if isinstance(waiting, ev.RollRequested):
         return ("roll", waiting.modifier)
     return type(waiting).__name__
+
+
+def _canonical(queue: list[s.Target]) -> list[s.Target]:
+    """A queue as a memo point keeps it: sorted, and a verse queued more than twice read
+    twice (a trigger that fires three times in one exploration is read at most twice)."""
+    out: list[s.Target] = []
+    for target in sorted(queue, key=_order):
+        if out[-2:] != [target, target]:
+            out.append(target)
+    return out
+
+
+def _order(target: s.Target) -> tuple[str, str, str]:
+    return (target.kind, getattr(target, "verse", ""), getattr(target, "block", None) or "")
 
 
 def _quoted(name: str) -> str:
