@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tgc.pipeline import compile_folder
 from tgc.runtime import Book, Story, new_state
 from tgc.runtime.rng import Rng
-from tgc.tools.campaign import compile_folder
 
 HEADER = """@campaign "Test"
   ruleset: tainted-grail

@@ -11,11 +11,11 @@ from click.testing import CliRunner
 
 from tests.runtime_helpers import book_of
 from tgc.cli.main import cli
+from tgc.explore.explorer import explore
+from tgc.explore.report import summary as report
+from tgc.explore.witness import reaches_verse, replay, witness
+from tgc.playtest.randomplay import random_play, summary
 from tgc.runtime import Book, new_state
-from tgc.tools.explore import explore
-from tgc.tools.randomplay import random_play, summary
-from tgc.tools.report import summary as report
-from tgc.tools.witness import reaches_verse, replay, witness
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -210,8 +210,8 @@ def test_actions_pay_their_costs_and_the_clock_reaches_its_guards(tmp_path: Path
 
 def played(book: Book, inputs: tuple[str, ...]) -> set[str]:
     """The verse headings ``tgc play --at none --fights ask --script`` prints for ``inputs``."""
-    from tgc.tools.output import Line
-    from tgc.tools.session import Session
+    from tgc.playtest.output import Line
+    from tgc.playtest.session import Session
 
     shown: list[Line] = []
     session = Session(book, shown.append, dice="script", fights="ask")
@@ -222,8 +222,8 @@ def played(book: Book, inputs: tuple[str, ...]) -> set[str]:
 
 
 def test_every_witness_of_the_sample_replays_in_play() -> None:
-    from tgc.tools.campaign import load_campaign
-    from tgc.tools.places import verse_label
+    from tgc.pipeline import load_campaign
+    from tgc.playtest.places import verse_label
 
     book = Book(load_campaign(ROOT / "journal_src"))
     ex = explore(book, new_state(book.bundle))

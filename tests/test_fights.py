@@ -16,17 +16,17 @@ from click.testing import CliRunner
 from tests.test_session import tiny
 from tgc.bundle.io import dump_bundle, parse_bundle
 from tgc.cli.main import cli
+from tgc.pipeline import load_campaign
+from tgc.playtest.fights import FightError, HandFight, Question, TableRuleset, pick, table_ruleset
+from tgc.playtest.output import Line, PlainWriter
+from tgc.playtest.session import Files, Session, SessionError
+from tgc.playtest.transcript import Header, ScriptError, parse_transcript, read_script, replay
+from tgc.rulesets.tainted_grail.engines.game import Game, Option
+from tgc.rulesets.tainted_grail.engines.hero import Hero
+from tgc.rulesets.tainted_grail.engines.policies import POLICIES, BasePolicy
+from tgc.rulesets.tainted_grail.engines.ruleset import play
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
-from tgc.runtime.rulesets.tainted_grail.game import Game, Option
-from tgc.runtime.rulesets.tainted_grail.hero import Hero
-from tgc.runtime.rulesets.tainted_grail.policies import POLICIES, BasePolicy
-from tgc.runtime.rulesets.tainted_grail.ruleset import play
-from tgc.tools.campaign import load_campaign
-from tgc.tools.fights import FightError, HandFight, Question, TableRuleset, pick, table_ruleset
-from tgc.tools.output import Line, PlainWriter
-from tgc.tools.session import Files, Session, SessionError
-from tgc.tools.transcript import Header, ScriptError, parse_transcript, read_script, replay
 
 SAMPLE = Path(__file__).resolve().parents[1] / "journal_src"
 

@@ -19,7 +19,7 @@ import pytest
 
 from tgc.check import check
 from tgc.diagnostics.render import FORMATS
-from tgc.workspace import ParseCache
+from tgc.project.workspace import ParseCache
 
 TESTS = Path(__file__).parent
 ROOT = TESTS.parent

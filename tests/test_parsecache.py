@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-import tgc.workspace as workspace
+import tgc.project.workspace as workspace
 from tgc.check import check
-from tgc.parsecache import ParseStore, cache_root
+from tgc.project.parsecache import ParseStore, cache_root
 
 CAMPAIGN = '@campaign "Small"\n  start: 101\n@location 101 "Farmhold"\n  explore -> 101.1\n'
 VERSES = "== 101.1\nThe gate creaks.\n-> 101.9\n"

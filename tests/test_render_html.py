@@ -256,7 +256,7 @@ def test_the_same_bundle_gives_the_same_bytes(sample: s.Bundle) -> None:
 
 
 def test_a_bundle_in_memory_and_its_json_render_alike(sample: s.Bundle) -> None:
-    from tgc.tools.campaign import compile_folder
+    from tgc.pipeline import compile_folder
 
     in_memory = compile_folder(SAMPLE)  # dicts in source order, not the JSON's sorted keys
     assert render_site(in_memory) == render_site(sample)

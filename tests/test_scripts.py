@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.test_session import tiny
-from tgc.tools.session import Files
-from tgc.tools.transcript import (
+from tgc.playtest.session import Files
+from tgc.playtest.transcript import (
     Header,
     Input,
     Replay,
@@ -139,7 +139,7 @@ def test_saves_of_a_checked_transcript_go_to_a_scratch_folder(tmp_path: Path) ->
 
 
 def test_a_printed_line_never_looks_like_an_input(tmp_path: Path) -> None:
-    from tgc.tools.output import Line, plain_lines
+    from tgc.playtest.output import Line, plain_lines
 
     assert plain_lines(Line("prose", "> not an input")) == ["\\> not an input"]
     assert plain_lines(Line("info", "# not a comment")) == ["\\# not a comment"]

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from tgc.pipeline import load_campaign
+from tgc.playtest.output import Line, PlainWriter
+from tgc.playtest.session import Files, Session, SessionError
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
-from tgc.tools.campaign import load_campaign
-from tgc.tools.output import Line, PlainWriter
-from tgc.tools.session import Files, Session, SessionError
 
 TINY = Path(__file__).resolve().parent / "cases" / "play" / "tiny"
 

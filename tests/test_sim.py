@@ -10,18 +10,18 @@ import pytest
 from click.testing import CliRunner
 
 from tgc.cli.main import cli
-from tgc.ruledata.tainted_grail.data import Rules
-from tgc.ruledata.tainted_grail.loader import RawDecl
-from tgc.tools.sim import SimError, load_setup, make_setup, simulate, wilson
+from tgc.rulesets.tainted_grail.loader import RawDecl
+from tgc.rulesets.tainted_grail.records import Rules
+from tgc.sim.simulate import SimError, load_setup, make_setup, simulate, wilson
 
 SAMPLE = Path(__file__).resolve().parents[1] / "journal_src"
 
 
 @pytest.fixture(scope="module")
 def sample() -> tuple[Rules, list[RawDecl]]:
-    from tgc.semantics.checks.ruleset import campaign_rules, rule_declarations
+    from tgc.project.workspace import load
+    from tgc.rulesets.tainted_grail.checks import campaign_rules, rule_declarations
     from tgc.semantics.symbols import collect
-    from tgc.workspace import load
 
     campaign, _ = collect(load(SAMPLE).files)
     return campaign_rules(campaign)[0], rule_declarations(campaign)
@@ -41,7 +41,7 @@ def test_wilson_interval() -> None:
 
 
 def test_same_seed_same_report_and_jobs_do_not_matter(sergeant: object) -> None:
-    from tgc.tools.sim import Setup
+    from tgc.sim.simulate import Setup
 
     assert isinstance(sergeant, Setup)
     one = simulate(sergeant, 60, seed=5, policy="greedy", jobs=1).to_json()
@@ -56,7 +56,7 @@ def test_same_seed_same_report_and_jobs_do_not_matter(sergeant: object) -> None:
 
 
 def test_a_strong_character_beats_a_weak_one(sergeant: object, sample: tuple[Rules, list[RawDecl]]) -> None:
-    from tgc.tools.sim import Setup
+    from tgc.sim.simulate import Setup
 
     assert isinstance(sergeant, Setup)
     ailei = make_setup(*sample, "Deserter Sergeant", ["ailei"])

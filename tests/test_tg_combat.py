@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from tests.tg_helpers import Recorder, at_turn, combat, member, rules_of, turn_log
-from tgc.ruledata.tainted_grail.data import Rules
-from tgc.runtime.rulesets.tainted_grail.combat import CombatGame
-from tgc.runtime.rulesets.tainted_grail.game import Outcome
-from tgc.runtime.rulesets.tainted_grail.hero import ItemInUse, Member
+from tgc.rulesets.tainted_grail.engines.combat import CombatGame
+from tgc.rulesets.tainted_grail.engines.game import Outcome
+from tgc.rulesets.tainted_grail.engines.hero import ItemInUse, Member
+from tgc.rulesets.tainted_grail.records import Rules
 
 HEROES = """
 @character "Beor"
@@ -456,7 +456,7 @@ def test_slow_draws_an_extra_card_at_the_start_and_each_end_of_turn() -> None:
 def test_every_policy_finishes_a_fight(policy: str) -> None:
     import random
 
-    from tgc.runtime.rulesets.tainted_grail.policies import POLICIES
+    from tgc.rulesets.tainted_grail.engines.policies import POLICIES
 
     rules = setup(value=8, traits="fast, horde")
     deck = ["Jab", "Chain", "Brace", "Heavy", "Slow Fuse", "Rhythm", "Stone Wall", "Trick", "Hook"]
@@ -469,7 +469,7 @@ def test_every_policy_finishes_a_fight(policy: str) -> None:
 
 
 def test_a_human_plays_card_by_card() -> None:
-    from tgc.runtime.rulesets.tainted_grail.policies import HumanPolicy
+    from tgc.rulesets.tainted_grail.engines.policies import HumanPolicy
 
     rules = setup(value=2)
     questions: list[str] = []

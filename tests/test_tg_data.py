@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 
 from tests.tg_helpers import load_text
-from tgc.ruledata.tainted_grail.data import (
+from tgc.rulesets.tainted_grail.checks import campaign_rules, rule_declarations
+from tgc.rulesets.tainted_grail.effects import EffectError, parse_effects
+from tgc.rulesets.tainted_grail.engines.bundled import rules_from_payload, rules_payload
+from tgc.rulesets.tainted_grail.records import (
     CombatEncounter,
     DiplomacyEncounter,
     Gain,
     compile_icons,
 )
-from tgc.ruledata.tainted_grail.effects import EffectError, parse_effects
-from tgc.runtime.rulesets.tainted_grail.bundled import rules_from_payload, rules_payload
-from tgc.semantics.checks.ruleset import campaign_rules, rule_declarations
 
 SAMPLE = Path(__file__).resolve().parents[1] / "journal_src"
 
@@ -90,8 +90,8 @@ def test_diplomacy_loads_its_track_stages_and_avoid() -> None:
 
 
 def test_payload_round_trip_gives_the_same_rules() -> None:
+    from tgc.project.workspace import load
     from tgc.semantics.symbols import collect
-    from tgc.workspace import load
 
     campaign, _ = collect(load(SAMPLE).files)
     decls = rule_declarations(campaign)

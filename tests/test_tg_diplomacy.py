@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from tests.tg_helpers import Recorder, at_turn, diplomacy, member, rules_of, turn_log
-from tgc.ruledata.tainted_grail.data import Rules
-from tgc.runtime.rulesets.tainted_grail.diplomacy import DiplomacyGame
-from tgc.runtime.rulesets.tainted_grail.game import Outcome
-from tgc.runtime.rulesets.tainted_grail.hero import Member
+from tgc.rulesets.tainted_grail.engines.diplomacy import DiplomacyGame
+from tgc.rulesets.tainted_grail.engines.game import Outcome
+from tgc.rulesets.tainted_grail.engines.hero import Member
+from tgc.rulesets.tainted_grail.records import Rules
 
 HEROES = """
 @character "Arev"

@@ -11,11 +11,11 @@ import pytest
 from tgc.bundle.compile import compile_bundle
 from tgc.bundle.schema import Bundle
 from tgc.check import check
-from tgc.ruledata.tainted_grail.data import Rules
+from tgc.rulesets.tainted_grail.checks import campaign_rules
+from tgc.rulesets.tainted_grail.engines.ruleset import TaintedGrailRuleset
+from tgc.rulesets.tainted_grail.records import Rules
 from tgc.runtime import Rng, Story, new_state
 from tgc.runtime import events as ev
-from tgc.runtime.rulesets.tainted_grail.ruleset import TaintedGrailRuleset
-from tgc.semantics.checks.ruleset import campaign_rules
 
 SAMPLE = Path(__file__).resolve().parents[1] / "journal_src"
 
@@ -73,7 +73,7 @@ def test_story_only_encounters_are_left_to_the_reader() -> None:
 
 def test_a_bundle_carries_the_rule_data_of_its_sources() -> None:
     from tgc.bundle.io import dump_bundle, parse_bundle
-    from tgc.runtime.rulesets.tainted_grail.bundled import bundle_rules
+    from tgc.rulesets.tainted_grail.engines.bundled import bundle_rules
 
     bundle, rules = _sample()
     card = next(r for r in bundle.cards if r.args[1:2] == ("7U",))
@@ -101,10 +101,10 @@ def test_a_fight_from_the_bundle_alone_ends_as_from_the_sources(party: list[str]
 
 
 def test_from_a_rule_payload_the_fight_is_played() -> None:
-    from tgc.runtime.rulesets.tainted_grail.bundled import rules_payload
-    from tgc.semantics.checks.ruleset import rule_declarations
+    from tgc.project.workspace import load
+    from tgc.rulesets.tainted_grail.checks import rule_declarations
+    from tgc.rulesets.tainted_grail.engines.bundled import rules_payload
     from tgc.semantics.symbols import collect
-    from tgc.workspace import load
 
     bundle, _ = _sample()
     campaign, _ = collect(load(SAMPLE).files)

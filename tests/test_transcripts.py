@@ -12,9 +12,9 @@ import pytest
 
 from tests.golden import UPDATE_OPTION
 from tgc.bundle.io import dump_bundle, parse_bundle
+from tgc.pipeline import load_campaign
+from tgc.playtest.transcript import check_transcript, find_transcripts
 from tgc.runtime.book import Book
-from tgc.tools.campaign import load_campaign
-from tgc.tools.transcript import check_transcript, find_transcripts
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "journal_src"

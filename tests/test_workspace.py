@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from tgc.check import check
 from tgc.cli.main import cli
-from tgc.workspace import ParseCache, WorkspaceError, discover, load
+from tgc.project.workspace import ParseCache, WorkspaceError, discover, load
 
 CAMPAIGN = """@campaign "Small"
   start: 101
@@ -57,7 +57,7 @@ def test_cache_parses_only_changed_files(tmp_path: Path, monkeypatch: pytest.Mon
     assert first.errors == 0 and set(cache) == {f.name for f in first.files}
 
     parsed: list[str] = []
-    import tgc.workspace as workspace
+    import tgc.project.workspace as workspace
 
     real = workspace._parse_one
 

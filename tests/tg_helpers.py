@@ -6,14 +6,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tgc.ruledata.tainted_grail.data import Card, CombatEncounter, DiplomacyEncounter, Rules
-from tgc.ruledata.tainted_grail.loader import Problem, load_rules
-from tgc.runtime.rulesets.tainted_grail.combat import CombatGame
-from tgc.runtime.rulesets.tainted_grail.diplomacy import DiplomacyGame
-from tgc.runtime.rulesets.tainted_grail.game import Game, Option, Outcome
-from tgc.runtime.rulesets.tainted_grail.hero import Hero, ItemInUse, Member
-from tgc.runtime.rulesets.tainted_grail.policies import BasePolicy, Policy, ScriptedPolicy
-from tgc.semantics.checks.ruleset import raw_from_declaration
+from tgc.rulesets.tainted_grail.checks import raw_from_declaration
+from tgc.rulesets.tainted_grail.engines.combat import CombatGame
+from tgc.rulesets.tainted_grail.engines.diplomacy import DiplomacyGame
+from tgc.rulesets.tainted_grail.engines.game import Game, Option, Outcome
+from tgc.rulesets.tainted_grail.engines.hero import Hero, ItemInUse, Member
+from tgc.rulesets.tainted_grail.engines.policies import BasePolicy, Policy, ScriptedPolicy
+from tgc.rulesets.tainted_grail.loader import Problem, load_rules
+from tgc.rulesets.tainted_grail.records import Card, CombatEncounter, DiplomacyEncounter, Rules
 from tgc.source import SourceFile
 from tgc.syntax import ast
 from tgc.syntax.parser import parse_source

@@ -78,7 +78,7 @@ def build(root: Path, out_dir: Path, *, shuffle: int | None = None,
     from tgc.bundle.lock import read_lock, render_lock
     from tgc.bundle.numbering import number_verses
     from tgc.diagnostics.config import load_config
-    from tgc.workspace import display_name
+    from tgc.project.workspace import display_name
 
     result = BuildResult(check(root, jobs=jobs))
     result.diagnostics = list(result.check.diagnostics)

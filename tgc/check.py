@@ -16,7 +16,7 @@ from tgc.source import SourceFile, Span
 from tgc.syntax import ast
 
 if TYPE_CHECKING:
-    from tgc.workspace import ParseCache
+    from tgc.project.workspace import ParseCache
 
 # Checks over the resolved campaign, run in this order. Each returns diagnostics and
 # must not report what an earlier pass already reported (no cascades).
@@ -63,7 +63,7 @@ def check(root: Path, *, jobs: int | None = None, cache: ParseCache | None = Non
           disk_cache: bool = False) -> CheckResult:
     """Parse and check a campaign folder (or a single file). ``cache`` keeps parsed files
     between calls in one process (`tgc watch`): only changed files are parsed again.
-    ``disk_cache`` reuses parses of earlier processes (tgc.parsecache; the CLI's default).
+    ``disk_cache`` reuses parses of earlier processes (tgc.project.parsecache; the CLI's default).
 
     The cyclic garbage collector is paused meanwhile: the AST holds millions of small
     objects and no cycles, and full collections over them cost a third of the run.
@@ -80,11 +80,11 @@ def check(root: Path, *, jobs: int | None = None, cache: ParseCache | None = Non
 def _check(root: Path, jobs: int | None, cache: ParseCache | None, disk_cache: bool) -> CheckResult:
     from tgc.diagnostics.config import load_config
     from tgc.diagnostics.suppress import apply_suppressions
-    from tgc.workspace import load
+    from tgc.project.workspace import load
 
     store = None
     if disk_cache:
-        from tgc.parsecache import ParseStore
+        from tgc.project.parsecache import ParseStore
 
         store = ParseStore(root)
     workspace = load(root, jobs=jobs, cache=cache, store=store)
@@ -117,7 +117,7 @@ def _lock_diagnostics(root: Path, campaign: Campaign, sources: dict[str, SourceF
         return []
     from tgc.bundle.lock import read_lock
     from tgc.bundle.numbering import number_verses
-    from tgc.workspace import display_name
+    from tgc.project.workspace import display_name
 
     lock, source, diags = read_lock(path, display_name(path, root))
     if source is not None:

@@ -38,7 +38,7 @@ def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: boo
     from tgc.build import BuildError
     from tgc.build import build as run_build
     from tgc.diagnostics.render import FORMATS
-    from tgc.workspace import WorkspaceError
+    from tgc.project.workspace import WorkspaceError
 
     root = campaign_dir(directory)
     if out_dir.exists() and not out_dir.is_dir():

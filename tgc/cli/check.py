@@ -35,7 +35,7 @@ def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None
     """
     from tgc.check import check as run_check
     from tgc.diagnostics.render import FORMATS
-    from tgc.workspace import WorkspaceError
+    from tgc.project.workspace import WorkspaceError
 
     root = campaign_dir(directory)
     try:

@@ -1,6 +1,6 @@
 """`tgc explore`: walk every branch of a campaign and report coverage, the verses no play
 reaches (and why), dead ends, trap loops and endings; `--witness VERSE` prints a script
-that reaches the verse. Thin: the search is tgc.tools.explore, the report tgc.tools.report."""
+that reaches the verse. Thin: the search is tgc.explore.explorer, the report tgc.explore.report."""
 
 from __future__ import annotations
 
@@ -45,9 +45,9 @@ def explore(target: Path | None, start_at: str | None, state_file: Path | None, 
 
 def _explore(target: Path | None, start_at: str | None, state_file: Path | None, party: str,
              max_states: int, witness: str | None, fmt: str) -> int:
+    from tgc.explore import report
+    from tgc.explore.explorer import explore as run_explore
     from tgc.runtime import Book, SaveError, load_save, new_state
-    from tgc.tools import report
-    from tgc.tools.explore import explore as run_explore
 
     book = Book(load_campaign_or_exit(target))
     start = new_state(book.bundle, [p.strip() for p in party.split(",") if p.strip()])
@@ -89,8 +89,8 @@ def _goto(book: Any, text: str) -> Any:
 
 
 def _print_witness(ex: Any, verse: str, target: Path | None, state_file: Path | None) -> int:
-    from tgc.tools.report import reasons
-    from tgc.tools.witness import witness
+    from tgc.explore.report import reasons
+    from tgc.explore.witness import witness
 
     found = witness(ex, verse)
     if found is None:

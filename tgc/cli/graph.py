@@ -31,8 +31,8 @@ def graph(directory: Path | None, fmt: str, section: str | None, output: Path | 
     highlighted; a legend explains the styles. Lines that do not parse are left out:
     run `tgc check` for the diagnostics.
     """
-    from tgc.tools.graph_export import ExportError, export_graph, load_model
-    from tgc.workspace import WorkspaceError
+    from tgc.project.workspace import WorkspaceError
+    from tgc.semantics.graph_export import ExportError, export_graph, load_model
 
     root = campaign_dir(directory)
     try:

@@ -49,7 +49,7 @@ def load_campaign_or_exit(target: Path | None) -> Bundle:
     """The campaign a playing command works on: a folder (default ./journal_src) is checked
     and compiled in memory, a ``*.json`` bundle is loaded. When that fails, print why (with
     the check's errors) and exit 2."""
-    from tgc.tools.campaign import CampaignError, load_campaign
+    from tgc.pipeline import CampaignError, load_campaign
 
     try:
         return load_campaign(campaign_dir(target))

@@ -1,7 +1,7 @@
 """`tgc play`: play a campaign by hand, or replay a script and print its transcript.
 Exit 0 done, 1 a script input that does not fit, 2 usage error (a campaign, bundle, save
 or state file that cannot be used), 3 internal error. The session lives in
-tgc.tools.session; this module parses options, reads the terminal and prints."""
+tgc.playtest.session; this module parses options, reads the terminal and prints."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import click
 
 from tgc.cli.options import EXIT_ERRORS, EXIT_OK, fail_internal, fail_usage, load_campaign_or_exit
-from tgc.tools.fights import FIGHT_MODES
+from tgc.playtest.fights import FIGHT_MODES
 
 if TYPE_CHECKING:
     from tgc.runtime.book import Book
@@ -79,8 +79,8 @@ def _replay(book: Book, script: Path, output: Path | None, *, at: str | None,
             state_file: Path | None, party: tuple[str, ...], seed: int, ask_dice: bool,
             show_locked: bool, fights: str) -> int:
     from tgc.bundle.io import write_atomic
-    from tgc.tools.session import Files
-    from tgc.tools.transcript import Header, read_script, replay
+    from tgc.playtest.session import Files
+    from tgc.playtest.transcript import Header, read_script, replay
 
     try:
         inputs = read_script(script.read_text(encoding="utf-8"))
@@ -120,8 +120,8 @@ def _interactive(book: Book, *, at: str | None, state_file: Path | None, party: 
     from rich.console import Console
 
     from tgc.cli.playview import RichView
-    from tgc.tools.output import Line
-    from tgc.tools.session import Session, SessionError
+    from tgc.playtest.output import Line
+    from tgc.playtest.session import Session, SessionError
 
     loaded = _load_state(book, state_file) if state_file is not None else None
     if seed is None:
@@ -160,10 +160,10 @@ def _interactive(book: Book, *, at: str | None, state_file: Path | None, party: 
 
 
 def _random(book: Book, runs: int, *, seed: int, state_file: Path | None, party: tuple[str, ...]) -> int:
-    """Random playthroughs (tgc.tools.randomplay): coverage, endings, and each runtime error
+    """Random playthroughs (tgc.playtest.randomplay): coverage, endings, and each runtime error
     with the seed that replays it. Exit 1 when a playthrough met an error."""
+    from tgc.playtest.randomplay import random_play, summary
     from tgc.runtime.state import new_state
-    from tgc.tools.randomplay import random_play, summary
 
     start = new_state(book.bundle, party)
     if state_file is not None:

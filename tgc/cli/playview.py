@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tgc.bundle.markup import parse
-from tgc.tools.output import Line, gap
+from tgc.playtest.output import Line, gap
 
 STYLES = {
     "heading": "bold cyan", "block": "dim cyan", "effect": "green", "event": "yellow",

@@ -14,7 +14,7 @@ import click
 from tgc.cli.options import EXIT_OK, campaign_dir, fail_internal, fail_usage
 
 if TYPE_CHECKING:
-    from tgc.tools.sim import Setup, SimReport
+    from tgc.sim.simulate import Setup, SimReport
 
 POLICY_NAMES = ("random", "greedy", "planner")
 
@@ -51,8 +51,8 @@ def sim(encounter: str, directory: Path | None, party: str | None, runs: int, se
     the mean number of turns, the mean Health, Terror and Magic spent, and a
     histogram of turns. The same seed always gives the same numbers.
     """
-    from tgc.tools.sim import SimError, load_setup, play_one, rules_of_setup, run_seed
-    from tgc.workspace import WorkspaceError
+    from tgc.project.workspace import WorkspaceError
+    from tgc.sim.simulate import SimError, load_setup, play_one, rules_of_setup, run_seed
 
     root = campaign_dir(directory)
     workers = jobs or os.cpu_count() or 1
@@ -75,9 +75,9 @@ def sim(encounter: str, directory: Path | None, party: str | None, runs: int, se
 
 
 def _first_character(root: Path) -> list[str]:
-    from tgc.semantics.checks.ruleset import campaign_rules
+    from tgc.project.workspace import load
+    from tgc.rulesets.tainted_grail.checks import campaign_rules
     from tgc.semantics.symbols import collect
-    from tgc.workspace import load
 
     campaign, _ = collect(load(root).files)
     rules, _ = campaign_rules(campaign)
@@ -87,7 +87,7 @@ def _first_character(root: Path) -> list[str]:
 
 
 def _run(setup: Setup, runs: int, seed: int, policy: str, jobs: int, fmt: str) -> SimReport:
-    from tgc.tools.sim import simulate
+    from tgc.sim.simulate import simulate
 
     if fmt != "text" or not sys.stdout.isatty():
         return simulate(setup, runs, seed, policy, jobs)

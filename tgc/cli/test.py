@@ -20,7 +20,7 @@ from tgc.cli.options import (
 )
 
 if TYPE_CHECKING:
-    from tgc.tools.transcript import Outcome
+    from tgc.playtest.transcript import Outcome
 
 
 @click.command()
@@ -39,8 +39,8 @@ def test(campaign: Path | None, paths: tuple[Path, ...], update: bool, color: bo
     campaign and after a JSON round trip of its bundle. Each must print its own text.
     """
     from tgc.bundle.io import dump_bundle, parse_bundle
+    from tgc.playtest.transcript import check_transcript, find_transcripts
     from tgc.runtime.book import Book
-    from tgc.tools.transcript import check_transcript, find_transcripts
 
     try:
         bundle = load_campaign_or_exit(campaign)

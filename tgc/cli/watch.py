@@ -15,7 +15,7 @@ import click
 from tgc.cli.options import campaign_dir, fail_usage
 
 if TYPE_CHECKING:
-    from tgc.workspace import ParseCache
+    from tgc.project.workspace import ParseCache
 
 FORMAT_NAMES = ("human", "concise", "json", "sarif", "github")
 # Editors save in bursts (temp file, rename, touch): wait this long for the burst to end.
@@ -49,7 +49,7 @@ def run_once(root: Path, fmt: str, color: bool, cache: ParseCache) -> int:
     """One check; returns the number of errors (-1 when the run itself failed)."""
     from tgc.check import check
     from tgc.diagnostics.render import FORMATS
-    from tgc.workspace import WorkspaceError
+    from tgc.project.workspace import WorkspaceError
 
     started = time.perf_counter()
     try:

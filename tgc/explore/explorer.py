@@ -1,0 +1,830 @@
+"""Explorer, the search: a Bundle and a starting state in, every branch of play walked out
+(an Exploration holding coverage, endings, dead ends, trap loops and what a witness needs).
+
+The campaign's state persists from one exploration to the next, and exact states would
+multiply beyond reach (every order of every location). So between explorations the
+explorer keeps, for each feature (features.py), the set of values it may hold (a
+"cartesian" abstraction); inside one exploration it runs the real interpreter on a real
+state, branching on every choice, ``ask``, roll arm, toss and encounter outcome. A
+feature is taken from the map's set only when a line first reads it (every value, one
+branch each, or all at once for the symbolic ones); when an exploration ends, the values
+it left join the sets, and every place that read the feature runs again with the new
+values, until nothing grows. The day and the chapter range over the classes their
+conditions tell apart (clock.py).
+
+Points of play (the line waiting for input, the verses queued, this exploration's
+answers, and the values of the features the rest of the exploration may still touch,
+liveness.py) are memoized. Plays that differ only in features nothing further reads
+share one continuation; the values they carry join the map once that continuation
+reaches an end. Every concrete play is covered, so a verse reported unreached is
+unreachable; the other way, combining values is an over-approximation, which is why a
+witness is planned and replayed on the real interpreter before it is shown (witness.py).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+
+from tgc.bundle import schema as s
+from tgc.explore.features import Feature, Features, Scratch, Test, Value, leaf_tests
+from tgc.explore.liveness import Liveness
+from tgc.runtime import events as ev
+from tgc.runtime.book import Book, StoryError
+from tgc.runtime.state import GameState
+from tgc.runtime.story import InputError, Story
+
+Label = str  # a script line ("2", "roll 4", "yes", "win", ":enter 201")
+Pool = list[tuple[Value, Value]]  # (value now, value the map had when the exploration began)
+Assumed = tuple[tuple[Feature, frozenset[Value]], ...]  # a feature, and the map values that would do
+Source = tuple[int, Value]  # the exit that left a value, and (symbolic) the value it began from
+Left = tuple[Feature, Value, Value]  # a value an exploration leaves, and the map value it came from
+PRODUCERS = 3  # explorations remembered per value (witness.py may need another than the first)
+ASSIGNED = ("assigned",)  # the map value a symbolic value came from, for one this exploration set
+HOOKS = ("instant", "explore", "menhir", "dream", "nightmare")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A way into an exploration: a location hook, a location action, or a verse (an
+    ``@event``/``@quest`` link, or ``--from``)."""
+
+    location: int | None
+    target: s.Goto
+    hook: str | None = None
+    action: s.Action | None = None
+
+    @property
+    def label(self) -> Label:
+        """The script line that starts it."""
+        if self.action is not None:
+            return f":act {self.location} {_quoted(self.action.name)}"
+        if self.hook is not None:
+            return f":enter {self.location}" + ("" if self.hook == "explore" else f" {self.hook}")
+        return f":goto {self.target.verse}" + (f" {self.target.block}" if self.target.block else "")
+
+    def begin(self, story: Story) -> None:
+        """Start the exploration; an action's costs may raise InputError."""
+        if self.action is not None:
+            assert self.location is not None
+            story.act(self.location, self.action.name)
+        elif self.hook is not None:
+            assert self.location is not None
+            story.enter(self.location, self.hook)
+        else:
+            story.begin(self.target)
+
+
+def entry_points(book: Book) -> list[Entry]:
+    """Location hooks and actions (with their location), then event and quest links."""
+    out: list[Entry] = []
+    for location in book.bundle.locations:
+        for hook in HOOKS:
+            target = location.hooks.get(hook)
+            if isinstance(target, s.Goto):
+                out.append(Entry(location.number, target, hook=hook))
+        for action in location.actions:
+            if isinstance(action.target, s.Goto):
+                out.append(Entry(location.number, action.target, action=action))
+    for record in (*book.bundle.events, *book.bundle.quests):
+        for link in record.links:
+            if isinstance(link.target, s.Goto):
+                out.append(Entry(None, link.target))
+    return out
+
+
+class _Branch(Exception):
+    """Give ``feature`` each value of ``pool`` in turn (the line then runs again)."""
+
+    def __init__(self, feature: Feature, pool: Pool, waiter: bool) -> None:
+        self.feature, self.pool, self.waiter = feature, pool, waiter
+
+
+class _Split(Exception):
+    """A symbolic feature's values answer the line's tests differently: one branch each."""
+
+    def __init__(self, feature: Feature, classes: list[dict[Value, Value]]) -> None:
+        self.feature, self.classes = feature, classes
+
+
+class _Reorder(Exception):
+    """``-> end`` takes a queued verse: one branch for each verse that may come first."""
+
+    def __init__(self, firsts: list[s.Target]) -> None:
+        self.firsts = firsts
+
+
+@dataclass(slots=True)
+class Node:
+    """A point of play: ``labels`` lead here from ``parent`` (None: the start of exploration
+    ``entry``); ``assumed``: for each feature the play up to here drew from the map, the
+    map values any of which would have done."""
+
+    parent: int | None
+    labels: tuple[Label, ...]
+    verse: str
+    entry: int
+    assumed: Assumed = ()
+    kind: str = "wait"  # "wait" for input, "exit" (an ending), "mark" (first reach of a verse), "pass"
+    children: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Task:
+    """A story to run on. ``known`` features hold concrete values; each ``sym`` feature may
+    hold any of its keys (mapped to the map value it came from); others are untouched.
+    ``started`` is false until the entry has begun the exploration."""
+
+    story: Story
+    known: frozenset[Feature]
+    parent: int | None
+    labels: tuple[Label, ...]
+    entry: int
+    assumed: Assumed = ()
+    sym: dict[Feature, dict[Value, Value]] = field(default_factory=dict)
+    started: bool = True
+    force: int | None = None  # a memo point whose joined values this task carries on from
+    first: s.Target | None = None  # the queued verse this play reads first at -> end
+
+    def copy(self, story: Story | None = None) -> Task:
+        return Task(story or self.story.fork(), self.known, self.parent, self.labels, self.entry,
+                    self.assumed, dict(self.sym), self.started, self.force, self.first)
+
+
+@dataclass(slots=True)
+class Waiter:
+    """A place that took a feature's values from the map: values the map gains later are
+    gathered in ``pending`` and tried from here together."""
+
+    task: Task
+    feature: Feature
+    mode: str  # "sym", "branch" or "entry"
+    pending: dict[Value, Value] = field(default_factory=dict)
+    queued: bool = False
+
+
+@dataclass(slots=True)
+class Join:
+    """A memo point's symbolic features: every value that reached it (mapped to the map
+    value it came from), and the first play that did, to carry new values on from."""
+
+    task: Task
+    node: int
+    seen: dict[Feature, dict[Value, Value]]
+    queued: bool = False
+
+
+@dataclass(slots=True)
+class Cargo:
+    """Values of features the rest of an exploration never touches, carried by a play that
+    joined a memoized point: they join the map when that point's continuation ends."""
+
+    values: list[Left]
+    parent: int | None
+    labels: tuple[Label, ...]
+    entry: int
+    assumed: Assumed
+
+
+@dataclass(slots=True)
+class Finding:
+    verse: str
+    reason: str
+    node: int
+
+
+@dataclass
+class Exploration:
+    """What the search found; report.py turns it into text or JSON, witness.py into scripts."""
+
+    book: Book
+    start: GameState
+    features: Features
+    complete: bool = True
+    nodes: list[Node] = field(default_factory=list)
+    reached: dict[str, int] = field(default_factory=dict)  # verse -> first node reaching it
+    reached_by: dict[str, list[int]] = field(default_factory=dict)  # and the first from other entries
+    blocks: dict[str, int] = field(default_factory=dict)
+    choices: set[tuple[str, str | None, int]] = field(default_factory=set)
+    parts: set[tuple[str, int]] = field(default_factory=set)
+    secrets: set[int] = field(default_factory=set)
+    endings: dict[str, dict[str, int]] = field(default_factory=dict)  # kind -> verse -> node
+    dead_ends: dict[str, Finding] = field(default_factory=dict)
+    loops: dict[str, Finding] = field(default_factory=dict)
+    errors: dict[str, Finding] = field(default_factory=dict)
+    values: dict[Feature, list[Value]] = field(default_factory=dict)
+    producers: dict[tuple[Feature, Value], list[Source]] = field(default_factory=dict)  # [] at the start
+    entries: list[Entry] = field(default_factory=list)
+    from_verse: bool = False  # explored from one verse with a given state (--from)
+
+    @property
+    def states(self) -> int:
+        return len(self.nodes)
+
+
+class Explorer:
+    """One search. ``explore()`` below is the way in."""
+
+    def __init__(self, book: Book, start: GameState, *, max_states: int,
+                 start_at: s.Goto | None = None, progress: Callable[[int, int], None] | None = None) -> None:
+        self.book = book
+        self.features = Features.of(book, len(start.party))
+        self.clock = self.features.clock.settle(start)
+        self.live = Liveness(self.features)
+        self.scratch = Scratch(self.features, start)
+        self.result = Exploration(book, start.copy(), self.features, from_verse=start_at is not None)
+        self.max_states = max_states
+        self.start_at = start_at
+        self.progress = progress
+        self.queue: deque[Task] = deque()  # plays to run on, first
+        self.later: deque[Join | Waiter] = deque()  # points that gained values, once the plays settle
+        self.memo: dict[object, int] = {}
+        self.exact: set[object] = set()  # draw points met, with every value the play carried
+        self.points: dict[object, Waiter] = {}  # draw points met, by memo point
+        self.waiters: dict[Feature, list[Waiter]] = {}
+        self.parents: dict[int, list[int]] = {}
+        self.cargo: dict[int, list[Cargo]] = {}
+        self.joins: dict[int, Join] = {}
+        self.ends: dict[int, int] = {}  # node -> an exit below it that ends the exploration
+        self._tests: dict[tuple[int, int], tuple[dict[Feature, list[Test]], set[Feature]]] = {}
+        self.base = Story(book, start.copy(), dice="ask", before_op=self._before_op,
+                          on_effect=self._on_effect, before_end=self._before_end)
+        self._task = Task(self.base, frozenset(), None, (), 0)
+
+    # ------------------------------------------------------------ the search
+
+    def run(self) -> Exploration:
+        if self.start_at is not None:
+            self.result.entries.append(Entry(None, self.start_at))
+            known = frozenset(self.features.relevant)
+            self.queue.append(Task(self.base.fork(), known, None, (self.result.entries[0].label,), 0,
+                                   started=False))
+        else:
+            self._add_entries()
+        while self.queue or self.later:
+            if len(self.result.nodes) >= self.max_states:
+                self.result.complete = False
+                break
+            if self.queue:
+                self._run(self.queue.popleft())
+            else:
+                item = self.later.popleft()
+                if isinstance(item, Waiter):
+                    self._wake(item)
+                else:
+                    self._go_on(item)
+            if self.progress is not None:
+                self.progress(len(self.result.nodes), len(self.queue) + len(self.later))
+        return self.result
+
+    def _add_entries(self) -> None:
+        for entry in entry_points(self.book):
+            self.result.entries.append(entry)
+            task = Task(self.base.fork(), frozenset(), None, (entry.label,), len(self.result.entries) - 1,
+                        started=False)
+            if entry.location is None:
+                self.queue.append(task)
+                continue
+            feature = ("loc", entry.location)
+            self.waiters.setdefault(feature, []).append(Waiter(task, feature, "entry"))
+            for value in self._values(feature):
+                self._fix(task, feature, value, value, entry=True)
+
+    def _run(self, task: Task) -> None:
+        story = task.story
+        self._task = task
+        while True:
+            try:
+                if not task.started:
+                    self._begin(task)
+                event = story.step()
+            except _Branch as branch:
+                self._branch(task, branch)
+                return
+            except _Split as split:
+                for values in split.classes:
+                    child = task.copy()
+                    child.sym[split.feature] = values
+                    self._put(child, split.feature, next(iter(values)))
+                    self.queue.append(child)
+                return
+            except _Reorder as reorder:
+                self.queue.extend(self._reordered(task, reorder))
+                return
+            except InputError:
+                return  # an action the party cannot pay for with these values
+            except StoryError as err:
+                node = self._node(task, "exit")
+                where = story.cursor.verse if story.cursor else "?"
+                self.result.errors.setdefault(where, Finding(where, str(err), node))
+                return
+            if event is None:
+                break
+            self._see(event, task)
+        if story.waiting is None:
+            return
+        story.queue = _canonical(story.queue)  # any order will be tried at -> end
+        cargo = self._shed(task)
+        key = _key(task, self.features)
+        force, task.force = task.force, None
+        if key not in self.memo:
+            node = self.memo[key] = self._node(task, "wait")
+            self.joins[node] = Join(task, node, {f: dict(values) for f, values in task.sym.items()})
+            self._expand(node, task)
+        else:
+            node = self.memo[key]
+            if task.parent is not None:
+                self._link(task.parent, node)
+            if force == node:
+                self._expand(node, task)
+            else:
+                self._join(node, task)
+        if cargo is not None:
+            self._load(node, cargo)
+
+    def _expand(self, node: int, task: Task) -> None:
+        """One task per answer to what the story waits for, each from its own fork."""
+        for label, give in options(task.story):
+            child = Task(task.story.fork(), task.known, node, (label,), task.entry, task.assumed,
+                         dict(task.sym))
+            self._task = child  # a choice's costs change the child's symbolic values
+            try:
+                give(child.story)
+            except _Reorder as reorder:  # the answer leads to -> end with verses queued
+                for ordered in self._reordered(task, reorder):
+                    again = Task(ordered.story.fork(), task.known, node, (label,), task.entry, task.assumed,
+                                 dict(task.sym), first=ordered.first)
+                    self._task = again
+                    give(again.story)
+                    self.queue.append(again)
+                continue
+            if child.story.last_choice is not None and label.isdigit():
+                self.result.choices.add(child.story.last_choice)
+            self.queue.append(child)
+
+    def _join(self, node: int, task: Task) -> None:
+        """Plays that meet at a memo point share its continuation: when one brings symbolic
+        values the point has not seen, the point goes on again with every value seen there
+        (the line that waits runs again, so its tests split them; what went on before meets
+        its own memo points again, so only the new values travel far)."""
+        join = self.joins[node]
+        grown = False
+        for feature, values in task.sym.items():
+            seen = join.seen.setdefault(feature, {})
+            for value, was in values.items():
+                if value not in seen:
+                    seen[value] = was
+                    grown = True
+        if grown and not join.queued:
+            join.queued = True
+            self.later.append(join)
+
+    def _go_on(self, join: Join) -> None:
+        join.queued = False
+        child = join.task.copy()
+        child.sym = {f: dict(values) for f, values in join.seen.items()}
+        self._settle(child)
+        child.story.again()
+        child.force = join.node
+        self.queue.append(child)
+
+    def _settle(self, task: Task) -> None:
+        """Make the state hold one of each symbolic feature's values."""
+        for feature, values in task.sym.items():
+            if self._get(task.story, feature) not in values:
+                self._put(task, feature, next(iter(values)))
+
+    def _begin(self, task: Task) -> None:
+        """Start the task's exploration: an action reads (and pays) its costs first."""
+        entry = self.result.entries[task.entry]
+        if entry.action is not None:
+            for cost in entry.action.costs:
+                feature = ("num", cost.resource)
+                if feature not in self.features.relevant or feature in task.known:
+                    continue
+                values = task.sym.get(feature)
+                if values is None:
+                    raise _Branch(feature, [(v, v) for v in self._values(feature)], True)
+                if len(values) > 1:
+                    raise _Branch(feature, list(values.items()), False)
+            task.story.state.acted.clear()  # the day moves on between explorations
+        entry.begin(task.story)
+        task.started = True
+
+    def _node(self, task: Task, kind: str) -> int:
+        story = task.story
+        verse = story.cursor.verse if story.cursor else str(getattr(story.ending, "verse", "?"))
+        assumed = task.assumed + _drawn(task.sym)
+        self.result.nodes.append(Node(task.parent, task.labels, verse, task.entry, assumed, kind))
+        node = len(self.result.nodes) - 1
+        if task.parent is not None and kind != "mark":
+            self._link(task.parent, node)
+        return node
+
+    def _link(self, parent: int, child: int) -> None:
+        children = self.result.nodes[parent].children
+        if child in children:
+            return
+        children.append(child)
+        self.parents.setdefault(child, []).append(parent)
+        if child in self.ends:
+            self._ended(parent, self.ends[child])
+
+    # ------------------------------------------------------------ what the rest does not read
+
+    def _shed(self, task: Task) -> Cargo | None:
+        """Take the features the rest of the exploration never touches out of the task (so
+        plays differing only there meet at one point); their values travel as cargo."""
+        story = task.story
+        live = self.live.live(story)
+        bit = self.live.bit
+        dead_known = [f for f in task.known if not live & bit(f) and f[0] != "clock"]
+        dead_sym = [f for f in task.sym if not live & bit(f)]
+        if not dead_known and not dead_sym:
+            return None
+        values: list[Left] = [(f, self.features.get(f, story.state), ASSIGNED) for f in dead_known]
+        dropped = {f: task.sym.pop(f) for f in dead_sym}
+        task.assumed += _drawn(dropped)
+        values += [(f, v, was) for f, held in dropped.items() for v, was in held.items()]
+        task.known = task.known - set(dead_known)
+        if self.start_at is not None:
+            return None
+        return Cargo(values, task.parent, task.labels, task.entry, task.assumed)
+
+    def _load(self, node: int, cargo: Cargo) -> None:
+        if node in self.ends:
+            self._unload(cargo, self.ends[node])
+        else:
+            self.cargo.setdefault(node, []).append(cargo)
+
+    def _ended(self, node: int | None, exit_node: int) -> None:
+        """``exit_node`` ended an exploration below ``node``: so does every point above it."""
+        todo = [node] if node is not None else []
+        while todo:
+            current = todo.pop()
+            if current in self.ends:
+                continue
+            self.ends[current] = exit_node
+            for cargo in self.cargo.pop(current, ()):
+                self._unload(cargo, exit_node)
+            todo.extend(self.parents.get(current, ()))
+
+    def _unload(self, cargo: Cargo, exit_node: int) -> None:
+        source: int | None = None
+        for feature, value, was in cargo.values:
+            if not self._wanted(feature, value, cargo.entry):
+                continue
+            if source is None:
+                exit_ = self.result.nodes[exit_node]
+                mine = {f for f, _ in cargo.assumed}
+                assumed = cargo.assumed + tuple(a for a in exit_.assumed if a[0] not in mine)
+                self.result.nodes.append(Node(cargo.parent, cargo.labels, exit_.verse, cargo.entry,
+                                              assumed, "pass"))
+                source = len(self.result.nodes) - 1
+            self._add_value(feature, value, was, source)
+
+    # ------------------------------------------------------------ what a line reads
+
+    def _before_op(self, story: Story, op: s.Op) -> None:
+        task = self._task
+        cursor = story.cursor
+        assert cursor is not None
+        assigns: tuple[Feature, ...] = ()
+        if isinstance(op, s.Choice):
+            ops = story.book.body(cursor.verse, cursor.block).ops
+            needs = self.features.tail(ops, cursor.index)
+            tests, concrete = self._leaf_tests(op, ops, cursor.index)
+        else:
+            needs, assigns = self.features.touch(op)
+            tests, concrete = self._leaf_tests(op, (), 0)
+        for feature in needs:
+            if feature in task.known:
+                continue
+            if feature in task.sym:
+                if feature in concrete and len(task.sym[feature]) > 1:
+                    raise _Branch(feature, list(task.sym[feature].items()), False)
+            elif feature in concrete or feature[0] not in self.features.symbolic:
+                raise _Branch(feature, [(v, v) for v in self._values(feature)], True)
+            else:
+                self._symbolize(task, feature)
+        for feature, checks in tests.items():
+            values = task.sym.get(feature)
+            if values is not None and len(values) > 1:
+                classes: dict[object, dict[Value, Value]] = {}
+                for now, was in values.items():
+                    classes.setdefault(tuple(check(now) for check in checks), {})[now] = was
+                if len(classes) > 1:
+                    raise _Split(feature, list(classes.values()))
+        for feature in assigns:  # overwritten: its old value is no longer anybody's business
+            if feature not in task.sym and feature not in task.known:
+                task.sym[feature] = {self.features.get(feature, story.state): ASSIGNED}
+
+    def _leaf_tests(self, op: s.Op, ops: tuple[s.Op, ...], start: int
+                    ) -> tuple[dict[Feature, list[Test]], set[Feature]]:
+        key = (id(op), id(ops) if ops else 0)
+        cached = self._tests.get(key)
+        if cached is None:
+            cached = self._tests[key] = leaf_tests(self.features, self.scratch, op, ops[start:])
+        return cached
+
+    def _before_end(self, story: Story) -> None:
+        """Verses queued by triggers are taken in any order: a memo point keeps them as a
+        sorted list (plays that queued them in other orders meet there), so ``-> end`` tries
+        each one first."""
+        task = self._task
+        if task.first is not None:
+            first, task.first = task.first, None
+            assert story.queue[0] == first
+            return
+        firsts = sorted(set(story.queue), key=_order)
+        if len(firsts) > 1:
+            raise _Reorder(firsts)
+
+    def _reordered(self, task: Task, reorder: _Reorder) -> list[Task]:
+        out = []
+        for first in reorder.firsts:
+            child = task.copy()
+            rest = list(child.story.queue)
+            rest.remove(first)
+            child.story.queue = [first, *rest]
+            child.first = first
+            out.append(child)
+        return out
+
+    def _on_effect(self, story: Story, effect: s.Effect) -> None:
+        task = self._task
+        if not task.sym:
+            return
+        needs, assigns = self.features.touch(effect)
+        for feature in (*needs, *assigns):
+            values = task.sym.get(feature)
+            if values is not None:
+                moved: dict[Value, Value] = {}
+                for now, was in values.items():
+                    moved.setdefault(self.scratch.apply(feature, effect, now), was)
+                task.sym[feature] = moved
+
+    # ------------------------------------------------------------ the map's values
+
+    def _values(self, feature: Feature) -> list[Value]:
+        values = self.result.values.get(feature)
+        if values is None:
+            start = self.result.start
+            values = list(self.clock.get(feature, [self.features.get(feature, start)]))
+            self.result.values[feature] = values
+            for value in values:
+                self.result.producers[(feature, value)] = []
+        return values
+
+    def _put(self, task: Task, feature: Feature, value: Value) -> None:
+        self.features.put(feature, value, task.story.state)
+        if feature[0] == "status":
+            task.story.reset_triggers(str(feature[1]))
+
+    def _get(self, story: Story, feature: Feature) -> Value:
+        return self.features.get(feature, story.state)
+
+    def _symbolize(self, task: Task, feature: Feature) -> None:
+        """Let ``feature`` hold every value the map has, at once; a value the map gains
+        later is tried from here too."""
+        self._wait_at(task, feature, "sym")
+        task.sym[feature] = {v: v for v in self._values(feature)}
+        self._put(task, feature, self._values(feature)[0])
+
+    def _branch(self, task: Task, branch: _Branch) -> None:
+        feature = branch.feature
+        if branch.waiter and self._wait_at(task, feature, "branch"):
+            return
+        for now, was in branch.pool:
+            self._fix(task, feature, now, was)
+
+    def _wait_at(self, task: Task, feature: Feature, mode: str) -> bool:
+        """Note a place that draws ``feature`` from the map, so values the map gains later
+        are tried from there. Plays that meet there share one waiter, which carries every
+        symbolic value they bring. True when this very play was met there before."""
+        exact = (mode, _point(task, self.features), feature)
+        if exact in self.exact:
+            return True
+        self.exact.add(exact)
+        point = (mode, _key(task, self.features), feature)
+        waiter = self.points.get(point)
+        if waiter is None:
+            waiter = self.points[point] = Waiter(task.copy(), feature, mode)
+            self.waiters.setdefault(feature, []).append(waiter)
+        else:
+            for other, values in task.sym.items():
+                if other != feature:
+                    merged = waiter.task.sym.setdefault(other, {})
+                    for value, was in values.items():
+                        merged.setdefault(value, was)
+        return False
+
+    def _fix(self, task: Task, feature: Feature, now: Value, was: Value, entry: bool = False) -> None:
+        if entry and not now[0]:  # type: ignore[index]
+            return  # the location is not in play
+        child = task.copy()
+        child.sym.pop(feature, None)
+        self._settle(child)
+        child.known = child.known | {feature}
+        if was is not ASSIGNED:
+            child.assumed = child.assumed + ((feature, frozenset({was})),)
+        self._put(child, feature, now)
+        self.queue.append(child)
+
+    def _left(self, task: Task) -> list[Left]:
+        """An exploration ended: the values it leaves that the map lacks, or that this
+        exploration should be remembered for making."""
+        state = task.story.state
+        out: list[Left] = []
+        for feature in task.known:
+            value = self.features.get(feature, state)
+            if feature[0] != "clock" and self._wanted(feature, value, task.entry):
+                out.append((feature, value, ASSIGNED))
+        for feature, values in task.sym.items():
+            out += [(feature, now, was) for now, was in values.items()
+                    if self._wanted(feature, now, task.entry)]
+        return out
+
+    def _wanted(self, feature: Feature, value: Value, entry: int) -> bool:
+        """A value the map lacks, or one with few producers and none from this entry."""
+        self._values(feature)
+        sources = self.result.producers.get((feature, value))
+        if sources is None:
+            return True
+        if not sources or len(sources) >= PRODUCERS:  # held from the start, or made often enough
+            return False
+        return all(self.result.nodes[node].entry != entry for node, _ in sources)
+
+    def _add_value(self, feature: Feature, value: Value, was: Value, node: int) -> None:
+        values = self._values(feature)
+        sources = self.result.producers.setdefault((feature, value), [])
+        if value in values and not sources:
+            return  # held from the start
+        sources.append((node, was))
+        if value in values:
+            return
+        values.append(value)
+        for waiter in self.waiters.get(feature, ()):
+            waiter.pending[value] = value
+            if not waiter.queued:
+                waiter.queued = True
+                self.later.append(waiter)
+
+    def _wake(self, waiter: Waiter) -> None:
+        values, waiter.pending, waiter.queued = waiter.pending, {}, False
+        if waiter.mode == "sym":
+            child = waiter.task.copy()
+            child.sym[waiter.feature] = values
+            self._put(child, waiter.feature, next(iter(values)))
+            self._settle(child)
+            self.queue.append(child)
+            return
+        for value in values:
+            self._fix(waiter.task, waiter.feature, value, value, entry=waiter.mode == "entry")
+
+    # ------------------------------------------------------------ what play shows
+
+    def _see(self, event: ev.Event, task: Task) -> None:
+        result, story = self.result, task.story
+        if isinstance(event, ev.VerseEntered):
+            if event.block is not None:
+                result.blocks.setdefault(f"{event.verse}.{event.block}", 0)
+                return
+            if event.verse not in result.reached:
+                result.reached[event.verse] = self._node(task, "mark")
+                result.reached_by[event.verse] = [result.reached[event.verse]]
+            else:
+                firsts = result.reached_by[event.verse]
+                if len(firsts) < PRODUCERS and all(result.nodes[n].entry != task.entry for n in firsts):
+                    firsts.append(self._node(task, "mark"))
+            visited = ("visited", event.verse)
+            if visited in self.features.relevant and visited not in task.known:
+                task.sym[visited] = {True: ASSIGNED}
+        elif isinstance(event, ev.EffectApplied):
+            self._see_effect(event.effect, story)
+        elif isinstance(event, ev.ExplorationEnded | ev.ChapterEnded | ev.GameOver):
+            kind = {ev.ExplorationEnded: "end", ev.ChapterEnded: "end-chapter"}.get(type(event), "game-over")
+            goes_on = kind != "game-over" and self.start_at is None  # the campaign goes on
+            left = self._left(task) if goes_on else []
+            known = result.endings.setdefault(kind, {})
+            if left or event.verse not in known or (goes_on and task.parent not in self.ends):
+                node = self._node(task, "exit")
+                known.setdefault(event.verse, node)
+                if goes_on:
+                    for feature, value, was in left:
+                        self._add_value(feature, value, was, node)
+                    self._ended(task.parent, node)
+        elif isinstance(event, ev.DeadEnd):
+            node = self._node(task, "exit")
+            result.dead_ends.setdefault(event.verse, Finding(event.verse, event.reason, node))
+        elif isinstance(event, ev.LoopDetected):
+            node = self._node(task, "exit")
+            result.loops.setdefault(event.verse, Finding(event.verse, "a loop that needs no input", node))
+
+    def _see_effect(self, effect: s.Effect, story: Story) -> None:
+        if isinstance(effect, s.Mark) and effect.kind == "mark":
+            if effect.low is not None:
+                high = effect.high if effect.high is not None else effect.low
+                self.result.parts.update((effect.status, p) for p in range(effect.low, high + 1))
+            else:
+                self.result.parts.update((effect.status, p) for p in story.state.marked(effect.status))
+        elif isinstance(effect, s.SecretChange) and effect.kind == "gain-secret":
+            self.result.secrets.add(effect.number)
+
+
+def options(story: Story) -> list[tuple[Label, Callable[[Story], None]]]:
+    """Every answer to what ``story`` waits for, with its script line: every offered
+    choice, yes and no, the lowest dice sum of each roll arm, both sides of the coin,
+    every encounter outcome. Each gives its answer to a story (a fork of this one)."""
+    waiting = story.waiting
+    if isinstance(waiting, ev.ChoicesOffered):
+        return [(str(o.index + 1), partial(Story.choose, index=o.index)) for o in waiting.choices]
+    if isinstance(waiting, ev.AskPosed):
+        return [("yes", partial(Story.answer, yes=True)), ("no", partial(Story.answer, yes=False))]
+    if isinstance(waiting, ev.RollRequested):
+        cursor = story.cursor
+        assert cursor is not None
+        op = story.book.body(cursor.verse, cursor.block).ops[cursor.index]
+        assert isinstance(op, s.Roll)
+        return [(f"roll {n}", partial(Story.give_roll, shown=n)) for n in _roll_sums(op, waiting)]
+    if isinstance(waiting, ev.TossRequested):
+        return [(f"toss {side}", partial(Story.give_toss, side=side)) for side in ("heads", "tails")]
+    if isinstance(waiting, ev.EncounterStarted):
+        return [(o, partial(Story.resolve, outcome=o)) for o in waiting.outcomes]
+    return []
+
+
+def _drawn(sym: dict[Feature, dict[Value, Value]]) -> Assumed:
+    """What symbolic features assumed: for each, the map values its values came from."""
+    out = []
+    for feature, values in sym.items():
+        came = frozenset(was for was in values.values() if was is not ASSIGNED)
+        if came:
+            out.append((feature, came))
+    return tuple(out)
+
+
+def _roll_sums(op: s.Roll, wanted: ev.RollRequested) -> list[int]:
+    """For each arm, the lowest dice sum that lands in it with this modifier (arms no sum
+    reaches are skipped)."""
+    sums = []
+    for arm in op.arms:
+        for dice_sum in range(wanted.dice, wanted.dice * wanted.sides + 1):
+            total = dice_sum + wanted.modifier
+            if total >= arm.low and (arm.high is None or total <= arm.high):
+                sums.append(dice_sum)
+                break
+    return sums
+
+
+def _key(task: Task, features: Features) -> object:
+    """A memo point: where the story is and what it waits for, the verses queued, this
+    exploration's answers and the concrete features' values. Symbolic features do not
+    enter: their values join at the point (``Explorer._join``)."""
+    story = task.story
+    cursor = story.cursor
+    where = (cursor.verse, cursor.block, cursor.index) if cursor else None
+    values = frozenset((f, features.get(f, story.state)) for f in task.known)
+    return (where if task.started else task.entry, tuple(story.queue), values,
+            tuple(sorted(story.state.answers.items())), tuple(sorted(story.state.dropped)),
+            _waiting(story.waiting))
+
+
+def _point(task: Task, features: Features) -> object:
+    """A place where a feature was drawn: the memo point and the symbolic values too."""
+    return (_key(task, features), frozenset((f, frozenset(v)) for f, v in task.sym.items()))
+
+
+def _waiting(waiting: ev.Wait | None) -> object:
+    if isinstance(waiting, ev.ChoicesOffered):
+        return (waiting.purpose, tuple(o.text for o in waiting.choices))
+    if isinstance(waiting, ev.RollRequested):
+        return ("roll", waiting.modifier)
+    return type(waiting).__name__
+
+
+def _canonical(queue: list[s.Target]) -> list[s.Target]:
+    """A queue as a memo point keeps it: sorted, and a verse queued more than twice read
+    twice (a trigger that fires three times in one exploration is read at most twice)."""
+    out: list[s.Target] = []
+    for target in sorted(queue, key=_order):
+        if out[-2:] != [target, target]:
+            out.append(target)
+    return out
+
+
+def _order(target: s.Target) -> tuple[str, str, str]:
+    return (target.kind, getattr(target, "verse", ""), getattr(target, "block", None) or "")
+
+
+def _quoted(name: str) -> str:
+    return f'"{name}"' if any(c.isspace() or c in "\"'\\" for c in name) else name
+
+
+def explore(book: Book, start: GameState, *, max_states: int = 200_000, start_at: s.Goto | None = None,
+            progress: Callable[[int, int], None] | None = None) -> Exploration:
+    """Walk every branch from every entry point (or from ``start_at`` only, with ``start``
+    as it is). Stops after ``max_states`` nodes with ``complete`` false."""
+    return Explorer(book, start, max_states=max_states, start_at=start_at, progress=progress).run()

@@ -1,0 +1,380 @@
+"""Explorer, the abstraction: a Bundle in, the state features that conditions actually read
+out, with what each line of a body reads or overwrites and how to get and set a feature
+in a GameState.
+
+A feature is a small hashable key: ``("status", name)``, ``("secret", n)``, ``("item",
+name)``, ``("num", name)`` (an attribute, resource or track for every member, as a tuple),
+``("dial", name)``, ``("visited", verse)``, ``("loc", n)`` or ``("clock", "day" |
+"chapter")`` (clock.py). Anything no condition, cost, roll modifier or trigger reads (Exp
+when nothing tests it, tasks, time tokens) is not a feature: it cannot change what any
+play does. Numbers are capped just above the largest constant they are compared with, so
+a party that farms Food forever gives finitely many abstract states (a value above the
+cap is treated as the cap).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from typing import cast
+
+from tgc.bundle import schema as s
+from tgc.explore.clock import Clock
+from tgc.runtime.book import Book
+from tgc.runtime.conditions import eval_condition
+from tgc.runtime.effects import apply_effect
+from tgc.runtime.state import ATTRIBUTES, RESOURCES, TRACKS, GameState
+from tgc.runtime.story import trigger_holds
+
+Feature = tuple[str, object]
+Value = object
+# Features whose values may be carried as a set (split only where a test tells them apart).
+SYMBOLIC = frozenset({"status", "secret", "dial", "visited", "item"})
+
+
+def walk_conditions(cond: s.Condition | None) -> Iterator[s.Condition]:
+    if cond is None:
+        return
+    yield cond
+    if isinstance(cond, s.NotCond):
+        yield from walk_conditions(cond.operand)
+    elif isinstance(cond, s.AndCond | s.OrCond):
+        for operand in cond.operands:
+            yield from walk_conditions(operand)
+
+
+@dataclass(slots=True)
+class Features:
+    """The relevant features of one bundle and the caps of its numbers."""
+
+    book: Book
+    relevant: set[Feature] = field(default_factory=set)
+    symbolic: frozenset[str] = SYMBOLIC
+    caps: dict[str, int] = field(default_factory=dict)
+    clock: Clock = field(init=False)
+    _touch: dict[int, tuple[tuple[Feature, ...], tuple[Feature, ...]]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, book: Book, party_size: int = 1) -> Features:
+        features = cls(book)
+        features.clock = Clock(book)
+        if party_size == 1:  # a party test of one member reads just that member's number
+            features.symbolic = SYMBOLIC | {"num"}
+        features._collect()
+        return features
+
+    # ------------------------------------------------------------ what is read
+
+    def _collect(self) -> None:
+        decrements: dict[str, int] = {}
+        for body in self.book.bodies.values():
+            for op in body.ops:
+                for cond in self._conditions(op):
+                    for leaf in walk_conditions(cond):
+                        self.clock.read(leaf)
+                        self.relevant.update(self.cond_features(leaf, all_items=True))
+                        if isinstance(leaf, s.CompareCond) and leaf.name not in ("players", "day"):
+                            self._cap(leaf.name, leaf.value)
+                self._collect_op(op, decrements)
+        for status in self.book.bundle.statuses:
+            if status.triggers:
+                self.relevant.add(("status", status.name))
+        for location in self.book.bundle.locations:
+            self.relevant.add(("loc", location.number))
+        for name, amount in decrements.items():
+            self.caps[name] = self.caps.get(name, 0) + amount
+        for name in list(self.caps):
+            self.caps[name] += 1
+
+    def _collect_op(self, op: s.Op, decrements: dict[str, int]) -> None:
+        effect = op.effect if isinstance(op, s.IfEffect) else op
+        if isinstance(op, s.Choice):
+            for cost in op.costs:
+                self.relevant.add(("num", cost.resource))
+                self._cap(cost.resource, cost.amount)
+        elif isinstance(effect, s.Roll):
+            for mod in effect.modifiers:
+                if mod.attribute:
+                    self.relevant.add(("num", mod.attribute))
+                    self._cap(mod.attribute, max(a.low for a in effect.arms))
+        elif isinstance(effect, s.Amount) and effect.kind != "gain":
+            decrements[effect.what] = max(decrements.get(effect.what, 0), effect.amount)
+            if effect.party == "each" and effect.kind == "pay":
+                self.relevant.add(("num", effect.what))
+        elif isinstance(effect, s.AttributeChange) and effect.kind == "lower":
+            decrements[effect.attribute] = max(decrements.get(effect.attribute, 0), effect.amount)
+
+    def _cap(self, name: str, value: int) -> None:
+        self.caps[name] = max(self.caps.get(name, 0), value)
+
+    @staticmethod
+    def _conditions(op: s.Op) -> Iterable[s.Condition]:
+        if isinstance(op, s.IfEffect | s.IfDivert):
+            return (op.cond,)
+        if isinstance(op, s.Choice) and op.guard is not None:
+            return (op.guard,)
+        return ()
+
+    def cond_features(self, cond: s.Condition, all_items: bool = False) -> list[Feature]:
+        """The features one leaf condition reads (not its operands)."""
+        match cond:
+            case s.StatusCond():
+                return [("status", cond.status)]
+            case s.SecretCond():
+                return [("secret", cond.number)]
+            case s.ItemCond() if cond.keyword:
+                return [("item", name) for name in self.keyword_items(cond.item)]
+            case s.ItemCond():
+                return [("item", cond.item)]
+            case s.CompareCond() if cond.name == "day":
+                return [("clock", "day")]
+            case s.CompareCond() if cond.name != "players":
+                return [("num", cond.name)]
+            case s.ChapterCond():
+                return [("clock", "chapter")]
+            case s.DialCond():
+                return [("dial", cond.dial)]
+            case s.VisitedCond():
+                return [("visited", cond.verse)]
+        return []
+
+    def keyword_items(self, keyword: str) -> list[str]:
+        return [*self.book.items_with(keyword), f"[{keyword}]"]
+
+    # ------------------------------------------------------------ what a line touches
+
+    def touch(self, op: s.Op) -> tuple[tuple[Feature, ...], tuple[Feature, ...]]:
+        """``(needs, assigns)``: the relevant features a line reads or changes from their
+        old value, and those it overwrites whatever they held."""
+        cached = self._touch.get(id(op))
+        if cached is None:
+            needs, assigns = self._touch_op(op)
+            cached = (tuple(f for f in dict.fromkeys(needs) if f in self.relevant),
+                      tuple(f for f in dict.fromkeys(assigns) if f in self.relevant))
+            self._touch[id(op)] = cached
+        return cached
+
+    def _touch_op(self, op: s.Op) -> tuple[list[Feature], list[Feature]]:
+        if isinstance(op, s.IfEffect):
+            needs, assigns = self._touch_op(op.effect)
+            return self._reads(op.cond) + needs + assigns, []
+        if isinstance(op, s.IfDivert):
+            return self._reads(op.cond), []
+        if isinstance(op, s.Choice):
+            return [], []  # the explorer touches the whole tail at once
+        return self._touch_effect(op)
+
+    def tail(self, ops: tuple[s.Op, ...], start: int) -> tuple[Feature, ...]:
+        key = (id(ops), start)
+        cached = self._touch.get(hash(key))
+        if cached is None:
+            needs: list[Feature] = []
+            for op in ops[start:]:
+                if isinstance(op, s.Choice):
+                    needs += self._reads(op.guard) + [("num", c.resource) for c in op.costs]
+            cached = (tuple(f for f in dict.fromkeys(needs) if f in self.relevant), ())
+            self._touch[hash(key)] = cached
+        return cached[0]
+
+    def _reads(self, cond: s.Condition | None) -> list[Feature]:
+        return [f for leaf in walk_conditions(cond) for f in self.cond_features(leaf)]
+
+    def _touch_effect(self, op: s.Op) -> tuple[list[Feature], list[Feature]]:
+        match op:
+            case s.Amount():
+                names = ["health", "energy"] if op.what in ("health", "energy") else [op.what]
+                return [("num", n) for n in names], []
+            case s.Mark():
+                shape = self.book.statuses[op.status].shape if op.status in self.book.statuses else "parts"
+                if shape == "flag":
+                    return [], [("status", op.status)]
+                return [("status", op.status)], []
+            case s.SecretChange():
+                return [], [("secret", op.number)]
+            case s.ItemChange() if op.keyword:
+                return [("item", n) for n in self.keyword_items(op.item)], []
+            case s.ItemChange():
+                return [("item", op.item)], []
+            case s.AttributeChange():
+                return [("num", op.attribute)], []
+            case s.SetDial():
+                return [], [("dial", op.dial)]
+            case s.AdvanceDial():
+                return [("dial", op.dial)], []
+            case s.LocationChange() if op.kind == "move-to":
+                location = self.book.locations.get(op.location)
+                keys = location.keys.values() if location is not None else ()
+                return [("loc", n) for n in keys], [("loc", op.location)]
+            case s.LocationChange():
+                return [], [("loc", op.location)]
+            case s.ReplaceLocation():
+                return [], [("loc", op.old), ("loc", op.new)]
+            case s.Roll():
+                return [("num", m.attribute) for m in op.modifiers if m.attribute], []
+        return [], []
+
+    # ------------------------------------------------------------ reading and writing
+
+    def get(self, feature: Feature, state: GameState) -> Value:
+        kind, name = feature
+        if kind == "status":
+            return frozenset(state.statuses.get(str(name), ()))
+        if kind == "secret":
+            return name in state.secrets
+        if kind == "item":
+            return min(state.items.count(str(name)), 2)
+        if kind == "num":
+            cap = self.caps.get(str(name), 1 << 30)
+            return tuple(min(_number(m, str(name)), cap) for m in state.party)
+        if kind == "dial":
+            return state.dials.get(str(name), 0)
+        if kind == "visited":
+            return name in state.visited
+        if kind == "clock":
+            return self.clock.get(feature, state)
+        return (name in state.in_play, name in state.removed)
+
+    def put(self, feature: Feature, value: Value, state: GameState) -> None:
+        kind, name = feature
+        if kind == "status":
+            state.statuses[str(name)] = set(value)  # type: ignore[call-overload]
+        elif kind == "secret":
+            _flag(state.secrets, name, bool(value))
+        elif kind == "item":
+            items = [i for i in state.items if i != name]
+            state.items = items + [str(name)] * int(value)  # type: ignore[call-overload]
+        elif kind == "num":
+            for member, number in zip(state.party, value, strict=True):  # type: ignore[call-overload]
+                _set_number(member, str(name), number)
+        elif kind == "dial":
+            state.dials[str(name)] = int(value)  # type: ignore[call-overload]
+        elif kind == "visited":
+            _flag(state.visited, name, bool(value))
+        elif kind == "clock":
+            self.clock.put(feature, value, state)
+        else:
+            in_play, removed = cast(tuple[bool, bool], value)
+            _flag(state.in_play, name, in_play)
+            _flag(state.removed, name, removed)
+
+
+def _flag(bucket: set, key: object, present: bool) -> None:  # type: ignore[type-arg]
+    if present:
+        bucket.add(key)
+    else:
+        bucket.discard(key)
+
+
+def _number(member: object, name: str) -> int:
+    from tgc.runtime.state import Character
+
+    assert isinstance(member, Character)
+    if name in TRACKS:
+        return member.tracks[name]
+    if name in ATTRIBUTES:
+        return member.attributes.get(name, 0)
+    return member.resources.get(name, 0) if name in RESOURCES else 0
+
+
+def _set_number(member: object, name: str, value: int) -> None:
+    from tgc.runtime.state import Character
+
+    assert isinstance(member, Character)
+    if name in TRACKS:
+        member.tracks[name] = value
+    elif name in ATTRIBUTES:
+        member.attributes[name] = value
+    else:
+        member.resources[name] = value
+
+
+# ---------------------------------------------------------------- symbolic features
+
+Test = Callable[[Value], object]
+
+
+class Scratch:
+    """Evaluates a condition on one value of a feature, or applies an effect to it, on a
+    scratch state (every such test reads or writes that one feature only); cached."""
+
+    def __init__(self, features: Features, start: GameState) -> None:
+        self.features = features
+        self.state = start.copy()
+        self._cache: dict[tuple[object, ...], object] = {}
+
+    def test(self, feature: Feature, cond: s.Condition, value: Value) -> bool:
+        key = ("t", id(cond), feature, value)
+        if key not in self._cache:
+            self.features.put(feature, value, self.state)
+            self._cache[key] = eval_condition(cond, self.state, self.features.book)
+        return bool(self._cache[key])
+
+    def apply(self, feature: Feature, effect: s.Effect, value: Value) -> Value:
+        key = ("a", id(effect), feature, value)
+        if key not in self._cache:
+            self.features.put(feature, value, self.state)
+            apply_effect(effect, self.state, self.features.book)
+            self._cache[key] = self.features.get(feature, self.state)
+        return self._cache[key]
+
+    def triggers(self, feature: Feature, effect: s.Mark, value: Value) -> object:
+        key = ("g", id(effect), feature, value)
+        if key in self._cache:
+            return self._cache[key]
+        status = self.features.book.statuses.get(effect.status)
+        if status is None or not status.triggers:
+            return None
+        after = self.apply(feature, effect, value)
+        holds = []
+        for trigger in status.triggers:
+            for v in (value, after):
+                self.features.put(feature, v, self.state)
+                holds.append(trigger_holds(status, trigger, self.state))
+        self._cache[key] = result = tuple(holds)
+        return result
+
+    def afford(self, feature: Feature, cost: s.Cost, value: Value) -> bool:
+        self.features.put(feature, value, self.state)
+        return self.state.party_total(cost.resource) >= cost.amount
+
+
+def leaf_tests(features: Features, scratch: Scratch, op: s.Op,
+               tail: tuple[s.Op, ...] = ()) -> tuple[dict[Feature, list[Test]], set[Feature]]:
+    """For a line (or a choice tail), the tests each single feature's value goes through,
+    and the features it reads in ways that need a concrete value (keyword items, numbers,
+    locations)."""
+    tests: dict[Feature, list[Test]] = {}
+    concrete: set[Feature] = set()
+    conds: list[s.Condition] = []
+    for line in tail or (op,):
+        if isinstance(line, s.Choice):
+            conds += [line.guard] if line.guard is not None else []
+            for cost in line.costs:
+                feature = ("num", cost.resource)
+                if feature[0] in features.symbolic:
+                    tests.setdefault(feature, []).append(partial(scratch.afford, feature, cost))
+                else:
+                    concrete.add(feature)
+        elif isinstance(line, s.IfEffect | s.IfDivert):
+            conds.append(line.cond)
+    for cond in conds:
+        for leaf in walk_conditions(cond):
+            read = [f for f in features.cond_features(leaf) if f in features.relevant]
+            if len(read) == 1 and read[0][0] in features.symbolic:
+                tests.setdefault(read[0], []).append(partial(scratch.test, read[0], leaf))
+            else:
+                concrete.update(read)
+    effect = op.effect if isinstance(op, s.IfEffect) else op
+    if isinstance(effect, s.Mark):
+        feature = ("status", effect.status)
+        if feature in features.relevant:
+            tests.setdefault(feature, []).append(partial(scratch.triggers, feature, effect))
+    elif isinstance(effect, s.ItemChange | s.Amount | s.AttributeChange | s.LocationChange
+                    | s.ReplaceLocation | s.Roll):
+        needs, _ = features.touch(effect)
+        several = isinstance(effect, s.Amount) and len(needs) > 1  # health and energy move together
+        concrete.update(f for f in needs if f[0] not in features.symbolic or several
+                        or isinstance(effect, s.Roll)
+                        or isinstance(effect, s.ItemChange) and effect.keyword)
+    return tests, concrete

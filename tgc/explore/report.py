@@ -1,0 +1,159 @@
+"""Explorer, the report: an Exploration in, coverage, the reason each unreached verse is
+not reached, trap loops and the JSON document of ``tgc explore --format json`` out (with a
+witness, witness.py, for every ending and finding that has one)."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from tgc.bundle import schema as s
+from tgc.explore.explorer import Exploration, Finding
+from tgc.explore.witness import Goal, Planner, meets, reaches_verse
+from tgc.runtime import events as ev
+from tgc.runtime.conditions import describe
+
+# ---------------------------------------------------------------- why a verse is not reached
+
+
+def incoming(ex: Exploration) -> dict[str, list[tuple[str, str]]]:
+    """For each verse: (source verse, how it leads here) for every line that targets it."""
+    into: dict[str, list[tuple[str, str]]] = {}
+
+    def add(target: s.Target, source: str, how: str) -> None:
+        if isinstance(target, s.Goto) and target.block is None:
+            into.setdefault(target.verse, []).append((source, how))
+
+    for (verse, block), body in ex.book.bodies.items():
+        where = f"{verse}.{block}" if block else verse
+        for op in body.ops:
+            _edges(op, verse, where, add)
+    for status in ex.book.bundle.statuses:
+        for trigger in status.triggers:
+            add(trigger.target, "", f'the trigger of status "{status.name}" never fired')
+    return into
+
+
+def _edges(op: s.Op, verse: str, where: str, add: Any) -> None:
+    match op:
+        case s.Choice():
+            need = f" (needs {describe(op.guard)})" if op.guard is not None else ""
+            cost = "".join(f"; pay {c.amount} {c.resource}" for c in op.costs)
+            add(op.target, verse, f'the choice "{op.text}" in {where} was never taken{need}{cost}')
+        case s.IfDivert():
+            add(op.target, verse, f"'~ if {describe(op.cond)}' in {where} never held")
+        case s.Divert():
+            add(op.target, verse, f"every play leaves {where} before its divert")
+        case s.Roll():
+            for arm in op.arms:
+                span = f"{arm.low}+" if arm.high is None else f"{arm.low}-{arm.high}"
+                add(arm.target, verse, f"the roll arm {span} in {where} never came up")
+        case s.Toss():
+            for side in op.arms:
+                add(side.target, verse, f"the toss arm {side.side} in {where} never came up")
+        case s.Encounter():
+            for outcome in op.arms:
+                add(outcome.target, verse, f"the {outcome.outcome} arm in {where} never came up")
+        case s.IfEffect():
+            pass
+
+
+def reasons(ex: Exploration) -> dict[str, str]:
+    into = incoming(ex)
+    out: dict[str, str] = {}
+    for verse in ex.book.verses:
+        if verse in ex.reached:
+            continue
+        edges = into.get(verse, [])
+        live = [how for source, how in edges if source == "" or source in ex.reached]
+        if any(isinstance(t, s.Goto) and t.verse == verse for t in ex.entries):
+            out[verse] = "an entry point whose location never comes into play"
+        elif not edges:
+            out[verse] = "no entry point, divert, choice, arm or trigger leads here"
+        elif not live:
+            sources = sorted({source for source, _ in edges})
+            out[verse] = f"only reached from verses no play reaches: {', '.join(sources)}"
+        else:
+            out[verse] = "; ".join(live[:3])
+    return out
+
+
+# ---------------------------------------------------------------- trap loops
+
+
+def trap_nodes(ex: Exploration) -> dict[str, int]:
+    """Waiting points from which no play ever ends the exploration (first per verse)."""
+    parents: dict[int, list[int]] = {}
+    for i, node in enumerate(ex.nodes):
+        for child in node.children:
+            parents.setdefault(child, []).append(i)
+    alive = {i for i, node in enumerate(ex.nodes) if node.kind == "exit"}
+    todo = deque(alive)
+    while todo:
+        for parent in parents.get(todo.popleft(), ()):
+            if parent not in alive:
+                alive.add(parent)
+                todo.append(parent)
+    traps: dict[str, int] = {}
+    for i, node in enumerate(ex.nodes):
+        if node.kind == "wait" and i not in alive:
+            traps.setdefault(node.verse, i)
+    return traps
+
+
+# ---------------------------------------------------------------- the document
+
+
+def summary(ex: Exploration, seconds: float) -> dict[str, Any]:
+    """The ``--format json`` document (verse ids as written in the source)."""
+    book = ex.book
+    why = reasons(ex)
+    verses = [v.id for v in book.bundle.verses]
+    blocks = [f"{v.id}.{b.name}" for v in book.bundle.verses for b in v.blocks]
+    choices = [(vid, block, i) for (vid, block), body in book.bodies.items()
+               for i, op in enumerate(body.ops) if isinstance(op, s.Choice)]
+    parts = [(st.name, p) for st in book.bundle.statuses for p in range(1, st.size + 1)]
+    secrets = [sec.number for sec in book.bundle.secrets]
+    traps = trap_nodes(ex) if ex.complete else {}
+
+    planner = Planner(ex)
+
+    def inputs(node: int, goal: Goal, verse: str) -> dict[str, Any]:
+        found = planner.plan([*ex.reached_by.get(verse, []), node], goal, verse)
+        return {"inputs": list(found.inputs)} if found.found else {"inputs": [], "why": found.why}
+
+    def found(finding: Finding, goal: Goal) -> dict[str, Any]:
+        return {"verse": finding.verse, "reason": finding.reason} | inputs(finding.node, goal, finding.verse)
+
+    ends = {"end-chapter": ev.ChapterEnded, "game-over": ev.GameOver}
+
+    return {
+        "complete": ex.complete,
+        "states": ex.states,
+        "seconds": round(seconds, 3),
+        "verses": {"total": len(verses), "reached": [v for v in verses if v in ex.reached],
+                   "unreached": [{"verse": v, "reason": why[v]} for v in verses if v not in ex.reached]},
+        "blocks": {"total": len(blocks), "reached": len([b for b in blocks if b in ex.blocks]),
+                   "unreached": [b for b in blocks if b not in ex.blocks]},
+        "choices": {"total": len(choices), "taken": len([c for c in choices if c in ex.choices]),
+                    "never_taken": [_choice(book, c) for c in choices if c not in ex.choices]},
+        "status_parts": {"total": len(parts), "marked": len([p for p in parts if p in ex.parts]),
+                         "never_marked": [f'"{n}" {p}' for n, p in parts if (n, p) not in ex.parts]},
+        "secrets": {"total": len(secrets), "gained": sorted(n for n in secrets if n in ex.secrets),
+                    "never_gained": [n for n in secrets if n not in ex.secrets]},
+        "dead_ends": [found(f, meets(ev.DeadEnd, f.verse)) for f in ex.dead_ends.values()],
+        "trap_loops": [found(f, meets(ev.LoopDetected, f.verse)) for f in ex.loops.values()]
+        + [found(Finding(v, "no play leaves this point", n), reaches_verse(v)) for v, n in traps.items()],
+        "errors": [found(f, reaches_verse(f.verse)) for f in ex.errors.values()],
+        "endings": {kind: [{"verse": v} | inputs(n, meets(ends[kind], v), v)
+                           for v, n in sorted(where.items())]
+                    for kind, where in sorted(ex.endings.items()) if kind != "end"}
+        | {"end": sorted(ex.endings.get("end", {}))},
+    }
+
+
+def _choice(book: Any, key: tuple[str, str | None, int]) -> str:
+    verse, block, index = key
+    op = book.body(verse, block).ops[index]
+    where = f"{verse}.{block}" if block else verse
+    return f'{where}: "{op.text}"'

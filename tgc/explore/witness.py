@@ -1,0 +1,305 @@
+"""Explorer, the witnesses: an Exploration and a goal (a verse to read, an ending to meet)
+in, a script of inputs that reaches it on the real interpreter out, or the reason none was
+found.
+
+The search combines values that separate explorations left (explore.py), so the path it
+recorded to a verse may rely on values no single campaign holds together. A witness is
+therefore planned backwards and played forwards: the goal's exploration relied on some
+values; each one that the state does not hold is made by one of the explorations that
+left it (which relied on values of their own, made the same way first), played on the
+real interpreter from its entry point, looking for any play that leaves the value and
+keeps what is still needed; the day and the chapter are moved on where a step needs it.
+When the values are there, the goal's exploration is searched for a play that reaches
+it. Choices that fail are taken back and the next producer or play is tried, within a
+budget. What comes out has been played, so it replays.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tgc.explore.clock import DAY
+from tgc.explore.explorer import ASSIGNED, Exploration, options
+from tgc.explore.features import Feature, Value
+from tgc.runtime import events as ev
+from tgc.runtime.book import StoryError
+from tgc.runtime.state import TRACKS, Chapter, GameState
+from tgc.runtime.story import InputError, Story, action_key
+
+Goal = Callable[[ev.Event], bool]
+Need = tuple[Feature, frozenset[Value]]  # a feature, and the values any of which will do
+Line = tuple[GameState, tuple[str, ...]]  # a state, and the inputs that led there
+PLAYS = 2  # plays of one exploration tried before another producer is
+STEP_BUDGET = 3_000  # points of play searched in one exploration
+PLAN_BUDGET = 60_000  # points of play searched for one witness
+MAX_DEPTH = 60  # values made, one after another, for one witness
+
+
+@dataclass(frozen=True, slots=True)
+class Witness:
+    """``inputs``: the script (each exploration starts with ``:enter``, ``:act`` or
+    ``:goto``; ``:day``/``:chapter`` move the clock on). ``why``: when none was found."""
+
+    goal: str
+    inputs: tuple[str, ...]
+    why: str = ""
+
+    @property
+    def found(self) -> bool:
+        return not self.why
+
+    def script(self, source: str = "CAMPAIGN", state: str | None = None) -> str:
+        """The witness as a script for ``tgc play --at none --fights ask --script`` (the
+        explorer lets the reader settle every encounter)."""
+        lines = [f"# witness: reaches {self.goal} in {len(self.inputs)} input(s)",
+                 f"# starting state: {state or 'the default starting state'}",
+                 f"# replay: tgc play {source} --at none --fights ask"
+                 + (f" --state {state}" if state else "") + " --script THIS_FILE"]
+        return "\n".join([*lines, *self.inputs]) + "\n"
+
+
+class _Spent(Exception):
+    """The witness's budget is used up."""
+
+
+class Planner:
+    """Plans witnesses for one Exploration."""
+
+    def __init__(self, ex: Exploration) -> None:
+        self.ex = ex
+        self.features = ex.features
+        self.clock = ex.features.clock
+        self.relevant = sorted(ex.features.relevant, key=repr)
+        self.spent = 0
+
+    def plan(self, nodes: list[int], goal: Goal, label: str) -> Witness:
+        """A witness for ``goal``, met in the exploration one of ``nodes`` belongs to (each
+        tried in turn, with its share of the budget)."""
+        spent_all = False
+        for node in nodes:
+            self.spent, self.budget = 0, PLAN_BUDGET // len(nodes)
+            self.tried: set[object] = set()
+            self.goal, self.goal_node = goal, node
+            try:
+                found = self._solve((self.ex.start.copy(), ()), self.ex.nodes[node].assumed, frozenset(), 0)
+            except _Spent:
+                spent_all = True
+                continue
+            if found is not None:
+                return Witness(label, found)
+        if spent_all:
+            return Witness(label, (), "no play found within the search budget")
+        return Witness(label, (), "no order of the explorations it relies on, played on the "
+                                  "interpreter, reaches it: the explorer combined values that "
+                                  "separate explorations left, which no one campaign holds together")
+
+    # ------------------------------------------------------------ making values
+
+    def _solve(self, line: Line, pending: tuple[Need, ...], making: frozenset[Need],
+               depth: int) -> tuple[str, ...] | None:
+        """Inputs from ``line`` that meet the goal: at once if a play can, else after making
+        the next value in ``pending`` (the values the search saw the goal's exploration, and
+        the explorations before it, rely on; a play may well do without some, so a value that
+        cannot be made is left out)."""
+        self._spend()
+        reached = self._play(line, self.goal_node, self.goal, None, ())
+        if reached:
+            return reached[0][1]
+        pending = tuple(n for n in pending if not self._holds(line[0], n))
+        if not pending or depth > MAX_DEPTH:
+            return None
+        need, rest = pending[0], pending[1:]
+        if need[0][0] == "clock":
+            moved = self._move_clock(line, need)
+            return self._solve(moved if moved is not None else line, rest, making, depth + 1)
+        producers = self._producers(*need)
+        for node, _ in producers:
+            for played in self._play(line, node, None, need, rest):
+                found = self._solve(played, rest, making, depth + 1)
+                if found is not None:
+                    return found
+        if need not in making:  # make what a producer relied on first, then try it again
+            for node, was in producers:
+                relied = tuple(n for n in self._relied(node, need[0], was)
+                               if n not in making and n not in pending and not self._holds(line[0], n))
+                if relied:
+                    found = self._solve(line, relied + pending, making | {need}, depth + 1)
+                    if found is not None:
+                        return found
+        return self._solve(line, rest, making, depth + 1)
+
+    def _producers(self, feature: Feature, values: frozenset[Value]) -> list[tuple[int, Value]]:
+        out: list[tuple[int, Value]] = []
+        for value in values:
+            out += self.ex.producers.get((feature, value), [])
+        return sorted(set(out), key=lambda source: source[0])
+
+    def _relied(self, node: int, feature: Feature, was: Value) -> tuple[Need, ...]:
+        """What the exploration of ``node`` relied on, the value it began from for
+        ``feature`` instead of whatever its first play had."""
+        needs = [n for n in self.ex.nodes[node].assumed if n[0] != feature]
+        if was is not ASSIGNED:
+            needs.append((feature, frozenset({was})))
+        return tuple(needs)
+
+    def _holds(self, state: GameState, need: Need) -> bool:
+        """Does ``state`` hold one of the values? An attribute or a resource at or above
+        the least of them counts too (tests ask for enough; more seldom hurts)."""
+        feature, values = need
+        value = self.features.get(feature, state)
+        if value in values:
+            return True
+        if feature[0] == "num" and feature[1] not in TRACKS:
+            least = min(values)  # type: ignore[type-var]
+            return all(mine >= want for mine, want in zip(value, least, strict=True))  # type: ignore[call-overload]
+        return False
+
+    def _move_clock(self, line: Line, need: Need) -> Line | None:
+        """Move the day or the chapter on to the earliest value the need allows."""
+        hand, values = need
+        state = line[0]
+        now = self.clock.get(hand, state, raw=True)
+        later = sorted((v for v in values if self.clock.later(hand, v, now)), key=str)
+        if not later:
+            return None
+        moved = state.copy()
+        self.clock.put(hand, later[0], moved)
+        return moved, (*line[1], f":day {later[0]}" if hand == DAY else f":chapter {later[0]}")
+
+    # ------------------------------------------------------------ playing one exploration
+
+    def _play(self, line: Line, node: int, goal: Goal | None, need: Need | None,
+              keep: tuple[Need, ...]) -> list[Line]:
+        """Plays of ``node``'s exploration from ``line``: the shortest that meets ``goal``,
+        or the best few that end it holding ``need`` (keeping most of ``keep``)."""
+        self._spend()
+        tried = (self._state_key(line[0]), node, need)
+        if tried in self.tried:
+            return []
+        self.tried.add(tried)
+        state, inputs = line[0].copy(), list(line[1])
+        entry = self.ex.entries[self.ex.nodes[node].entry]
+        if entry.location is not None and entry.location not in state.in_play:
+            return []
+        if entry.action is not None and entry.action.once_per_day:
+            if state.acted.get(action_key(entry.location or 0, entry.action.name)) == state.day:
+                state.day += 1  # once a day: it waits for the next one
+                inputs.append(":day")
+        story = Story(self.ex.book, state, dice="ask")
+        try:
+            entry.begin(story)
+        except (InputError, StoryError):
+            return []
+        return self._search(story, (*inputs, entry.label), goal, need, keep)
+
+    def _search(self, story: Story, inputs: tuple[str, ...], goal: Goal | None, need: Need | None,
+                keep: tuple[Need, ...]) -> list[Line]:
+        """Breadth first through one exploration, every answer tried (as the explorer does)."""
+        ended: list[Line] = []
+        todo: deque[tuple[Story, tuple[str, ...]]] = deque([(story, inputs)])
+        seen: set[object] = set()
+        budget = STEP_BUDGET
+        while todo and budget > 0:
+            story, inputs = todo.popleft()
+            try:
+                events = story.run()
+            except StoryError:
+                continue
+            budget -= 1
+            self._spend()
+            if goal is not None and any(goal(e) for e in events):
+                return [(story.state, inputs)]
+            if story.waiting is None:
+                if need is not None and isinstance(story.ending, ev.ExplorationEnded | ev.ChapterEnded):
+                    if self._holds(story.state, need):
+                        ended.append((story.state, inputs))
+                continue
+            key = self._point(story)
+            if key in seen:
+                continue
+            seen.add(key)
+            for label, give in options(story):
+                child = story.fork()
+                try:
+                    give(child)
+                except (InputError, StoryError):
+                    continue
+                todo.append((child, (*inputs, label)))
+        ended.sort(key=lambda line: (-sum(self._holds(line[0], n) for n in keep), len(line[1])))
+        return ended[:PLAYS]
+
+    def _spend(self) -> None:
+        self.spent += 1
+        if self.spent > self.budget:
+            raise _Spent
+
+    def _state_key(self, state: GameState) -> object:
+        return (state.day, state.chapter, tuple(sorted(state.acted.items())),
+                tuple(self.features.get(f, state) for f in self.relevant))
+
+    def _point(self, story: Story) -> object:
+        cursor = story.cursor
+        where = (cursor.verse, cursor.block, cursor.index) if cursor else None
+        state = story.state
+        return (where, tuple(story.queue), tuple(sorted(state.answers.items())), type(story.waiting).__name__,
+                tuple(self.features.get(f, state) for f in self.relevant))
+
+
+def witness(ex: Exploration, verse: str) -> Witness | None:
+    """A witness for ``verse`` (None: no play reaches it), replayed before it is returned."""
+    nodes = ex.reached_by.get(verse)
+    if not nodes:
+        return None
+    found = Planner(ex).plan(nodes, reaches_verse(verse), verse)
+    if found.found and not replay(ex, found.inputs, reaches_verse(verse)):  # pragma: no cover - a bug
+        return Witness(verse, (), "the play that was found did not replay (a bug in tgc)")
+    return found
+
+
+def replay(ex: Exploration, inputs: tuple[str, ...], goal: Goal) -> bool:
+    """Run a witness script on the interpreter (dice asked) from the exploration's start:
+    does it meet ``goal``?"""
+    story = Story(ex.book, ex.start.copy(), dice="ask")
+    try:
+        for line in inputs:
+            feed(ex, story, line)
+            if any(goal(event) for event in story.run()):
+                return True
+    except (InputError, StoryError, ValueError):
+        return False
+    return False
+
+
+def feed(ex: Exploration, story: Story, line: str) -> None:
+    """One script line of the kinds a witness holds."""
+    word, _, rest = line.partition(" ")
+    entries = {entry.label: entry for entry in ex.entries}
+    if line in entries:
+        entries[line].begin(story)
+    elif word == ":day":
+        story.next_day(int(rest) if rest else None)
+    elif word == ":chapter":
+        story.next_chapter(Chapter.parse(rest))
+    elif word.isdigit():
+        story.choose(int(word) - 1)
+    elif word in ("yes", "no"):
+        story.answer(word == "yes")
+    elif word == "roll":
+        story.give_roll(int(rest))
+    elif word == "toss":
+        story.give_toss(rest)
+    elif word in ("win", "lose", "avoid"):
+        story.resolve(word)
+    else:
+        raise ValueError(f"not a witness line: {line!r}")
+
+
+def reaches_verse(verse: str) -> Goal:
+    return lambda e: isinstance(e, ev.VerseEntered) and e.block is None and e.verse == verse
+
+
+def meets(kind: type, verse: str) -> Goal:
+    """An ending of ``kind`` (ChapterEnded, GameOver, DeadEnd, LoopDetected) at ``verse``."""
+    return lambda e: isinstance(e, kind) and getattr(e, "verse", None) == verse

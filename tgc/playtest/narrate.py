@@ -1,0 +1,108 @@
+"""Play session, the telling: the story's events in, the Lines a reader sees out (a verse
+heading with its printed number, prose, effects, rolls, triggers, prompts, choices,
+endings). What is shown depends on who answers: a roll asked of the reader gets a
+prompt, one the session rolls itself shows its faces, an outcome the reader settled is
+not repeated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tgc.playtest.output import Line
+from tgc.playtest.places import describe_encounter, describe_trigger, verse_label
+from tgc.runtime import events as ev
+from tgc.runtime.book import Book
+
+
+@dataclass
+class Narrator:
+    """Turns events into Lines. ``settled`` is set when the reader settled the encounter
+    being resolved."""
+
+    book: Book
+    ask_dice: bool = False
+    show_locked: bool = False
+    settled: bool = False
+
+    def lines(self, event: ev.Event) -> list[Line]:
+        match event:
+            case ev.VerseEntered(block=None):
+                return [Line("heading", *verse_label(self.book, event.verse))]
+            case ev.VerseEntered():
+                return [Line("block", event.block or "")]
+            case ev.Text():
+                return [Line("prose", event.text)]
+            case ev.EffectApplied():
+                return [Line("effect", f"~ {event.text}")]
+            case ev.ChoicesOffered():
+                return self._choices(event)
+            case ev.AskPosed():
+                return [Line("prompt", f"{event.question} (yes/no)")]
+            case ev.RollRequested():
+                return [self._roll_prompt(event)] if self.ask_dice else []
+            case ev.RollMade():
+                return [Line("event", f"~ {self._roll(event)}")]
+            case ev.TossRequested():
+                return [Line("prompt", "toss the coin: heads or tails?")] if self.ask_dice else []
+            case ev.TossMade():
+                return [Line("event", f"~ toss: {event.side}")]
+            case ev.EncounterStarted(waits=True):
+                return [Line("prompt", f"{describe_encounter(event.encounter)}: {either(event.outcomes)}?")]
+            case ev.EncounterStarted():
+                return [Line("event", f"~ {describe_encounter(event.encounter)}")]
+            case ev.EncounterResolved():
+                if self.settled:
+                    self.settled = False
+                    return []
+                return [Line("event", f"~ {describe_encounter(event.encounter)}: {event.outcome}")]
+            case ev.TriggerFired():
+                return [Line("event", f"! {describe_trigger(self.book, event, event.now)}")]
+        return [Line("ending", self._ending(event))]
+
+    def _choices(self, offered: ev.ChoicesOffered) -> list[Line]:
+        out = [Line("prompt", "which item?")] if offered.purpose == "item" else []
+        for offer in offered.choices:
+            costs = ", ".join(f"pay {c.amount} {c.resource}" for c in offer.costs)
+            out.append(Line("choice", offer.text, costs, offer.index + 1))
+        if self.show_locked:
+            out += [Line("locked", locked.text, locked.reason) for locked in offered.locked]
+        return out
+
+    def _roll_prompt(self, wanted: ev.RollRequested) -> Line:
+        mod = f" ({wanted.modifier:+d})" if wanted.modifier else ""
+        return Line("prompt", f"roll {dice_name(wanted.dice, wanted.sides)}{mod}: what do the dice "
+                              f"show ({wanted.dice}-{wanted.dice * wanted.sides})?")
+
+    def _roll(self, made: ev.RollMade) -> str:
+        """The faces when the dice were rolled (``4 + 3 = 7``); the sum alone when the
+        reader gave it."""
+        rolled = made.total - made.modifier
+        shown = " + ".join(map(str, made.faces)) if made.faces else str(rolled)
+        shown += f" = {rolled}" if len(made.faces) > 1 else ""
+        text = f"roll {dice_name(made.dice, made.sides)}: {shown}"
+        return text + (f", {made.modifier:+d} = {made.total}" if made.modifier else "")
+
+    def _ending(self, event: ev.Event) -> str:
+        match event:
+            case ev.ExplorationEnded():
+                return "Exploration ends."
+            case ev.ChapterEnded():
+                return "The chapter ends."
+            case ev.GameOver():
+                return "Game over."
+            case ev.DeadEnd():
+                return f"Dead end in {verse_label(self.book, event.verse)[0]}: {event.reason}."
+            case ev.LoopDetected():
+                return f"Loop in {event.verse}: {event.steps} lines ran with no input."
+        return str(event)  # pragma: no cover
+
+
+def dice_name(dice: int, sides: int) -> str:
+    """``d6``, ``2d6``."""
+    return f"{dice if dice > 1 else ''}d{sides}"
+
+
+def either(outcomes: tuple[str, ...]) -> str:
+    """``win, lose or avoid``."""
+    return ", ".join(outcomes[:-1]) + f" or {outcomes[-1]}" if len(outcomes) > 1 else outcomes[0]

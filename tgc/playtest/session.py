@@ -1,0 +1,514 @@
+"""Play session: a Book and the reader's input lines in, the Lines a reader sees out.
+
+One Session drives one Story for ``tgc play``, for ``--script`` replays and for
+transcripts alike; nothing here touches a terminal. ``handle(line)`` takes what the reader
+typed: an answer (a choice number, ``> TEXT``, ``yes``/``no``, ``roll N``, ``toss heads``,
+``win``/``lose``/``avoid``; in a fight played by hand ``N``, ``play N``, ``pass``,
+``escape``) or a ``:command``. Bad input raises SessionError and changes nothing. Dice:
+the story always asks (``dice="ask"``), and the session answers from the seeded
+generator unless the reader (``--ask-dice``) or the script gives the result. Fights with
+rule data are played as ``fights`` says (tgc.playtest.fights).
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from tgc.playtest.edit import SET_HELP, EditError, edit_state, state_rows
+from tgc.playtest.fights import (
+    FightError,
+    HandFight,
+    TableRuleset,
+    change_lines,
+    expected,
+    log_lines,
+    question_lines,
+    table_ruleset,
+)
+from tgc.playtest.narrate import Narrator, dice_name
+from tgc.playtest.output import Line
+from tgc.playtest.places import PlaceError, describe_encounter, find_action, find_place, verse_label
+from tgc.runtime import events as ev
+from tgc.runtime.book import Book, StoryError
+from tgc.runtime.rng import Rng
+from tgc.runtime.ruleset import Ruleset
+from tgc.runtime.save import Loaded, SaveError, load_save, write_save
+from tgc.runtime.state import DEFAULT_NAME, Chapter, new_state
+from tgc.runtime.story import InputError, Story
+
+Dice = Literal["auto", "ask", "script"]
+HISTORY = 200  # how many steps :undo can take back
+HOOKS = ("explore", "instant", "menhir", "dream", "nightmare")
+
+HELP = """\
+N                 pick choice N            > TEXT        pick the choice whose text starts with TEXT
+yes / no          answer a question        roll N        the dice show N (with --ask-dice)
+toss heads|tails  the coin (--ask-dice)    win/lose/avoid   settle an encounter
+N / play N        a fight's option N       pass / escape    end your turn's plays / leave the fight
+:state            show the game state      :goto VERSE   read a verse (201.3, 201.forge, bos.12, 3)
+:enter N [HOOK]   explore location N (or its instant, menhir, dream, nightmare hook)
+:act N [ACTION]   take location N's action (pays its cost)   :day [N]   the next day (or day N)
+:chapter X        the campaign moves on to chapter X (3, 3A, 4-2)
+:set ... :unset   change the state (:help set)
+:undo             take back the last step  :seed N       reseed the dice
+:save FILE        write a save file        :load FILE    resume from a save file
+:help             this list                :quit         leave"""
+
+
+class SessionError(Exception):
+    """Input that does not fit; the session is unchanged. The message is for the reader."""
+
+
+Snapshot = tuple[Story, HandFight | None]
+
+
+@dataclass
+class Files:
+    """Where ``:save``, ``:load`` and state files are read and written. ``read`` folders are
+    searched in order after ``write``; ``confined`` refuses to write outside ``write`` (a
+    transcript under test writes into a scratch folder only)."""
+
+    write: Path = field(default_factory=Path)
+    read: tuple[Path, ...] = ()
+    confined: bool = False
+
+    def for_reading(self, name: str) -> Path:
+        path = Path(name)
+        if path.is_absolute():
+            return path
+        for folder in (self.write, *self.read):
+            if (folder / path).exists():
+                return folder / path
+        return self.write / path
+
+    def for_writing(self, name: str) -> Path:
+        path = Path(name)
+        if self.confined and (path.is_absolute() or ".." in path.parts):
+            raise SessionError(f"{name}: a playtest writes only beside it (no absolute path, no '..')")
+        return path if path.is_absolute() else self.write / path
+
+
+class Session:
+    """A reader's session over one campaign. ``emit`` receives every Line to show."""
+
+    def __init__(self, book: Book, emit: Callable[[Line], None], *, seed: int = 0,
+                 dice: Dice = "auto", show_locked: bool = False, ruleset: Ruleset | None = None,
+                 fights: str = "ask", party: tuple[str, ...] = (), files: Files | None = None) -> None:
+        self.book = book
+        self.emit = emit
+        self.seed = seed
+        self.dice: Dice = dice
+        self.narrator = Narrator(book, ask_dice=dice == "ask", show_locked=show_locked)
+        self.files = files or Files()
+        self.party = party
+        if ruleset is None:
+            ruleset = table_ruleset(book, fights)
+        self.story = Story(book, new_state(book.bundle, party), ruleset, Rng(seed), dice="ask")
+        self.hand: HandFight | None = None  # the fight the reader is playing card by card
+        self.history: list[Snapshot] = []
+        self.done = False
+
+    # ------------------------------------------------------------ starting
+
+    def start(self, at: str | None = None, loaded: Loaded | None = None) -> None:
+        """Begin at ``at`` (a location number, a verse, or ``none``: between explorations),
+        else where ``loaded`` left off, else the campaign's start location. Raises
+        SessionError when that cannot be."""
+        try:
+            self._start(at, loaded)
+        except StoryError as err:
+            raise SessionError(f"the campaign cannot start there: {err}") from None
+
+    def _start(self, at: str | None, loaded: Loaded | None) -> None:
+        if loaded is not None:
+            if self.party and all(c.name == DEFAULT_NAME for c in loaded.state.party):
+                loaded.state.party = new_state(self.book.bundle, self.party).party  # the file named none
+            self.story = Story(self.book, loaded.state, self.story.ruleset, self.story.rng, dice="ask")
+            self.hand = None
+            self.story.restore(loaded.cursor, loaded.queue)
+            if at is None and loaded.cursor is not None:
+                self._pump()
+                return
+        if at is not None and at.strip().casefold() == "none":
+            return  # a script that begins with :enter, :act, :goto or :day
+        self._go(at if at is not None else str(self.book.bundle.campaign.start))
+
+    @property
+    def waiting(self) -> ev.Wait | None:
+        return self.story.waiting
+
+    @property
+    def finished(self) -> bool:
+        return self.story.finished
+
+    # ------------------------------------------------------------ input
+
+    def handle(self, line: str) -> None:
+        """One line the reader typed. Raises SessionError (nothing changed) on bad input."""
+        text = line.strip()
+        if not text:
+            return
+        story, hand, history = self.story.fork(), self.hand, len(self.history)
+        try:
+            if text.startswith(":"):
+                self._command(text[1:])
+            else:
+                self._answer(text)
+        except StoryError as err:  # a bundle that was never checked: say so, go back
+            self.story, self.hand, self.history[history:] = story, hand, []
+            raise SessionError(f"the campaign cannot go on here: {err}") from None
+
+    def draw(self) -> None:
+        """Settle a waiting roll or coin toss from the seeded generator."""
+        waiting = self.story.waiting
+        if isinstance(waiting, ev.RollRequested):
+            self.story.give_roll(self.story.rng.roll(waiting.dice, waiting.sides))
+        elif isinstance(waiting, ev.TossRequested):
+            self.story.give_toss(self.story.rng.toss())
+        self._pump()
+
+    def _answer(self, text: str) -> None:
+        waiting = self.story.waiting
+        word = text.casefold()
+        if waiting is None:
+            raise SessionError(self._not_waiting(text))
+        if self.hand is not None and isinstance(waiting, ev.EncounterStarted):
+            self._play(text, waiting)
+            return
+        snapshot = self._snapshot()
+        try:
+            if isinstance(waiting, ev.ChoicesOffered):
+                self.story.choose(self._pick(waiting, text))
+            elif isinstance(waiting, ev.AskPosed) and word in ("yes", "y", "no", "n"):
+                self.story.answer(word.startswith("y"))
+            elif isinstance(waiting, ev.RollRequested) and (shown := _roll_value(word)) is not None:
+                self.story.give_roll(shown)
+            elif isinstance(waiting, ev.TossRequested) and word.removeprefix("toss ") in ("heads", "tails"):
+                self.story.give_toss(word.removeprefix("toss "))
+            elif isinstance(waiting, ev.EncounterStarted) and word in ("win", "lose", "avoid"):
+                self.story.resolve(word)
+                self.narrator.settled = True
+            else:
+                raise SessionError(f"{self._expected(waiting)}, not '{text}'")
+        except InputError as err:  # the story is unchanged
+            raise SessionError(str(err)) from None
+        self._remember(snapshot)
+        self._pump()
+
+    def _play(self, text: str, started: ev.EncounterStarted) -> None:
+        """The reader's answer in a fight played by hand: the fight goes on to the next
+        question, or ends and the story follows the arm of its outcome."""
+        hand, table = self.hand, self.story.ruleset
+        assert hand is not None and isinstance(table, TableRuleset)
+        try:
+            after = hand.answer(text, table)
+        except FightError as err:
+            raise SessionError(str(err)) from None
+        self._remember(self._snapshot())
+        for line in log_lines(after.log[len(hand.log):]):
+            self.emit(line)
+        self.hand = after
+        if after.question is not None:
+            for line in question_lines(after.question):
+                self.emit(line)
+            return
+        self._end_fight(started, table)
+        self._pump()
+
+    def _end_fight(self, started: ev.EncounterStarted, table: TableRuleset) -> None:
+        """Write the fight's outcome back to the state; the story follows its arm."""
+        assert self.hand is not None and self.hand.outcome is not None
+        before = self.story.state.copy()
+        arm = table.conclude(self.hand.outcome, started.outcomes, self.story.state, self.story.rng)
+        for line in change_lines(before, self.story.state):
+            self.emit(line)
+        self.hand = None
+        self.story.resolve(arm)
+
+    def _pick(self, offered: ev.ChoicesOffered, text: str) -> int:
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(offered.choices):
+                raise SessionError(f"there is no choice {number}{self._range(offered)}")
+            return number - 1
+        if not text.startswith(">"):
+            raise SessionError(f"{self._expected(offered)}, not '{text}'")
+        wanted = text[1:].strip().casefold()
+        if not wanted:
+            raise SessionError("write the start of a choice's text after '>'")
+        hits = [o.index for o in offered.choices if _starts(o.text, wanted)]
+        if len(hits) == 1:
+            return hits[0]
+        if hits:
+            numbers = " and ".join(str(i + 1) for i in hits)
+            raise SessionError(f"'{text[1:].strip()}' starts choices {numbers}; write more of the text")
+        locked = [lk for lk in offered.locked if _starts(lk.text, wanted)]
+        if locked:
+            raise SessionError(f"the choice '{locked[0].text}' is locked ({locked[0].reason})")
+        raise SessionError(f"no offered choice starts with '{text[1:].strip()}'{self._range(offered)}")
+
+    def _range(self, offered: ev.ChoicesOffered) -> str:
+        count = len(offered.choices)
+        shown = "choice 1" if count == 1 else f"choices 1-{count}"
+        locked = f"; {len(offered.locked)} locked" if offered.locked else ""
+        return f" ({shown}{locked})"
+
+    def _expected(self, waiting: ev.Wait) -> str:
+        if isinstance(waiting, ev.ChoicesOffered):
+            return f"the story waits for a choice{self._range(waiting)}"
+        if isinstance(waiting, ev.AskPosed):
+            return f'the story asks "{waiting.question}" (yes or no)'
+        if isinstance(waiting, ev.RollRequested):
+            return f"the story waits for a roll of {dice_name(waiting.dice, waiting.sides)} (roll N)"
+        if isinstance(waiting, ev.TossRequested):
+            return "the story waits for a coin toss (toss heads or toss tails)"
+        if self.hand is not None and self.hand.question is not None:
+            return f"the fight waits for {self.hand.question.prompt} ({expected(self.hand.question)})"
+        return f"the story waits for the encounter's outcome ({', '.join(waiting.outcomes)})"
+
+    def _not_waiting(self, text: str) -> str:
+        return (f"the story is not waiting for '{text}': the exploration has ended "
+                "(:enter LOCATION, :goto VERSE or :quit)")
+
+    def _snapshot(self) -> Snapshot:
+        return self.story.fork(), self.hand
+
+    def _remember(self, snapshot: Snapshot) -> None:
+        self.history.append(snapshot)
+        del self.history[:-HISTORY]
+
+    # ------------------------------------------------------------ running the story
+
+    def _pump(self) -> None:
+        while True:
+            event = self.story.step()
+            if event is None:
+                waiting = self.story.waiting
+                if self.dice == "auto" and isinstance(waiting, ev.RollRequested | ev.TossRequested):
+                    self.draw()
+                return
+            self._show(event)
+
+    def _show(self, event: ev.Event) -> None:
+        table = self.story.ruleset if isinstance(self.story.ruleset, TableRuleset) else None
+        if table is not None and isinstance(event, ev.EncounterStarted) and table.pending is not None:
+            self._start_fight(event, table)
+            return
+        for line in self.narrator.lines(event):
+            self.emit(line)
+        if table is not None and isinstance(event, ev.EncounterStarted) and table.report:
+            for line in table.report:
+                self.emit(line)
+            table.report = []
+
+    def _start_fight(self, event: ev.EncounterStarted, table: TableRuleset) -> None:
+        """An encounter with rule data, to be played by hand: its first question."""
+        assert table.pending is not None
+        self.hand = HandFight.start(table.pending, table)
+        table.pending = None
+        self.emit(Line("event", f"~ {describe_encounter(event.encounter)}"))
+        for line in log_lines(self.hand.log):
+            self.emit(line)
+        if self.hand.question is None:  # nothing to decide: over before it began
+            self._end_fight(event, table)
+            return
+        for line in question_lines(self.hand.question):
+            self.emit(line)
+
+    # ------------------------------------------------------------ commands
+
+    def _command(self, text: str) -> None:
+        try:
+            words = shlex.split(text)
+        except ValueError as err:
+            raise SessionError(f"cannot read ':{text}': {err}") from None
+        if not words:
+            raise SessionError("a command follows ':' (:help lists them)")
+        name, args = words[0].casefold(), words[1:]
+        handler = _COMMANDS.get(name)
+        if handler is None:
+            raise SessionError(f"unknown command ':{words[0]}' (:help lists them)")
+        handler(self, args)
+
+    def cmd_help(self, args: list[str]) -> None:
+        text = SET_HELP if args and args[0].lstrip(":") in ("set", "unset") else HELP
+        for row in text.splitlines():
+            self.emit(Line("info", row))
+
+    def cmd_quit(self, args: list[str]) -> None:
+        self.done = True
+
+    def cmd_state(self, args: list[str]) -> None:
+        for label, value in state_rows(self.story.state, self.book):
+            self.emit(Line("state", label, value))
+
+    def cmd_set(self, args: list[str], unset: bool = False) -> None:
+        state = self.story.state.copy()
+        try:
+            said = edit_state(state, self.book, args, unset=unset)
+        except EditError as err:
+            raise SessionError(str(err)) from None
+        self._remember(self._snapshot())
+        self.emit(Line("info", said))
+        self.story.set_state(state)  # what fires is read at the end, or at once between explorations
+        self._pump()
+
+    def cmd_unset(self, args: list[str]) -> None:
+        self.cmd_set(args, unset=True)
+
+    def cmd_goto(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise SessionError("write ':goto VERSE' (201.3, 201.forge, bos.12, or 3 in this section)")
+        snapshot = self._snapshot()
+        self._go(args[0])
+        self._remember(snapshot)
+
+    def cmd_enter(self, args: list[str]) -> None:
+        if not 1 <= len(args) <= 2 or not args[0].isdigit():
+            raise SessionError("write ':enter LOCATION [HOOK]' (hooks: " + ", ".join(HOOKS) + ")")
+        hook = args[1].casefold() if len(args) > 1 else "explore"
+        snapshot = self._snapshot()
+        self._enter(int(args[0]), hook)
+        self._remember(snapshot)
+
+    def cmd_act(self, args: list[str]) -> None:
+        if not args or not args[0].isdigit():
+            raise SessionError("write ':act LOCATION [ACTION]' (the start of the action's name will do)")
+        snapshot = self._snapshot()
+        self._act(int(args[0]), " ".join(args[1:]))
+        self._remember(snapshot)
+
+    def _act(self, number: int, text: str) -> None:
+        try:
+            self.story.act(number, find_action(self.book, number, text))
+        except (PlaceError, InputError) as err:
+            raise SessionError(str(err)) from None
+        self.hand = None
+        self._pump()
+
+    def cmd_day(self, args: list[str]) -> None:
+        if len(args) > 1 or (args and not args[0].isdigit()):
+            raise SessionError("write ':day' (the next day) or ':day N'")
+        self._clock(lambda: self.story.next_day(int(args[0]) if args else None))
+        self.emit(Line("info", f"day {self.story.state.day} begins"))
+
+    def cmd_chapter(self, args: list[str]) -> None:
+        try:
+            chapter = Chapter.parse(args[0]) if len(args) == 1 else None
+        except ValueError as err:
+            raise SessionError(str(err)) from None
+        self._clock(lambda: self.story.next_chapter(chapter))
+        self.emit(Line("info", f"chapter {self.story.state.chapter} begins"))
+
+    def _clock(self, move: Callable[[], None]) -> None:
+        snapshot = self._snapshot()
+        try:
+            move()
+        except InputError as err:
+            raise SessionError(str(err)) from None
+        self._remember(snapshot)
+
+    def _go(self, where: str) -> None:
+        number, _, action = where.partition(" ")
+        if action and number.isdigit():  # --at "201 Barter": a location's action
+            self._act(int(number), action)
+            return
+        current = self.story.cursor.verse if self.story.cursor else None
+        try:
+            place = find_place(self.book, where, current, self.story.state.location)
+        except PlaceError as err:
+            raise SessionError(str(err)) from None
+        if isinstance(place, int):
+            self._enter(place, "explore")
+            return
+        self.hand = None
+        self.story.goto(*place)
+        self._pump()
+
+    def _enter(self, number: int, hook: str) -> None:
+        if number not in self.book.locations:
+            raise SessionError(f"the campaign has no location {number}")
+        if self.book.hook(number, hook) is None:
+            hooks = [h for h in HOOKS if self.book.hook(number, h) is not None]
+            raise SessionError(f"location {number} has no {hook} hook (it has: {', '.join(hooks) or 'none'})")
+        self.hand = None
+        self.story.enter(number, hook)
+        self._pump()
+
+    def cmd_undo(self, args: list[str]) -> None:
+        if not self.history:
+            raise SessionError("nothing to undo")
+        self.story, self.hand = self.history.pop()
+        cursor = self.story.cursor
+        where = verse_label(self.book, cursor.verse)[0] if cursor else "between explorations"
+        self.emit(Line("info", f"undone: back at {where}"))
+        if self.hand is not None and self.hand.question is not None:
+            for line in question_lines(self.hand.question):
+                self.emit(line)
+        elif self.story.waiting is not None:
+            self._show(self.story.waiting)
+
+    def cmd_seed(self, args: list[str]) -> None:
+        if len(args) != 1 or not args[0].lstrip("-").isdigit():
+            raise SessionError("write ':seed N' with a whole number")
+        self.seed = int(args[0])
+        self.story.rng.reseed(self.seed)
+        self.emit(Line("info", f"seed {self.seed}"))
+
+    def cmd_save(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise SessionError("write ':save FILE'")
+        path = self.files.for_writing(args[0])
+        cursor, queue = self.story.position()
+        try:
+            write_save(path, self.story.state, campaign=self.book.bundle.campaign.title,
+                       seed=self.seed, cursor=cursor, queue=queue)
+        except OSError as err:
+            raise SessionError(f"{args[0]}: cannot write the save file: {err.strerror or err}") from None
+        self.emit(Line("info", f"saved {args[0]}"))
+
+    def cmd_load(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise SessionError("write ':load FILE'")
+        try:
+            loaded = load_save(self.files.for_reading(args[0]), self.book)
+        except SaveError as err:
+            raise SessionError(str(err).replace(str(self.files.for_reading(args[0])), args[0])) from None
+        snapshot = self._snapshot()
+        story = Story(self.book, loaded.state, self.story.ruleset, self.story.rng, dice="ask")
+        try:
+            story.restore(loaded.cursor, loaded.queue)
+        except StoryError as err:
+            raise SessionError(f"{args[0]}: {err}") from None
+        self._remember(snapshot)
+        self.story, self.hand = story, None
+        where = verse_label(self.book, loaded.cursor.verse)[0] if loaded.cursor else "between explorations"
+        self.emit(Line("info", f"loaded {args[0]}: {where}"))
+        self._pump()
+
+
+_COMMANDS: dict[str, Callable[[Session, list[str]], None]] = {
+    "help": Session.cmd_help, "quit": Session.cmd_quit, "q": Session.cmd_quit, "exit": Session.cmd_quit,
+    "state": Session.cmd_state, "set": Session.cmd_set, "unset": Session.cmd_unset,
+    "goto": Session.cmd_goto, "enter": Session.cmd_enter, "undo": Session.cmd_undo,
+    "seed": Session.cmd_seed, "save": Session.cmd_save, "load": Session.cmd_load,
+    "act": Session.cmd_act, "day": Session.cmd_day, "chapter": Session.cmd_chapter,
+}
+
+
+def _starts(text: str, wanted: str) -> bool:
+    from tgc.bundle.markup import plain
+
+    return text.casefold().startswith(wanted) or plain(text).casefold().startswith(wanted)
+
+
+def _roll_value(word: str) -> int | tuple[int, ...] | None:
+    """``roll 7`` (the sum) or ``roll 3 4`` (each die's face); None if neither."""
+    numbers = word.removeprefix("roll ").split()
+    if not numbers or not all(n.isdigit() for n in numbers):
+        return None
+    return int(numbers[0]) if len(numbers) == 1 else tuple(int(n) for n in numbers)

@@ -1,0 +1,182 @@
+"""The campaign folder: finds the ``.tgj`` files (recursively, in path order), reads and
+parses them, in parallel for large campaigns. Input: a directory; output: parsed
+files, their sources and their syntax diagnostics."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tgc.diagnostics.codes import diag
+from tgc.diagnostics.model import Diagnostic
+from tgc.project.parsecache import ParseStore
+from tgc.source import SourceError, SourceFile, Span, read_source
+from tgc.syntax import ast
+
+SUFFIX = ".tgj"
+SKIP_DIRS = frozenset({".git", ".tgc-cache", "build", "__pycache__", ".venv", "node_modules"})
+# Parsing in worker processes is opt-in (`--jobs`): measured on 2 cores, sending the
+# parsed files back to the parent costs more than the parse saves (docs/performance.md).
+
+
+class WorkspaceError(Exception):
+    """The directory itself is unusable (missing, not a folder, no sources): a usage error."""
+
+
+@dataclass
+class Workspace:
+    root: Path
+    sources: dict[str, SourceFile] = field(default_factory=dict)
+    files: list[ast.File] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def discover(root: Path) -> list[Path]:
+    """Every ``.tgj`` file under root, sorted by path so the order never depends on the
+    file system; hidden folders and build outputs are skipped."""
+    if not root.exists():
+        raise WorkspaceError(f"{root}: no such directory")
+    if root.is_file():
+        if root.suffix != SUFFIX:
+            raise WorkspaceError(f"{root}: not a {SUFFIX} file or a campaign folder")
+        return [root]
+    if not root.is_dir():
+        raise WorkspaceError(f"{root}: not a directory")
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("."))
+        found.extend(Path(dirpath) / f for f in filenames if f.endswith(SUFFIX))
+    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+
+
+def display_name(path: Path, root: Path) -> str:
+    """The path shown in diagnostics: relative to where tgc runs when it can be."""
+    try:
+        # abspath, not resolve(): a symlinked file is shown under its own name.
+        return Path(os.path.abspath(path)).relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def _parse_one(args: tuple[str, str]) -> tuple[ast.File, list[Diagnostic]]:
+    from tgc.syntax.parser import parse_source
+
+    name, text = args
+    return parse_source(SourceFile.from_text(name, text))
+
+
+def _parse_chunk(chunk: Sequence[tuple[str, str]]) -> list[tuple[ast.File, list[Diagnostic]]]:
+    return [_parse_one(item) for item in chunk]
+
+
+def parse_all(items: list[tuple[str, str]], jobs: int) -> list[tuple[ast.File, list[Diagnostic]]]:
+    """Parse (name, text) pairs; with ``jobs`` > 1, in worker processes over balanced chunks."""
+    if jobs <= 1 or len(items) < 2:
+        return [_parse_one(item) for item in items]
+    chunks: list[list[tuple[str, str]]] = [[] for _ in range(jobs * 4)]
+    sizes = [0] * len(chunks)
+    order = sorted(range(len(items)), key=lambda i: -len(items[i][1]))
+    where: dict[int, tuple[int, int]] = {}
+    for i in order:
+        k = sizes.index(min(sizes))
+        where[i] = (k, len(chunks[k]))
+        chunks[k].append(items[i])
+        sizes[k] += len(items[i][1])
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(_parse_chunk, chunks))
+    return [results[k][j] for k, j in (where[i] for i in range(len(items)))]
+
+
+@dataclass
+class CachedFile:
+    """A parsed file kept between runs by `tgc watch`; ``stamp`` is (mtime_ns, size)."""
+
+    stamp: tuple[int, int]
+    source: SourceFile
+    tree: ast.File
+    diagnostics: list[Diagnostic]
+
+
+ParseCache = dict[str, CachedFile]
+
+
+def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None,
+         store: ParseStore | None = None) -> Workspace:
+    """Read and parse a campaign folder. Unreadable files become TGC006 diagnostics.
+    With ``cache`` (in memory, `tgc watch`), a file whose modification time and size
+    are unchanged is neither read nor parsed again; the cache is left holding exactly
+    this run's files. With ``store`` (on disk, signed), a file whose text was parsed
+    by an earlier process is not parsed again."""
+    paths = discover(root)
+    if not paths:
+        raise WorkspaceError(f"{root}: no {SUFFIX} files found")
+    ws = Workspace(root)
+    old = dict(cache) if cache is not None else {}
+    fresh: ParseCache = {}
+    order: list[str] = []
+    todo: list[tuple[str, str]] = []
+    stamps: dict[str, tuple[int, int]] = {}
+    for path in paths:
+        name = display_name(path, root)
+        stamp = _stamp(path)
+        hit = old.get(name)
+        if hit is not None and stamp is not None and hit.stamp == stamp:
+            fresh[name] = hit
+            order.append(name)
+            continue
+        try:
+            source = read_source(path, name)
+        except SourceError as err:
+            ws.diagnostics.append(diag("TGC006", Span(name, err.line, err.col, err.line, err.col + 1),
+                                       path=name, reason=err.reason,
+                                       hint="save the file as UTF-8"))
+            continue
+        ws.sources[name] = source
+        stamps[name] = stamp or (0, 0)
+        todo.append((name, source.text))
+        order.append(name)
+    # Prune the store only when this run saw every file (not in `tgc watch` re-runs).
+    for name, (tree, diags) in _parse_with_store(todo, jobs or 1, store, len(todo) == len(order)):
+        fresh[name] = CachedFile(stamps[name], ws.sources[name], tree, diags)
+    for name in order:
+        entry = fresh[name]
+        ws.sources[name] = entry.source
+        ws.files.append(entry.tree)
+        ws.diagnostics.extend(entry.diagnostics)
+    if cache is not None:
+        cache.clear()
+        cache.update(fresh)
+    return ws
+
+
+def _parse_with_store(items: list[tuple[str, str]], jobs: int, store: ParseStore | None,
+                      prune: bool) -> list[tuple[str, tuple[ast.File, list[Diagnostic]]]]:
+    """Parse results in the order of ``items``, taking what the store holds."""
+    if store is None:
+        return list(zip((name for name, _ in items), parse_all(items, jobs), strict=True))
+    found: dict[str, tuple[ast.File, list[Diagnostic]]] = {}
+    missing: list[tuple[str, str]] = []
+    for name, text in items:
+        hit = store.get(name, text)
+        if hit is None:
+            missing.append((name, text))
+        else:
+            found[name] = hit
+    for (name, text), parsed in zip(missing, parse_all(missing, jobs), strict=True):
+        found[name] = parsed
+        store.put(name, text, *parsed)
+    if prune:
+        store.prune({store.entry_name(name, text) for name, text in items})
+    return [(name, found[name]) for name, _ in items]
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)

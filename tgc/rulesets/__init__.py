@@ -1,0 +1,1 @@
+"""Rulesets: one package per game system (tainted_grail/)."""

@@ -1,0 +1,605 @@
+"""The rule-data loader: ``@character``, ``@card`` and ``@encounter`` declarations in
+(as ``RawDecl``: from the AST with spans, or from bundle records without), frozen
+``Rules`` plus a list of ``Problem`` out. It never raises on bad data."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from functools import lru_cache
+from typing import Any
+
+from tgc.rulesets.tainted_grail.effects import EffectError, parse_cond, parse_effects
+from tgc.rulesets.tainted_grail.records import (
+    AFFINITY_COLOURS,
+    ATTRIBUTES,
+    COLOURS,
+    COMBAT_ICONS,
+    DECKS,
+    DIPLOMACY_ICONS,
+    MAX_ROWS,
+    RESOURCES,
+    TRACKS,
+    TRAITS,
+    Ability,
+    Card,
+    Character,
+    CombatEncounter,
+    Cond,
+    DiplomacyEncounter,
+    Effects,
+    LeftKey,
+    RightKey,
+    Row,
+    Rules,
+    Stage,
+    Track,
+    compile_icons,
+)
+from tgc.source import Span
+
+Data = Any  # str | list[Data] | dict[str, Data], as in the bundle's records
+
+CARD_KEYS = ("left", "right", "free", "free_right", "passive", "ability", "character", "text")
+CHARACTER_KEYS = ("number", "colour", *TRACKS, *(f"max_{t}" for t in TRACKS),
+                  *(f"red_{t}" for t in TRACKS), *ATTRIBUTES, *RESOURCES, "combat", "diplomacy",
+                  "combat_pool", "diplomacy_pool", "text")
+ENCOUNTER_COMMON = ("deck", "level", "kind", "right", "reward", "text")
+COMBAT_KEYS = ENCOUNTER_COMMON + ("value", "traits", "attack", "opportunity", "loot")
+DIPLOMACY_KEYS = ENCOUNTER_COMMON + ("affinity", "avoid", "failure", "stage1", "stage2",
+                                     "stage3", "stage4")
+ENCOUNTER_KEYS = tuple(dict.fromkeys(COMBAT_KEYS + DIPLOMACY_KEYS))
+STORY_ONLY = frozenset({"deck", "level", "kind", "text"})
+TRACK_RED = {"health": 1, "energy": 2, "terror": 2}
+TRACK_DEFAULTS = {"health": (8, 8), "energy": (6, 8), "terror": (0, 10)}  # the runtime's
+_NUMBER = re.compile(r"^(\d+)([UGBY])$")
+_RANGE = re.compile(r"^(\d+)(?:-(\d+)|(\+))?$")
+_MODIFIER = re.compile(r"^(\d+x|X|\d+)$")
+
+
+@dataclass(frozen=True)
+class RawDecl:
+    """A declaration as plain data: ``data`` maps each key to text, a list or a map
+    (the first of a repeated key wins, as in the bundle); ``spans`` maps ``key`` and
+    ``key/sub`` to where they are written, when the sources are at hand."""
+
+    kind: str
+    args: tuple[str | int, ...]
+    data: dict[str, Data]
+    header: Span | None = None
+    spans: dict[str, Span] = field(default_factory=dict)
+    repeated: tuple[tuple[str, Span], ...] = ()
+
+    def span(self, key: str = "") -> Span | None:
+        while key:
+            if key in self.spans:
+                return self.spans[key]
+            key = key.rpartition("/")[0]
+        return self.header
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A mistake in rule data: ``code`` is its TGC5xx catalogue code."""
+
+    code: str
+    span: Span | None
+    args: dict[str, object]
+    hint: str | None = None
+
+
+class _Bad(Exception):
+    def __init__(self, code: str, where: str, hint: str | None = None, **args: object) -> None:
+        super().__init__(code)
+        self.code, self.where, self.hint, self.fields = code, where, hint, args
+
+
+def _bad_value(where: str, detail: str, hint: str | None = None) -> _Bad:
+    return _Bad("TGC503", where, hint, key=where.split("/")[0], detail=detail)
+
+
+class Loader:
+    """Builds Rules from raw declarations; ``problems`` collects what could not be read."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+        self.rules = Rules()
+        self.decl_of: dict[str, RawDecl] = {}
+
+    def load(self, decls: Iterable[RawDecl]) -> Rules:
+        decls = list(decls)
+        for decl in decls:
+            for key, span in decl.repeated:
+                self.report(decl, _Bad("TGC501", key, "write the key once",
+                                       detail=f"`{key}` is given twice; the first one counts"),
+                            span)
+            handler = getattr(self, f"load_{decl.kind}", None)
+            if handler is not None:
+                handler(decl)
+        self.check_decks()
+        return self.rules
+
+    def report(self, decl: RawDecl, bad: _Bad, span: Span | None = None) -> None:
+        self.problems.append(Problem(bad.code, span or decl.span(bad.where), bad.fields, bad.hint))
+
+    def unknown_keys(self, decl: RawDecl, known: tuple[str, ...], what: str) -> None:
+        for key in decl.data:
+            if key not in known:
+                close = get_close_matches(key, known, n=1, cutoff=0.6)
+                self.report(decl, _Bad("TGC501", key, f"did you mean `{close[0]}`?" if close else
+                                       "see docs/language.md, \"Rule data\"",
+                                       detail=f"`{key}` is not a key of {what}"))
+
+    def field(self, decl: RawDecl, key: str, parse: Any, default: Any = None) -> Any:
+        """Parse one key, reporting (and falling back to ``default``) on a mistake."""
+        if key not in decl.data:
+            return default
+        try:
+            return parse(decl.data[key], key)
+        except _Bad as bad:
+            self.report(decl, bad)
+        except EffectError as err:
+            self.report(decl, _Bad("TGC504", key, None, detail=str(err)))
+        return default
+
+    def require(self, decl: RawDecl, keys: tuple[str, ...], what: str) -> bool:
+        missing = [k for k in keys if k not in decl.data]
+        for key in missing:
+            self.report(decl, _Bad("TGC502", "", None, key=key, what=what))
+        return not missing
+
+    # ------------------------------------------------------------ cards
+
+    def load_card(self, decl: RawDecl) -> None:
+        args = [str(a) for a in decl.args]
+        if len(args) != 3 or args[0] not in ("combat", "diplomacy") or not _NUMBER.match(args[1]):
+            self.report(decl, _bad_value("", "a card header is `@card combat|diplomacy NUMBER "
+                                         "\"Name\"`, with a colour letter U, G, B or Y after "
+                                         "the number", 'e.g. `@card combat 7B "Shoulder Charge"`'))
+            return
+        kind, number, name = args
+        self.unknown_keys(decl, CARD_KEYS, "`@card`")
+        icons = COMBAT_ICONS if kind == "combat" else DIPLOMACY_ICONS
+        left = self.field(decl, "left", lambda v, k: _left_edge(v, k, icons), ())
+        right = self.field(decl, "right", _right_edge, ())
+        free = self.field(decl, "free", lambda v, k: _icons(v, k, icons), ())
+        free_right = self.field(decl, "free_right", lambda v, k: _icons(v, k, icons), ())
+        passive = self.field(decl, "passive", _flag, False)
+        abilities = self.field(decl, "ability", _abilities, ())
+        character = self.field(decl, "character", _text, None)
+        table = self.rules.combat_cards if kind == "combat" else self.rules.diplomacy_cards
+        if number in table:
+            self.report(decl, _Bad("TGC506", "", None, what=f"{kind} card {number}"))
+            return
+        table[number] = Card(kind, number, name, left, right, free, free_right, passive,
+                             abilities, character)
+        self.decl_of[f"{kind} {number}"] = decl
+
+    # ------------------------------------------------------------ characters
+
+    def load_character(self, decl: RawDecl) -> None:
+        if not decl.args or not isinstance(decl.args[0], str):
+            self.report(decl, _bad_value("", "a character header is `@character \"Name\"`"))
+            return
+        name = decl.args[0]
+        self.unknown_keys(decl, CHARACTER_KEYS, "`@character`")
+        if not self.require(decl, ("number", "colour", "health", "energy", "terror"),
+                            "`@character`"):
+            return
+        number = self.field(decl, "number", _int, 0)
+        colour = self.field(decl, "colour", _colour, "")
+        tracks = {t: self.track(decl, t) for t in TRACKS}
+        attributes = {a: self.field(decl, a, _int, 0) for a in ATTRIBUTES if a in decl.data}
+        resources = {r: self.field(decl, r, _int, 0) for r in RESOURCES if r in decl.data}
+        decks = {k: self.field(decl, k, _card_list, ()) for k in
+                 ("combat", "diplomacy", "combat_pool", "diplomacy_pool")}
+        if name.lower() in self.rules.characters:
+            self.report(decl, _Bad("TGC506", "", None, what=f'character "{name}"'))
+            return
+        self.rules.characters[name.lower()] = Character(
+            name, number, colour, tracks["health"], tracks["energy"], tracks["terror"],
+            attributes, resources, decks["combat"], decks["diplomacy"], decks["combat_pool"],
+            decks["diplomacy_pool"])
+        self.decl_of[f"character {name.lower()}"] = decl
+
+    def track(self, decl: RawDecl, track: str) -> Track:
+        """``health: 9`` is the starting slot, ``max_health: 12`` the track's length (by
+        default the start for Health, as the runtime's state does), ``red_health`` its
+        red slots."""
+        start = self.field(decl, track, _int, TRACK_DEFAULTS[track][0])
+        length = self.field(decl, f"max_{track}", _int,
+                            start if track == "health" else max(start, TRACK_DEFAULTS[track][1]))
+        red = self.field(decl, f"red_{track}", _int, TRACK_RED[track])
+        if start > length:
+            self.report(decl, _bad_value(track, f"the start {start} is above `max_{track}: "
+                                         f"{length}`"))
+            start = length
+        return Track(length, start, red)
+
+    def check_decks(self) -> None:
+        for key, character in self.rules.characters.items():
+            decl = self.decl_of[f"character {key}"]
+            for deck in ("combat", "diplomacy", "combat_pool", "diplomacy_pool"):
+                cards = self.rules.combat_cards if deck.startswith("combat") else \
+                    self.rules.diplomacy_cards
+                for number in getattr(character, deck):
+                    if number not in cards:
+                        self.report(decl, _Bad("TGC507", deck, None,
+                                               what=f"{deck.split('_')[0]} card {number}"))
+            for deck in ("combat", "diplomacy"):
+                size = len(getattr(character, deck))
+                if 0 < size < 15:
+                    self.report(decl, _Bad("TGC508", deck, None, deck=deck, size=size))
+
+    # ------------------------------------------------------------ encounters
+
+    def load_encounter(self, decl: RawDecl) -> None:
+        if not decl.args or not isinstance(decl.args[0], str):
+            self.report(decl, _bad_value("", "an encounter header is `@encounter \"Name\"`"))
+            return
+        if set(decl.data) <= STORY_ONLY:
+            return  # story-only: the player is asked for the outcome
+        name = decl.args[0]
+        deck = self.field(decl, "deck", _deck, "gray")
+        kind = self.field(decl, "kind", _kind, "diplomacy" if deck == "blue" else "combat")
+        self.unknown_keys(decl, COMBAT_KEYS if kind == "combat" else DIPLOMACY_KEYS,
+                          f"a {kind} `@encounter`")
+        if kind == "combat":
+            encounter: CombatEncounter | DiplomacyEncounter | None = self.combat(decl, name, deck)
+        else:
+            encounter = self.diplomacy(decl, name, deck)
+        if encounter is not None:
+            self.rules.encounters[name] = encounter
+
+    def combat(self, decl: RawDecl, name: str, deck: str) -> CombatEncounter | None:
+        if not self.require(decl, ("deck", "value", "attack"), "a combat `@encounter`"):
+            return None
+        value = self.field(decl, "value", _int, 1)
+        level = self.field(decl, "level", _level, 1)
+        traits = self.field(decl, "traits", _traits, frozenset())
+        right = self.field(decl, "right", _right_edge, ())
+        attack = self.field(decl, "attack", lambda v, k: _table(v, k, 0, value - 1), ())
+        effects = {k: self.field(decl, k, _effects, ()) for k in ("opportunity", "reward", "loot")}
+        return CombatEncounter(name, deck, level, value, traits, right, attack,
+                               effects["opportunity"], effects["reward"], effects["loot"])
+
+    def diplomacy(self, decl: RawDecl, name: str, deck: str) -> DiplomacyEncounter | None:
+        if not self.require(decl, ("deck", "affinity", "stage1"), "a diplomacy `@encounter`"):
+            return None
+        level = self.field(decl, "level", _level, 1)
+        affinity = self.field(decl, "affinity", _affinity, None)
+        if affinity is None:
+            return None
+        right = self.field(decl, "right", _right_edge, ())
+        stages = []
+        for number in range(1, 5):
+            key = f"stage{number}"
+            if key not in decl.data:
+                break
+            stage = self.field(decl, key, lambda v, k, n=number: _stage(v, k, n, affinity))
+            if stage is None:
+                return None
+            stages.append(stage)
+        avoid = self.field(decl, "avoid", _avoid, None)
+        failure = self.field(decl, "failure", _effects, ())
+        reward = self.field(decl, "reward", _effects, ())
+        conds, costs = avoid if avoid is not None else ((), ())
+        return DiplomacyEncounter(name, deck, level, affinity, right, tuple(stages), failure,
+                                  reward, conds, costs, avoid is not None)
+
+
+def load_rules(decls: Iterable[RawDecl]) -> tuple[Rules, list[Problem]]:
+    """Rules and the problems found while reading them."""
+    loader = Loader()
+    rules = loader.load(decls)
+    return rules, loader.problems
+
+
+# ---------------------------------------------------------------- value parsers
+
+
+def _text(value: Data, key: str) -> str:
+    if not isinstance(value, str):
+        raise _bad_value(key, "expected one line of text, not a list")
+    return value.strip().strip('"')
+
+
+def _items(value: Data, key: str) -> list[str]:
+    """A comma-separated line, or a nested `- item` list."""
+    if isinstance(value, list):
+        return [_text(v, key) for v in value]
+    if isinstance(value, dict):
+        raise _bad_value(key, "expected a comma-separated list")
+    return [part.strip() for part in value.split(",")] if value.strip() else []
+
+
+def _int(value: Data, key: str) -> int:
+    text = _text(value, key)
+    if not text.isdigit():
+        raise _bad_value(key, f"`{text}` is not a whole number")
+    return int(text)
+
+
+def _level(value: Data, key: str) -> int:
+    level = _int(value, key)
+    if not 1 <= level <= 4:
+        raise _bad_value(key, f"encounter levels are 1 to 4, not {level}")
+    return level
+
+
+def _flag(value: Data, key: str) -> bool:
+    text = _text(value, key)
+    if text not in ("yes", "no", "true", "false"):
+        raise _bad_value(key, f"`{text}` is not `yes` or `no`")
+    return text in ("yes", "true")
+
+
+def _choice(value: Data, key: str, options: tuple[str, ...], what: str) -> str:
+    text = _text(value, key)
+    if text not in options:
+        close = get_close_matches(text, options, n=1)
+        raise _bad_value(key, f"`{text}` is not {what}",
+                         f"did you mean `{close[0]}`?" if close else
+                         "use one of " + ", ".join(f"`{o}`" for o in options))
+    return text
+
+
+def _deck(value: Data, key: str) -> str:
+    return _choice(value, key, DECKS, "an encounter deck")
+
+
+def _kind(value: Data, key: str) -> str:
+    return _choice(value, key, ("combat", "diplomacy"), "an encounter kind")
+
+
+def _colour(value: Data, key: str) -> str:
+    return _choice(value, key, tuple(COLOURS.values()), "a card colour")
+
+
+def _traits(value: Data, key: str) -> frozenset[str]:
+    return frozenset(_choice(t, key, TRAITS, "a trait") for t in _items(value, key))
+
+
+def _effects(value: Data, key: str) -> Effects:
+    return parse_effects(_text(value, key))
+
+
+def _icons(value: Data, key: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
+    text = _text(value, key)
+    if text in ("", "-"):
+        return ()
+    icons = []
+    for word in text.split():
+        if word == "void":
+            word = "X"
+        elif word == "markers":
+            word = "marker"
+        if word not in allowed and not _MODIFIER.match(word):
+            raise _bad_value(key, f"`{word}` is not a bonus icon here",
+                             "icons are " + ", ".join(f"`{i}`" for i in allowed)
+                             + ", with `2x` (multiply), `X` (void) or a count before them")
+        icons.append(word)
+    return tuple(icons)
+
+
+def _rows(value: Data, key: str) -> list[str]:
+    rows = _items(value, key)
+    if len(rows) > MAX_ROWS:
+        raise _bad_value(key, f"a card edge has at most {MAX_ROWS} rows, not {len(rows)}")
+    return rows
+
+
+def _left_edge(value: Data, key: str, allowed: tuple[str, ...]) -> tuple[LeftKey | None, ...]:
+    if isinstance(value, str):
+        return _left_edge_text(value, key, allowed)
+    return _left_edge_rows(value, key, allowed)
+
+
+@lru_cache(maxsize=8192)
+def _left_edge_text(value: str, key: str, allowed: tuple[str, ...]) -> tuple[LeftKey | None, ...]:
+    return _left_edge_rows(value, key, allowed)
+
+
+def _left_edge_rows(value: Data, key: str, allowed: tuple[str, ...]) -> tuple[LeftKey | None, ...]:
+    edge: list[LeftKey | None] = []
+    for row in _rows(value, key):
+        if row in ("-", ""):
+            edge.append(None)
+            continue
+        magic = row.split()[0] == "magic"
+        icons = _icons(row[5:] if magic else row, key, allowed)
+        if not magic and not icons:
+            raise _bad_value(key, "a bonus key needs at least one icon")
+        edge.append(LeftKey(magic, icons, compile_icons(icons)))
+    return tuple(edge)
+
+
+def _right_edge(value: Data, key: str) -> tuple[RightKey | None, ...]:
+    if isinstance(value, str):
+        return _right_edge_text(value, key)
+    return _right_edge_rows(value, key)
+
+
+@lru_cache(maxsize=8192)
+def _right_edge_text(value: str, key: str) -> tuple[RightKey | None, ...]:
+    return _right_edge_rows(value, key)
+
+
+def _right_edge_rows(value: Data, key: str) -> tuple[RightKey | None, ...]:
+    edge: list[RightKey | None] = []
+    for row in _rows(value, key):
+        words = row.split()
+        if row in ("-", ""):
+            edge.append(None)
+        elif words == ["magic"]:
+            edge.append(RightKey(None))
+        elif words[0] in ATTRIBUTES and (len(words) == 1 or (len(words) == 2 and words[1].isdigit())):
+            edge.append(RightKey(words[0], int(words[1]) if len(words) == 2 else 1))
+        else:
+            raise _bad_value(key, f"`{row}` is not a right-edge key",
+                             "write `ATTRIBUTE LEVEL` (`courage 2`), `magic` or `-`")
+    return tuple(edge)
+
+
+def _ability(text: str, key: str) -> Ability:
+    trigger, sep, rest = text.partition(":")
+    words = trigger.split()
+    if not sep or not words:
+        raise _bad_value(key, f"`{text}` is not an ability",
+                         "write `TRIGGER: EFFECTS` with a trigger `placement`, `delayed N`, "
+                         "`attack` or `pay N charges`")
+    effects = parse_effects(rest.strip())
+    if words == ["placement"]:
+        return Ability("placement", effects, text=text)
+    if words in (["attack"], ["response"]):
+        return Ability("attack", effects, text=text)
+    if words[0] == "delayed" and (len(words) == 1 or (len(words) == 2 and words[1].isdigit())):
+        return Ability("delayed", effects, tokens=int(words[1]) if len(words) == 2 else 1, text=text)
+    if len(words) == 3 and words[0] == "pay" and words[1].isdigit() and \
+            words[2] in ("charge", "charges"):
+        return Ability("charge", effects, cost=int(words[1]), text=text)
+    raise _bad_value(key, f"`{trigger.strip()}` is not a trigger",
+                     "triggers are `placement`, `delayed N`, `attack` (`response`) and "
+                     "`pay N charges`")
+
+
+def _abilities(value: Data, key: str) -> tuple[Ability, ...]:
+    if isinstance(value, list):
+        return tuple(_ability(_text(v, key), key) for v in value)
+    return (_ability(_text(value, key), key),)
+
+
+def _card_list(value: Data, key: str) -> tuple[str, ...]:
+    out: list[str] = []
+    for part in _items(value, key):
+        low, dash, high = part.partition("-")
+        a, b = _NUMBER.match(low.strip()), _NUMBER.match(high.strip()) if dash else None
+        if a and not dash:
+            out.append(low.strip())
+        elif a and b and a.group(2) == b.group(2) and int(a.group(1)) <= int(b.group(1)):
+            out.extend(f"{n}{a.group(2)}" for n in range(int(a.group(1)), int(b.group(1)) + 1))
+        else:
+            raise _bad_value(key, f"`{part}` is not a card number or range",
+                             "write `7B` or `1B-15B` (one colour letter)")
+    return tuple(out)
+
+
+def _range(text: str, key: str) -> tuple[int, int | None]:
+    match = _RANGE.match(text)
+    if not match:
+        raise _bad_value(key, f"`{text}` is not a range", "write `2`, `0-3` or `6+`")
+    low = int(match.group(1))
+    if match.group(3):
+        return low, None
+    high = int(match.group(2)) if match.group(2) else low
+    if high < low:
+        raise _bad_value(key, f"`{text}` runs backwards")
+    return low, high
+
+
+def _rows_of(value: Data, key: str) -> dict[str, str]:
+    if not isinstance(value, dict):
+        raise _bad_value(key, "expected a table of `RANGE: EFFECTS` lines nested below the key")
+    return {k: _text(v, f"{key}/{k}") for k, v in value.items()}
+
+
+def _table(value: Data, key: str, low: int, high: int,
+           slots: dict[str, tuple[int, int]] | None = None) -> tuple[Row, ...]:
+    """Rows by range; every value from ``low`` to ``high`` must be covered once."""
+    rows = []
+    for label, text in _rows_of(value, key).items():
+        where = f"{key}/{label}"
+        if slots is not None and label in slots:
+            a, b = slots[label]
+            effects = _wrap_effects(text, where)
+            if a <= b:
+                rows.append(Row(a, b, effects))
+            continue
+        a2, b2 = _range(label, where)
+        rows.append(Row(a2, b2, _wrap_effects(text, where)))
+    rows.sort(key=lambda r: r.low)
+    _coverage(rows, key, low, high)
+    return tuple(rows)
+
+
+def _wrap_effects(text: str, where: str) -> Effects:
+    try:
+        return parse_effects(text)
+    except EffectError as err:
+        raise _Bad("TGC504", where, None, detail=str(err)) from None
+
+
+def _coverage(rows: list[Row], key: str, low: int, high: int) -> None:
+    expected = low
+    for row in rows:
+        if row.low > expected and expected <= high:
+            raise _Bad("TGC505", key, None, key=key,
+                       detail=f"nothing covers {expected}" + (f"-{row.low - 1}"
+                                                              if row.low - 1 > expected else ""))
+        if row.low < expected:
+            raise _Bad("TGC505", key, None, key=key, detail=f"{row.low} is covered twice")
+        if row.high is None:
+            return
+        expected = row.high + 1
+    if expected <= high:
+        raise _Bad("TGC505", key, None, key=key,
+                   detail=f"nothing covers {expected}" + ("+" if expected < high else ""))
+
+
+def _affinity(value: Data, key: str) -> tuple[str, ...]:
+    slots: list[str] = []
+    for part in _items(value, key):
+        words = part.split()
+        if len(words) not in (1, 2) or words[0] not in AFFINITY_COLOURS or \
+                (len(words) == 2 and not words[1].isdigit()):
+            raise _bad_value(key, f"`{part}` is not `COLOUR N`",
+                             "write e.g. `affinity: red 2, gray 1, green 4` (bottom first)")
+        slots.extend([words[0]] * (int(words[1]) if len(words) == 2 else 1))
+    if slots.count("gray") != 1:
+        raise _bad_value(key, "the affinity track needs exactly one gray (starting) slot")
+    if slots[0] == "gray" or slots[-1] == "gray" or len(slots) < 3:
+        raise _bad_value(key, "the gray slot must lie between the lowest and the highest slot")
+    return tuple(slots)
+
+
+def _stage(value: Data, key: str, number: int, affinity: tuple[str, ...]) -> Stage:
+    if not isinstance(value, dict):
+        raise _bad_value(key, "expected the stage's rules and responses nested below the key",
+                         "e.g. `empathy: move affinity up 2` and `2-4: move affinity down 1`")
+    rules: dict[str, Effects] = {}
+    table: dict[str, Data] = {}
+    for label, text in value.items():
+        if label in ATTRIBUTES:
+            rules[label] = _wrap_effects(_text(text, f"{key}/{label}"), f"{key}/{label}")
+        else:
+            table[label] = text
+    slots = {}
+    for colour in AFFINITY_COLOURS:
+        # A colour names its slots between the lowest and the highest (the ends never
+        # see a response: the affinity check comes first).
+        where = [i + 1 for i, c in enumerate(affinity) if c == colour]
+        if where:
+            slots[colour] = (max(where[0], 2), min(where[-1], len(affinity) - 1))
+    if not table:
+        raise _Bad("TGC505", key, None, key=key, detail="the stage has no responses")
+    responses = _table(table, key, 2, len(affinity) - 1, slots)
+    return Stage(number, rules, responses)
+
+
+def _avoid(value: Data, key: str) -> tuple[tuple[Cond, ...], tuple[tuple[int, str], ...]]:
+    conds: list[Cond] = []
+    costs: list[tuple[int, str]] = []
+    for part in _text(value, key).split(";"):
+        words = part.split()
+        if len(words) == 3 and words[0] == "pay" and words[1].isdigit() and \
+                words[2] in RESOURCES + TRACKS:
+            costs.append((int(words[1]), words[2]))
+            continue
+        try:
+            conds.append(parse_cond(part.strip()))
+        except EffectError as err:
+            raise _Bad("TGC504", key, "write conditions (`rep >= 3`) and costs (`pay 2 wealth`) "
+                       "joined by `;`", detail=str(err)) from None
+    return tuple(conds), tuple(costs)

@@ -1,1 +1,0 @@
-"""Game systems the interpreter can run: one package per ruleset (tainted_grail/)."""

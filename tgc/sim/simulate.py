@@ -1,0 +1,378 @@
+"""Simulation: a campaign's rule data, an encounter, a party and a policy in, a
+``SimReport`` out (win rate with a Wilson 95% interval, escape and dying rates, mean
+turns and costs, a histogram of turns). Run ``i`` draws from its own generator seeded
+from (seed, i), so a report depends on the seed only, never on how runs are split
+over worker processes."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tgc.rulesets.tainted_grail.engines.bundled import rules_payload
+from tgc.rulesets.tainted_grail.engines.combat import CombatGame
+from tgc.rulesets.tainted_grail.engines.diplomacy import DiplomacyGame
+from tgc.rulesets.tainted_grail.engines.game import Outcome
+from tgc.rulesets.tainted_grail.engines.hero import ItemInUse, Member
+from tgc.rulesets.tainted_grail.engines.policies import POLICIES
+from tgc.rulesets.tainted_grail.loader import RawDecl, load_rules
+from tgc.rulesets.tainted_grail.records import (
+    ATTRIBUTES,
+    RESOURCES,
+    TRACKS,
+    CombatEncounter,
+    DiplomacyEncounter,
+    Rules,
+)
+
+Z95 = 1.959963984540054
+
+
+class SimError(Exception):
+    """A request the simulator cannot run (unknown encounter or character, bad state)."""
+
+
+@dataclass(frozen=True)
+class MemberSpec:
+    """A party member as plain data: a character name and the state that overrides its
+    starting values (from ``--state``)."""
+
+    name: str
+    tracks: dict[str, int] = field(default_factory=dict)
+    attributes: dict[str, int] = field(default_factory=dict)
+    resources: dict[str, int] = field(default_factory=dict)
+    items: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a worker needs, as plain data."""
+
+    payload: dict[str, Any]
+    encounter: str
+    kind: str
+    party: tuple[MemberSpec, ...]
+
+
+# ---------------------------------------------------------------- loading
+
+
+def load_setup(root: Path, encounter: str, party: list[str], state_file: Path | None = None) -> Setup:
+    """Check the campaign, then pick the encounter and the party from its rule data."""
+    from tgc.check import check
+    from tgc.rulesets.tainted_grail.checks import rule_declarations
+
+    result = check(root)
+    if result.campaign is None:
+        raise SimError(f"{root}: no campaign found")
+    if result.errors:
+        raise SimError(f"{root}: the campaign has {result.errors} error(s); run `tgc check` first")
+    decls = rule_declarations(result.campaign)
+    rules, _ = load_rules(decls)
+    return make_setup(rules, decls, encounter, party, _state(state_file, result.campaign))
+
+
+def make_setup(rules: Rules, decls: list[RawDecl], encounter: str, party: list[str],
+               overrides: dict[str, MemberSpec] | None = None) -> Setup:
+    from tgc.diagnostics.codes import did_you_mean
+
+    enc = _find(rules.encounters, encounter)
+    if enc is None:
+        hint = did_you_mean(encounter, rules.encounters) or \
+            "encounters with rule data: " + ", ".join(sorted(rules.encounters))
+        raise SimError(f'no encounter "{encounter}" with rule data ({hint})')
+    specs = []
+    for name in party:
+        character = rules.character(name)
+        if character is None:
+            names = [c.name for c in rules.characters.values()]
+            hint = did_you_mean(name, names) or "characters: " + ", ".join(names)
+            raise SimError(f'no character "{name}" ({hint})')
+        specs.append((overrides or {}).get(character.name.lower(), MemberSpec(character.name)))
+    if not specs:
+        raise SimError("the party is empty: name at least one character with --party")
+    if len(specs) > 4:
+        raise SimError("a party has at most four characters")
+    return Setup(rules_payload(decls), enc.name, enc.kind, tuple(specs))
+
+
+def _find(table: dict[str, Any], name: str) -> Any:
+    if name in table:
+        return table[name]
+    folded = {k.casefold(): v for k, v in table.items()}
+    return folded.get(name.casefold())
+
+
+def _state(path: Path | None, campaign: Any) -> dict[str, MemberSpec]:
+    """A ``--state`` file (the runtime's save format, every field optional): each party
+    member's tracks, attributes and resources, and the party's items."""
+    if path is None:
+        return {}
+    from pydantic import ValidationError
+
+    from tgc.runtime.save import SaveFile
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        model = SaveFile.model_validate(data)
+    except (OSError, UnicodeDecodeError) as err:
+        raise SimError(f"{path}: cannot read the state file: {err}") from None
+    except json.JSONDecodeError as err:
+        raise SimError(f"{path}: not JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+    except ValidationError as err:
+        first = err.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise SimError(f"{path}: not a valid state file: at {where}: {first['msg']}") from None
+    items = []
+    for name in model.state.items:
+        info = campaign.items.get(name)
+        items.append((name, tuple(sorted(info.keywords)) if info is not None else ()))
+    out = {}
+    for member in model.state.party:
+        _check_names(path, member.tracks, TRACKS, "tracks")
+        _check_names(path, member.attributes, ATTRIBUTES, "attributes")
+        _check_names(path, member.resources, RESOURCES, "resources")
+        out[member.name.lower()] = MemberSpec(member.name, dict(member.tracks),
+                                              dict(member.attributes), dict(member.resources),
+                                              tuple(items))
+    return out
+
+
+def _check_names(path: Path, values: dict[str, int], names: tuple[str, ...], what: str) -> None:
+    for key in values:
+        if key not in names:
+            raise SimError(f"{path}: '{key}' is not one of the {what} ({', '.join(names)})")
+
+
+# ---------------------------------------------------------------- running
+
+
+@dataclass
+class Tally:
+    """What a batch of runs added up to (integers only, so merging is exact)."""
+
+    runs: int = 0
+    outcomes: Counter[str] = field(default_factory=Counter)
+    turns: dict[str, Counter[int]] = field(default_factory=dict)
+    dying: int = 0
+    turn_sum: int = 0
+    health_lost: int = 0
+    terror_gained: int = 0
+    magic_spent: int = 0
+
+    def add(self, outcome: Outcome) -> None:
+        self.runs += 1
+        self.outcomes[outcome.outcome] += 1
+        self.turns.setdefault(outcome.outcome, Counter())[outcome.turns] += 1
+        self.dying += any(h.dying for h in outcome.heroes)
+        self.turn_sum += outcome.turns
+        self.health_lost += sum(h.lost_health for h in outcome.heroes)
+        self.terror_gained += sum(h.gained_terror for h in outcome.heroes)
+        self.magic_spent += sum(h.spent_magic for h in outcome.heroes)
+
+    def merge(self, other: Tally) -> None:
+        self.runs += other.runs
+        self.outcomes.update(other.outcomes)
+        for outcome, counts in other.turns.items():
+            self.turns.setdefault(outcome, Counter()).update(counts)
+        self.dying += other.dying
+        self.turn_sum += other.turn_sum
+        self.health_lost += other.health_lost
+        self.terror_gained += other.terror_gained
+        self.magic_spent += other.magic_spent
+
+
+def run_seed(seed: int, index: int) -> int:
+    """Run ``index``'s own seed: a hash of the master seed and the index."""
+    digest = hashlib.blake2b(f"{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+_RULES: dict[str, Rules] = {}
+
+
+def rules_of_setup(setup: Setup) -> Rules:
+    """The setup's rule data, read once per process."""
+    return _rules(setup.payload)
+
+
+_BY_ID: dict[int, tuple[dict[str, Any], Rules]] = {}
+
+
+def _rules(payload: dict[str, Any]) -> Rules:
+    known = _BY_ID.get(id(payload))
+    if known is not None and known[0] is payload:
+        return known[1]
+    rules = _rules_by_content(payload)
+    _BY_ID[id(payload)] = (payload, rules)
+    return rules
+
+
+def _rules_by_content(payload: dict[str, Any]) -> Rules:
+    key = hashlib.blake2b(json.dumps(payload, sort_keys=True).encode(), digest_size=16).hexdigest()
+    if key not in _RULES:
+        decls = [RawDecl(d["kind"], tuple(d["args"]), d["data"]) for d in payload["decls"]]
+        _RULES[key] = load_rules(decls)[0]
+    return _RULES[key]
+
+
+def members_of(rules: Rules, specs: tuple[MemberSpec, ...]) -> list[Member]:
+    members = []
+    for spec in specs:
+        character = rules.character(spec.name)
+        assert character is not None
+        items = tuple(ItemInUse(name, frozenset(keywords)) for name, keywords in spec.items)
+        members.append(Member(
+            character, spec.attributes or None, spec.resources or None,
+            spec.tracks.get("health"), spec.tracks.get("energy"), spec.tracks.get("terror"),
+            items, tuple(rules.deck(character, "combat")), tuple(rules.deck(character, "diplomacy"))))
+    return members
+
+
+def play_one(rules: Rules, setup: Setup, policy: str, seed: int, log: bool = False) -> Outcome:
+    """One encounter from its own seed (the sim's runs, and `tgc sim --log`)."""
+    encounter = rules.encounters[setup.encounter]
+    members = members_of(rules, setup.party)
+    rng = random.Random(seed)
+    chooser = POLICIES[policy]()
+    if isinstance(encounter, CombatEncounter):
+        return CombatGame(members, encounter, chooser, rng, log).fight()
+    assert isinstance(encounter, DiplomacyEncounter)
+    return DiplomacyGame(members, encounter, chooser, rng, log).negotiate()
+
+
+def run_chunk(job: tuple[Setup, str, int, int, int]) -> Tally:
+    """Runs ``start``..``stop - 1``; a top-level function so worker processes can run it."""
+    setup, policy, seed, start, stop = job
+    rules = _rules(setup.payload)
+    tally = Tally()
+    for index in range(start, stop):
+        tally.add(play_one(rules, setup, policy, run_seed(seed, index)))
+    return tally
+
+
+def _chunks(runs: int, jobs: int) -> Iterator[tuple[int, int]]:
+    size = max(1, min(2000, math.ceil(runs / max(1, jobs * 8))))
+    for start in range(0, runs, size):
+        yield start, min(runs, start + size)
+
+
+def simulate(setup: Setup, runs: int, seed: int = 0, policy: str = "greedy", jobs: int = 1,
+             progress: Callable[[int], None] | None = None) -> SimReport:
+    """``runs`` encounters; ``progress`` hears how many runs each finished batch held."""
+    import time
+
+    if policy not in POLICIES:
+        raise SimError(f"unknown policy `{policy}` (policies: {', '.join(POLICIES)})")
+    started = time.perf_counter()
+    total = Tally()
+    work = [(setup, policy, seed, a, b) for a, b in _chunks(runs, jobs)]
+    if jobs <= 1 or len(work) <= 1:
+        for job in work:
+            part = run_chunk(job)
+            total.merge(part)
+            if progress is not None:
+                progress(part.runs)
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for part in pool.map(run_chunk, work):
+                total.merge(part)
+                if progress is not None:
+                    progress(part.runs)
+    elapsed = time.perf_counter() - started
+    return SimReport(setup.encounter, setup.kind, tuple(m.name for m in setup.party), policy,
+                     seed, jobs, total, elapsed)
+
+
+# ---------------------------------------------------------------- the report
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class SimReport:
+    encounter: str
+    kind: str
+    party: tuple[str, ...]
+    policy: str
+    seed: int
+    jobs: int
+    tally: Tally
+    elapsed: float
+
+    @property
+    def runs(self) -> int:
+        return self.tally.runs
+
+    def rate(self, *outcomes: str) -> float:
+        return sum(self.tally.outcomes[o] for o in outcomes) / self.runs if self.runs else 0.0
+
+    def mean(self, total: int) -> float:
+        return total / self.runs if self.runs else 0.0
+
+    def histogram(self) -> list[tuple[int, int, int]]:
+        """(turns, runs won, runs not won) for every number of turns seen."""
+        won = self.tally.turns.get("win", Counter())
+        other: Counter[int] = Counter()
+        for outcome, counts in self.tally.turns.items():
+            if outcome != "win":
+                other.update(counts)
+        return [(t, won[t], other[t]) for t in sorted(set(won) | set(other))]
+
+    def to_json(self) -> dict[str, Any]:
+        t = self.tally
+        low, high = wilson(t.outcomes["win"], t.runs)
+        return {
+            "encounter": self.encounter, "kind": self.kind, "party": list(self.party),
+            "policy": self.policy, "seed": self.seed, "jobs": self.jobs, "runs": t.runs,
+            "outcomes": dict(sorted(t.outcomes.items())),
+            "win_rate": self.rate("win"), "win_interval_95": [low, high],
+            "escape_rate": self.rate("escape"), "dying_rate": self.mean(t.dying),
+            "mean_turns": self.mean(t.turn_sum),
+            "mean_health_lost": self.mean(t.health_lost),
+            "mean_terror_gained": self.mean(t.terror_gained),
+            "mean_magic_spent": self.mean(t.magic_spent),
+            "histogram": [{"turns": n, "win": w, "other": o} for n, w, o in self.histogram()],
+        }
+
+    def to_text(self) -> str:
+        t = self.tally
+        low, high = wilson(t.outcomes["win"], t.runs)
+        lines = [
+            f"{self.encounter} ({self.kind}) against {', '.join(self.party)}: "
+            f"{t.runs} runs, policy {self.policy}, seed {self.seed}",
+            f"  win rate      {self.rate('win'):6.1%}   (95% interval {low:.1%} - {high:.1%})",
+            f"  escape rate   {self.rate('escape'):6.1%}",
+            f"  dying rate    {self.mean(t.dying):6.1%}",
+            "  outcomes      " + ", ".join(f"{k} {v}" for k, v in sorted(t.outcomes.items())),
+            f"  mean turns    {self.mean(t.turn_sum):6.2f}",
+            f"  mean spent    health {self.mean(t.health_lost):.2f}, terror "
+            f"{self.mean(t.terror_gained):.2f}, magic {self.mean(t.magic_spent):.2f}",
+            "  turns   won / other",
+        ]
+        rows = self.histogram()
+        peak = max((w + o for _, w, o in rows), default=1) or 1
+        for turns, won, other in rows:
+            width = 40 * (won + other) / peak
+            bar = "#" * round(width * won / max(1, won + other))
+            bar += "." * (round(width) - len(bar))
+            lines.append(f"  {turns:5d} {won:6d} {other:6d}  {bar}")
+        return "\n".join(lines) + "\n"

@@ -1,1 +1,0 @@
-"""Tools built on the runtime and the compiler: loading, exploring, random play."""
