@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 
 from tgc.diagnostics.model import Diagnostic, Severity
 from tgc.semantics.model import Campaign
-from tgc.source import SourceFile, Span
+from tgc.source import SourceFile
 from tgc.syntax import ast
 
 if TYPE_CHECKING:
+    from tgc.diagnostics.suppress import Suppression
     from tgc.project.workspace import ParseCache
 
 # Checks over the resolved campaign, run in this order. Each returns diagnostics and
@@ -50,7 +51,9 @@ def analyse(files: list[ast.File]) -> tuple[Campaign, list[Diagnostic]]:
     diags.extend(more)
     for check in _checks():
         diags.extend(check(campaign))
-    return campaign, diags
+    # A condition read twice (an `{otherwise}` guard repeats its siblings' conditions)
+    # must not say the same thing twice.
+    return campaign, list(dict.fromkeys(diags))
 
 
 def _checks() -> tuple[Check, ...]:
@@ -102,9 +105,21 @@ def _check(root: Path, jobs: int | None, cache: ParseCache | None, disk_cache: b
     return CheckResult(root, workspace.sources, diags, campaign, workspace.files)
 
 
-def _suppressions(files: list[ast.File]) -> dict[str, list[tuple[int, tuple[str, ...], Span]]]:
-    return {f.name: [(s.line, s.codes, s.span) for s in f.suppressions]
+def _suppressions(files: list[ast.File]) -> dict[str, list[Suppression]]:
+    return {f.name: [_covered(s, _verse_ends(f)) for s in f.suppressions]
             for f in files if f.suppressions}
+
+
+def _verse_ends(file: ast.File) -> dict[int, int]:
+    """The last line of each verse, by the line of its header."""
+    return {item.span.line: item.span.end_line for item in file.items if isinstance(item, ast.Verse)}
+
+
+def _covered(s: ast.Suppression, ends: dict[int, int]) -> Suppression:
+    """A suppression that names its codes on a verse header covers the whole verse."""
+    if s.codes and s.line in ends:
+        return (s.line, s.codes, s.span, ends[s.line])
+    return (s.line, s.codes, s.span)
 
 
 def _lock_diagnostics(root: Path, campaign: Campaign, sources: dict[str, SourceFile]) -> list[Diagnostic]:

@@ -6,7 +6,10 @@ A suppression is data collected by the parser: ``(line, codes, span)`` where ``l
 is the line it applies to, ``codes`` are codes (any case) or kebab-case names, and
 ``span`` is the comment itself. It silences every diagnostic whose span starts on that
 line of that file and whose code or name it lists; an empty ``codes`` tuple silences
-every code on the line. TGC999 (internal error) is never silenced.
+every code on the line. A fourth item, a last line, widens it to a range of lines: a
+suppression on a verse header covers the whole verse for the codes it names, because
+what a body did wrong (a dead end) is reported at its last line, which the writer may
+want to keep free of comments. TGC999 (internal error) is never silenced.
 
 Run it before ``Config.apply``: a code that configuration ignores must still count
 as used by a comment that names it, or the comment would be reported as unused.
@@ -31,7 +34,7 @@ from tgc.diagnostics.model import Diagnostic
 from tgc.diagnostics.suggest import did_you_mean_rule
 from tgc.source import Span
 
-Suppression = tuple[int, tuple[str, ...], Span]
+Suppression = tuple[int, tuple[str, ...], Span] | tuple[int, tuple[str, ...], Span, int]
 
 UNSUPPRESSIBLE = frozenset({"TGC999"})
 
@@ -41,10 +44,12 @@ def apply_suppressions(
     suppressions: Mapping[str, Sequence[Suppression]],
 ) -> list[Diagnostic]:
     """The diagnostics left after suppression, followed by TGC901 for unused codes."""
-    flat = [(file, *entry) for file, entries in suppressions.items() for entry in entries]
+    flat = [(file, entry[0], entry[1], entry[2], entry[3] if len(entry) == 4 else entry[0])
+            for file, entries in suppressions.items() for entry in entries]
     at: dict[tuple[str, int], list[int]] = {}
-    for index, (file, line, _codes, _span) in enumerate(flat):
-        at.setdefault((file, line), []).append(index)
+    for index, (file, line, _codes, _span, last) in enumerate(flat):
+        for covered in range(line, last + 1):
+            at.setdefault((file, covered), []).append(index)
     used: list[set[int]] = [set() for _ in flat]  # per suppression, which codes matched
     kept: list[Diagnostic] = []
     for d in diagnostics:
@@ -56,7 +61,7 @@ def apply_suppressions(
                 matched = matched or bool(hits)
         if not matched:
             kept.append(d)
-    for (_file, _line, codes, span), hits in zip(flat, used, strict=True):
+    for (_file, _line, codes, span, _last), hits in zip(flat, used, strict=True):
         unused = _unused(codes, hits)
         if unused is not None:
             kept.append(_report(span, codes, unused))

@@ -43,6 +43,7 @@ class Ending(NamedTuple):
 # The ending of most bodies: it leaves at its last line (a divert, a roll, a toss or its
 # choices, one of them without a guard). Nothing about it is worth a diagnostic.
 PLAIN = Ending(None, "plain")
+GUARDED = Ending(None, "guarded", dead=True)
 
 
 def endings_of(campaign: Campaign) -> dict[str, Ending]:
@@ -64,11 +65,10 @@ def endings_of(campaign: Campaign) -> dict[str, Ending]:
                 continue
             if kind == "choice" and _all_choices(edges, len(nodes[nid].body)):
                 # Every line from the first choice on is a choice (one edge each).
-                for edge in edges:
-                    if not edge.guard and not edge.costs:
-                        break
-                else:
-                    endings[nid] = Ending(None, "guarded", dead=True)
+                if not any(not edge.guard and not edge.costs for edge in edges):
+                    covered = guards_cover([(e.guard, e.costs) for e in edges])
+                    if not covered:
+                        endings[nid] = _unsure(PLAIN) if covered is None else GUARDED
                 continue
         ending = body_ending(campaign, nodes[nid].body)
         if ending.dead or ending.unsure or ending.partial or ending.leaves_at != len(nodes[nid].body) - 1:
@@ -130,15 +130,33 @@ def _unsure(ending: Ending) -> Ending:
 
 
 def _choices(body: tuple[ast.Stmt, ...], first: int, partial: tuple[int, ...]) -> Ending:
-    open_choice = False
+    guards: list[tuple[tuple[ast.Cond, ...], tuple[ast.Cost, ...]]] = []
     for stmt in body[first:]:
         if type(stmt) is not ast.Choice:
             return Ending(None, "unknown", unsure=True, partial=partial)  # TGC009 said so
-        if stmt.guard is None:
-            open_choice = True
-    if open_choice:
+        guard = stmt.guard
+        guards.append(((), ()) if guard is None else (guard.conditions, guard.costs))
+    covered = guards_cover(guards)
+    if covered:
         return Ending(len(body) - 1, "choices", partial=partial)
+    if covered is None:
+        return Ending(None, "unknown", unsure=True, partial=partial)
     return Ending(None, "guarded", dead=True, partial=partial)
+
+
+def guards_cover(guards: list[tuple[tuple[ast.Cond, ...], tuple[ast.Cost, ...]]]) -> bool | None:
+    """Whether one of a run of choices is always offered: one has no guard, or the
+    conditions of those without a cost hold together in every state (a choice with a
+    cost may be unaffordable, so it never counts). None: the truth table is too large."""
+    conds: list[ast.Cond] = []
+    for conditions, costs in guards:
+        if costs:
+            continue
+        if not conditions:
+            return True
+        conds.append(conditions[0] if len(conditions) == 1
+                     else ast.And(conditions, conditions[0].span))
+    return always_holds(conds) if conds else False
 
 
 def _run_ending(run: list[tuple[int, ast.Cond]], partial: tuple[int, ...]) -> Ending | None:

@@ -148,6 +148,10 @@ class LineBuilder:
         first, last = _span_of(items[0]), _span_of(items[-1])
         return ast.Guard(conds, costs, self.join(first, last))
 
+    def otherwise_guard(self, word: Token) -> ast.Guard:
+        # The only empty guard: the assembler gives it the negation of its siblings' guards.
+        return ast.Guard((), (), self.at(word))
+
     def cost(self, amount: Token, resource: Token) -> ast.Cost:
         return ast.Cost(int(amount), str(resource), self.join(self.at(amount), self.at(resource)))
 

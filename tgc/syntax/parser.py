@@ -530,7 +530,38 @@ def _width(indent: str) -> int:
 
 def _freeze_body(body: _Body) -> tuple[ast.Stmt, ...]:
     body.flush()
-    return tuple(body.stmts)
+    return _lower_otherwise(tuple(body.stmts))
+
+
+def _lower_otherwise(stmts: tuple[ast.Stmt, ...]) -> tuple[ast.Stmt, ...]:
+    """Give each ``{otherwise}`` choice the guard it stands for: that no other guard of
+    the body's choices holds (their costs aside). Lowered here, once, so that the
+    checker, the bundle, the runtime and the explorer read one ordinary guard."""
+    choices = [s for s in stmts if type(s) is ast.Choice]
+    if not any(_is_otherwise(c) for c in choices):
+        return stmts
+    others: list[ast.Cond] = []
+    for c in choices:
+        if c.guard is not None and c.guard.conditions:
+            conds = c.guard.conditions
+            others.append(conds[0] if len(conds) == 1 else ast.And(conds, c.guard.span))
+    lowered: list[ast.Stmt] = []
+    for stmt in stmts:
+        if type(stmt) is ast.Choice and _is_otherwise(stmt):
+            assert stmt.guard is not None
+            span = stmt.guard.span
+            guard = None
+            if others:
+                either = others[0] if len(others) == 1 else ast.Or(tuple(others), span)
+                guard = ast.Guard((ast.Not(either, span),), (), span)
+            stmt = stmt._replace(guard=guard)
+        lowered.append(stmt)
+    return tuple(lowered)
+
+
+def _is_otherwise(choice: ast.Choice) -> bool:
+    guard = choice.guard
+    return guard is not None and not guard.conditions and not guard.costs
 
 
 def _freeze_verse(state: _VerseState) -> ast.Verse:

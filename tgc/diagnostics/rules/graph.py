@@ -45,18 +45,23 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "TGC203", "dead-end", E, "{what} is a dead end: {why}",
         "A body can run off its end.",
-        "LANGUAGE.md, \"How a body runs\": a body (a verse's own lines, or an inline "
-        "block's) must end in a plain divert, a terminal, a choice without a guard, a `roll` "
-        "or `toss` line, an `encounter` line with an arm for every outcome its kind can have "
-        "(`win` and `lose`; blue-deck encounters and `@encounter`s with `kind: diplomacy` "
-        "or `deck: blue` also `avoid`), or a run of conditional diverts that together "
-        "always hold. That last test is a truth table over the run's atoms: `X >= n` and "
-        "`X < n` (and the other complementary comparisons) are found complementary by "
-        "trying representative values of X, `C` and `not C`, `ask \"Q\"` and `not ask "
-        "\"Q\"` are complements, and every other atom is a free yes/no; prose between the "
-        "diverts, and effects that cannot change what they test, do not break the run. An "
-        "empty body, and one whose every choice has a guard, are dead ends. "
-        "The diagnostic points at the last line of the body."
+        "The reader reaches the end of a verse (or of an inline block) and has nowhere to "
+        "go. End the body with a divert (`-> 4`, `-> end`), a choice that is always "
+        "offered (`* Leave -> end`, or `* {otherwise} ...` beside guarded ones), a `roll` "
+        "or `toss` line, an `encounter` line with an arm for every outcome its kind can "
+        "have (`win` and `lose`; blue-deck encounters and `@encounter`s with `kind: "
+        "diplomacy` or `deck: blue` also `avoid`), or conditional diverts that together "
+        "always hold (`~ if courage >= 3 -> 4` then `~ if courage < 3 -> 5`). An empty "
+        "body is a dead end too. The diagnostic points at the last line of the body; "
+        "while a verse is a draft, `// tgc: ignore[TGC203]` on its header silences it."
+        "\n\nHow \"always hold\" is judged (LANGUAGE.md, \"How a body runs\"): the "
+        "conditions of the last conditional diverts, or the guards of the choices, are "
+        "tried in every case: `X >= n` and `X < n` (and the other complementary "
+        "comparisons) are complements, found by trying values of X around every number "
+        "written, as are `C` and `not C`, `ask \"Q\"` and `not ask \"Q\"`; every other "
+        "condition may be true or false on its own. Prose between the diverts, and "
+        "effects that cannot change what they test, do not matter. A choice with a cost "
+        "never counts: the reader may be unable to pay."
         "\n\nSoundness: exact for what LANGUAGE.md defines. That definition treats atoms as "
         "independent, so a run whose atoms are related in other ways (`status \"X\"` and "
         "`not status \"X\" 2`) is reported although no playthrough runs off it. It is "
@@ -68,6 +73,7 @@ RULES: tuple[Rule, ...] = (
             _ex("== 101.1\n~ if courage >= 3 -> 101.2\n~ if courage < 2 -> 101.2\n"
                 "== 101.2\n-> end\n"),
             _ex("== 101.1\n* {secret 1} Use the password -> end\n@secret 1 \"Password\"\n"),
+            _ex("== 101.1\n* {courage >= 3} Climb -> end\n* {courage < 2} Walk round -> end\n"),
         ),
         _ex("== 101.1\n~ if courage >= 3 -> 101.2\n~ if courage < 3 -> 101.2\n"
             "== 101.2\n-> end\n"),

@@ -248,8 +248,13 @@ def _why_dead(campaign: Campaign, node: Node, ending: Ending) -> tuple[str, str]
     if not node.body:
         return "it is empty", "write what happens, and end it with a divert such as `-> end`"
     if ending.cause == "guarded":
-        return ("every choice has a guard, so none may be offered",
-                "add a choice without a guard, such as `* Leave -> end`")
+        costly = any(isinstance(stmt, ast.Choice) and stmt.guard is not None and stmt.guard.costs
+                     for stmt in node.body)
+        why = "the guards of its choices may all fail, so none may be offered"
+        if costly:
+            why += " (a cost may be unaffordable, so a choice with one never counts)"
+        return (why, "add a choice that is always offered, such as `* Leave -> end`, or "
+                "`* {otherwise} ...` for the reader whom no other guard lets through")
     last = node.body[-1]
     if isinstance(last, ast.EffectLine) and isinstance(last.effect, ast.Encounter) and last.effect.arms:
         missing = missing_outcomes(campaign, last.effect) or ()
