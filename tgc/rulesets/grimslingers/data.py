@@ -1,0 +1,459 @@
+"""Grimslingers rule data: the typed, frozen records the loader builds from the Tall
+Tale's declarations (cards, creatures, areas, parts) and the engines read. Nothing here
+changes once built, and every printed number lives here, never in an engine."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Element = Literal["fire", "water", "earth", "wind", "ice", "lightning", "light", "dark"]
+MAIN_ELEMENTS: tuple[Element, ...] = ("fire", "water", "earth", "wind", "ice", "lightning")
+Resource = Literal["hp", "ep", "durability", "blood", "ammo", "control"]
+SPECIAL_RESOURCES: tuple[Resource, ...] = ("durability", "blood", "ammo", "control")
+Who = Literal["target", "user"]
+TargetKind = Literal["self", "team", "all", "all_foes", "single"]
+CardKind = Literal["spell", "skill", "item"]
+CardType = Literal["element", "signature", "standard", "combine", "standoff", "passive",
+                   "instant"]
+NvScope = Literal["unresolved_foes", "combined", "next_spell"]
+Suit = Literal["D", "H", "S", "C"]
+Face = Literal["A", "K", "Q", "J", "W", "N"]
+TileKind = Literal["attack", "landmark", "chest", "key", "special", "portal", "event",
+                   "nothing"]
+Colour = Literal["black", "white"]
+Stage = Literal["in_control", "conflicted", "overtaken"]
+
+
+class Frozen(BaseModel):
+    """Rule data never changes after loading, and an unknown field is a loader bug."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Amount(Frozen):
+    """A number in an FX. Only numerals are NVs (GS-2.7): ``spelled`` ones ignore NV."""
+
+    value: int
+    spelled: bool = False
+
+
+# ---------------------------------------------------------------- FX
+
+
+class Dmg(Frozen):
+    kind: Literal["dmg"] = "dmg"
+    amount: Amount
+    who: Who = "target"
+    foes: Amount | None = None  # "2 dmg to 2 foes": how many foes (an NV when a numeral)
+
+
+class Gain(Frozen):
+    kind: Literal["gain"] = "gain"
+    resource: Resource
+    amount: Amount
+    who: Who = "target"
+
+
+class Lose(Frozen):
+    """Lose / deduct (GS-4.2): down to 0, no penalty; HP lost this way is no DMG."""
+
+    kind: Literal["lose"] = "lose"
+    resource: Resource
+    amount: Amount
+    who: Who = "target"
+
+
+class Deactivate(Frozen):
+    kind: Literal["deactivate"] = "deactivate"
+    amount: Amount
+    who: Who = "target"
+
+
+class Discard(Frozen):
+    kind: Literal["discard"] = "discard"
+    amount: Amount
+    who: Who = "target"
+
+
+class Reactivate(Frozen):
+    kind: Literal["reactivate"] = "reactivate"
+    amount: Amount
+    who: Who = "user"
+
+
+class Nv(Frozen):
+    """``+N nv``: raises the NVs of other cards; itself an NV (GS-4.5)."""
+
+    kind: Literal["nv"] = "nv"
+    amount: Amount
+    scope: NvScope
+
+
+class RollArm(Frozen):
+    low: int
+    high: int
+    fx: tuple[Fx, ...]
+
+
+class Roll(Frozen):
+    """A ROLL table: the ranges are no NVs, the amounts inside are (GS-4.4)."""
+
+    kind: Literal["roll"] = "roll"
+    arms: tuple[RollArm, ...]
+
+
+Fx = Annotated[Dmg | Gain | Lose | Deactivate | Discard | Reactivate | Nv | Roll,
+               Field(discriminator="kind")]
+RollArm.model_rebuild()
+
+
+class Cost(Frozen):
+    """A printed cost: paid before the FX, never changed by NV (GS-4.3, GS-4.7)."""
+
+    resource: Resource
+    amount: int
+
+
+# ---------------------------------------------------------------- cards
+
+
+class Card(Frozen):
+    """An action card (spell, skill, item) or a creature skill. ``owner`` is the
+    Grimslinger or creature whose card it is; None for shared cards."""
+
+    name: str
+    kind: CardKind
+    types: tuple[CardType, ...] = ()
+    element: Element | None = None
+    rn: int | None = None
+    target: TargetKind = "single"
+    costs: tuple[Cost, ...] = ()
+    fx: tuple[Fx, ...] = ()
+    owner: str | None = None
+    deactivate_on_use: bool = False
+    keep: bool = False  # "do not discard": back to the hand after use
+    combines_with: CardKind | None = None  # a combine card's partner kind (None: any)
+    category: Literal["general", "world", "ritual", "legendary"] | None = None  # items
+
+
+class Elements(Frozen):
+    """The weakness relation read from the banners (GS-8.1): (A, B) means A beats B."""
+
+    beats: tuple[tuple[Element, Element], ...]
+
+
+# ---------------------------------------------------------------- creatures
+
+
+class Creature(Frozen):
+    name: str
+    aliases: tuple[str, ...] = ()
+    hp: tuple[int, int, int, int]  # for 1, 2, 3, 4 players
+    ep: tuple[int, int, int, int]
+    skills: tuple[str, ...]
+    reward: tuple[str, ...] = ()  # reward lines, as written (the Tall Tale applies them)
+    ritual: str | None = None
+    achievement: str | None = None
+    element_deck: bool = False  # Magic Mushroom's own element deck (GS-15.4 step 5)
+
+
+Requirement = Literal["creature_dmg", "creature_ep_lost", "element_hit", "players_passed"]
+
+
+class Disposition(Frozen):
+    """Met at the end of a turn (GS-A2): ``creature took N dmg this turn`` etc."""
+
+    name: str
+    requirement: Requirement
+    amount: int = 0
+    element: Element | None = None
+    fx: tuple[Fx, ...]  # "target" is the creature, "user" every player
+
+
+ModifierKind = Literal["dmg_reduction", "hp_bonus", "ep_bonus", "nv_bonus", "rn_bonus", "none"]
+
+
+class Modifier(Frozen):
+    name: str
+    rule: ModifierKind
+    amount: int = 0
+    reward: tuple[str, ...] = ()
+
+
+class FeastResult(Frozen):
+    """One row of La Fleur's Vampyrism card: Fate faces and what they give."""
+
+    faces: tuple[Face, ...]
+    suits: tuple[Suit, ...] = ("D", "H", "S", "C")
+    blood: int
+    fx: tuple[Fx, ...] = ()
+
+
+class StageEffect(Frozen):
+    """What one of Luella's control stages does to her cards (GS-6.8)."""
+
+    rn: int = 0
+    nv: int = 0
+    dmg_taken: int = 0  # less DMG taken per card
+
+
+class Grimslinger(Frozen):
+    name: str
+    resource: Resource
+    start: int
+    maximum: int
+    rest_gain: int = 0
+    rest_blocked_suits: tuple[Suit, ...] = ()
+    skills: tuple[str, ...] = ()
+    feast: tuple[FeastResult, ...] = ()
+    stages: tuple[StageEffect, ...] = ()  # in control, conflicted, overtaken
+
+
+# ---------------------------------------------------------------- the Tall Tale
+
+
+class FateCard(Frozen):
+    """``KS``, ``7D``, ``AH``, ``W1``: a face and a suit (Wilds carry a number)."""
+
+    code: str
+    face: Face
+    suit: Suit | None
+    rank: int  # 2-10 for numbers, the Wild's number, 0 otherwise
+
+
+class Tile(Frozen):
+    card: FateCard
+    row: int
+    col: int
+    kind: TileKind
+    face_up: bool
+    landmark: int | None = None
+    colour: Colour | None = None
+    portal_area: int | None = None
+    portal_tile: str | None = None
+    special: str | None = None  # the special event's verse or text reference
+
+
+class AttackArm(Frozen):
+    low: int
+    high: int
+    creature: str
+
+
+class Bounty(Frozen):
+    name: str
+    area: int
+    requires: Condition | None = None
+    actions: tuple[Action, ...] = ()
+
+
+class Area(Frozen):
+    number: int
+    title: str
+    tiles: tuple[Tile, ...]
+    attack: tuple[AttackArm, ...] = ()
+    modifiers_drawn: int = 0
+    modifiers: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+    bounties: tuple[Bounty, ...] = ()
+
+
+# ------------------------------------------------ conditions (prerequisites, guards)
+
+
+class Completed(Frozen):
+    kind: Literal["completed"] = "completed"
+    part: str
+
+
+class HasItem(Frozen):
+    kind: Literal["item"] = "item"
+    item: str
+    count: int = 1
+
+
+class OnTile(Frozen):
+    kind: Literal["on_tile"] = "on_tile"
+    area: int
+    tile: str
+
+
+class OnLandmark(Frozen):
+    kind: Literal["on_landmark"] = "on_landmark"
+    landmark: int
+
+
+class InArea(Frozen):
+    kind: Literal["in_area"] = "in_area"
+    area: int
+
+
+class HasMarker(Frozen):
+    kind: Literal["marker"] = "marker"
+    marker: str
+
+
+class OnPath(Frozen):
+    kind: Literal["path"] = "path"
+    path: str
+
+
+class Defeated(Frozen):
+    kind: Literal["defeated"] = "defeated"
+    creature: str
+
+
+class BountyIs(Frozen):
+    kind: Literal["bounty"] = "bounty"
+    bounty: str
+    status: Literal["active", "done"]
+
+
+class Counter(Frozen):
+    kind: Literal["counter"] = "counter"
+    name: Literal["chapter", "players", "hp", "pp"]
+    op: Literal[">=", ">", "<=", "<", "==", "!="]
+    value: int
+
+
+class IsCharacter(Frozen):
+    kind: Literal["character"] = "character"
+    name: str
+
+
+class Not(Frozen):
+    kind: Literal["not"] = "not"
+    arg: Condition
+
+
+class All(Frozen):
+    kind: Literal["and"] = "and"
+    args: tuple[Condition, ...]
+
+
+class Any_(Frozen):
+    kind: Literal["or"] = "or"
+    args: tuple[Condition, ...]
+
+
+Condition = Annotated[Completed | HasItem | OnTile | OnLandmark | InArea | HasMarker | OnPath
+                      | Defeated | BountyIs | Counter | IsCharacter | Not | All | Any_,
+                      Field(discriminator="kind")]
+
+
+# ------------------------------------------------ story actions
+
+
+class DuelAction(Frozen):
+    kind: Literal["duel"] = "duel"
+    creature: str
+    dispositions: bool = False
+    modifiers: int = 0
+    on_lose: Literal["fail", "continue", "game_over"] = "fail"
+
+
+class GainMarker(Frozen):
+    kind: Literal["marker"] = "marker"
+    marker: str
+
+
+class GainItem(Frozen):
+    kind: Literal["item"] = "item"
+    item: str | None  # None: a random draw
+    count: int = 1
+
+
+class GainPp(Frozen):
+    kind: Literal["pp"] = "pp"
+    amount: int
+    everyone: bool = False
+
+
+class Restore(Frozen):
+    kind: Literal["restore"] = "restore"
+    resource: Literal["hp", "ep"]
+
+
+class ChoosePath(Frozen):
+    kind: Literal["path"] = "path"
+    path: str
+
+
+class BountyStep(Frozen):
+    kind: Literal["bounty"] = "bounty"
+    bounty: str
+    step: Literal["begin", "complete", "abandon"]
+
+
+class MoveTo(Frozen):
+    kind: Literal["move"] = "move"
+    area: int
+    tile: str
+
+
+class Terminal(Frozen):
+    kind: Literal["end"] = "end"
+    what: Literal["part", "chapter", "game_over"]
+
+
+Action = Annotated[DuelAction | GainMarker | GainItem | GainPp | Restore | ChoosePath
+                   | BountyStep | MoveTo | Terminal, Field(discriminator="kind")]
+Bounty.model_rebuild()
+
+
+class Part(Frozen):
+    """A storylet: read when its prerequisite holds and it is not completed (GS-14.5)."""
+
+    id: str
+    title: str
+    chapter: int
+    requires: Condition | None = None
+    actions: tuple[Action, ...] = ()
+    read: str | None = None  # the verse that holds its text
+    objective: str | None = None
+    objective_at: Condition | None = None
+
+
+class Path(Frozen):
+    name: str
+    chapter: int
+    markers: tuple[str, ...] = ()
+
+
+class Chapter(Frozen):
+    number: int
+    title: str
+
+
+class Achievement(Frozen):
+    name: str
+    pp: int
+    everyone: bool = False
+
+
+class TallTale(Frozen):
+    """All rule data of one Grimslingers campaign: the bundle's typed records."""
+
+    title: str
+    players: tuple[int, int] = (1, 4)
+    start_area: int | None = None
+    start_tile: str | None = None
+    chapters: tuple[Chapter, ...] = ()
+    paths: tuple[Path, ...] = ()
+    parts: tuple[Part, ...] = ()
+    areas: tuple[Area, ...] = ()
+    cards: tuple[Card, ...] = ()
+    creatures: tuple[Creature, ...] = ()
+    dispositions: tuple[Disposition, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    grimslingers: tuple[Grimslinger, ...] = ()
+    elements: Elements | None = None
+    achievements: tuple[Achievement, ...] = ()
+    items: tuple[str, ...] = ()  # the item deck (names of item cards)
+
+
+Area.model_rebuild()
+Part.model_rebuild()
+TallTale.model_rebuild()

@@ -1,0 +1,104 @@
+"""Grimslingers decision points (spec §18): the typed choices a player makes in a duel,
+and the policy protocol the engine asks for them. Randomness is not a decision: the
+engine draws it from its one generator."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from tgc.rulesets.grimslingers.data import Card
+
+if TYPE_CHECKING:
+    from tgc.rulesets.grimslingers.duel import Duel
+    from tgc.rulesets.grimslingers.duelist import Duelist
+
+
+@dataclass(frozen=True, slots=True)
+class Sacrifice:
+    """Lose N HP for N EP; never down to 0 HP (GS-A23)."""
+
+    amount: int
+    kind: Literal["sacrifice"] = "sacrifice"
+
+
+@dataclass(frozen=True, slots=True)
+class UseCard:
+    """Play and resolve one Standoff-type card."""
+
+    card: Card
+    kind: Literal["card"] = "card"
+
+
+@dataclass(frozen=True, slots=True)
+class Reload:
+    """Anima: pay 3 EP, up to 4 spells from the discard pile to the hand."""
+
+    cards: tuple[Card, ...]
+    kind: Literal["reload"] = "reload"
+
+
+@dataclass(frozen=True, slots=True)
+class Purge:
+    """Anima: discard up to 2 spells from the hand, 1 EP each."""
+
+    cards: tuple[Card, ...]
+    kind: Literal["purge"] = "purge"
+
+
+@dataclass(frozen=True, slots=True)
+class Surge:
+    """Anima: deactivate 3 spells from the hand; the next spell this turn +1 NV."""
+
+    cards: tuple[Card, ...]
+    kind: Literal["surge"] = "surge"
+
+
+@dataclass(frozen=True, slots=True)
+class Feast:
+    """La Fleur's own ability: both Standoff actions, one Fate card (GS-6.6)."""
+
+    kind: Literal["feast"] = "feast"
+
+
+@dataclass(frozen=True, slots=True)
+class Reactivate:
+    """3 EP (a cost, GS-A36): up to 6 deactivated cards back to the hand."""
+
+    cards: tuple[Card, ...]
+    kind: Literal["reactivate"] = "reactivate"
+
+
+@dataclass(frozen=True, slots=True)
+class Load:
+    """Nyunyo moves up to 2 bullets from belt to chamber; no Standoff action."""
+
+    bullets: int
+    kind: Literal["load"] = "load"
+
+
+StandoffAction = Sacrifice | UseCard | Reload | Purge | Surge | Feast | Reactivate | Load
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCards:
+    """The Draw phase: one card and the combine cards played with it."""
+
+    card: Card
+    combined: tuple[Card, ...] = ()
+    target: int | None = None  # a seat, for versus duels with several foes
+
+
+class Policy(Protocol):
+    """Makes every player decision of a duel. ``pick`` answers the choices inside FX
+    (which cards to deactivate or discard); it must return exactly ``count`` cards
+    from ``cards`` when there are that many."""
+
+    name: str
+
+    def standoff(self, duel: Duel, player: Duelist) -> list[StandoffAction]: ...
+
+    def play(self, duel: Duel, player: Duelist) -> PlayCards | None: ...
+
+    def pick(self, duel: Duel, player: Duelist, cards: list[Card], count: int,
+             why: str) -> list[Card]: ...

@@ -1,0 +1,125 @@
+"""Grimslingers duel state: one duelist (a player's Grimslinger or the creature) with its
+trackers, piles and special resource, and the cards played in a turn. The only mutable
+objects of the duel engine; rule data stays frozen in ``data``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from tgc.rulesets.grimslingers.data import Card, Grimslinger, Resource, StageEffect
+
+CREATURE_CAP = 40  # the creature trackers' top (GS-A16)
+PLAYER_CAP = 10  # GS-5.1 / GS-5.2
+PlayState = Literal["unresolved", "resolved", "discarded", "deactivated"]
+
+
+@dataclass(slots=True, eq=False)
+class Duelist:
+    """HP, EP, piles and resources. ``seat`` 0 is the first player: the creature in a
+    creature duel (GS-15.2), the first-player token's holder in versus."""
+
+    seat: int
+    name: str
+    hp: int
+    ep: int
+    max_hp: int
+    max_ep: int
+    creature: bool = False
+    hand: list[Card] = field(default_factory=list)
+    stash: list[Card] = field(default_factory=list)
+    passive: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    deactivated: list[Card] = field(default_factory=list)
+    hand_limit: int = 8
+    stash_limit: int = 0
+    team: int = 0
+    grimslinger: Grimslinger | None = None
+    res: dict[Resource, int] = field(default_factory=dict)
+    res_max: dict[Resource, int] = field(default_factory=dict)
+    belt: int = 0  # Nyunyo's ammo belt (the chamber is the ``ammo`` resource)
+    defeated: bool = False
+    out: bool = False  # out of the duel (versus), or waiting to revive
+    manaform: bool = False
+    dmg_taken: int = 0  # HP removed by DMG this turn (GS-A19)
+    hp_dealt: dict[int, int] = field(default_factory=dict)  # by target seat, this turn
+    ep_lost: int = 0
+    next_nv: int = 0  # Surge and "+N nv to next spell" (GS-5.3)
+    anima_used: bool = False
+    passed: bool = False
+    stage: int = 0  # Luella: 0 in control, 1 conflicted, 2 overtaken
+    spent_hp: int = 0
+    spent_ep: int = 0
+
+    @property
+    def cap(self) -> int:
+        return CREATURE_CAP if self.creature else PLAYER_CAP
+
+    def stage_effect(self) -> StageEffect | None:
+        g = self.grimslinger
+        if g is None or not g.stages or self.stage >= len(g.stages):
+            return None
+        return g.stages[self.stage]
+
+    def amount(self, resource: Resource) -> int:
+        if resource == "hp":
+            return self.hp
+        if resource == "ep":
+            return self.ep
+        return self.res.get(resource, 0)
+
+    def has(self, resource: Resource) -> bool:
+        return resource in ("hp", "ep") or resource in self.res
+
+    def set_amount(self, resource: Resource, value: int) -> None:
+        if resource == "hp":
+            self.hp = max(0, min(value, self.max_hp, self.cap))
+        elif resource == "ep":
+            self.ep = max(0, min(value, self.max_ep, self.cap))
+        elif resource in self.res:
+            self.res[resource] = max(0, min(value, self.res_max.get(resource, value)))
+
+    def give_back(self, cards: list[Card], pile: list[Card]) -> list[Card]:
+        """Return cards from a pile: the hand up to its limit, then the stash (GS-3.10);
+        what does not fit stays where it was."""
+        moved: list[Card] = []
+        for card in cards:
+            if len(self.hand) < self.hand_limit:
+                self.hand.append(card)
+            elif len(self.stash) < self.stash_limit:
+                self.stash.append(card)
+            else:
+                continue
+            pile.remove(card)
+            moved.append(card)
+        return moved
+
+    def put_away(self, card: Card, deactivate: bool = False) -> None:
+        """After use (GS-3.8, GS-3.5): skills and 'deactivate on use' cards are
+        deactivated, 'do not discard' ones go back to the hand, the rest discarded."""
+        if card.keep and not deactivate:
+            self.hand.append(card)
+        elif deactivate or card.deactivate_on_use or (card.kind == "skill" and not self.creature):
+            self.deactivated.append(card)
+        else:
+            self.discard.append(card)
+
+
+@dataclass(slots=True, eq=False)
+class Play:
+    """A card revealed this turn, its targets and the NV it has gathered."""
+
+    card: Card
+    owner: Duelist
+    targets: list[Duelist]
+    order: int  # the seat order used for ties
+    rn: int
+    nv: int = 0
+    combined: list[Card] = field(default_factory=list)
+    state: PlayState = "unresolved"
+    copy_of: Card | None = None
+    neutral: bool = False  # a rule's FX (a disposition), not a duelist's card
+
+    @property
+    def acting(self) -> Card:
+        return self.copy_of or self.card

@@ -1,0 +1,154 @@
+"""Grimslingers duel policies: who decides for the party when no one plays by hand.
+``greedy`` plays the strongest affordable card and refills its hand when it runs dry;
+``random`` picks uniformly among what the rules allow. Both draw from the duel's rng."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tgc.rulesets.grimslingers.data import Card, Fx
+from tgc.rulesets.grimslingers.decisions import (
+    Feast,
+    Load,
+    PlayCards,
+    Policy,
+    Reactivate,
+    Reload,
+    Sacrifice,
+    StandoffAction,
+    Surge,
+    UseCard,
+)
+from tgc.rulesets.grimslingers.duelist import Duelist
+from tgc.rulesets.grimslingers.standoff import RELOAD_CARDS, SURGE_CARDS
+
+if TYPE_CHECKING:
+    from tgc.rulesets.grimslingers.duel import Duel
+
+
+def fx_score(fxs: tuple[Fx, ...]) -> float:
+    """A rough worth of an FX against the creature: DMG first, EP loss, then the rest."""
+    score = 0.0
+    for fx in fxs:
+        match fx.kind:
+            case "dmg":
+                score += fx.amount.value * (1 if fx.who == "target" else -1)
+            case "lose":
+                score += 0.8 * fx.amount.value if fx.who == "target" else -0.5 * fx.amount.value
+            case "gain":
+                score += 0.5 * fx.amount.value
+            case "deactivate" | "discard":
+                score += 0.5 * fx.amount.value if fx.who == "target" else -0.5
+            case "nv":
+                score += 0.7 * fx.amount.value
+            case "reactivate":
+                score += 0.3 * fx.amount.value
+            case "roll":
+                score += sum(fx_score(a.fx) * (a.high - a.low + 1) for a in fx.arms) / 6
+    return score
+
+
+def affordable(p: Duelist, card: Card) -> bool:
+    return all(p.amount(c.resource) >= (1 if p.manaform and c.resource == "durability"
+                                        and c.amount else c.amount) for c in card.costs)
+
+
+class Greedy:
+    name = "greedy"
+
+    def __init__(self) -> None:
+        self._scores: dict[int, float] = {}
+
+    def score(self, card: Card) -> float:
+        key = id(card)
+        found = self._scores.get(key)
+        if found is None:
+            found = self._scores[key] = fx_score(card.fx) - 0.3 * sum(c.amount for c in card.costs)
+        return found
+
+    def _best(self, p: Duelist, playable: bool) -> Card | None:
+        best, best_score = None, 0.0
+        for card in p.hand:
+            if playable and card.kind != "spell" and "standard" not in card.types:
+                continue
+            if not affordable(p, card):
+                continue
+            s = self.score(card)
+            if s > best_score:
+                best, best_score = card, s
+        return best
+
+    def standoff(self, duel: Duel, player: Duelist) -> list[StandoffAction]:
+        actions: list[StandoffAction] = [Load(2)]
+        spells = [c for c in player.hand if c.kind == "spell"]
+        if self._best(player, True) is None:
+            back = sorted((c for c in player.discard if c.kind == "spell"), key=self.score,
+                          reverse=True)[:RELOAD_CARDS]
+            if back and player.ep >= 3:
+                actions.append(Reload(tuple(back)))
+            elif player.deactivated and player.ep >= 3:
+                actions.append(Reactivate(tuple(player.deactivated[:6])))
+            elif player.grimslinger is not None and player.grimslinger.feast:
+                actions.append(Feast())
+        elif len(spells) > SURGE_CARDS + 1 and player.ep >= 2:
+            weakest = sorted(spells, key=self.score)[:SURGE_CARDS]
+            actions.append(Surge(tuple(weakest)))
+        if player.ep <= 1 and player.hp > 3:
+            actions.append(Sacrifice(min(2, player.hp - 3)))
+        for card in player.hand:
+            if "standoff" in card.types and affordable(player, card) and self.score(card) > 0:
+                actions.append(UseCard(card))
+                break
+        return actions
+
+    def play(self, duel: Duel, player: Duelist) -> PlayCards | None:
+        card = self._best(player, True)
+        if card is None:
+            return None
+        extra = tuple(c for c in player.hand if c is not card and "combine" in c.types
+                      and c.combines_with in (None, card.kind) and affordable(player, c))[:1]
+        return PlayCards(card, extra)
+
+    def pick(self, duel: Duel, player: Duelist, cards: list[Card], count: int,
+             why: str) -> list[Card]:
+        ranked = sorted(cards, key=self.score, reverse=why == "reactivate")
+        return ranked[:count]
+
+
+class RandomPolicy:
+    name = "random"
+
+    def standoff(self, duel: Duel, player: Duelist) -> list[StandoffAction]:
+        rng = duel.rng
+        options: list[StandoffAction] = []
+        if player.hp > 1:
+            options.append(Sacrifice(1))
+        spells = [c for c in player.discard if c.kind == "spell"]
+        if spells and player.ep >= 3:
+            options.append(Reload(tuple(spells[:RELOAD_CARDS])))
+        if player.deactivated and player.ep >= 3:
+            options.append(Reactivate(tuple(player.deactivated[:6])))
+        options += [UseCard(c) for c in player.hand if "standoff" in c.types]
+        picked: list[StandoffAction] = [Load(rng.randint(0, 2))]
+        for _ in range(2):
+            if options and rng.random() < 0.5:
+                picked.append(rng.choice(options))
+        return picked
+
+    def play(self, duel: Duel, player: Duelist) -> PlayCards | None:
+        cards = [c for c in player.hand if c.kind == "spell" or "standard" in c.types]
+        if not cards or duel.rng.random() < 0.1:
+            return None
+        return PlayCards(duel.rng.choice(cards))
+
+    def pick(self, duel: Duel, player: Duelist, cards: list[Card], count: int,
+             why: str) -> list[Card]:
+        return duel.rng.sample(cards, min(count, len(cards)))
+
+
+POLICIES: dict[str, type[Greedy] | type[RandomPolicy]] = {"greedy": Greedy,
+                                                           "random": RandomPolicy}
+
+
+def make_policy(name: str) -> Policy:
+    return POLICIES[name]()

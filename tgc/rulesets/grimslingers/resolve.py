@@ -1,0 +1,310 @@
+"""Grimslingers Aftermath: resolving one revealed card (GS-7.2) with the element check
+(§8), costs (GS-4.3), NV changes (GS-4.4 to 4.7) and its FX in written order; combine
+cards (GS-A10) and dispositions (GS-A2). Shared by creature and versus duels."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tgc.rulesets.grimslingers.data import (
+    Amount,
+    Card,
+    Cost,
+    Disposition,
+    Dmg,
+    Fx,
+    Nv,
+    Resource,
+)
+from tgc.rulesets.grimslingers.duelist import Duelist, Play
+
+if TYPE_CHECKING:
+    from tgc.rulesets.grimslingers.duel import Duel
+
+
+def combine(duel: Duel, main: Play, extra: Card) -> None:
+    """A combine card's ``+N nv to combined card`` raises the main card at once; without
+    an RN it resolves with the main card, with one it resolves at its own (GS-A10)."""
+    for fx in extra.fx:
+        if isinstance(fx, Nv) and fx.scope == "combined":
+            main.nv += fx.amount.value
+    if extra.rn is None:
+        main.combined.append(extra)
+        return
+    duel.plays.append(Play(extra, main.owner, list(main.targets), main.owner.seat,
+                           duel.rn_of(extra, main.owner)))
+
+
+def resolve_play(duel: Duel, play: Play) -> None:
+    owner, card = play.owner, play.acting
+    if owner.defeated:  # step 1
+        _put_away(play, deactivate=True)
+        return
+    if card.element is not None and not _element_check(duel, play):  # step 2
+        duel.note(f"{play.card.name} is weak and discarded")
+        return
+    if not pay_costs(duel, owner, card.costs, card):  # step 3
+        duel.note(f"{owner.name} cannot pay for {card.name}: deactivated")
+        _put_away(play, deactivate=True)
+        return
+    play.state = "resolved"
+    apply_fx(duel, play, card.fx)  # step 4
+    for extra in play.combined:
+        apply_fx(duel, play, tuple(f for f in extra.fx
+                                   if not (isinstance(f, Nv) and f.scope == "combined")))
+    _put_away(play, deactivate=False)  # step 5
+
+
+def _put_away(play: Play, deactivate: bool) -> None:
+    if play.state not in ("unresolved", "resolved"):
+        return
+    play.state = "deactivated" if deactivate else "resolved"
+    play.owner.put_away(play.card, deactivate)
+    for extra in play.combined:
+        play.owner.put_away(extra, deactivate)
+
+
+def _discard_play(play: Play) -> None:
+    """A weak element (and the combine cards riding on it) goes to the discard pile."""
+    play.state = "discarded"
+    play.owner.put_away(play.card)
+    for extra in play.combined:
+        play.owner.put_away(extra)
+
+
+def _element_check(duel: Duel, play: Play) -> bool:
+    """GS-8.2 to 8.5: each target's own unresolved element counts; weak against any
+    discards this card, strong discards each beaten element. True: it resolves."""
+    mine = play.acting.element
+    assert mine is not None
+    beaten: list[Play] = []
+    for target in play.targets:
+        for other in duel.plays:
+            theirs = other.acting.element
+            if other.owner is not target or other.state != "unresolved" or theirs is None:
+                continue
+            if other is play:
+                continue
+            if (theirs, mine) in duel.rules.beats:
+                _discard_play(play)
+                return False
+            if (mine, theirs) in duel.rules.beats:
+                beaten.append(other)
+    for other in beaten:
+        duel.note(f"{other.card.name} is beaten by {play.card.name} and discarded")
+        _discard_play(other)
+    return True
+
+
+def pay_costs(duel: Duel, payer: Duelist, costs: tuple[Cost, ...], card: Card | None) -> bool:
+    """Costs are paid in full before any FX; short, the resource drops to 0 (GS-4.3).
+    In Manaform Kipper's skills cost exactly 1 durability (GS-6.3)."""
+    for cost in costs:
+        amount = cost.amount
+        if (payer.manaform and card is not None and card.kind == "skill"
+                and cost.resource == "durability" and amount > 0):
+            amount = 1
+        have = payer.amount(cost.resource)
+        if have < amount:
+            payer.set_amount(cost.resource, 0)
+            if payer.creature and cost.resource == "ep":
+                duel.defeat(payer)  # GS-A18
+            return False
+        payer.set_amount(cost.resource, have - amount)
+        _spent(payer, cost.resource, amount)
+    return True
+
+
+def _spent(d: Duelist, resource: Resource, amount: int) -> None:
+    if resource == "hp":
+        d.spent_hp += amount
+    elif resource == "ep":
+        d.spent_ep += amount
+
+
+# ---------------------------------------------------------------- FX
+
+
+def nv_bonus(duel: Duel, play: Play, target: Duelist | None, dmg: bool) -> int:
+    """The NV change that applies to one amount of this play against this target."""
+    owner, card = play.owner, play.acting
+    bonus = play.nv
+    if play.neutral:
+        return bonus
+    if owner.manaform and card.kind == "skill":
+        bonus += 1
+    stage = owner.stage_effect()
+    if stage is not None and owner.stage:
+        bonus += stage.nv if (not dmg or owner.stage == 2) else 0
+    if owner.creature:
+        bonus += sum(m.amount for m in duel.creature_modifiers if m.rule == "nv_bonus")
+    if target is not None and target.manaform and target is not owner:
+        bonus -= 1  # foe cards applied to Kipper in Manaform
+    return bonus
+
+
+def value(amount: Amount, bonus: int) -> int:
+    """Numerals follow NV changes, never below 0 (GS-A13); spelled numbers do not."""
+    return amount.value if amount.spelled else max(0, amount.value + bonus)
+
+
+def apply_fx(duel: Duel, play: Play, fxs: tuple[Fx, ...]) -> None:
+    """FX in written order. An FX that brings the user to 0 HP ends the card; a target
+    defeated partway does not stop the rest (GS-7.2 step 4)."""
+    for fx in fxs:
+        if play.owner.defeated:
+            return
+        _apply_one(duel, play, fx)
+
+
+def _apply_one(duel: Duel, play: Play, fx: Fx) -> None:
+    user = play.owner
+    targets = [user] if getattr(fx, "who", "target") == "user" else play.targets
+    match fx.kind:
+        case "dmg":
+            assert isinstance(fx, Dmg)
+            hit = _foes_hit(duel, play, fx, targets)
+            for t in hit:
+                deal_dmg(duel, user, t, value(fx.amount, nv_bonus(duel, play, t, True)))
+        case "gain":
+            for t in _standing(targets):
+                gain(t, fx.resource, value(fx.amount, nv_bonus(duel, play, t, False)))
+        case "lose":
+            for t in _standing(targets):
+                lose(duel, t, fx.resource, value(fx.amount, nv_bonus(duel, play, t, False)))
+        case "deactivate" | "discard":
+            for t in _standing(targets):
+                n = value(fx.amount, nv_bonus(duel, play, t, False))
+                shed(duel, t, n, fx.kind == "deactivate")
+        case "reactivate":
+            n = value(fx.amount, nv_bonus(duel, play, user, False))
+            chosen = duel.policy.pick(duel, user, list(user.deactivated), n, "reactivate") \
+                if not user.creature else user.deactivated[:n]
+            user.give_back(chosen[:n], user.deactivated)
+        case "nv":
+            _raise_nv(duel, play, fx)
+        case "roll":
+            face = duel.rng.randint(1, 6)
+            for arm in fx.arms:
+                if arm.low <= face <= arm.high:
+                    duel.note(f"roll {face}")
+                    apply_fx(duel, play, arm.fx)
+                    break
+
+
+def _standing(targets: list[Duelist]) -> list[Duelist]:
+    return [t for t in targets if not t.defeated]
+
+
+def _foes_hit(duel: Duel, play: Play, fx: Dmg, targets: list[Duelist]) -> list[Duelist]:
+    """``N dmg to M foes``: M is an NV when a numeral; the foes are chosen at random
+    for a creature, and by the table's order otherwise (GS-7.3)."""
+    if fx.foes is None or fx.who == "user":
+        return _standing(targets)
+    count = value(fx.foes, nv_bonus(duel, play, None, False))
+    foes = duel.foes_of(play.owner)
+    if play.owner.creature:
+        return duel.rng.sample(foes, min(count, len(foes)))
+    return foes[:count]
+
+
+def _raise_nv(duel: Duel, play: Play, fx: Nv) -> None:
+    amount = value(fx.amount, nv_bonus(duel, play, None, False))
+    match fx.scope:
+        case "unresolved_foes":
+            for other in duel.plays:
+                if other.state == "unresolved" and other.owner.team != play.owner.team:
+                    other.nv += amount
+        case "next_spell":
+            play.owner.next_nv += amount
+        case "combined":
+            pass  # applied when the cards were played together
+
+
+def deal_dmg(duel: Duel, source: Duelist, target: Duelist, amount: int) -> None:
+    """DMG after reductions; what reaches HP counts as DMG taken (GS-2.2, GS-A19)."""
+    if target.defeated:
+        return
+    if target.creature:
+        amount -= sum(m.amount for m in duel.creature_modifiers if m.rule == "dmg_reduction")
+    stage = target.stage_effect()
+    if stage is not None and target.stage == 2:
+        amount -= stage.dmg_taken
+    amount = min(max(0, amount), target.hp)
+    target.hp -= amount
+    target.dmg_taken += amount
+    source.hp_dealt[target.seat] = source.hp_dealt.get(target.seat, 0) + amount
+    if not target.creature:
+        target.spent_hp += amount
+    if target.hp == 0:
+        duel.defeat(target)
+
+
+def gain(d: Duelist, resource: Resource, amount: int) -> None:
+    if resource == "control":
+        d.stage = min(2, d.stage + amount)  # only her skills move it, always up (GS-6.8)
+        if "control" in d.res:
+            d.res["control"] = d.stage
+        return
+    if d.has(resource):
+        d.set_amount(resource, d.amount(resource) + amount)
+
+
+def lose(duel: Duel, d: Duelist, resource: Resource, amount: int) -> None:
+    """Lose / deduct, down to 0 (GS-4.2); not DMG. A creature at 0 EP falls (GS-15.1)."""
+    if not d.has(resource):
+        return
+    have = d.amount(resource)
+    d.set_amount(resource, have - amount)
+    taken = have - d.amount(resource)
+    if resource == "ep":
+        d.ep_lost += taken
+    if not d.creature:
+        _spent(d, resource, taken)
+    if resource == "hp" and d.hp == 0 or resource == "ep" and d.creature and d.ep == 0:
+        duel.defeat(d)
+
+
+def shed(duel: Duel, d: Duelist, count: int, deactivate: bool) -> None:
+    """Deactivate or discard active cards: a creature's at random (GS-15.3), a player's
+    by the player's choice; skills are never discarded (GS-3.5)."""
+    if count <= 0 or not d.hand:
+        return
+    if d.creature:
+        chosen = duel.rng.sample(d.hand, min(count, len(d.hand)))
+    else:
+        why = "deactivate" if deactivate else "discard"
+        chosen = duel.policy.pick(duel, d, list(d.hand), min(count, len(d.hand)), why)
+    for card in chosen:
+        d.hand.remove(card)
+        if deactivate:
+            d.deactivated.append(card)
+        else:
+            d.put_away(card)
+
+
+# ---------------------------------------------------------------- dispositions
+
+
+def disposition_met(duel: Duel, disposition: Disposition) -> bool:
+    c = duel.creature
+    match disposition.requirement:
+        case "creature_dmg":
+            return c.dmg_taken >= disposition.amount
+        case "creature_ep_lost":
+            return c.ep_lost >= disposition.amount
+        case "players_passed":
+            return sum(p.passed for p in duel.players) >= max(1, disposition.amount)
+        case "element_hit":
+            return any(p.state == "resolved" and p.acting.element == disposition.element
+                       and c in p.targets for p in duel.plays)
+
+
+def apply_disposition(duel: Duel, disposition: Disposition) -> None:
+    """Its FX in order: ``target`` is the creature, ``user`` each standing player."""
+    card = Card(name=disposition.name, kind="item")
+    standing = [p for p in duel.players if not p.defeated]
+    for fx in disposition.fx:
+        owners = standing if getattr(fx, "who", "target") == "user" else standing[:1]
+        for owner in owners:
+            apply_fx(duel, Play(card, owner, [duel.creature], 0, 0, neutral=True), (fx,))

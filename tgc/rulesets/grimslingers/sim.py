@@ -1,0 +1,152 @@
+"""Grimslingers duel simulation: one creature duel run N times for a party (character
+builds) and a policy; the report gives the win rate with a Wilson 95% interval, turns,
+defeats and the HP and EP the party spent. Run ``i`` has its own seed from (seed, i)."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from tgc.rulesets.grimslingers.data import Card
+from tgc.rulesets.grimslingers.duel import Duel, DuelResult, DuelSetup, PlayerSetup
+from tgc.rulesets.grimslingers.policies import make_policy
+from tgc.rulesets.grimslingers.rules import Rules
+
+Z95 = 1.959964
+START_HP = START_EP = 5  # a new Tall Tale character (GS-11.3)
+HAND, STASH = 5, 3
+
+
+class BuildError(ValueError):
+    """A party member or card the rule data does not have; the message names it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """A character build: a Grimslinger (or none) and the cards in hand then stash."""
+
+    grimslinger: str | None
+    cards: tuple[str, ...] = ()
+
+
+def player_setup(rules: Rules, build: Build) -> PlayerSetup:
+    """The cards a build names, or by default its skills then the six elements; the first
+    five go in the hand, the next three in the stash (GS-11.3)."""
+    g = None
+    if build.grimslinger is not None:
+        g = rules.grimslingers.get(build.grimslinger)
+        if g is None:
+            raise BuildError(f"no @grimslinger \"{build.grimslinger}\" "
+                             f"(known: {', '.join(sorted(rules.grimslingers)) or 'none'})")
+    cards: list[Card]
+    if build.cards:
+        cards = [_card(rules, name, build.grimslinger) for name in build.cards]
+    else:
+        own = list(rules.character_cards(g.name))[:2] if g else []
+        cards = [*own, *rules.elements()]
+    return PlayerSetup(g, tuple(cards[:HAND]), tuple(cards[HAND:HAND + STASH]),
+                       hp=START_HP, ep=START_EP, max_hp=START_HP, max_ep=START_EP,
+                       hand_limit=HAND, stash_limit=STASH)
+
+
+def _card(rules: Rules, name: str, owner: str | None) -> Card:
+    for kind in ("spell", "item", "skill"):
+        card = rules.cards.get((kind, name))
+        if card is not None and (card.kind != "skill" or card.owner == owner):
+            return card
+    raise BuildError(f"no card \"{name}\" for {owner or 'this player'}")
+
+
+def run_seed(seed: int, index: int) -> int:
+    digest = hashlib.blake2b(f"{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def play_duel(rules: Rules, setup: DuelSetup, policy: str, seed: int,
+              log: bool = False) -> DuelResult:
+    return Duel(rules, setup, make_policy(policy), random.Random(seed), log=log).run()
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    denom = 1 + z * z / n
+    return (max(0.0, (centre - spread) / denom), min(1.0, (centre + spread) / denom))
+
+
+@dataclass(slots=True)
+class DuelReport:
+    creature: str
+    party: tuple[str, ...]
+    policy: str
+    seed: int
+    outcomes: Counter[str] = field(default_factory=Counter)
+    turns: Counter[int] = field(default_factory=Counter)
+    defeats: int = 0
+    hp_spent: int = 0
+    ep_spent: int = 0
+
+    @property
+    def runs(self) -> int:
+        return sum(self.outcomes.values())
+
+    def add(self, result: DuelResult) -> None:
+        self.outcomes[result.outcome] += 1
+        self.turns[result.turns] += 1
+        self.defeats += result.defeats
+        self.hp_spent += result.hp_spent
+        self.ep_spent += result.ep_spent
+
+    def mean(self, total: int) -> float:
+        return total / self.runs if self.runs else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = wilson(self.outcomes["win"], self.runs)
+        return {
+            "creature": self.creature, "party": list(self.party), "policy": self.policy,
+            "seed": self.seed, "runs": self.runs,
+            "win_rate": self.outcomes["win"] / self.runs if self.runs else 0.0,
+            "win_interval_95": [round(low, 6), round(high, 6)],
+            "outcomes": dict(sorted(self.outcomes.items())),
+            "mean_turns": round(self.mean(sum(t * n for t, n in self.turns.items())), 4),
+            "mean_defeats": round(self.mean(self.defeats), 4),
+            "mean_hp_spent": round(self.mean(self.hp_spent), 4),
+            "mean_ep_spent": round(self.mean(self.ep_spent), 4),
+        }
+
+    def to_text(self) -> str:
+        data = self.to_json()
+        low, high = data["win_interval_95"]
+        return "\n".join([
+            f"{self.creature} vs {', '.join(self.party)}: {self.runs} duels, "
+            f"policy {self.policy}, seed {self.seed}",
+            f"  win rate      {data['win_rate']:6.1%}   (95% interval {low:.1%} - {high:.1%})",
+            "  outcomes      " + ", ".join(f"{k} {v}" for k, v in data["outcomes"].items()),
+            f"  mean turns    {data['mean_turns']:.2f}",
+            f"  mean defeats  {data['mean_defeats']:.2f}",
+            f"  spent         {data['mean_hp_spent']:.2f} HP, {data['mean_ep_spent']:.2f} EP "
+            "per duel",
+        ])
+
+
+def simulate_duel(rules: Rules, creature: str, party: tuple[Build, ...], runs: int,
+                  seed: int = 0, policy: str = "greedy", dispositions: bool = True) -> DuelReport:
+    """``runs`` duels; the same arguments always give the same report."""
+    found = rules.creatures.get(creature)
+    if found is None:
+        raise BuildError(f"no @creature \"{creature}\" "
+                         f"(known: {', '.join(sorted(rules.creatures)) or 'none'})")
+    setup = DuelSetup(found, tuple(player_setup(rules, b) for b in party),
+                      dispositions=dispositions)
+    report = DuelReport(found.name, tuple(b.grimslinger or "player" for b in party), policy,
+                        seed)
+    for i in range(runs):
+        report.add(play_duel(rules, setup, policy, run_seed(seed, i)))
+    return report

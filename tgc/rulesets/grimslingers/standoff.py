@@ -1,0 +1,155 @@
+"""Grimslingers Standoff phase for one player (GS-9.3, GS-15.5 step 4): up to two
+Standoff actions, at most one Anima ability, Feast taking both, bullet loading free.
+An action the rules forbid is skipped (a policy's mistake never breaks the duel)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tgc.rulesets.grimslingers import resolve
+from tgc.rulesets.grimslingers.data import Card, FeastResult
+from tgc.rulesets.grimslingers.decisions import (
+    Feast,
+    Load,
+    Purge,
+    Reactivate,
+    Reload,
+    Sacrifice,
+    StandoffAction,
+    Surge,
+    UseCard,
+)
+from tgc.rulesets.grimslingers.duelist import Duelist, Play
+
+if TYPE_CHECKING:
+    from tgc.rulesets.grimslingers.duel import Duel
+
+_FEAST_CARD = Card(name="Feast", kind="item")
+ACTIONS = 2
+CHAMBER = 6  # GS-6.10
+LOAD_PER_STANDOFF = 2
+RELOAD_COST, RELOAD_CARDS = 3, 4
+PURGE_CARDS = 2
+SURGE_CARDS = 3
+REACTIVATE_COST, REACTIVATE_CARDS = 3, 6
+
+
+def take_standoff(duel: Duel, p: Duelist, actions: list[StandoffAction]) -> None:
+    left = ACTIONS
+    loaded = 0
+    for action in actions:
+        if p.defeated or duel.creature.defeated:
+            return
+        if isinstance(action, Load):
+            loaded += _load(p, min(action.bullets, LOAD_PER_STANDOFF - loaded))
+            continue
+        need = ACTIONS if isinstance(action, Feast) else 1
+        if left < need or not allowed(p, action):
+            continue
+        left -= need
+        _take(duel, p, action)
+
+
+def allowed(p: Duelist, action: StandoffAction) -> bool:
+    """Whether the rules let the player take this action now."""
+    match action:
+        case Sacrifice(amount=n):
+            return 0 < n < p.hp  # never down to 0 HP (GS-A23)
+        case UseCard(card=card):
+            return card in p.hand and "standoff" in card.types
+        case Reload(cards=cards):
+            return (not p.anima_used and p.ep >= RELOAD_COST and len(cards) <= RELOAD_CARDS
+                    and _all_in(cards, p.discard) and all(c.kind == "spell" for c in cards))
+        case Purge(cards=cards):
+            return (not p.anima_used and 0 < len(cards) <= PURGE_CARDS
+                    and _all_in(cards, p.hand) and all(c.kind == "spell" for c in cards))
+        case Surge(cards=cards):
+            return (not p.anima_used and len(cards) == SURGE_CARDS and _all_in(cards, p.hand)
+                    and all(c.kind == "spell" for c in cards))  # GS-A15
+        case Feast():
+            return p.grimslinger is not None and bool(p.grimslinger.feast)
+        case Reactivate(cards=cards):
+            return (p.ep >= REACTIVATE_COST and len(cards) <= REACTIVATE_CARDS
+                    and _all_in(cards, p.deactivated))  # a cost (GS-A36)
+        case Load():
+            return True
+
+
+def _all_in(cards: tuple[Card, ...], pile: list[Card]) -> bool:
+    return len({id(c) for c in cards}) == len(cards) and all(c in pile for c in cards)
+
+
+def _take(duel: Duel, p: Duelist, action: StandoffAction) -> None:
+    match action:
+        case Sacrifice(amount=n):
+            p.hp -= n
+            p.spent_hp += n
+            p.ep = min(p.ep + n, p.max_ep, p.cap)
+            duel.note(f"{p.name} sacrifices {n} HP")
+        case UseCard(card=card):
+            p.hand.remove(card)
+            duel.note(f"{p.name} uses {card.name} in the Standoff")
+            play = Play(card, p, duel.player_targets(p, card), p.seat, 0)
+            resolve.resolve_play(duel, play)
+        case Reload(cards=cards):
+            p.anima_used = True
+            p.ep -= RELOAD_COST
+            p.spent_ep += RELOAD_COST
+            moved = p.give_back(list(cards), p.discard)
+            duel.note(f"{p.name} reloads {len(moved)} spells")
+        case Purge(cards=cards):
+            p.anima_used = True
+            for card in cards:
+                p.hand.remove(card)
+                p.discard.append(card)
+            p.ep = min(p.ep + len(cards), p.max_ep, p.cap)
+            duel.note(f"{p.name} purges {len(cards)} spells")
+        case Surge(cards=cards):
+            p.anima_used = True
+            for card in cards:
+                p.hand.remove(card)
+                p.deactivated.append(card)
+            p.next_nv += 1
+            duel.note(f"{p.name} surges")
+        case Feast():
+            feast(duel, p)
+        case Reactivate(cards=cards):
+            p.ep -= REACTIVATE_COST
+            p.spent_ep += REACTIVATE_COST
+            moved = p.give_back(list(cards), p.deactivated)
+            duel.note(f"{p.name} reactivates {len(moved)} cards")
+        case Load():
+            pass
+
+
+def _load(p: Duelist, bullets: int) -> int:
+    if "ammo" not in p.res or bullets <= 0:
+        return 0
+    n = min(bullets, p.belt, CHAMBER - p.res["ammo"])
+    p.belt -= n
+    p.res["ammo"] += n
+    return n
+
+
+def feast(duel: Duel, p: Duelist) -> None:
+    """Draw a Fate card from those not laid out (GS-A25) and apply its Vampyrism row."""
+    if not duel.feast_deck:
+        duel.feast_deck = [c.code for c in duel.rules.fate]
+        duel.rng.shuffle(duel.feast_deck)
+    code = duel.feast_deck.pop()
+    card = next(c for c in duel.rules.fate if c.code == code)
+    assert p.grimslinger is not None
+    row = _feast_row(p.grimslinger.feast, card.face, card.suit)
+    duel.note(f"{p.name} feasts: {code}")
+    if row is None:
+        return
+    resolve.gain(p, "blood", row.blood)
+    play = Play(_FEAST_CARD, p, duel.foes_of(p), p.seat, 0, neutral=True)
+    resolve.apply_fx(duel, play, row.fx)
+
+
+def _feast_row(rows: tuple[FeastResult, ...], face: str, suit: str | None) -> FeastResult | None:
+    for row in rows:
+        if face in row.faces and (suit is None or suit in row.suits):
+            return row
+    return None
