@@ -1,0 +1,1 @@
+"""The Grimslingers ruleset: the Tall Tale (story booklet, areas, bounties) and duels."""
