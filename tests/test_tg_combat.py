@@ -489,3 +489,88 @@ def test_a_human_plays_card_by_card() -> None:
     assert outcome.outcome == "win"
     assert questions[1].startswith("pool 0/2; Beor: health 9, terror 0, magic 2; last card: the encounter")
     assert "Combat against Dummy (value 2)" in shown
+
+
+# ---------------------------------------------------------------- the rules review (issue 9)
+
+
+CHECKS = """
+@card combat 30U "Finisher"
+  left: -
+  right: aggression 1
+  free: 2 marker
+  ability: placement: if pool >= 4: gain 2 markers
+
+@card combat 31U "Counting Coins"
+  left: -
+  right: aggression 1
+  ability:
+    - placement: gain 2 charges
+    - pay 1 charge: if charges >= 1: gain 3 markers
+"""
+
+
+def test_an_ability_that_tests_the_combat_pool_fires() -> None:
+    """001, "Combat Card" (Ability): a placement ability resolves after the card's keys, so
+    ``if pool >= 4`` reads the pool those keys made. The effect evaluator used to read
+    ``pool`` as 0, so the ability never fired."""
+    rules = rules_of(HEROES + CARDS + CHECKS + encounter())
+    game, _, _ = run(rules, ["Hard Hit", "Finisher", "Idle Word"], ["Hard Hit", "Finisher"])
+    assert turn_log(game, 2)[:4] == ["Beor plays Finisher (30U)", "+2 marker(s): pool 7",
+                                     "Finisher (30U): placement: if pool >= 4: gain 2 markers",
+                                     "+2 marker(s): pool 9"]
+
+
+def test_an_ability_that_tests_its_charges_reads_the_card() -> None:
+    """001, "Charges": Charges lie on the card; ``if charges >= 1`` asks how many are left
+    on the card whose ability it is (after paying, one of the two remains)."""
+    rules = rules_of(HEROES + CARDS + CHECKS + encounter())
+    game, _, _ = run(rules, ["Counting Coins", "Idle Word", "Idle Word"],
+                     ["Counting Coins", "use Counting Coins"])
+    uses = [line for line in game.log if line.startswith("Beor uses")]
+    assert uses == ["Beor uses Counting Coins (31U): pay 1 charge: if charges >= 1: gain 3 markers"]
+    assert "+3 marker(s): pool 3" in game.log
+
+
+def test_robber_fires_when_the_drop_reaches_zero_health() -> None:
+    """001, "Robber": "drop to 1 or less" includes dropping to 0. The Wealth and Items go and
+    the encounter ends before the dying member is removed (it used to end as `dying`)."""
+    items = (ItemInUse("Knife", frozenset({"weapon"})),)
+    _, outcome, _ = run(setup(traits="robber", attack="0+: damage 9"), ["Jab", "Idle Word", "Idle Word"],
+                        ["Jab"], items=items)
+    hero = outcome.heroes[0]
+    assert outcome.outcome == "robbed" and hero.resources["wealth"] == 0 and hero.items == ()
+    assert hero.dying
+
+
+def test_robber_ends_the_fight_for_the_whole_party() -> None:
+    """001, "Robber": when the last member above 1 Health drops to 0, the party is robbed and
+    the encounter ends; the others do not fight on (Ailei used to carry on alone)."""
+    rules = setup(traits="robber", attack="0+: damage 9")
+    ailei = member(rules, "Ailei", "combat", ["Jab", "Jab", "Jab"], health=1)
+    _, outcome, _ = run(rules, ["Jab", "Idle Word", "Idle Word"], ["stop", "Jab"], extra=[ailei],
+                        health=5)
+    assert outcome.outcome == "robbed" and outcome.turns == 1
+    assert all(h.resources["wealth"] == 0 for h in outcome.heroes)
+
+
+def test_energy_falls_with_health_inside_the_fight() -> None:
+    """000, survival tracks (Energy, and End of the Day 2): the Energy marker can never pass
+    the Health marker. The attack takes Health 9 -> 4 and Energy 6 -> 4 at once; the escape
+    costs 1 (3) and its Opportunity attack takes Health to 2, and Energy with it (the
+    outcome used to say Energy 5 at Health 2)."""
+    rules = setup(attack="0+: damage 5")
+    _, outcome, _ = run(rules, ["Jab", "Idle Word", "Idle Word"], ["Jab", "stop", "escape"])
+    hero = outcome.heroes[0]
+    assert (hero.health, hero.energy) == (2, 2) and hero.escaped
+
+
+def test_play_again_on_the_previous_cards_half_does_not_chain() -> None:
+    """001, "Playing Cards" 2: a further card needs a play-again icon on a connected key of
+    the card being played. An ``again`` on the previous card's half of the Free Key is not
+    on that card (it used to let any card follow)."""
+    from tgc.rulesets.tainted_grail.engines.game import free_gain
+
+    assert not free_gain(("again",), ("marker",)).again
+    assert free_gain(("2x",), ("marker", "again")) .again
+    assert free_gain(("2x",), ("marker",)).markers == 2

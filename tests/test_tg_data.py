@@ -127,3 +127,33 @@ def test_sample_campaign_is_clean_and_complete() -> None:
     assert {e.level for e in encounters} == {1, 2, 3, 4}
     assert any(isinstance(e, CombatEncounter) and e.guardian for e in encounters)
     assert any(isinstance(e, DiplomacyEncounter) and len(e.stages) == 2 for e in encounters)
+
+
+# ---------------------------------------------------------------- words the engine reads (issue 9)
+
+
+@pytest.mark.parametrize(("text", "detail"), [
+    ('@card diplomacy 1U "Ask"\n  left: -\n  right: empathy 1\n  ability: placement: if pool >= 2: move affinity up 1\n',
+     "`pool` means nothing in a diplomacy"),
+    ('@card combat 1U "Jab"\n  left: -\n  right: aggression 1\n  ability: placement: if affinity >= 2: gain 1 marker\n',
+     "`affinity` means nothing in a combat"),
+    ('@card combat 1U "Jab"\n  left: -\n  right: aggression 1\n  ability: placement: if affinity green: gain 1 marker\n',
+     "`affinity` means nothing in a combat"),
+    ('@encounter "Thug"\n  deck: gray\n  value: 3\n  attack:\n    0+: if charges >= 1: damage 1\n',
+     "only a card's ability can test it"),
+])
+def test_a_condition_the_engine_cannot_read_is_an_error(text: str, detail: str) -> None:
+    """001/002, "Combat Card" / "Diplomacy Card" (Ability): a condition must name something the
+    encounter has. The evaluator used to read any word it had no case for as 0, silently."""
+    _, problems = load_text(text)
+    assert [(p.code, detail in str(p.args["detail"])) for p in problems] == [("TGC504", True)]
+
+
+@pytest.mark.parametrize("icon", ["again", "discard"])
+def test_play_again_and_discard_on_a_right_half_are_errors(icon: str) -> None:
+    """001, "Playing Cards" 2 and "Combat Bonuses": play again and discard act on the card
+    being played, so on the previous card's half of the Free Key they never mean anything."""
+    text = f'@card combat 1U "Jab"\n  left: -\n  right: aggression 1\n  free_right: {icon}\n'
+    _, problems = load_text(text)
+    assert [p.code for p in problems] == ["TGC503"]
+    assert "right half never applies" in str(problems[0].args["detail"])

@@ -40,7 +40,8 @@ RULES: tuple[Rule, ...] = (
         "card edge `marker, -, magic again`, a track); the message says what was "
         "expected and the hint shows the shape.",
         (example(_FIGHT + "  traits: fats\n" + _VERSE),
-         example(_CARD.replace("aggression 1", "agression 1") + _VERSE)),
+         example(_CARD.replace("aggression 1", "agression 1") + _VERSE),
+         example(_CARD + "  free_right: again\n" + _VERSE)),
         example(_FIGHT + "  traits: fast\n" + _VERSE),
     ),
     Rule(
@@ -50,8 +51,11 @@ RULES: tuple[Rule, ...] = (
         "`draw N`, `discard N [from deck]`, `destroy last card`, `move affinity up|down N`, "
         "`gain N charges`, `prevent N damage|terror|affinity`, `play as connected`, "
         "`run away`, `opportunity`, `gain|lose item X`, each optionally `if CONDITION:` "
-        "and counted `per connected ATTRIBUTE`, joined by `;`.",
-        (example(_FIGHT + "  opportunity: deal 2 damage\n" + _VERSE),),
+        "and counted `per connected ATTRIBUTE`, joined by `;`. A condition must name "
+        "something the encounter has: `pool` only in a combat, `affinity` only in a "
+        "diplomacy, `charges` only in a card's ability.",
+        (example(_FIGHT + "  opportunity: deal 2 damage\n" + _VERSE),
+         example(_CARD + "  ability: placement: if affinity green: gain 1 marker\n" + _VERSE)),
         example(_FIGHT + "  opportunity: damage 2\n" + _VERSE),
     ),
     Rule(

@@ -22,6 +22,10 @@ AMOUNTS = RESOURCES + TRACKS
 VERBS = ("gain", "lose", "pay", "damage", "draw", "discard", "destroy", "move", "prevent",
          "play", "run", "opportunity", "nothing", "if")
 COMPARE_NAMES = ATTRIBUTES + AMOUNTS + ("pool", "affinity", "cards", "charges")
+# Condition words that mean something only in one kind of encounter or on a card: the
+# Combat Pool, the affinity track, the Charges on the card whose ability this is.
+ONLY_IN = {"pool": "combat", "affinity": "diplomacy"}
+CARD_ONLY = frozenset({"charges"})
 _OPS = (">=", "<=", "==", "!=", ">", "<")
 _COMPARE = re.compile(r"^([a-z]+)\s*(>=|<=|==|!=|>|<)\s*(-?\d+)$")
 _PER = re.compile(r"^(.*?)\s+per\s+connected\s+([a-z]+)$")
@@ -188,6 +192,28 @@ _HANDLERS: dict[str, Callable[[list[str]], Effect]] = {
     "opportunity": _fixed("opportunity", ["opportunity"]),
     "nothing": _fixed("nothing", ["nothing"]),
 }
+
+
+def misplaced_word(effects: tuple[Effect, ...], kind: str, on_card: bool) -> str | None:
+    """Why a condition of ``effects`` can never be read where they are written (``kind``
+    combat or diplomacy, on a card's ability or elsewhere), or None when all can."""
+    for effect in effects:
+        if effect.cond is not None:
+            why = misplaced_cond(effect.cond, kind, on_card)
+            if why is not None:
+                return f"`{effect.text}`: {why}"
+    return None
+
+
+def misplaced_cond(cond: Cond, kind: str, on_card: bool) -> str | None:
+    word = cond.name if cond.kind == "compare" else cond.kind
+    home = ONLY_IN.get(word)
+    if home is not None and home != kind:
+        track = "a Combat Pool" if home == "combat" else "an affinity track"
+        return f"`{word}` means nothing in a {kind} (only a {home} has {track})"
+    if word in CARD_ONLY and not on_card:
+        return f"`{word}` counts the Charges on a card; only a card's ability can test it"
+    return None
 
 
 def describe(effects: tuple[Effect, ...]) -> str:

@@ -11,7 +11,13 @@ from difflib import get_close_matches
 from functools import lru_cache
 from typing import Any
 
-from tgc.rulesets.tainted_grail.effects import EffectError, parse_cond, parse_effects
+from tgc.rulesets.tainted_grail.effects import (
+    EffectError,
+    misplaced_cond,
+    misplaced_word,
+    parse_cond,
+    parse_effects,
+)
 from tgc.rulesets.tainted_grail.records import (
     AFFINITY_COLOURS,
     ATTRIBUTES,
@@ -144,6 +150,15 @@ class Loader:
             self.report(decl, _Bad("TGC504", key, None, detail=str(err)))
         return default
 
+    def check_words(self, decl: RawDecl, key: str, effects: Effects, kind: str,
+                    on_card: bool = False) -> None:
+        """A condition word the engine cannot read where it stands (``pool`` in a
+        diplomacy, ``affinity`` in a combat, ``charges`` off a card) is an error, never a
+        silent 0."""
+        why = misplaced_word(effects, kind, on_card)
+        if why is not None:
+            self.report(decl, _Bad("TGC504", key, None, detail=why))
+
     def require(self, decl: RawDecl, keys: tuple[str, ...], what: str) -> bool:
         missing = [k for k in keys if k not in decl.data]
         for key in missing:
@@ -165,9 +180,11 @@ class Loader:
         left = self.field(decl, "left", lambda v, k: _left_edge(v, k, icons), ())
         right = self.field(decl, "right", _right_edge, ())
         free = self.field(decl, "free", lambda v, k: _icons(v, k, icons), ())
-        free_right = self.field(decl, "free_right", lambda v, k: _icons(v, k, icons), ())
+        free_right = self.field(decl, "free_right", lambda v, k: _right_half(v, k, icons), ())
         passive = self.field(decl, "passive", _flag, False)
         abilities = self.field(decl, "ability", _abilities, ())
+        for ability in abilities:
+            self.check_words(decl, "ability", ability.effects, kind, on_card=True)
         character = self.field(decl, "character", _text, None)
         table = self.rules.combat_cards if kind == "combat" else self.rules.diplomacy_cards
         if number in table:
@@ -262,6 +279,10 @@ class Loader:
         right = self.field(decl, "right", _right_edge, ())
         attack = self.field(decl, "attack", lambda v, k: _table(v, k, 0, value - 1), ())
         effects = {k: self.field(decl, k, _effects, ()) for k in ("opportunity", "reward", "loot")}
+        for row in attack:
+            self.check_words(decl, "attack", row.effects, "combat")
+        for key, found in effects.items():
+            self.check_words(decl, key, found, "combat")
         return CombatEncounter(name, deck, level, value, traits, right, attack,
                                effects["opportunity"], effects["reward"], effects["loot"])
 
@@ -286,6 +307,16 @@ class Loader:
         failure = self.field(decl, "failure", _effects, ())
         reward = self.field(decl, "reward", _effects, ())
         conds, costs = avoid if avoid is not None else ((), ())
+        for stage in stages:
+            key = f"stage{stage.number}"
+            for effects in (*stage.rules.values(), *(row.effects for row in stage.responses)):
+                self.check_words(decl, key, effects, "diplomacy")
+        self.check_words(decl, "failure", failure, "diplomacy")
+        self.check_words(decl, "reward", reward, "diplomacy")
+        for cond in conds:
+            why = misplaced_cond(cond, "diplomacy", False)
+            if why is not None:
+                self.report(decl, _Bad("TGC504", "avoid", None, detail=why))
         return DiplomacyEncounter(name, deck, level, affinity, right, tuple(stages), failure,
                                   reward, conds, costs, avoid is not None)
 
@@ -382,6 +413,19 @@ def _icons(value: Data, key: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
                              + ", with `2x` (multiply), `X` (void) or a count before them")
         icons.append(word)
     return tuple(icons)
+
+
+def _right_half(value: Data, key: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
+    """A Free Key's right half: only what the next card's half reads (markers, draws,
+    affinity moves, multipliers, voids); play again and discard belong to the card
+    being played, so on the previous card's half they could never mean anything."""
+    icons = _icons(value, key, allowed)
+    for icon in icons:
+        if icon in ("again", "discard"):
+            raise _bad_value(key, f"`{icon}` on a Free Key's right half never applies: it acts "
+                             "on the card being played", "put it in `free:` (the card's own "
+                             "half), or use `2x`, `X` or a bonus the next card reads")
+    return icons
 
 
 def _rows(value: Data, key: str) -> list[str]:

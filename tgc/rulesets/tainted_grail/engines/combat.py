@@ -15,6 +15,7 @@ from tgc.rulesets.tainted_grail.engines.game import (
     HeroOut,
     Option,
     Outcome,
+    Placed,
 )
 from tgc.rulesets.tainted_grail.engines.hero import Hero, Member
 from tgc.rulesets.tainted_grail.records import Card, CombatEncounter, Gain
@@ -129,6 +130,11 @@ class CombatGame(Game):
             # Negative Combat Pool: one card from hand (then deck) per missing marker.
             self.say(f"{loss - covered} marker(s) missing: discard instead")
             self.discard_hand(hero, loss - covered)
+
+    def value_of(self, name: str, hero: Hero, source: Placed | None = None) -> int:
+        if name == "pool":
+            return self.pool
+        return super().value_of(name, hero, source)
 
     def victory_check(self) -> None:
         if self.pool >= self.encounter.value:

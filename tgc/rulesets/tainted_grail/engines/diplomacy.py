@@ -13,6 +13,7 @@ from tgc.rulesets.tainted_grail.engines.game import (
     Game,
     HeroOut,
     Outcome,
+    Placed,
 )
 from tgc.rulesets.tainted_grail.engines.hero import Hero, Member
 from tgc.rulesets.tainted_grail.records import Card, DiplomacyEncounter, Gain, Stage
@@ -144,10 +145,10 @@ class DiplomacyGame(Game):
     def affinity_colour(self) -> str:
         return self.encounter.colour_at(self.slot)
 
-    def value_of(self, name: str, hero: Hero) -> int:
+    def value_of(self, name: str, hero: Hero, source: Placed | None = None) -> int:
         if name == "affinity":
             return self.slot
-        return super().value_of(name, hero)
+        return super().value_of(name, hero, source)
 
     # ------------------------------------------------------------ leaving
 

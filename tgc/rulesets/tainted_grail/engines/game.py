@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tgc.rulesets.tainted_grail.engines.hero import Hero, HeroResult, Member
 from tgc.rulesets.tainted_grail.records import (
+    ATTRIBUTES,
     NO_GAIN,
     Ability,
     Card,
@@ -120,8 +121,14 @@ _LINKS: dict[tuple[int, int, tuple[tuple[str, int], ...]], tuple[Any, Card, Link
 
 @lru_cache(maxsize=4096)
 def free_gain(free_right: tuple[str, ...], free: tuple[str, ...]) -> Gain:
-    """The bottom Free Key: the previous card's right half joined to this card's left."""
-    return compile_icons(free_right + free)
+    """The bottom Free Key: the previous card's right half joined to this card's left.
+    Play again and discard act on the card being played, so only its own half counts
+    for them (the loader rejects them on a right half)."""
+    carried = tuple(i for i in free_right if i not in _OWN_HALF)
+    return compile_icons(carried + free)
+
+
+_OWN_HALF = ("again", "discard")
 
 
 def link_card(right: tuple[RightKey | None, ...], free_right: tuple[str, ...], card: Card,
@@ -472,14 +479,15 @@ class Game:
         for effect in effects:
             if hero.out is not None and effect.verb not in ("gain", "lose", "pay"):
                 continue
-            if effect.cond is not None and not self.holds(effect.cond, hero):
+            if effect.cond is not None and not self.holds(effect.cond, hero, source):
                 continue
             amount = effect.amount
             if effect.per is not None:
                 amount *= self.linked.get(effect.per, 0)
             _VERBS[effect.verb](self, effect, amount, hero, source)
 
-    def holds(self, cond: Cond, hero: Hero) -> bool:
+    def holds(self, cond: Cond, hero: Hero, source: Placed | None = None) -> bool:
+        """``source`` is the card whose ability is being read (its Charges)."""
         if cond.kind == "panic":
             result = hero.panicking
         elif cond.kind == "item":
@@ -487,20 +495,27 @@ class Game:
         elif cond.kind == "affinity":
             result = self.affinity_colour() == cond.name
         else:
-            result = _compare(self.value_of(cond.name, hero), cond.op, cond.value)
+            result = _compare(self.value_of(cond.name, hero, source), cond.op, cond.value)
         return result != cond.negate
 
     def affinity_colour(self) -> str:
         return ""
 
-    def value_of(self, name: str, hero: Hero) -> int:
+    def value_of(self, name: str, hero: Hero, source: Placed | None = None) -> int:
+        """Every word the effect language compares (effects.COMPARE_NAMES); the loader
+        keeps ``pool`` to combat, ``affinity`` to diplomacy and ``charges`` to cards, which
+        the engines override or read here. Anything else is a bug, never a silent 0."""
         if name in ("health", "energy", "terror"):
             return int(getattr(hero, name))
         if name in hero.res:
             return hero.res[name]
         if name == "cards":
             return len(hero.hand)
-        return hero.level(name)
+        if name == "charges":
+            return source.charges if source is not None else 0  # a card in hand holds none
+        if name in ATTRIBUTES:
+            return hero.level(name)
+        raise ValueError(f"the {self.kind} engine cannot read `{name}` in a condition")
 
     def lose_health(self, hero: Hero, amount: int) -> None:
         if amount <= 0:
@@ -509,9 +524,12 @@ class Game:
         hero.health -= amount
         hero.lost_health += amount
         self.say(f"{hero.name} loses {amount} health ({hero.health} left)")
+        if hero.energy > hero.health:
+            hero.energy = hero.health  # Energy never exceeds Health, in a fight too
+        # Robber reads the drop before the dying member leaves: reaching 0 is "1 or less".
+        self.after_health_loss()
         if hero.health <= 0 and hero.out is None:
             self.remove(hero, "dying")
-        self.after_health_loss()
 
     def after_health_loss(self) -> None:
         pass
@@ -531,7 +549,7 @@ class Game:
             if amount > 0:
                 self.say(f"{hero.name} gains {hero.terror - before} terror ({hero.terror})")
         elif what == "energy":
-            hero.energy = max(0, min(hero.energy + amount, ch.energy.length))
+            hero.energy = max(0, min(hero.energy + amount, ch.energy.length, hero.health))
         else:
             hero.res[what] = max(0, hero.res[what] + amount)
 

@@ -69,7 +69,8 @@ class Hero:
             res.update(member.resources)
         self.res = res
         self.health = ch.health.start if member.health is None else member.health
-        self.energy = ch.energy.start if member.energy is None else member.energy
+        energy = ch.energy.start if member.energy is None else member.energy
+        self.energy = min(energy, self.health)  # Energy never exceeds Health
         self.terror = ch.terror.start if member.terror is None else member.terror
         self.start_health = self.health
         self.start_terror = self.terror

@@ -297,7 +297,8 @@ def _prevention(card: Card | None, what: str) -> int:
 class ScriptedPolicy(BasePolicy):
     """Replays written decisions (tests and worked examples): ``plays`` is a list of card
     names (``"Defend+magic"`` pays every Magic Key, ``"Eye for Detail+charge"`` uses a
-    charge), ``"stop"`` or ``"escape"``; anything unscripted falls back to stopping."""
+    charge, ``"use Bleak Joke"`` uses its charge ability), ``"stop"`` or ``"escape"``;
+    anything unscripted falls back to stopping."""
 
     name = "scripted"
 
@@ -329,6 +330,11 @@ class ScriptedPolicy(BasePolicy):
         want = self.plays.pop(0)
         if want in ("stop", "escape"):
             return STOP if want == "stop" else ESCAPE
+        if want.startswith("use "):
+            for option in options:
+                if option.kind == "charge" and option.card is not None and \
+                        option.card.name == want[4:]:
+                    return option
         name, _, extra = want.partition("+")
         for option in options:
             if option.kind == "play" and option.card is not None and option.card.name == name \
