@@ -133,11 +133,14 @@ def test_sample_campaign_is_clean_and_complete() -> None:
 
 
 @pytest.mark.parametrize(("text", "detail"), [
-    ('@card diplomacy 1U "Ask"\n  left: -\n  right: empathy 1\n  ability: placement: if pool >= 2: move affinity up 1\n',
+    ('@card diplomacy 1U "Ask"\n  left: -\n  right: empathy 1\n'
+     '  ability: placement: if pool >= 2: move affinity up 1\n',
      "`pool` means nothing in a diplomacy"),
-    ('@card combat 1U "Jab"\n  left: -\n  right: aggression 1\n  ability: placement: if affinity >= 2: gain 1 marker\n',
+    ('@card combat 1U "Jab"\n  left: -\n  right: aggression 1\n'
+     '  ability: placement: if affinity >= 2: gain 1 marker\n',
      "`affinity` means nothing in a combat"),
-    ('@card combat 1U "Jab"\n  left: -\n  right: aggression 1\n  ability: placement: if affinity green: gain 1 marker\n',
+    ('@card combat 1U "Jab"\n  left: -\n  right: aggression 1\n'
+     '  ability: placement: if affinity green: gain 1 marker\n',
      "`affinity` means nothing in a combat"),
     ('@encounter "Thug"\n  deck: gray\n  value: 3\n  attack:\n    0+: if charges >= 1: damage 1\n',
      "only a card's ability can test it"),
