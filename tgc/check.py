@@ -49,17 +49,17 @@ def analyse(files: list[ast.File]) -> tuple[Campaign, list[Diagnostic]]:
     campaign, diags = collect(files)
     campaign, more = resolve(campaign)
     diags.extend(more)
-    for check in _checks():
+    for check in _checks(campaign):
         diags.extend(check(campaign))
     # A condition read twice (an `{otherwise}` guard repeats its siblings' conditions)
     # must not say the same thing twice.
     return campaign, list(dict.fromkeys(diags))
 
 
-def _checks() -> tuple[Check, ...]:
-    from tgc.semantics.checks import ALL_CHECKS
+def _checks(campaign: Campaign) -> tuple[Check, ...]:
+    from tgc.semantics.checks import checks_for
 
-    return ALL_CHECKS
+    return checks_for(campaign)
 
 
 def check(root: Path, *, jobs: int | None = None, cache: ParseCache | None = None,

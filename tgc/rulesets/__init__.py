@@ -1,1 +1,89 @@
-"""Rulesets: one package per game system (tainted_grail/)."""
+"""Rulesets: the registry of game systems, one package per system under this folder.
+
+Each package ``tgc/rulesets/NAME/`` has a ``spec`` module holding ``SPEC``, a
+`RulesetSpec`; the registry finds them by listing this folder (adding a ruleset is
+adding a folder) and looks a name up with a did-you-mean, like sqlglot's dialects.
+`register` adds one from elsewhere (a test, a plug-in)."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from difflib import get_close_matches
+
+from tgc.rulesets.spec import RulesetSpec, Vocabulary
+
+__all__ = ["RulesetSpec", "UnknownRuleset", "Vocabulary", "declaration_kinds", "default", "get", "names",
+           "register", "unregister"]
+
+_specs: dict[str, RulesetSpec] = {}
+_found = False
+
+
+class UnknownRuleset(LookupError):
+    """A name no ruleset answers to; ``hint`` is a did-you-mean or the list of names."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        known = names()
+        close = get_close_matches(name, known, n=1, cutoff=0.6)
+        self.hint = f"did you mean `{close[0]}`?" if close else "rulesets are " + ", ".join(
+            f"`{n}`" for n in known)
+        super().__init__(f"unknown ruleset `{name}`")
+
+
+def register(spec: RulesetSpec) -> RulesetSpec:
+    """Make ``spec`` known by its name (a later registration of the same name wins)."""
+    _find()
+    _specs[spec.name] = spec
+    return spec
+
+
+def unregister(name: str) -> None:
+    """Forget a ruleset registered by `register` (tests clean up with it)."""
+    _specs.pop(name, None)
+
+
+def get(name: str) -> RulesetSpec:
+    """The ruleset a campaign names; `UnknownRuleset` with a did-you-mean otherwise."""
+    _find()
+    try:
+        return _specs[name]
+    except KeyError:
+        raise UnknownRuleset(name) from None
+
+
+def names() -> tuple[str, ...]:
+    """Every known ruleset name, sorted."""
+    _find()
+    return tuple(sorted(_specs))
+
+
+def declaration_kinds() -> tuple[str, ...]:
+    """The declaration kinds every registered ruleset adds to the core's, each once, in
+    name order (the parser accepts them all; the symbols stage checks the campaign's)."""
+    _find()
+    kinds: dict[str, None] = {}
+    for name in sorted(_specs):
+        kinds.update(dict.fromkeys(_specs[name].vocabulary.declarations))
+    return tuple(kinds)
+
+
+def default() -> RulesetSpec:
+    """The ruleset of a campaign that names none: the one spec marked ``default``."""
+    _find()
+    marked = [spec for spec in _specs.values() if spec.default]
+    assert len(marked) == 1, f"exactly one ruleset must be the default, found {len(marked)}"
+    return marked[0]
+
+
+def _find() -> None:
+    global _found
+    if _found:
+        return
+    _found = True
+    for info in pkgutil.iter_modules(__path__):
+        if info.ispkg:
+            module = importlib.import_module(f"{__name__}.{info.name}.spec")
+            spec: RulesetSpec = module.SPEC
+            _specs.setdefault(spec.name, spec)

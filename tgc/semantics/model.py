@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from tgc import rulesets
 from tgc.source import Span
 from tgc.syntax import ast
 
@@ -136,6 +137,8 @@ class Campaign:
     others: list[ast.Declaration] = field(default_factory=list)
     targets: dict[ast.Ref, str] = field(default_factory=dict)
     unresolved: set[ast.Ref] = field(default_factory=set)
+    ruleset: rulesets.RulesetSpec = field(default_factory=rulesets.default)
+    vocabulary: rulesets.Vocabulary = field(default_factory=lambda: rulesets.default().vocabulary)
     # Derived structures computed once and shared by the checks (see graph.graph_of).
     derived: dict[str, object] = field(default_factory=dict)
 

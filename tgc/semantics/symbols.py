@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tgc import rulesets
 from tgc.diagnostics.codes import diag, did_you_mean
 from tgc.diagnostics.model import Diagnostic, Label
 from tgc.semantics.model import (
     DIRECTIONS,
-    HOOKS,
-    SEALS,
     Campaign,
     CampaignInfo,
     ItemInfo,
@@ -27,16 +26,18 @@ from tgc.semantics.model import (
 from tgc.source import Span
 from tgc.syntax import ast
 
-# Properties each core declaration understands; generic declarations take any.
+# Properties each core declaration understands; generic declarations take any. A
+# location also takes its ruleset's hooks.
 KNOWN_PROPS: dict[str, frozenset[str]] = {
     "campaign": frozenset({"ruleset", "start", "players", "text", "author", "version"}),
     "section": frozenset({"text"}),
     "status": frozenset({"when", "text"}),
     "secret": frozenset({"keywords", "text"}),
     "item": frozenset({"keywords", "text"}),
-    "location": frozenset({"legacy", "seals", "keys", "action", "text", *HOOKS}),
+    "location": frozenset({"legacy", "seals", "keys", "action", "text"}),
 }
-RULESETS = ("tainted-grail",)
+CORE_KINDS = frozenset({"campaign", "section", "status", "secret", "item", "location", "event",
+                        "quest", "encounter"})
 
 
 class SymbolCollector:
@@ -47,6 +48,11 @@ class SymbolCollector:
         self.diags: list[Diagnostic] = []
         self.campaign.sections["bos"] = SectionInfo("bos", "Book of Secrets", "bos")
         self.first_campaign: ast.Declaration | None = None
+        self.spec = _ruleset_of(self.campaign.files)
+        self.campaign.ruleset = self.spec
+        self.vocabulary = self.campaign.vocabulary = self.spec.vocabulary
+        self.known_props = {**KNOWN_PROPS,
+                            "location": KNOWN_PROPS["location"] | set(self.vocabulary.hooks)}
 
     def run(self) -> tuple[Campaign, list[Diagnostic]]:
         for file in self.campaign.files:
@@ -69,7 +75,7 @@ class SymbolCollector:
                                what=what))
 
     def check_props(self, decl: ast.Declaration) -> None:
-        known = KNOWN_PROPS.get(decl.kind)
+        known = self.known_props.get(decl.kind)
         if known is None:
             return
         for prop in decl.props:
@@ -81,6 +87,9 @@ class SymbolCollector:
     # ------------------------------------------------------------ declarations
 
     def declaration(self, decl: ast.Declaration) -> None:
+        if decl.kind not in CORE_KINDS and decl.kind not in self.vocabulary.declarations:
+            self.foreign_kind(decl)
+            return
         self.check_props(decl)
         handler = getattr(self, f"decl_{decl.kind}", None)
         if handler is not None:
@@ -92,12 +101,22 @@ class SymbolCollector:
         else:
             self.campaign.others.append(decl)
 
+    def foreign_kind(self, decl: ast.Declaration) -> None:
+        """A declaration kind of another ruleset than the campaign's."""
+        owners = [name for name in rulesets.names()
+                  if decl.kind in rulesets.get(name).vocabulary.declarations]
+        head = decl.header_span
+        span = head._replace(end_line=head.line, end_col=head.col + len(decl.kind) + 1)
+        self.diags.append(diag("TGC002", span, kind=decl.kind,
+                               hint=f"`@{decl.kind}` belongs to the `{'`, `'.join(owners)}` "
+                               f"ruleset; this campaign's ruleset is `{self.spec.name}`"))
+
     def decl_campaign(self, decl: ast.Declaration) -> None:
         if self.first_campaign is not None:
             self.duplicate(decl.header_span, self.first_campaign.header_span, "the campaign")
             return
         self.first_campaign = decl
-        ruleset, start, players = "tainted-grail", None, (1, 4)
+        ruleset, start, players = self.spec.name, None, (1, 4)
         for prop in decl.props:
             if isinstance(prop, ast.NumberProp) and prop.key == "start":
                 start = prop.low
@@ -108,10 +127,10 @@ class SymbolCollector:
                                            detail="players must be a range such as `1-4`"))
             elif isinstance(prop, ast.Prop) and prop.key == "ruleset":
                 ruleset = str(prop.value)
-                if ruleset not in RULESETS:
-                    self.diags.append(diag("TGC117", prop.span,
-                                           detail=f"unknown ruleset `{ruleset}`",
-                                           hint="the ruleset is `tainted-grail`"))
+                try:
+                    rulesets.get(ruleset)
+                except rulesets.UnknownRuleset as err:
+                    self.diags.append(diag("TGC117", prop.span, detail=str(err), hint=err.hint))
         if start is None:
             self.diags.append(diag("TGC114", decl.header_span,
                                    detail="the campaign has no `start:` location",
@@ -212,14 +231,16 @@ class SymbolCollector:
             info.legacy, info.legacy_span = prop.low, prop.span
         elif isinstance(prop, ast.ListProp) and prop.key == "seals":
             for seal in prop.items:
-                if seal not in SEALS:
+                seals = self.vocabulary.seals
+                if seal not in seals:
                     self.diags.append(diag("TGC117", prop.span, detail=f"unknown seal `{seal}`",
-                                           hint=did_you_mean(seal, SEALS)
-                                           or "seals are " + ", ".join(SEALS)))
+                                           hint=did_you_mean(seal, seals)
+                                           or ("seals are " + ", ".join(seals) if seals
+                                               else f"the `{self.spec.name}` ruleset has no seals")))
             info.seals = prop.items
         elif isinstance(prop, ast.ListProp) and prop.key == "keys":
             info.keys = self.location_keys(prop)
-        elif isinstance(prop, ast.RefProp) and prop.key in HOOKS:
+        elif isinstance(prop, ast.RefProp) and prop.key in self.vocabulary.hooks:
             if prop.key in info.hooks:
                 self.diags.append(diag("TGC117", prop.span,
                                        detail=f"the `{prop.key}` hook is given twice"))
@@ -247,8 +268,7 @@ class SymbolCollector:
         return tuple(keys)
 
     def hook_seals(self, info: LocationInfo) -> None:
-        needs = {"menhir": "menhir", "dream": "dreams", "nightmare": "dreams"}
-        for hook, seal in needs.items():
+        for hook, seal in self.vocabulary.hook_seals.items():
             if hook in info.hooks and seal not in info.seals:
                 target = info.hooks[hook]
                 span = _hook_span(info.decl, hook) or target.span
@@ -314,6 +334,22 @@ def _hook_span(decl: ast.Declaration, hook: str) -> Span | None:
         if isinstance(prop, ast.RefProp) and prop.key == hook:
             return prop.span
     return None
+
+
+def _ruleset_of(files: Iterable[ast.File]) -> rulesets.RulesetSpec:
+    """The ruleset the first ``@campaign`` names (the default when it names none, or one
+    that does not exist: that mistake is reported with the campaign)."""
+    for file in files:
+        for item in file.items:
+            if isinstance(item, ast.Declaration) and item.kind == "campaign":
+                for prop in item.props:
+                    if isinstance(prop, ast.Prop) and prop.key == "ruleset":
+                        try:
+                            return rulesets.get(str(prop.value))
+                        except rulesets.UnknownRuleset:
+                            return rulesets.default()
+                return rulesets.default()
+    return rulesets.default()
 
 
 def collect(files: Iterable[ast.File]) -> tuple[Campaign, list[Diagnostic]]:

@@ -18,6 +18,7 @@ from typing import Any
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
+from tgc import rulesets
 from tgc.diagnostics.codes import diag, did_you_mean
 from tgc.diagnostics.model import Diagnostic
 from tgc.source import SourceFile, Span
@@ -28,14 +29,15 @@ from tgc.syntax.fastpath import fast_parse
 from tgc.syntax.grammar_file import grammar_text
 
 START_RULES = ["decl_header", "verse_header", "block_header", "choice", "divert", "logic", "prop"]
-DECLARATION_KINDS = ("campaign", "section", "status", "secret", "item", "location",
-                     "event", "quest", "encounter", "card", "character")
-ICONS = frozenset({"food", "wealth", "rep", "magic", "exp", "energy", "health", "terror",
-                   "aggression", "empathy", "courage", "caution", "practicality",
-                   "spirituality"})
+CORE_KINDS = ("campaign", "section", "status", "secret", "item", "location", "event", "quest",
+              "encounter")
+# Every ruleset's declaration kinds parse in any campaign; the symbols stage tells a kind
+# of another ruleset apart (so a file parses the same whatever campaign it is in).
+DECLARATION_KINDS = (*CORE_KINDS, *rulesets.declaration_kinds())
+ICONS = frozenset().union(*(rulesets.get(name).vocabulary.icons for name in rulesets.names()))
 RESERVED = frozenset({"end", "game"})
 
-GENERIC_KINDS = frozenset({"event", "quest", "encounter", "card", "character"})
+GENERIC_KINDS = frozenset(DECLARATION_KINDS[6:])
 _TYPED_KEY = re.compile(r"[ \t]*(keys|seals|keywords|legacy|start|players)[ \t]*:")
 _SUPPRESS = re.compile(r"(?:^|\s)//\s*tgc:\s*ignore\[([^\]]*)\]")
 _ICON = re.compile(r"(?<!\\):([A-Za-z_]\w*):")

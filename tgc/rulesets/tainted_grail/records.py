@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-ATTRIBUTES = ("aggression", "empathy", "courage", "caution", "practicality", "spirituality")
-RESOURCES = ("food", "wealth", "rep", "magic", "exp")
-TRACKS = ("health", "energy", "terror")
+# The vocabulary, re-exported for the loader and the engines that read it with the records.
+from tgc.rulesets.tainted_grail.vocabulary import ATTRIBUTES as ATTRIBUTES
+from tgc.rulesets.tainted_grail.vocabulary import DECKS as DECKS
+from tgc.rulesets.tainted_grail.vocabulary import RESOURCES as RESOURCES
+from tgc.rulesets.tainted_grail.vocabulary import TRACKS as TRACKS
+
 COLOURS = {"U": "blue", "G": "green", "B": "brown", "Y": "gray"}
-DECKS = ("gray", "green", "purple", "blue")
 TRAITS = ("ambush", "rush", "defensive", "fast", "feint", "guardian", "horde", "opportunist",
           "rage", "robber", "shatter", "slow")
 ITEM_LIMITED = ("weapon", "shield", "armor", "companion", "relic")

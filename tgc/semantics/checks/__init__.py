@@ -1,17 +1,24 @@
-"""Checks over the resolved campaign, one module per family; ALL_CHECKS is their order."""
+"""Checks over the resolved campaign, one module per family; `checks_for` gives a
+campaign's in their order: the core's, then its ruleset's own (TGC5xx)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from tgc.diagnostics.model import Diagnostic
-from tgc.rulesets.tainted_grail import checks as ruleset
 from tgc.semantics.checks import graph, map, state
 from tgc.semantics.model import Campaign
 
-ALL_CHECKS: tuple[Callable[[Campaign], list[Diagnostic]], ...] = (
+Check = Callable[[Campaign], list[Diagnostic]]
+
+CORE_CHECKS: tuple[Check, ...] = (
     *graph.CHECKS,
     *state.CHECKS,
     *map.CHECKS,
-    *ruleset.CHECKS,
 )
+
+
+def checks_for(campaign: Campaign) -> tuple[Check, ...]:
+    """The core's checks and those the campaign's ruleset adds (loaded only here)."""
+    module = campaign.ruleset.load("checks")
+    return CORE_CHECKS + (tuple(module.CHECKS) if module is not None else ())

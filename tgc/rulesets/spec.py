@@ -1,0 +1,97 @@
+"""Rulesets, the declaration: what a game system tells the rest of tgc about itself.
+
+A ruleset has two faces, kept apart by the layering (docs/architecture.md). Its
+vocabulary and rule-data schema are plain data that the parser, the checks, the bundle
+and the renderer read (the low face, this module). Its rule-data loader, its extra checks
+and its engines are named here by dotted path and imported only when a stage that may use
+them asks (`RulesetSpec.load`), so that reading a ruleset's words never pulls in its
+checks (which read the semantic model) or its engines (which sit on the runtime)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+EMPTY: Mapping[str, str] = {}
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words a campaign of this ruleset may use, each declared once.
+
+    Numbers a party has: ``attributes`` (each member's, a party test takes the highest),
+    ``resources`` (each member's, pooled for costs), ``tracks`` (each member's survival
+    tracks, with ``worst_high`` the ones where a higher value is worse) and ``counters``
+    (the party's: the number of players, the day). ``defaults`` and ``limits`` give a
+    member without rule data its starting values. ``decks`` maps an encounter kind drawn
+    by colour to the outcomes it can have; ``avoidable`` names declared-encounter
+    property values (``key=value``) whose encounters can also be avoided. ``hooks`` are
+    the location hooks, ``hook_seals`` the seal a hook needs, ``icons`` the ``:word:``
+    icons of prose. ``labels`` give printed names (hooks, seals, words)."""
+
+    attributes: tuple[str, ...] = ()
+    opposed: tuple[tuple[str, str], ...] = ()
+    resources: tuple[str, ...] = ()
+    tracks: tuple[str, ...] = ()
+    worst_high: tuple[str, ...] = ()
+    counters: tuple[str, ...] = ("players", "day")
+    defaults: Mapping[str, int] = field(default_factory=dict)
+    limits: Mapping[str, int] = field(default_factory=dict)
+    attribute_default: int = 1
+    item_keywords: tuple[str, ...] = ()
+    decks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    outcomes: tuple[str, ...] = ("win", "lose")
+    avoidable: tuple[str, ...] = ()
+    seals: tuple[str, ...] = ()
+    hooks: tuple[str, ...] = ("explore", "instant")
+    hook_seals: Mapping[str, str] = field(default_factory=dict)
+    icons: frozenset[str] = frozenset()
+    labels: Mapping[str, str] = field(default_factory=dict)
+    party_rows: tuple[str, ...] = ()
+    declarations: tuple[str, ...] = ()
+    example_effect: str = 'mark "Status" 1'
+    example_condition: str = "secret 12"
+
+    @property
+    def amounts(self) -> tuple[str, ...]:
+        """What `gain`, `lose` and `pay` move."""
+        return self.resources + self.tracks
+
+    @property
+    def numbers(self) -> tuple[str, ...]:
+        """What a comparison (`X >= n`) may read."""
+        return self.attributes + self.resources + self.tracks + self.counters
+
+    def avoidable_encounter(self, props: Mapping[str, object]) -> bool:
+        """Whether a declared encounter with these properties can also be avoided."""
+        return any(f"{k}={v}" in self.avoidable for k, v in props.items())
+
+    def label(self, word: str) -> str:
+        return self.labels.get(word, word.capitalize())
+
+
+@dataclass(frozen=True)
+class RulesetSpec:
+    """A game system: its name (as a campaign writes `ruleset: NAME`), its vocabulary and
+    the dotted paths of the parts that only some stages may load.
+
+    ``checks`` names a module with ``CHECKS`` (functions of the resolved campaign,
+    returning diagnostics); ``rules`` a module with ``load_rules`` for its rule data;
+    ``engines`` a module with ``make_ruleset(bundle, mode)`` for the interpreter (the
+    runtime face). ``default`` marks the ruleset a campaign that names none is played
+    with."""
+
+    name: str
+    title: str
+    vocabulary: Vocabulary
+    checks: str | None = None
+    rules: str | None = None
+    engines: str | None = None
+    default: bool = False
+
+    def load(self, part: str) -> Any:
+        """The module behind ``checks``, ``rules`` or ``engines`` (None if it has none)."""
+        path = getattr(self, part)
+        return importlib.import_module(path) if path else None

@@ -1,0 +1,17 @@
+"""Tainted Grail's declaration for the registry: its name, its words and where its rule
+data, checks and engines live."""
+
+from __future__ import annotations
+
+from tgc.rulesets.spec import RulesetSpec
+from tgc.rulesets.tainted_grail.vocabulary import VOCABULARY
+
+SPEC = RulesetSpec(
+    name="tainted-grail",
+    title="Tainted Grail: The Fall of Avalon",
+    vocabulary=VOCABULARY,
+    checks="tgc.rulesets.tainted_grail.checks",
+    rules="tgc.rulesets.tainted_grail.loader",
+    engines="tgc.rulesets.tainted_grail.engines.table",
+    default=True,
+)

@@ -1,0 +1,45 @@
+"""Tainted Grail's words, declared once: the party's attributes, resources and tracks, the
+encounter decks, seals and location hooks, icons and their printed labels. Everything
+else in tgc asks the campaign's ruleset for these (tgc/rulesets/spec.py)."""
+
+from __future__ import annotations
+
+from tgc.rulesets.spec import Vocabulary
+
+ATTRIBUTES = ("aggression", "empathy", "courage", "caution", "practicality", "spirituality")
+RESOURCES = ("food", "wealth", "rep", "magic", "exp")
+TRACKS = ("health", "energy", "terror")
+ITEM_KEYWORDS = ("weapon", "armor", "shield", "companion", "relic", "craftable")
+DECKS = ("gray", "green", "purple", "blue")
+SEALS = ("menhir", "dreams", "unfriendly", "friendly")
+HOOKS = ("explore", "instant", "menhir", "dream", "nightmare")
+
+VOCABULARY = Vocabulary(
+    attributes=ATTRIBUTES,
+    opposed=(("aggression", "empathy"), ("courage", "caution"), ("practicality", "spirituality")),
+    resources=RESOURCES,
+    tracks=TRACKS,
+    worst_high=("terror",),
+    counters=("players", "day"),
+    # The default adventurer: a party member the bundle declares no @character for.
+    defaults={"health": 8, "energy": 6, "terror": 0,
+              "food": 3, "wealth": 3, "rep": 1, "magic": 2, "exp": 0},
+    limits={"health": 8, "energy": 8, "terror": 10},
+    attribute_default=1,
+    item_keywords=ITEM_KEYWORDS,
+    decks={"gray": ("win", "lose"), "green": ("win", "lose"), "purple": ("win", "lose"),
+           "blue": ("win", "lose", "avoid")},
+    outcomes=("win", "lose"),
+    avoidable=("kind=diplomacy", "deck=blue"),
+    seals=SEALS,
+    hooks=HOOKS,
+    hook_seals={"menhir": "menhir", "dream": "dreams", "nightmare": "dreams"},
+    icons=frozenset({*RESOURCES, *TRACKS, *ATTRIBUTES}),
+    labels={"explore": "Explore", "instant": "⚡ On arrival", "menhir": "Menhir",
+            "dream": "Dreams", "nightmare": "Nightmares", "dreams": "Dreams",
+            "friendly": "Friendly settlement", "unfriendly": "Unfriendly settlement"},
+    party_rows=(*TRACKS, *RESOURCES),
+    declarations=("card", "character"),
+    example_effect="gain 1 food",
+    example_condition="courage >= 2",
+)
