@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tgc.check import check  # noqa: E402
+from tgc.pipeline import check  # noqa: E402
 from tgc.rulesets.tainted_grail.checks import campaign_rules, rule_declarations  # noqa: E402
 from tgc.sim.simulate import Setup, Tally, make_setup, run_chunk  # noqa: E402
 

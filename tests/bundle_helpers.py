@@ -6,8 +6,8 @@ from pathlib import Path
 
 from tgc.bundle.lock import Lock, read_lock
 from tgc.bundle.numbering import Numbering, number_verses
-from tgc.check import check
 from tgc.diagnostics.model import Diagnostic
+from tgc.pipeline import check
 
 HEADER = '@campaign "Test Campaign"\n  ruleset: tainted-grail\n  start: 101\n\n'
 LOCATION = '@location 101 "Farm"\n  explore -> 101.1\n\n'

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tgc.check import check
 from tgc.diagnostics.codes import CATALOGUE, Rule
+from tgc.pipeline import check
 
 EXAMPLES = [
     pytest.param(rule, number, id=f"{rule.code}-{number}")

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from tests.expectations import EXPECT, Expected, compare, read_expectations
-from tgc.check import check
 from tgc.diagnostics.codes import CATALOGUE
 from tgc.diagnostics.model import Diagnostic
+from tgc.pipeline import check
 from tgc.syntax import ast
 
 ROOT = Path(__file__).parent.parent

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tgc.check import check
 from tgc.diagnostics.suppress import apply_suppressions
+from tgc.pipeline import check
 from tgc.source import SourceFile
 from tgc.syntax.parser import parse_source
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from tests.test_check_cases import CASE_PATHS, expectations
-from tgc.check import analyse
 from tgc.diagnostics.codes import CATALOGUE
+from tgc.pipeline import analyse
 from tgc.semantics import dice
 from tgc.semantics.cascade import hidden_of
 from tgc.semantics.endings import endings_of

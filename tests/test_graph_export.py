@@ -15,7 +15,8 @@ from click.testing import CliRunner
 
 from tests.golden import Golden
 from tgc.cli.main import cli
-from tgc.semantics.graph_export import ExportError, export_graph, load_model
+from tgc.pipeline import load_model
+from tgc.semantics.graph_export import ExportError, export_graph
 
 CASES = Path(__file__).parent / "cases" / "graph"
 SMALL = CASES / "small"

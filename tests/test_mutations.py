@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from tgc.check import check
 from tgc.diagnostics.render import FORMATS
+from tgc.pipeline import check
 from tgc.project.workspace import ParseCache
 
 TESTS = Path(__file__).parent
@@ -65,7 +65,7 @@ def _seed(name: str, number: int) -> int:
 
 def _check_survives(root: Path, what: str, cache: ParseCache) -> None:
     try:
-        result = check(root, cache=cache)
+        result = check(root, memory=cache)
     except Exception as err:  # a traceback is the failure this test exists to catch
         pytest.fail(f"{what}: check() raised {type(err).__name__}: {err}", pytrace=False)
     internal = [d for d in result.diagnostics if d.code == "TGC999"]

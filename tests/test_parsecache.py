@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import tgc.project.workspace as workspace
-from tgc.check import check
+from tgc.pipeline import check
 from tgc.project.parsecache import ParseStore, cache_root
 
 CAMPAIGN = '@campaign "Small"\n  start: 101\n@location 101 "Farmhold"\n  explore -> 101.1\n'
@@ -38,25 +38,25 @@ def _count_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_a_second_process_reuses_the_parses(campaign: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    first = check(campaign, disk_cache=True)
+    first = check(campaign, cache="disk")
     parsed = _count_parses(monkeypatch)
-    second = check(campaign, disk_cache=True)
+    second = check(campaign, cache="disk")
     assert parsed == []
     assert second.diagnostics == first.diagnostics
     assert [d.code for d in second.diagnostics] == ["TGC101"]
 
 
 def test_only_the_edited_file_is_parsed_again(campaign: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    check(campaign, disk_cache=True)
+    check(campaign, cache="disk")
     (campaign / "verses.tgj").write_text(VERSES.replace("101.9", "end"), encoding="utf-8")
     parsed = _count_parses(monkeypatch)
-    result = check(campaign, disk_cache=True)
+    result = check(campaign, cache="disk")
     assert parsed == ["verses.tgj"]
     assert result.diagnostics == []
 
 
 def test_a_tampered_or_corrupt_entry_is_ignored(campaign: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    check(campaign, disk_cache=True)
+    check(campaign, cache="disk")
     store = ParseStore(campaign)
     entries = sorted(p for p in store.folder.iterdir() if not p.name.startswith("."))
     assert len(entries) == 2
@@ -64,13 +64,13 @@ def test_a_tampered_or_corrupt_entry_is_ignored(campaign: Path, monkeypatch: pyt
     entries[0].write_bytes(data[:-1] + bytes([data[-1] ^ 1]))  # flip one payload bit
     entries[1].write_bytes(b"not a cache entry")
     parsed = _count_parses(monkeypatch)
-    result = check(campaign, disk_cache=True)
+    result = check(campaign, cache="disk")
     assert sorted(parsed) == ["campaign.tgj", "verses.tgj"]
     assert [d.code for d in result.diagnostics] == ["TGC101"]
 
 
 def test_the_key_is_private_and_the_cache_lives_outside_the_campaign(campaign: Path) -> None:
-    check(campaign, disk_cache=True)
+    check(campaign, cache="disk")
     key = cache_root() / "key"
     assert stat.S_IMODE(os.stat(key).st_mode) == 0o600
     assert len(key.read_bytes()) == 32
@@ -78,9 +78,9 @@ def test_the_key_is_private_and_the_cache_lives_outside_the_campaign(campaign: P
 
 
 def test_entries_of_removed_files_are_pruned(campaign: Path) -> None:
-    check(campaign, disk_cache=True)
+    check(campaign, cache="disk")
     (campaign / "verses.tgj").unlink()
-    check(campaign, disk_cache=True)
+    check(campaign, cache="disk")
     store = ParseStore(campaign)
     assert len([p for p in store.folder.iterdir() if not p.name.startswith(".")]) == 1
 
@@ -90,5 +90,5 @@ def test_an_unwritable_cache_only_costs_speed(campaign: Path, monkeypatch: pytes
     blocker = tmp_path / "blocker"
     blocker.write_text("a file where the cache folder should be", encoding="utf-8")
     monkeypatch.setenv("TGC_CACHE_DIR", str(blocker / "sub"))
-    result = check(campaign, disk_cache=True)
+    result = check(campaign, cache="disk")
     assert [d.code for d in result.diagnostics] == ["TGC101"]

@@ -62,7 +62,7 @@ CAMPAIGN = '@campaign "P"\n  start: 101\n@location 101 "Farm"\n  explore -> 101.
 @given(st.lists(ANY_LINES, max_size=10))
 def test_the_checks_never_raise_on_what_the_parser_gives(lines: list[str]) -> None:
     """Symbols, resolution and every registered check take any parsed file."""
-    from tgc.check import analyse
+    from tgc.pipeline import analyse
 
     tree, _ = parse_source(SourceFile.from_text("x.tgj", CAMPAIGN + "\n".join(lines) + "\n"))
     _, diagnostics = analyse([tree])

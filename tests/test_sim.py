@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from tgc.cli.main import cli
+from tgc.pipeline import load_campaign
 from tgc.rulesets.tainted_grail.loader import RawDecl
 from tgc.rulesets.tainted_grail.records import Rules
 from tgc.sim.simulate import SimError, load_setup, make_setup, simulate, wilson
@@ -69,14 +70,14 @@ def test_state_file_overrides_the_starting_values(tmp_path: Path) -> None:
     state = tmp_path / "state.json"
     state.write_text(json.dumps({"format": 1, "state": {"party": [
         {"name": "Beor", "resources": {"magic": 0}, "tracks": {"health": 3}}]}}))
-    setup = load_setup(SAMPLE, "Ditch Cutpurse", ["beor"], state)
+    setup = load_setup(load_campaign(SAMPLE), "Ditch Cutpurse", ["beor"], state)
     report = simulate(setup, 40, seed=2).to_json()
     assert report["mean_magic_spent"] == 0
     bad = tmp_path / "bad.json"
     party = [{"name": "Beor", "resources": {"gold": 1}}]
     bad.write_text(json.dumps({"format": 1, "state": {"party": party}}))
     with pytest.raises(SimError, match="gold"):
-        load_setup(SAMPLE, "Ditch Cutpurse", ["beor"], bad)
+        load_setup(load_campaign(SAMPLE), "Ditch Cutpurse", ["beor"], bad)
 
 
 def test_unknown_names_are_usage_errors(sample: tuple[Rules, list[RawDecl]]) -> None:

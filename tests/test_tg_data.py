@@ -106,7 +106,7 @@ def test_payload_round_trip_gives_the_same_rules() -> None:
 
 
 def test_sample_campaign_is_clean_and_complete() -> None:
-    from tgc.check import check
+    from tgc.pipeline import check
 
     result = check(SAMPLE)
     assert [d.code for d in result.diagnostics] == []

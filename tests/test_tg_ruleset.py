@@ -10,7 +10,7 @@ import pytest
 
 from tgc.bundle.compile import compile_bundle
 from tgc.bundle.schema import Bundle
-from tgc.check import check
+from tgc.pipeline import check
 from tgc.rulesets.tainted_grail.checks import campaign_rules
 from tgc.rulesets.tainted_grail.engines.ruleset import TaintedGrailRuleset
 from tgc.rulesets.tainted_grail.records import Rules

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tgc.check import check
 from tgc.cli.main import cli
+from tgc.pipeline import check
 from tgc.project.workspace import ParseCache, WorkspaceError, discover, load
 
 CAMPAIGN = """@campaign "Small"
@@ -53,7 +53,7 @@ def test_a_single_file_can_be_checked(tmp_path: Path) -> None:
 def test_cache_parses_only_changed_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write(tmp_path, {"campaign.tgj": CAMPAIGN, "verses.tgj": VERSE})
     cache: ParseCache = {}
-    first = check(tmp_path, cache=cache)
+    first = check(tmp_path, memory=cache)
     assert first.errors == 0 and set(cache) == {f.name for f in first.files}
 
     parsed: list[str] = []
@@ -70,7 +70,7 @@ def test_cache_parses_only_changed_files(tmp_path: Path, monkeypatch: pytest.Mon
     verses.write_text(VERSE.replace("-> end", "-> 101.9"), encoding="utf-8")
     stat = verses.stat()
     os.utime(verses, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
-    second = check(tmp_path, cache=cache)
+    second = check(tmp_path, memory=cache)
     assert [Path(name).name for name in parsed] == ["verses.tgj"]
     assert [d.code for d in second.diagnostics] == ["TGC101"]
 
@@ -78,9 +78,9 @@ def test_cache_parses_only_changed_files(tmp_path: Path, monkeypatch: pytest.Mon
 def test_cache_forgets_deleted_files(tmp_path: Path) -> None:
     write(tmp_path, {"campaign.tgj": CAMPAIGN, "verses.tgj": VERSE, "extra.tgj": "== 101.2\n-> end\n"})
     cache: ParseCache = {}
-    check(tmp_path, cache=cache)
+    check(tmp_path, memory=cache)
     (tmp_path / "extra.tgj").unlink()
-    result = check(tmp_path, cache=cache)
+    result = check(tmp_path, memory=cache)
     assert len(cache) == 2 and len(result.files) == 2
 
 

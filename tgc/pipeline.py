@@ -1,13 +1,104 @@
-"""Tools, loading: a campaign folder or a bundle file in, a Bundle out. A folder is checked
-and compiled in memory (nothing is written, tgc.lock is only read); errors come back as
-CampaignError with the rendered diagnostics' count, never a traceback."""
+"""The one driver: a Job (a campaign folder, its configuration, a parse-cache policy and
+the last stage wanted) in, one Result out (sources, parsed files, the resolved model, the
+printed numbers, the bundle, what was written, every diagnostic). Every
+command and the Python API (docs/api.md) go through ``run``; nothing here prints.
+
+The stages, in the order ``run`` takes them (each only when the job asks for it):
+
+1. files: discover the ``.tgj`` files, read and parse them (through the parse cache);
+2. model: symbols and resolution, a resolved Campaign;
+3. checks: every check family (semantics.checks);
+4. numbers: tgc.lock read once, every verse numbered once;
+5. report: suppressions, configured severities, sorted diagnostics;
+6. bundle: compiled when nothing above is an error;
+7. write: tgc.lock (if it changed), the bundle and its HTML, atomically, or nothing.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
-from tgc.bundle.io import BundleError, load_bundle
-from tgc.bundle.schema import Bundle
+from tgc.diagnostics.model import Diagnostic, Severity
+from tgc.source import SourceFile
+
+if TYPE_CHECKING:
+    from tgc.bundle.lock import Lock
+    from tgc.bundle.numbering import Numbering
+    from tgc.bundle.schema import Bundle
+    from tgc.diagnostics.config import Config
+    from tgc.diagnostics.suppress import Suppression
+    from tgc.project.workspace import ParseCache, Workspace
+    from tgc.semantics.model import Campaign
+    from tgc.syntax import ast
+
+Stage = Literal["model", "check", "bundle", "write"]
+CachePolicy = Literal["none", "disk"]
+_ORDER: dict[Stage, int] = {"model": 0, "check": 1, "bundle": 2, "write": 3}
+
+
+@dataclass(frozen=True)
+class Job:
+    """What to run. ``until`` is the last stage (each implies those before it); ``cache``
+    says whether parses of earlier processes are reused (``"disk"``, the commands'
+    default) and ``memory`` keeps parses between runs in one process (`tgc watch`);
+    ``config`` overrides the ``[tool.tgc]`` configuration found from ``root``."""
+
+    root: Path
+    until: Stage = "check"
+    cache: CachePolicy = "none"
+    memory: ParseCache | None = field(default=None, compare=False)
+    config: Config | None = None
+    jobs: int | None = None
+    shuffle: int | None = None
+    out_dir: Path | None = None
+    html: bool = True
+
+    def wants(self, stage: Stage) -> bool:
+        return _ORDER[stage] <= _ORDER[self.until]
+
+
+@dataclass(frozen=True)
+class Written:
+    """What the write stage replaced on disk."""
+
+    bundle_path: Path
+    bundle_bytes: int
+    verses: int
+    lock_path: Path | None = None  # set when tgc.lock changed
+    html_dir: Path | None = None  # set when the HTML pages were written
+    html_files: tuple[Path, ...] = ()
+
+
+@dataclass
+class Result:
+    """Everything one run produced; a stage the job did not ask for leaves its part None."""
+
+    job: Job
+    sources: dict[str, SourceFile]
+    files: list[ast.File]
+    diagnostics: list[Diagnostic]
+    campaign: Campaign | None = None
+    numbering: Numbering | None = None
+    bundle: Bundle | None = None
+    written: Written | None = None
+
+    @property
+    def root(self) -> Path:
+        return self.job.root
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for d in self.diagnostics if d.severity is severity)
+
+    @property
+    def errors(self) -> int:
+        return self.count(Severity.ERROR)
+
+
+class BuildError(Exception):
+    """The build cannot go on for a reason that is not a diagnostic (an output path that
+    is not a folder, a campaign whose errors were silenced); meant for the user."""
 
 
 class CampaignError(Exception):
@@ -19,8 +110,229 @@ class CampaignError(Exception):
         self.details = details
 
 
-def load_campaign(path: Path) -> Bundle:
-    """A bundle file (``*.json``) is loaded as it is; a folder is checked and compiled."""
+# ---------------------------------------------------------------- the driver
+
+
+def run(job: Job) -> Result:
+    """Run the job's stages in order. The cyclic garbage collector is paused meanwhile
+    (and restored however the run ends): the AST and the bundle hold millions of small
+    objects and no cycles, and full collections over them cost a third of the run."""
+    from tgc.bundle.io import paused_gc
+
+    with paused_gc():
+        return _run(job)
+
+
+def _run(job: Job) -> Result:
+    workspace = _files(job)
+    result = Result(job, workspace.sources, workspace.files, list(workspace.diagnostics))
+    campaign, diags = _model(workspace.files)
+    result.campaign = campaign
+    if not job.wants("check"):
+        return result  # drawing the graph needs the model only; nothing is reported
+    result.diagnostics += _once(diags + _checks(campaign))
+    lock = _numbers(result)
+    _report(result, workspace.files)
+    if not job.wants("bundle") or result.errors:
+        return result
+    if job.shuffle is not None:
+        from tgc.bundle.numbering import number_verses
+
+        result.numbering, _ = number_verses(campaign, lock, job.shuffle)  # a new book: no diagnostics
+    target = _bundle_target(job, campaign) if job.wants("write") else None
+    result.bundle = _compile(result)
+    if target is not None:
+        result.written = _write(result, lock, target)
+    return result
+
+
+# ---------------------------------------------------------------- stages
+
+
+def _files(job: Job) -> Workspace:
+    """Stage 1: the campaign's files, read and parsed (a WorkspaceError when the folder
+    itself is unusable)."""
+    from tgc.project.workspace import load
+
+    store = None
+    if job.cache == "disk":
+        from tgc.project.parsecache import ParseStore
+
+        store = ParseStore(job.root)
+    return load(job.root, jobs=job.jobs, cache=job.memory, store=store)
+
+
+def _model(files: list[ast.File]) -> tuple[Campaign, list[Diagnostic]]:
+    """Stage 2: declarations collected, every reference resolved."""
+    from tgc.semantics.resolve import resolve
+    from tgc.semantics.symbols import collect
+
+    campaign, diags = collect(files)
+    campaign, more = resolve(campaign)
+    return campaign, diags + more
+
+
+def _checks(campaign: Campaign) -> list[Diagnostic]:
+    """Stage 3: every check family (the core's, then the campaign's ruleset's), in order;
+    each stays silent about what an earlier diagnostic covers (no cascades)."""
+    from tgc.semantics.checks import checks_for
+
+    diags: list[Diagnostic] = []
+    for check in checks_for(campaign):
+        diags.extend(check(campaign))
+    return diags
+
+
+def _once(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """A condition read twice (an `{otherwise}` guard repeats its siblings' conditions)
+    must not say the same thing twice."""
+    return list(dict.fromkeys(diags))
+
+
+def analyse(files: list[ast.File]) -> tuple[Campaign, list[Diagnostic]]:
+    """Stages 2 and 3 over files already parsed (the parser's property tests and the
+    graph tests): the model and its diagnostics, unsorted and unconfigured."""
+    campaign, diags = _model(files)
+    return campaign, _once(diags + _checks(campaign))
+
+
+def _numbers(result: Result) -> Lock:
+    """Stage 4: tgc.lock, read once, and every verse's printed number. A check reports what
+    `tgc build` would refuse (a corrupt line, a number taken twice); a campaign without a
+    lock is numbered only when a bundle is wanted."""
+    from tgc.bundle.lock import lock_path, read_lock
+    from tgc.bundle.numbering import number_verses
+    from tgc.project.workspace import display_name
+
+    assert result.campaign is not None
+    path = lock_path(result.root)
+    lock, source, diags = read_lock(path, display_name(path, result.root))
+    if source is not None:
+        result.sources[source.name] = source
+    if source is not None or diags or result.job.wants("bundle"):
+        result.numbering, more = number_verses(result.campaign, lock)
+        result.diagnostics += diags + more
+    return lock
+
+
+def _report(result: Result, files: list[ast.File]) -> None:
+    """Stage 5: suppression comments first (a comment that silences a code the config
+    ignores is still used), then the configured severities, then source order."""
+    from tgc.diagnostics.config import load_config
+    from tgc.diagnostics.suppress import apply_suppressions
+
+    config_diags: list[Diagnostic] = []
+    if result.job.config is not None:
+        config = result.job.config
+    else:
+        config, config_diags = load_config(result.root)
+    diags = apply_suppressions(result.diagnostics, _suppressions(files))
+    diags = config.apply(diags)
+    diags.extend(config_diags)
+    if config.source is not None:
+        result.sources.setdefault(config.source.name, config.source)
+    diags.sort(key=Diagnostic.sort_key)
+    result.diagnostics = diags
+
+
+def _suppressions(files: list[ast.File]) -> dict[str, list[Suppression]]:
+    return {f.name: [_covered(s, _verse_ends(f)) for s in f.suppressions]
+            for f in files if f.suppressions}
+
+
+def _verse_ends(file: ast.File) -> dict[int, int]:
+    """The last line of each verse, by the line of its header."""
+    from tgc.syntax import ast
+
+    return {item.span.line: item.span.end_line for item in file.items if isinstance(item, ast.Verse)}
+
+
+def _covered(s: ast.Suppression, ends: dict[int, int]) -> Suppression:
+    """A suppression that names its codes on a verse header covers the whole verse."""
+    if s.codes and s.line in ends:
+        return (s.line, s.codes, s.span, ends[s.line])
+    return (s.line, s.codes, s.span)
+
+
+def _compile(result: Result) -> Bundle:
+    """Stage 6: the bundle (a CompileError only for a campaign whose errors were silenced)."""
+    from tgc.bundle.compile import compile_bundle
+
+    assert result.campaign is not None and result.numbering is not None
+    return compile_bundle(result.campaign, result.numbering, result.root)
+
+
+def _bundle_target(job: Job, campaign: Campaign) -> Path:
+    from tgc.bundle.paths import bundle_path
+
+    assert job.out_dir is not None
+    try:
+        return bundle_path(job.out_dir, campaign.info.title if campaign.info else "")
+    except ValueError as err:
+        raise BuildError(str(err)) from None
+
+
+def _write(result: Result, lock: Lock, target: Path) -> Written:
+    """Stage 7: every page is text before anything is written; then tgc.lock (when it
+    changed), the bundle and each page replace the old ones atomically."""
+    from tgc.bundle.io import dump_bundle, write_atomic
+    from tgc.bundle.lock import lock_path, render_lock
+
+    assert result.bundle is not None and result.numbering is not None
+    bundle = result.bundle
+    text = dump_bundle(bundle)
+    site = _render(bundle) if result.job.html else {}
+    lock_text = render_lock(result.numbering.lock)
+    old = result.sources.get(lock.file)
+    written_lock = None
+    if old is None or old.text != lock_text:
+        written_lock = lock_path(result.root)
+        write_atomic(written_lock, lock_text)
+    size = write_atomic(target, text)
+    html: Path | None = None
+    pages: tuple[Path, ...] = ()
+    if site:
+        from tgc.bundle.paths import html_dir
+        from tgc.render import write_site
+
+        html = html_dir(target.parent, bundle.campaign.title)
+        pages = tuple(write_site(site, html))
+    return Written(target, size, len(bundle.verses), written_lock, html, pages)
+
+
+def _render(bundle: Bundle) -> dict[str, str]:
+    from tgc.render import render_site
+
+    return render_site(bundle)
+
+
+# ---------------------------------------------------------------- entry points
+
+
+def check(root: Path, *, jobs: int | None = None, cache: CachePolicy = "none",
+          memory: ParseCache | None = None) -> Result:
+    """Parse and check a campaign folder (or one ``.tgj`` file): the model and
+    every diagnostic, suppressed, configured and sorted."""
+    return run(Job(root, "check", cache, memory, jobs=jobs))
+
+
+def build(root: Path, out_dir: Path, *, shuffle: int | None = None, jobs: int | None = None,
+          html: bool = True, cache: CachePolicy = "none") -> Result:
+    """Check, number, compile and write one campaign into ``out_dir``; ``result.written``
+    says what was written (None when the campaign has errors: then nothing is)."""
+    from tgc.bundle.compile import CompileError
+
+    try:
+        return run(Job(root, "write", cache, jobs=jobs, shuffle=shuffle, out_dir=out_dir, html=html))
+    except CompileError as err:
+        raise BuildError(f"cannot build: {err}") from None
+
+
+def load_campaign(path: Path, *, cache: CachePolicy = "none") -> Bundle:
+    """A bundle file (``*.json``) is loaded as it is; a folder is checked and compiled in
+    memory (nothing is written, tgc.lock is only read). A CampaignError says why not."""
+    from tgc.bundle.io import BundleError, load_bundle
+
     if path.is_file():
         try:
             return load_bundle(path)
@@ -28,32 +340,32 @@ def load_campaign(path: Path) -> Bundle:
             raise CampaignError(str(err)) from None
     if not path.is_dir():
         raise CampaignError(f"{path}: no such campaign folder or bundle file")
-    return compile_folder(path)
+    return compile_folder(path, cache=cache)
 
 
-def compile_folder(root: Path) -> Bundle:
-    from tgc.bundle.compile import CompileError, compile_bundle
-    from tgc.bundle.lock import read_lock
-    from tgc.bundle.numbering import number_verses
-    from tgc.check import check
-    from tgc.diagnostics.model import Severity
+def compile_folder(root: Path, *, cache: CachePolicy = "none") -> Bundle:
+    """A campaign folder checked and compiled in memory."""
+    from tgc.bundle.compile import CompileError
     from tgc.diagnostics.render import FORMATS
     from tgc.project.workspace import WorkspaceError
 
     try:
-        result = check(root)
+        result = run(Job(root, "bundle", cache))
     except WorkspaceError as err:
         raise CampaignError(str(err)) from None
-    if result.errors or result.campaign is None:
+    except CompileError as err:
+        raise CampaignError(str(err)) from None
+    if result.bundle is None:
         errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
         details = FORMATS["human"](errors, result.sources, color=False)
         raise CampaignError(f"{root}: the campaign has {result.errors} error(s); "
                             f"run `tgc check {root}` to see them", details)
-    lock, _, lock_diags = read_lock(root / "tgc.lock", "tgc.lock")
-    numbering, diags = number_verses(result.campaign, lock)
-    if any(d.severity is Severity.ERROR for d in [*lock_diags, *diags]):
-        raise CampaignError(f"{root}: tgc.lock cannot be used; run `tgc check {root}`")
-    try:
-        return compile_bundle(result.campaign, numbering, root)
-    except CompileError as err:
-        raise CampaignError(str(err)) from None
+    return result.bundle
+
+
+def load_model(root: Path, *, cache: CachePolicy = "none") -> Campaign:
+    """A campaign folder parsed, collected and resolved, without the checks (drawing the
+    graph needs only the model)."""
+    campaign = run(Job(root, "model", cache)).campaign
+    assert campaign is not None
+    return campaign

@@ -103,6 +103,11 @@ def _unquote(key: str) -> str:
     return key
 
 
+def lock_path(root: Path) -> Path:
+    """tgc.lock lives at the campaign root (beside the file for a one-file campaign)."""
+    return (root if root.is_dir() else root.parent) / "tgc.lock"
+
+
 def read_lock(path: Path, name: str) -> tuple[Lock, SourceFile | None, list[Diagnostic]]:
     """The lock at ``path`` (an empty lock when there is none), its source for rendering
     diagnostics, and what is wrong with it."""

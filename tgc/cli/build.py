@@ -9,7 +9,15 @@ from pathlib import Path
 
 import click
 
-from tgc.cli.options import EXIT_ERRORS, EXIT_OK, campaign_dir, fail_internal, fail_usage
+from tgc.cli.options import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    cache_policy,
+    campaign_dir,
+    fail_internal,
+    fail_usage,
+    no_cache_option,
+)
 
 
 @click.command()
@@ -25,9 +33,10 @@ from tgc.cli.options import EXIT_ERRORS, EXIT_OK, campaign_dir, fail_internal, f
               help="Worker processes for parsing (default: automatic by campaign size).")
 @click.option("--html/--no-html", default=True, show_default=True,
               help="Also write the print-ready pages to OUTPUT/<campaign>/ (docs/printing.md).")
+@no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: bool | None,
-          jobs: int | None, html: bool, debug: bool) -> None:
+          jobs: int | None, html: bool, no_cache: bool, debug: bool) -> None:
     """Check a campaign folder and write OUTPUT/<campaign>.bundle.json and, beside it, the
     printed pages in OUTPUT/<campaign>/ (journal, Book of Secrets, save sheet, cards).
 
@@ -35,16 +44,17 @@ def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: boo
     Named verses get printed numbers that tgc.lock, at the campaign root, keeps stable
     across builds; commit it. On any error nothing is written.
     """
-    from tgc.build import BuildError
-    from tgc.build import build as run_build
     from tgc.diagnostics.render import FORMATS
+    from tgc.pipeline import BuildError
+    from tgc.pipeline import build as run_build
     from tgc.project.workspace import WorkspaceError
 
     root = campaign_dir(directory)
     if out_dir.exists() and not out_dir.is_dir():
         fail_usage(f"{out_dir}: not a folder")
     try:
-        result = run_build(root, out_dir, shuffle=shuffle, jobs=jobs, html=html)
+        result = run_build(root, out_dir, shuffle=shuffle, jobs=jobs, html=html,
+                           cache=cache_policy(no_cache))
     except WorkspaceError as err:
         fail_usage(str(err))
     except BuildError as err:
@@ -54,15 +64,16 @@ def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: boo
         fail_internal(err, debug)
     if result.diagnostics:
         use_color = sys.stdout.isatty() if color is None else color
-        text = FORMATS["human"](result.diagnostics, result.check.sources, color=use_color)
+        text = FORMATS["human"](result.diagnostics, result.sources, color=use_color)
         click.echo(text, nl=not text.endswith("\n"))
-    if result.bundle_path is None:
+    written = result.written
+    if written is None:
         sys.exit(EXIT_ERRORS)
-    if result.lock_path is not None:
-        click.echo(f"updated {result.lock_path}")
-    click.echo(f"wrote {result.bundle_path} ({result.verses} verses, {_size(result.bundle_bytes)})")
-    if result.html_dir is not None:
-        click.echo(f"wrote {result.html_dir}/ ({len(result.html_files)} files; open index.html to print)")
+    if written.lock_path is not None:
+        click.echo(f"updated {written.lock_path}")
+    click.echo(f"wrote {written.bundle_path} ({written.verses} verses, {_size(written.bundle_bytes)})")
+    if written.html_dir is not None:
+        click.echo(f"wrote {written.html_dir}/ ({len(written.html_files)} files; open index.html to print)")
     sys.exit(EXIT_OK)
 
 

@@ -8,7 +8,15 @@ from pathlib import Path
 
 import click
 
-from tgc.cli.options import EXIT_ERRORS, EXIT_OK, campaign_dir, fail_internal, fail_usage
+from tgc.cli.options import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    cache_policy,
+    campaign_dir,
+    fail_internal,
+    fail_usage,
+    no_cache_option,
+)
 
 FORMAT_NAMES = ("human", "concise", "json", "sarif", "github")
 
@@ -22,9 +30,7 @@ FORMAT_NAMES = ("human", "concise", "json", "sarif", "github")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes for parsing (default: automatic by campaign size).")
 @click.option("--strict", is_flag=True, help="Exit with 1 on warnings too.")
-@click.option("--no-cache", is_flag=True,
-              help="Parse every file again instead of reusing earlier parses "
-              "(kept, signed, in $TGC_CACHE_DIR or ~/.cache/tgc).")
+@no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None,
           strict: bool, no_cache: bool, debug: bool) -> None:
@@ -33,13 +39,13 @@ def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None
     Every syntax, naming, graph, state and map mistake in every file is reported in
     one run, each with a code (see `tgc explain CODE`), a file:line:col and a hint.
     """
-    from tgc.check import check as run_check
     from tgc.diagnostics.render import FORMATS
+    from tgc.pipeline import Job, run
     from tgc.project.workspace import WorkspaceError
 
     root = campaign_dir(directory)
     try:
-        result = run_check(root, jobs=jobs, disk_cache=not no_cache)
+        result = run(Job(root, "check", cache_policy(no_cache), jobs=jobs))
     except WorkspaceError as err:
         fail_usage(str(err))
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3

@@ -12,7 +12,14 @@ from typing import Any
 
 import click
 
-from tgc.cli.options import EXIT_ERRORS, EXIT_OK, fail_internal, fail_usage, load_campaign_or_exit
+from tgc.cli.options import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    fail_internal,
+    fail_usage,
+    load_campaign_or_exit,
+    no_cache_option,
+)
 
 
 @click.command()
@@ -25,15 +32,16 @@ from tgc.cli.options import EXIT_ERRORS, EXIT_OK, fail_internal, fail_usage, loa
               help="Stop after this many states and report the search as incomplete.")
 @click.option("--witness", metavar="VERSE", help="Print a shortest input script reaching VERSE.")
 @click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True)
+@no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def explore(target: Path | None, start_at: str | None, state_file: Path | None, party: str,
-            max_states: int, witness: str | None, fmt: str, debug: bool) -> None:
+            max_states: int, witness: str | None, fmt: str, no_cache: bool, debug: bool) -> None:
     """Explore every branch of TARGET (a campaign folder, default ./journal_src, or a
     bundle file): every entry point, every choice, ask, roll arm and encounter outcome,
     with the state carried from one exploration to the next. Exits 1 when it finds dead
     ends, trap loops or runtime errors."""
     try:
-        code = _explore(target, start_at, state_file, party, max_states, witness, fmt)
+        code = _explore(target, start_at, state_file, party, max_states, witness, fmt, no_cache)
     except click.exceptions.Exit:
         raise
     except SystemExit:
@@ -44,12 +52,12 @@ def explore(target: Path | None, start_at: str | None, state_file: Path | None, 
 
 
 def _explore(target: Path | None, start_at: str | None, state_file: Path | None, party: str,
-             max_states: int, witness: str | None, fmt: str) -> int:
+             max_states: int, witness: str | None, fmt: str, no_cache: bool) -> int:
     from tgc.explore import report
     from tgc.explore.explorer import explore as run_explore
     from tgc.runtime import Book, SaveError, load_save, new_state
 
-    book = Book(load_campaign_or_exit(target))
+    book = Book(load_campaign_or_exit(target, no_cache))
     start = new_state(book.bundle, [p.strip() for p in party.split(",") if p.strip()])
     if state_file is not None:
         try:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from tgc.cli.options import EXIT_OK, campaign_dir, fail_internal, fail_usage
+from tgc.cli.options import EXIT_OK, cache_policy, campaign_dir, fail_internal, fail_usage, no_cache_option
 
 
 @click.command()
@@ -20,9 +20,10 @@ from tgc.cli.options import EXIT_OK, campaign_dir, fail_internal, fail_usage
                    "edges that leave it end at stub nodes.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
               help="Write to this file instead of standard output.")
+@no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def graph(directory: Path | None, fmt: str, section: str | None, output: Path | None,
-          debug: bool) -> None:
+          no_cache: bool, debug: bool) -> None:
     """Draw the verse graph of a campaign folder.
 
     Verses are boxes (inline blocks are grouped inside their verse), edges are diverts,
@@ -31,12 +32,13 @@ def graph(directory: Path | None, fmt: str, section: str | None, output: Path | 
     highlighted; a legend explains the styles. Lines that do not parse are left out:
     run `tgc check` for the diagnostics.
     """
+    from tgc.pipeline import load_model
     from tgc.project.workspace import WorkspaceError
-    from tgc.semantics.graph_export import ExportError, export_graph, load_model
+    from tgc.semantics.graph_export import ExportError, export_graph
 
     root = campaign_dir(directory)
     try:
-        campaign = load_model(root)
+        campaign = load_model(root, cache=cache_policy(no_cache))
         text = export_graph(campaign, fmt, section)
         if output is None:
             click.echo(text, nl=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -12,6 +13,7 @@ import click
 
 if TYPE_CHECKING:
     from tgc.bundle.schema import Bundle
+    from tgc.pipeline import CachePolicy
 
 EXIT_OK = 0
 EXIT_ERRORS = 1
@@ -45,14 +47,26 @@ def fail_internal(err: BaseException, debug: bool, fmt: str = "human") -> NoRetu
     sys.exit(EXIT_INTERNAL)
 
 
-def load_campaign_or_exit(target: Path | None) -> Bundle:
+def no_cache_option(command: Callable[..., None]) -> Callable[..., None]:
+    """``--no-cache``, shared by every command that reads a campaign folder."""
+    return click.option(
+        "--no-cache", is_flag=True,
+        help="Parse every file again instead of reusing earlier parses "
+             "(kept, signed, in $TGC_CACHE_DIR or ~/.cache/tgc).")(command)
+
+
+def cache_policy(no_cache: bool) -> CachePolicy:
+    return "none" if no_cache else "disk"
+
+
+def load_campaign_or_exit(target: Path | None, no_cache: bool = False) -> Bundle:
     """The campaign a playing command works on: a folder (default ./journal_src) is checked
     and compiled in memory, a ``*.json`` bundle is loaded. When that fails, print why (with
     the check's errors) and exit 2."""
     from tgc.pipeline import CampaignError, load_campaign
 
     try:
-        return load_campaign(campaign_dir(target))
+        return load_campaign(campaign_dir(target), cache=cache_policy(no_cache))
     except CampaignError as err:
         if err.details:
             click.echo(err.details, err=True, nl=not err.details.endswith("\n"))

@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from tgc.cli.options import EXIT_ERRORS, EXIT_OK, fail_internal, fail_usage, load_campaign_or_exit
+from tgc.cli.options import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    fail_internal,
+    fail_usage,
+    load_campaign_or_exit,
+    no_cache_option,
+)
 from tgc.playtest.fights import FIGHT_MODES
 
 if TYPE_CHECKING:
@@ -42,10 +49,11 @@ if TYPE_CHECKING:
 @click.option("--random", "runs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Play N seeded random playthroughs (run i uses seed SEED+i) and report coverage.")
 @click.option("--color/--no-color", default=None, help="Colour the session (default: on a terminal).")
+@no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def play(target: Path | None, at: str | None, state_file: Path | None, party: str, seed: int | None,
          ask_dice: bool, show_locked: bool, fights: str, script: Path | None, output: Path | None,
-         runs: int | None, color: bool | None, debug: bool) -> None:
+         runs: int | None, color: bool | None, no_cache: bool, debug: bool) -> None:
     """Play a campaign folder or a bundle file (default: ./journal_src).
 
     Type a choice's number, yes/no to a question, win/lose/avoid for an encounter, in a
@@ -61,7 +69,7 @@ def play(target: Path | None, at: str | None, state_file: Path | None, party: st
     try:
         from tgc.runtime.book import Book
 
-        book = Book(load_campaign_or_exit(target))
+        book = Book(load_campaign_or_exit(target, no_cache))
         if runs is not None:
             code = _random(book, runs, seed=seed or 0, state_file=state_file, party=members)
         elif script is not None:

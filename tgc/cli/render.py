@@ -24,8 +24,8 @@ def render(bundle: Path, out_dir: Path | None, debug: bool) -> None:
     and style.css; open one in a browser and print it, or save it as PDF
     (docs/printing.md). Existing files of those names are replaced atomically.
     """
-    from tgc.build import html_dir
     from tgc.bundle.io import BundleError, load_bundle
+    from tgc.bundle.paths import html_dir
     from tgc.render import RenderError, render_site, write_site
 
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():

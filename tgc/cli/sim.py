@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from tgc.cli.options import EXIT_OK, campaign_dir, fail_internal, fail_usage
+from tgc.cli.options import EXIT_OK, fail_internal, fail_usage, load_campaign_or_exit, no_cache_option
 
 if TYPE_CHECKING:
     from tgc.sim.simulate import Setup, SimReport
@@ -22,7 +22,7 @@ POLICY_NAMES = ("random", "greedy", "planner")
 @click.command()
 @click.argument("encounter")
 @click.option("--campaign", "-C", "directory", type=click.Path(path_type=Path), default=None,
-              help="Campaign folder (default: ./journal_src, else .).")
+              help="Campaign folder or bundle file (default: ./journal_src, else .).")
 @click.option("--party", "-p", default=None, metavar="NAME[,NAME...]",
               help="Characters who fight, e.g. beor or beor,ailei (default: the "
                    "lowest-numbered character).")
@@ -41,29 +41,29 @@ POLICY_NAMES = ("random", "greedy", "planner")
               show_default=True)
 @click.option("--log", "show_log", is_flag=True,
               help="Also print the play-by-play of the first run.")
+@no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def sim(encounter: str, directory: Path | None, party: str | None, runs: int, seed: int,
         policy: str, state_file: Path | None, jobs: int, fmt: str, show_log: bool,
-        debug: bool) -> None:
+        no_cache: bool, debug: bool) -> None:
     """Simulate ENCOUNTER (a declared @encounter with rule data) RUNS times.
 
     Prints the win rate with its 95% (Wilson) interval, the escape and dying rates,
     the mean number of turns, the mean Health, Terror and Magic spent, and a
     histogram of turns. The same seed always gives the same numbers.
     """
-    from tgc.project.workspace import WorkspaceError
     from tgc.sim.simulate import SimError, load_setup, play_one, rules_of_setup, run_seed
 
-    root = campaign_dir(directory)
+    bundle = load_campaign_or_exit(directory, no_cache)
     workers = jobs or os.cpu_count() or 1
     try:
         names = [n.strip() for n in party.split(",") if n.strip()] if party else []
-        setup = load_setup(root, encounter, names or _first_character(root), state_file)
+        setup = load_setup(bundle, encounter, names, state_file)
         if show_log:
             outcome = play_one(rules_of_setup(setup), setup, policy, run_seed(seed, 0), log=True)
             click.echo("\n".join(outcome.log) + f"\n=> {outcome.outcome}\n", err=fmt == "json")
         report = _run(setup, runs, seed, policy, workers, fmt)
-    except (SimError, WorkspaceError) as err:
+    except SimError as err:
         fail_usage(str(err))
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
         fail_internal(err, debug)
@@ -72,18 +72,6 @@ def sim(encounter: str, directory: Path | None, party: str | None, runs: int, se
     else:
         click.echo(report.to_text(), nl=False)
     sys.exit(EXIT_OK)
-
-
-def _first_character(root: Path) -> list[str]:
-    from tgc.project.workspace import load
-    from tgc.rulesets.tainted_grail.checks import campaign_rules
-    from tgc.semantics.symbols import collect
-
-    campaign, _ = collect(load(root).files)
-    rules, _ = campaign_rules(campaign)
-    if not rules.characters:
-        return []
-    return [min(rules.characters.values(), key=lambda c: c.number).name]
 
 
 def _run(setup: Setup, runs: int, seed: int, policy: str, jobs: int, fmt: str) -> SimReport:

@@ -17,6 +17,7 @@ from tgc.cli.options import (
     fail_internal,
     fail_usage,
     load_campaign_or_exit,
+    no_cache_option,
 )
 
 if TYPE_CHECKING:
@@ -29,9 +30,10 @@ if TYPE_CHECKING:
 @click.option("--update", is_flag=True,
               help="Rewrite each transcript with what the replay prints (review the diff like code).")
 @click.option("--color/--no-color", default=None, help="Colour the diffs (default: on a terminal).")
+@no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def test(campaign: Path | None, paths: tuple[Path, ...], update: bool, color: bool | None,
-         debug: bool) -> None:
+         no_cache: bool, debug: bool) -> None:
     """Replay the transcripts of CAMPAIGN (a folder, default ./journal_src, or a bundle).
 
     Every *.transcript under the campaign folder (its playtests/ folder by convention), or
@@ -43,7 +45,7 @@ def test(campaign: Path | None, paths: tuple[Path, ...], update: bool, color: bo
     from tgc.runtime.book import Book
 
     try:
-        bundle = load_campaign_or_exit(campaign)
+        bundle = load_campaign_or_exit(campaign, no_cache)
         where = list(paths) or [campaign_dir(campaign)]
         if not paths and not where[0].is_dir():
             fail_usage(f"{where[0]} is a bundle: name the transcripts to replay after it")

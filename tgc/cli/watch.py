@@ -47,13 +47,13 @@ def watch(directory: Path | None, fmt: str, color: bool | None, once: bool) -> N
 
 def run_once(root: Path, fmt: str, color: bool, cache: ParseCache) -> int:
     """One check; returns the number of errors (-1 when the run itself failed)."""
-    from tgc.check import check
     from tgc.diagnostics.render import FORMATS
+    from tgc.pipeline import Job, run
     from tgc.project.workspace import WorkspaceError
 
     started = time.perf_counter()
     try:
-        result = check(root, cache=cache)
+        result = run(Job(root, "check", memory=cache))
     except WorkspaceError as err:
         click.echo(f"tgc: {err}", err=True)
         return -1

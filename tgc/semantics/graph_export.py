@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from tgc.semantics.checks.graph import dead_end_nodes, unreachable_verses
 from tgc.semantics.graph import Edge, Graph, graph_of
@@ -42,18 +41,6 @@ class View:
     terminals: list[str] = field(default_factory=list)
     unreachable: set[str] = field(default_factory=set)  # node keys
     dead: set[str] = field(default_factory=set)
-
-
-def load_model(root: Path) -> Campaign:
-    """Parse, collect and resolve a campaign folder (the checks are not run: drawing needs
-    only the model, the graph and the two highlights)."""
-    from tgc.project.workspace import load
-    from tgc.semantics.resolve import resolve
-    from tgc.semantics.symbols import collect
-
-    campaign, _ = collect(load(root).files)
-    campaign, _ = resolve(campaign)
-    return campaign
 
 
 def export_graph(campaign: Campaign, fmt: str = "dot", section: str | None = None) -> str:

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tgc.rulesets.tainted_grail.engines.bundled import rules_payload
+from tgc.bundle.schema import Bundle
+from tgc.rulesets.tainted_grail.engines.bundled import bundle_decls, rules_payload
 from tgc.rulesets.tainted_grail.engines.combat import CombatGame
 from tgc.rulesets.tainted_grail.engines.diplomacy import DiplomacyGame
 from tgc.rulesets.tainted_grail.engines.game import Outcome
@@ -64,19 +65,21 @@ class Setup:
 # ---------------------------------------------------------------- loading
 
 
-def load_setup(root: Path, encounter: str, party: list[str], state_file: Path | None = None) -> Setup:
-    """Check the campaign, then pick the encounter and the party from its rule data."""
-    from tgc.check import check
-    from tgc.rulesets.tainted_grail.checks import rule_declarations
-
-    result = check(root)
-    if result.campaign is None:
-        raise SimError(f"{root}: no campaign found")
-    if result.errors:
-        raise SimError(f"{root}: the campaign has {result.errors} error(s); run `tgc check` first")
-    decls = rule_declarations(result.campaign)
+def load_setup(bundle: Bundle, encounter: str, party: list[str] | None = None,
+               state_file: Path | None = None) -> Setup:
+    """Pick the encounter and the party (default: the lowest-numbered character) from the
+    rule data of a bundle (the pipeline's, or a bundle file)."""
+    decls = bundle_decls(bundle)
     rules, _ = load_rules(decls)
-    return make_setup(rules, decls, encounter, party, _state(state_file, result.campaign))
+    names = party or default_party(rules)
+    return make_setup(rules, decls, encounter, names, _state(state_file, bundle))
+
+
+def default_party(rules: Rules) -> list[str]:
+    """The lowest-numbered character alone (none when the campaign has no characters)."""
+    if not rules.characters:
+        return []
+    return [min(rules.characters.values(), key=lambda c: c.number).name]
 
 
 def make_setup(rules: Rules, decls: list[RawDecl], encounter: str, party: list[str],
@@ -110,7 +113,7 @@ def _find(table: dict[str, Any], name: str) -> Any:
     return folded.get(name.casefold())
 
 
-def _state(path: Path | None, campaign: Any) -> dict[str, MemberSpec]:
+def _state(path: Path | None, bundle: Bundle) -> dict[str, MemberSpec]:
     """A ``--state`` file (the runtime's save format, every field optional): each party
     member's tracks, attributes and resources, and the party's items."""
     if path is None:
@@ -130,10 +133,11 @@ def _state(path: Path | None, campaign: Any) -> dict[str, MemberSpec]:
         first = err.errors(include_url=False)[0]
         where = ".".join(str(p) for p in first["loc"])
         raise SimError(f"{path}: not a valid state file: at {where}: {first['msg']}") from None
+    keywords = {item.name: item.keywords for item in bundle.items}
     items = []
     for name in model.state.items:
-        info = campaign.items.get(name)
-        items.append((name, tuple(sorted(info.keywords)) if info is not None else ()))
+        known = keywords.get(name)
+        items.append((name, tuple(sorted(known)) if known is not None else ()))
     out = {}
     for member in model.state.party:
         _check_names(path, member.tracks, TRACKS, "tracks")

@@ -31,14 +31,18 @@ def rules_from_payload(payload: Mapping[str, Any]) -> Rules:
     return rules
 
 
-def bundle_rules(bundle: s.Bundle) -> Rules:
-    """The rule data a bundle carries: each ``@character``, ``@card`` and ``@encounter``
-    record's header words (``args``) and properties (``data``), read by the loader that
-    reads the sources, so a bundle alone plays the same fights (a checked campaign's
-    records load without problems)."""
+def bundle_decls(bundle: s.Bundle) -> list[RawDecl]:
+    """The rule declarations a bundle carries: each ``@character``, ``@card`` and
+    ``@encounter`` record's header words (``args``) and properties (``data``)."""
     records = (("character", bundle.characters), ("card", bundle.cards),
                ("encounter", bundle.encounters))
-    decls = [RawDecl(kind, tuple(r.args) or (r.name,), dict(r.data))
-             for kind, group in records for r in group]
-    rules, _ = load_rules(decls)
+    return [RawDecl(kind, tuple(r.args) or (r.name,), dict(r.data))
+            for kind, group in records for r in group]
+
+
+def bundle_rules(bundle: s.Bundle) -> Rules:
+    """The rule data a bundle carries, read by the loader that reads the sources, so a
+    bundle alone plays the same fights (a checked campaign's records load without
+    problems)."""
+    rules, _ = load_rules(bundle_decls(bundle))
     return rules

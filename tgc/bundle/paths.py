@@ -1,0 +1,47 @@
+"""Bundle stage, output paths: a campaign title and an output folder in, the file names
+a build writes out (``OUT/<slug>.bundle.json``, beside the HTML folder ``OUT/<slug>/``)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+BUNDLE_SUFFIX = ".bundle.json"
+
+
+def slug(title: str) -> str:
+    """A file name from the campaign title: ASCII letters, digits and dashes only, so
+    nothing is ever written outside the output folder.
+
+    >>> slug("The Lantern-Stones of Caer Mórwen!")
+    'the-lantern-stones-of-caer-morwen'
+    >>> slug("../..")
+    'campaign'
+    """
+    ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-") or "campaign"
+
+
+def bundle_path(out_dir: Path, title: str) -> Path:
+    """Where the bundle of the campaign called ``title`` goes; a ValueError (meant for the
+    user) when ``out_dir`` is not a folder.
+
+    >>> bundle_path(Path("build"), "The Lantern-Stones").as_posix()
+    'build/the-lantern-stones.bundle.json'
+    """
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ValueError(f"{out_dir}: not a folder")
+    target = out_dir / (slug(title) + BUNDLE_SUFFIX)
+    if target.resolve().parent != out_dir.resolve():
+        raise ValueError(f"{target}: the bundle would be written outside {out_dir}")
+    return target
+
+
+def html_dir(out_dir: Path, title: str) -> Path:
+    """The folder of a campaign's HTML pages: ``OUT/<slug>/``, beside ``OUT/<slug>.bundle.json``.
+
+    >>> html_dir(Path("build"), "../../etc").as_posix()
+    'build/etc'
+    """
+    return out_dir / slug(title)
