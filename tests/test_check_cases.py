@@ -1,5 +1,5 @@
 """The check cases: every tests/cases/check/*.tgj (and every folder there, a campaign of
-several files) runs through ``tgc.check.check`` and must give exactly the diagnostics
+several files) runs through ``tgc.pipeline.check`` and must give exactly the diagnostics
 its comments expect, no more and no fewer (tests/cases/check/README.md)."""
 
 from __future__ import annotations
