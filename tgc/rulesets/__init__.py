@@ -8,6 +8,7 @@ adding a folder) and looks a name up with a did-you-mean, like sqlglot's dialect
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from difflib import get_close_matches
 
@@ -83,7 +84,9 @@ def _find() -> None:
         return
     _found = True
     for info in pkgutil.iter_modules(__path__):
-        if info.ispkg:
+        # A folder is a ruleset once it declares itself (a spec module); until then it is
+        # a package like any other.
+        if info.ispkg and importlib.util.find_spec(f"{__name__}.{info.name}.spec") is not None:
             module = importlib.import_module(f"{__name__}.{info.name}.spec")
             spec: RulesetSpec = module.SPEC
             _specs.setdefault(spec.name, spec)
