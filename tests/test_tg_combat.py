@@ -574,3 +574,54 @@ def test_play_again_on_the_previous_cards_half_does_not_chain() -> None:
     assert not free_gain(("again",), ("marker",)).again
     assert free_gain(("2x",), ("marker", "again")) .again
     assert free_gain(("2x",), ("marker",)).markers == 2
+
+
+WARD = """
+@card combat 32U "Warding Charm"
+  left: -
+  right: aggression 1
+  ability:
+    - placement: gain 1 charge
+    - pay 1 charge: prevent 2 damage
+"""
+
+
+@pytest.mark.parametrize("policy", ["scripted", "greedy"])
+def test_a_charge_ability_prevents_damage_during_the_enemy_attack(policy: str) -> None:
+    """001, "Charges": "Pay x Charges" abilities may be used at any time unless their text
+    names a phase, so also in step 3 while the enemy attacks: the 2 prevented damage of
+    the attack (3) leave 1. The engine used to offer charges only while playing cards,
+    where a prevention means nothing."""
+    from tgc.rulesets.tainted_grail.engines.policies import GreedyPolicy
+
+    rules = rules_of(HEROES + CARDS + WARD + encounter(attack="0+: damage 3"))
+    chooser: Any = Recorder(["Warding Charm", "stop", "react Warding Charm"])
+    if policy == "greedy":
+        chooser = GreedyPolicy()
+    beor = member(rules, "Beor", "combat", ["Warding Charm", "Idle Word", "Idle Word"])
+    game, _ = combat(rules, "Dummy", [beor], chooser)
+    turn1 = turn_log(game, 1)
+    assert "Beor uses Warding Charm (32U): pay 1 charge: prevent 2 damage" in turn1
+    assert "2 damage prevented" in turn1 and "Beor loses 1 health (8 left)" in turn1
+
+
+def test_a_human_is_asked_about_charges_while_the_enemy_attacks() -> None:
+    """001, "Charges" (any time): at the table the player is asked during step 3 whether to
+    pay a Charge, with the attack in the question."""
+    from tgc.rulesets.tainted_grail.engines.policies import HumanPolicy
+
+    rules = rules_of(HEROES + CARDS + WARD + encounter(attack="0+: damage 3"))
+    questions: list[tuple[str, list[str]]] = []
+
+    def ask(question: str, options: list[str]) -> int:
+        questions.append((question, options))
+        if question.endswith("use a charge?"):
+            return 0
+        return next((i for i, o in enumerate(options) if o.startswith(("play Warding", "stop"))), 0)
+
+    beor = member(rules, "Beor", "combat", ["Warding Charm", "Idle Word", "Idle Word"])
+    game, _ = combat(rules, "Dummy", [beor], HumanPolicy(ask))
+    asked = [q for q in questions if q[0].endswith("use a charge?")]
+    assert asked[0] == ("Beor: the enemy attacks (damage 3); use a charge?",
+                        ["use pay 1 charge: prevent 2 damage", "pass"])
+    assert "Beor loses 1 health (8 left)" in turn_log(game, 1)

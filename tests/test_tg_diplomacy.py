@@ -112,7 +112,8 @@ def test_marker_starts_on_the_gray_slot() -> None:
 
 def test_up_keys_and_the_free_key_move_the_marker() -> None:
     game, _, _ = run(setup(), ["Kind Word", "Idle Word", "Idle Word"], ["Kind Word"])
-    assert turn_log(game, 1)[1] == "affinity +2: 5"  # bonus key (empathy 1) + free key
+    # The bonus key (empathy 1), then the free key: one move each, in that order.
+    assert turn_log(game, 1)[1:3] == ["affinity +1: 4", "affinity +1: 5"]
 
 
 def test_stage_bonus_follows_the_current_stage_rule_for_the_attribute() -> None:
@@ -247,3 +248,43 @@ def test_response_applies_to_the_active_character_only() -> None:
     # Ailei (number 1) is active first: only she takes her response's Terror.
     assert first[0] == "response at affinity 3: gain 1 terror" and first[1] == "Ailei gains 1 terror (1)"
     assert first[3] == "Arev gains 1 terror (1)"
+
+
+# ---------------------------------------------------------------- the rules review (issue 9)
+
+
+ORDER = """
+@card diplomacy 9B "Overreach"
+  left: 5 up, -, -
+  right: -, -, -
+  free: down
+
+@card diplomacy 10B "Calming Token"
+  left: -
+  right: empathy 1
+  ability:
+    - placement: gain 1 charge
+    - pay 1 charge: prevent 1 affinity
+"""
+
+
+def test_keys_move_the_marker_one_by_one_in_the_rulebooks_order() -> None:
+    """002, "Playing Cards" (keys in order: each Bonus Key with its stage rule, the Magic Key,
+    then the Free Key): the Bonus Key's 5 up stops at the top slot (7), then the Free Key's
+    down leaves the marker on 6, so the stage is not won. A single summed move (+4) used to
+    reach the top and win the stage."""
+    rules = rules_of(HEROES + CARDS + ORDER + encounter(), "diplomacy", "B")
+    game, _, _ = run(rules, ["Overreach", "Idle Word", "Idle Word"], ["Overreach"])
+    assert turn_log(game, 1)[1:4] == ["affinity +5: 7", "affinity -1: 6",
+                                      "response at affinity 6: move affinity down 1"]
+
+
+def test_a_charge_ability_prevents_affinity_loss_during_the_response() -> None:
+    """002, "Charges": "You can use Pay x Charges abilities any time you want", also during
+    the opponent's Response: the prevented move leaves the marker where it is (it used to
+    drop from 4 to 3)."""
+    rules = rules_of(HEROES + CARDS + ORDER + encounter(), "diplomacy", "B")
+    game, _, policy = run(rules, ["Calming Token", "Idle Word", "Idle Word"],
+                          ["Calming Token", "stop", "react Calming Token"])
+    assert "Arev uses Calming Token (10B): pay 1 charge: prevent 1 affinity" in turn_log(game, 1)
+    assert at_turn(policy, 2)["affinity"] == 3 + 0  # no key moved it; the response was stopped

@@ -161,19 +161,22 @@ def test_arev_and_the_weeping_orphan() -> None:
     # Stage 1, turn 1: the marker starts on the gray slot (3 of 7); three cards drawn.
     assert seen[0]["turn"] == 1 and seen[0]["affinity"] == 3 and seen[0]["stage"] == 1
     assert len(seen[0]["hand"]) == 3
-    # Simple Truth: the stage bonus on Arev's empathy key moves 2 up, the Free Key 1 more;
-    # nothing else can be played. The Response: 1 down and 1 Terror.
+    # Simple Truth: the stage bonus on Arev's empathy key moves 2 up, then the Free Key 1
+    # more (the example's order); nothing else can be played. The Response: 1 down and
+    # 1 Terror.
     turn1 = log[log.index("-- turn 1, stage 1, affinity 3"):log.index("-- turn 2, stage 1, affinity 5")]
-    assert turn1[1:] == ["Arev plays Simple Truth (1B)", "affinity +1: 4", "affinity +2: 6",
+    assert turn1[1:] == ["Arev plays Simple Truth (1B)", "affinity +2: 5", "affinity +1: 6",
                          "response at affinity 6: move affinity down 1; gain 1 terror",
                          "affinity -1: 5", "Arev gains 1 terror (1)"]
     turn2 = seen[1]
     assert turn2["turn"] == 2 and turn2["affinity"] == 5 and turn2["terror"] == 1
     assert len(turn2["hand"]) == 3  # the end-of-turn draw
-    # False Promise with its Magic Key: a draw and two slots up, to the top slot. Arev
-    # stops; the Affinity Check wins stage 1 and no Response follows.
+    # False Promise with its Magic Key: two slots up (its Bonus Key, then its Free Key,
+    # with the Magic Key's draw between them), to the top slot. Arev stops; the Affinity
+    # Check wins stage 1 and no Response follows.
     turn2_log = log[log.index("-- turn 2, stage 1, affinity 5"):log.index("-- turn 3, stage 2, affinity 3")]
-    assert turn2_log[1:] == ["Arev plays False Promise (2B), paying 1 magic", "affinity +2: 7",
+    assert turn2_log[1:] == ["Arev plays False Promise (2B), paying 1 magic", "affinity +1: 6",
+                             "affinity +1: 7",
                              "stage won: stage 2 begins at the gray slot"]
     turn3 = seen[2]
     assert turn3["stage"] == 2 and turn3["affinity"] == 3 and turn3["magic"] == 0

@@ -124,6 +124,10 @@ class TablePolicy(HumanPolicy):
         self.kinds, self.hero = tuple(o.kind for o in options), hero
         return options[self.ask(f"{hero.name}'s move", [option_label(game, o) for o in options])]
 
+    def react(self, game: Game, hero: Hero, options: list[Option]) -> Option:
+        self.kinds, self.hero = tuple(o.kind for o in options), hero
+        return super().react(game, hero, options)
+
     def discard(self, game: Game, hero: Hero, count: int) -> list[int]:
         picked: list[int] = []
         left = list(range(len(hero.hand)))

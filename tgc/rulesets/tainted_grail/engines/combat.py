@@ -18,7 +18,7 @@ from tgc.rulesets.tainted_grail.engines.game import (
     Placed,
 )
 from tgc.rulesets.tainted_grail.engines.hero import Hero, Member
-from tgc.rulesets.tainted_grail.records import Card, CombatEncounter, Gain
+from tgc.rulesets.tainted_grail.records import Card, CombatEncounter
 
 if TYPE_CHECKING:
     from tgc.rulesets.tainted_grail.engines.policies import Policy
@@ -102,7 +102,9 @@ class CombatGame(Game):
         super().resolve_card(hero, placed, option)  # type: ignore[arg-type]
         self.defensive_debt = 0
 
-    def apply_gain(self, hero: Hero, gain: Gain, stages: tuple[tuple[str, int], ...]) -> None:
+    def apply_keys(self, hero: Hero, option: Option) -> None:
+        """Markers only grow on keys, so the card's keys act as one sum."""
+        gain = option.gain
         if gain.markers:
             self.markers(hero, gain.markers)
         if gain.draws:
@@ -150,6 +152,7 @@ class CombatGame(Game):
             for _, placed in self.visible():
                 for ability in placed.card.on_attack:
                     self.run(ability.effects, hero, placed)
+            self.react(hero, effects)
             if "feint" in self.traits:
                 self.prevent.pop("damage", None)
             self.run(effects, hero)

@@ -12,11 +12,12 @@ from tgc.rulesets.tainted_grail.engines.game import (
     EncounterOver,
     Game,
     HeroOut,
+    Option,
     Outcome,
     Placed,
 )
 from tgc.rulesets.tainted_grail.engines.hero import Hero, Member
-from tgc.rulesets.tainted_grail.records import Card, DiplomacyEncounter, Gain, Stage
+from tgc.rulesets.tainted_grail.records import Card, DiplomacyEncounter, Stage
 
 if TYPE_CHECKING:
     from tgc.rulesets.tainted_grail.engines.policies import Policy
@@ -122,21 +123,29 @@ class DiplomacyGame(Game):
             for _, placed in self.visible():
                 for ability in placed.card.on_attack:
                     self.run(ability.effects, hero, placed)
+            self.react(hero, effects)
             self.run(effects, hero)
         finally:
             self.prevent = None
 
-    def apply_gain(self, hero: Hero, gain: Gain, stages: tuple[tuple[str, int], ...]) -> None:
-        if gain.up or gain.down:
-            self.move_affinity(gain.up - gain.down)
-        for attribute, count in stages:
-            rule = self.stage.rules.get(attribute, ())
-            for _ in range(count):
-                self.run(rule, hero)
-        if gain.draws:
-            self.draw(hero, gain.draws)
-        for _ in range(gain.discards):
-            self.destroy_last()
+    def apply_keys(self, hero: Hero, option: Option) -> None:
+        """Key by key in the rulebook's order (002, "Playing Cards": each Bonus Key with
+        its stage rule, then the Magic Key, then the Free Key), each move clamped at the
+        ends of the track as it happens: a summed move would end elsewhere at the top or
+        the bottom of the track."""
+        for attribute, gain in option.key_gains():
+            if gain.up:
+                self.move_affinity(gain.up)
+            if gain.down:
+                self.move_affinity(-gain.down)
+            if attribute is not None and gain.stage:
+                rule = self.stage.rules.get(attribute, ())
+                for _ in range(gain.stage):
+                    self.run(rule, hero)
+            if gain.draws:
+                self.draw(hero, gain.draws)
+            for _ in range(gain.discards):
+                self.destroy_last()
 
     def move_affinity(self, amount: int) -> None:
         self.slot = max(1, min(self.encounter.top, self.slot + amount))

@@ -51,12 +51,13 @@ class Option:
     ``gain`` previews what the card's keys give with the ``magic`` rows paid. (A plain
     slotted class: the engine makes millions of these in a simulation.)"""
 
-    __slots__ = ("kind", "card", "hand", "magic", "charge", "ability", "gain", "links", "stages")
+    __slots__ = ("kind", "card", "hand", "magic", "charge", "ability", "gain", "links", "stages",
+                 "link")
 
     def __init__(self, kind: str, card: Card | None = None, hand: int = -1,
                  magic: tuple[int, ...] = (), charge: int = -1, ability: Ability | None = None,
                  gain: Gain = NO_GAIN, links: tuple[str, ...] = (),
-                 stages: tuple[tuple[str, int], ...] = ()) -> None:
+                 stages: tuple[tuple[str, int], ...] = (), link: Link | None = None) -> None:
         self.kind = kind
         self.card = card
         self.hand = hand
@@ -66,6 +67,16 @@ class Option:
         self.gain = gain
         self.links = links
         self.stages = stages
+        self.link = link  # how the card joins: its keys one by one, in the rulebook's order
+
+    def key_gains(self) -> tuple[tuple[str | None, Gain], ...]:
+        """What each connected key gives, in the rulebook's order: every Bonus Key (with
+        the attribute it connects, for the stage rule), the paid Magic Keys, the Free Key."""
+        link = self.link
+        if link is None:
+            return ((None, self.gain),)
+        paid = tuple((None, gain) for row, gain in link.magic if row in self.magic)
+        return link.keys + paid + ((None, link.free),)
 
     def __repr__(self) -> str:
         return f"Option({self!s})"
@@ -112,6 +123,8 @@ class Link:
     links: tuple[str, ...]
     stages: tuple[tuple[str, int], ...]
     magic: tuple[tuple[int, Gain], ...]
+    keys: tuple[tuple[str | None, Gain], ...] = ()  # connected Bonus Keys, by row
+    free: Gain = NO_GAIN
 
 
 # How each card joins each card (or encounter) for each set of attribute levels; the
@@ -133,10 +146,12 @@ _OWN_HALF = ("again", "discard")
 
 def link_card(right: tuple[RightKey | None, ...], free_right: tuple[str, ...], card: Card,
               levels: dict[str, int]) -> Link:
-    gain = free_gain(free_right, card.free)
+    free = free_gain(free_right, card.free)
+    gain = free
     links: list[str] = []
     stages: list[tuple[str, int]] = []
     magic: list[tuple[int, Gain]] = []
+    keys: list[tuple[str | None, Gain]] = []
     for row, key in enumerate(card.left):
         if key is None or row >= len(right):
             continue
@@ -149,9 +164,10 @@ def link_card(right: tuple[RightKey | None, ...], free_right: tuple[str, ...], c
         elif other.attribute is not None and levels.get(other.attribute, 0) >= other.level:
             gain = gain + key.gain
             links.append(other.attribute)
+            keys.append((other.attribute, key.gain))
             if key.gain.stage:
                 stages.append((other.attribute, key.gain.stage))
-    return Link(gain, tuple(links), tuple(stages), tuple(magic))
+    return Link(gain, tuple(links), tuple(stages), tuple(magic), tuple(keys), free)
 
 
 @dataclass
@@ -196,6 +212,7 @@ class Game:
         self.cards_this_activation = 0
         self.credit = False  # "play as connected" paid for the next card
         self.prevent: dict[str, int] | None = None  # set during an attack or response
+        self.threat: Effects = ()  # the attack (response) being resolved
         self.story: list[tuple[str, Effect]] = []
         self.logging = log
         self.log: list[str] = []
@@ -273,14 +290,35 @@ class Game:
             for index, card in enumerate(hero.hand):
                 self.card_options(hero, card, index, first, credit, out)
         if self.charged:
-            for seq_index, placed in self.visible():
-                for ability in placed.card.abilities:
-                    if ability.trigger == "charge" and placed.charges >= ability.cost and \
-                            not any(e.verb == "play_connected" for e in ability.effects):
-                        out.append(Option("charge", placed.card, charge=seq_index, ability=ability))
+            out.extend(self.charge_options())
         out.append(STOP)
         out.append(ESCAPE)
         return out
+
+    def charge_options(self) -> list[Option]:
+        """The "pay N charges" abilities of visible cards that can be paid now ("play as
+        connected" is offered with the card it lets follow)."""
+        out: list[Option] = []
+        for seq_index, placed in self.visible():
+            for ability in placed.card.abilities:
+                if ability.trigger == "charge" and placed.charges >= ability.cost and \
+                        not any(e.verb == "play_connected" for e in ability.effects):
+                    out.append(Option("charge", placed.card, charge=seq_index, ability=ability))
+        return out
+
+    def react(self, hero: Hero, effects: Effects) -> None:
+        """Charge abilities may be used at any time unless their text names a moment
+        (001 and 002, "Charges"): also while the enemy attacks or the opponent responds
+        (``effects``), so a prevention they give counts for that step."""
+        self.threat = effects
+        while self.charged:
+            options = self.charge_options()
+            if not options:
+                return
+            choice = self.policy.react(self, hero, [*options, STOP])
+            if choice.kind != "charge":
+                return
+            self.use_charge(hero, choice)
 
     def panic_options(self, hero: Hero) -> list[Option]:
         """Panic: the first card comes from the top of the deck (magic may still be paid)."""
@@ -314,10 +352,10 @@ class Game:
         if not rows:
             if first or link.base.again:
                 out.append(Option("play", card, index, (), -1, None, link.base, link.links,
-                                  link.stages))
+                                  link.stages, link))
             elif credit != -1:
                 out.append(Option("play", card, index, (), credit, None, link.base, link.links,
-                                  link.stages))
+                                  link.stages, link))
             return
         magic = hero.res["magic"]
         for size in range(min(len(rows), magic) + 1):
@@ -327,10 +365,10 @@ class Game:
                     gain = gain + extra
                 if first or gain.again:
                     out.append(Option("play", card, index, tuple(r for r, _ in paid), -1,
-                                      None, gain, link.links, link.stages))
+                                      None, gain, link.links, link.stages, link))
                 elif credit != -1:
                     out.append(Option("play", card, index, tuple(r for r, _ in paid), credit,
-                                      None, gain, link.links, link.stages))
+                                      None, gain, link.links, link.stages, link))
 
     # ------------------------------------------------------------ playing
 
@@ -372,7 +410,7 @@ class Game:
 
     def resolve_card(self, hero: Hero, placed: Placed, option: Option) -> None:
         """Keys (attribute, magic, free) then the ability, as the rulebook orders them."""
-        self.apply_gain(hero, option.gain, option.stages)
+        self.apply_keys(hero, option)
         card = placed.card
         for ability in card.on_placement:
             if ability.trigger == "placement":
@@ -381,7 +419,7 @@ class Game:
             elif ability.trigger == "delayed":
                 placed.tokens = ability.tokens
 
-    def apply_gain(self, hero: Hero, gain: Gain, stages: tuple[tuple[str, int], ...]) -> None:
+    def apply_keys(self, hero: Hero, option: Option) -> None:
         raise NotImplementedError
 
     def use_charge(self, hero: Hero, option: Option) -> None:

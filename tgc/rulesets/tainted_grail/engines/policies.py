@@ -32,6 +32,8 @@ class Policy(Protocol):
 
     def avoid(self, game: Game) -> bool: ...
 
+    def react(self, game: Game, hero: Hero, options: list[Option]) -> Option: ...
+
 
 def card_value(card: Card) -> float:
     """A static worth for discarding: what its keys can give, roughly."""
@@ -67,11 +69,25 @@ class BasePolicy:
     def choose(self, game: Game, hero: Hero, options: list[Option]) -> Option:
         raise NotImplementedError
 
+    def react(self, game: Game, hero: Hero, options: list[Option]) -> Option:
+        """During the enemy's attack (the response): the charge ability that saves or
+        gains most, if any does."""
+        best, best_score = STOP, 0.0
+        for option in options:
+            if option.kind == "charge":
+                score = reaction_value(game, hero, option)
+                if score > best_score:
+                    best, best_score = option, score
+        return best
+
 
 class RandomPolicy(BasePolicy):
     """Any legal play or charge, or stopping, with equal chance; never escapes."""
 
     name = "random"
+
+    def react(self, game: Game, hero: Hero, options: list[Option]) -> Option:
+        return options[game.rng.randrange(len(options))]
 
     def choose(self, game: Game, hero: Hero, options: list[Option]) -> Option:
         pool = [o for o in options if o.kind != "escape"]
@@ -105,13 +121,31 @@ def preview_effects(game: Game, hero: Hero, effects: Effects, links: tuple[str, 
     return markers, affinity, health
 
 
+def reaction_value(game: Game, hero: Hero, option: Option) -> float:
+    """What a charge ability used during the attack (response) gives: what it adds, and
+    the damage, Terror or affinity loss of ``game.threat`` it prevents."""
+    assert option.ability is not None
+    m, a, h = preview_effects(game, hero, option.ability.effects)
+    damage, terror, _ = _threat(game.threat)
+    down = -min(0, preview_effects(game, hero, game.threat)[1])
+    already = game.prevent or {}
+    left = {"damage": damage, "terror": terror, "affinity": down}
+    saved = 0
+    for e in option.ability.effects:
+        if e.verb == "prevent":
+            saved += min(e.amount, max(0, left[e.what] - already.get(e.what, 0)))
+    return m + a + 0.3 * h + saved
+
+
 def immediate(game: Game, hero: Hero, option: Option) -> float:
     """What a play gives at once: markers (combat) or affinity (diplomacy), with small
     tie-breaks for chaining, drawing, magic and health."""
     if option.kind == "charge":
         assert option.ability is not None
         m, a, h = preview_effects(game, hero, option.ability.effects)
-        return m + a + 0.3 * h
+        # A prevention is worth something only during the attack (response): keep it.
+        wasted = game.prevent is None and any(e.verb == "prevent" for e in option.ability.effects)
+        return m + a + 0.3 * h - wasted
     if option.kind != "play" or option.card is None:
         return 0.0
     g = option.gain
@@ -297,8 +331,9 @@ def _prevention(card: Card | None, what: str) -> int:
 class ScriptedPolicy(BasePolicy):
     """Replays written decisions (tests and worked examples): ``plays`` is a list of card
     names (``"Defend+magic"`` pays every Magic Key, ``"Eye for Detail+charge"`` uses a
-    charge, ``"use Bleak Joke"`` uses its charge ability), ``"stop"`` or ``"escape"``;
-    anything unscripted falls back to stopping."""
+    charge, ``"use Bleak Joke"`` uses its charge ability, ``"react Bleak Joke"`` during the
+    attack or response), ``"stop"`` or ``"escape"``; anything unscripted falls back to
+    stopping."""
 
     name = "scripted"
 
@@ -320,6 +355,16 @@ class ScriptedPolicy(BasePolicy):
 
     def avoid(self, game: Game) -> bool:
         return self.avoids
+
+    def react(self, game: Game, hero: Hero, options: list[Option]) -> Option:
+        """``"react NAME"`` next in the script uses that card's charge ability now."""
+        if self.plays and self.plays[0].startswith("react "):
+            for option in options:
+                if option.kind == "charge" and option.card is not None and \
+                        option.card.name == self.plays[0][6:]:
+                    self.plays.pop(0)
+                    return option
+        return STOP
 
     def choose(self, game: Game, hero: Hero, options: list[Option]) -> Option:
         if not self.plays:
@@ -390,6 +435,16 @@ class HumanPolicy(BasePolicy):
     def avoid(self, game: Game) -> bool:
         self.catch_up(game)
         return self.ask(f"Avoid {game.encounter.name}?", ["face it", "avoid it"]) == 1
+
+    def react(self, game: Game, hero: Hero, options: list[Option]) -> Option:
+        self.catch_up(game)
+        what = "; ".join(e.text for e in game.threat) or "nothing"
+        labels = ["pass" if o.kind == "stop" else str(o) for o in options]
+        return options[self.ask(f"{hero.name}: the {_step(game)} ({what}); use a charge?", labels)]
+
+
+def _step(game: Game) -> str:
+    return "enemy attacks" if game.kind == "combat" else "opponent responds"
 
 
 def describe(game: Game, hero: Hero) -> str:
