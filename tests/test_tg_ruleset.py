@@ -113,3 +113,47 @@ def test_from_a_rule_payload_the_fight_is_played() -> None:
     story.goto("204.2")
     started = [e for e in story.run() if isinstance(e, ev.EncounterStarted)]
     assert not started[0].waits and ruleset.last is not None
+
+
+# ---------------------------------------------------------------- the party of a state file (issue 9)
+
+
+def test_a_state_files_party_keeps_its_declared_characters() -> None:
+    """000, campaign setup (each player takes a Character Tray: its tracks, attributes and
+    decks): Beor in the sample's own five-lights.json is the declared Beor (Health 9,
+    aggression 2, his decks), not a default adventurer (8/8, aggression 1) as it used to be."""
+    from tgc.runtime.book import Book
+    from tgc.runtime.save import load_save
+
+    bundle, rules = _sample()
+    loaded = load_save(SAMPLE / "playtests" / "states" / "five-lights.json", Book(bundle))
+    beor, ailei = loaded.state.party
+    assert (beor.name, beor.tracks["health"], beor.attributes["aggression"]) == ("Beor", 9, 2)
+    assert ailei.resources["magic"] == 1  # what the file says still wins
+    member = TaintedGrailRuleset(rules).member(beor, loaded.state)
+    assert member is not None and member.combat_deck is not None
+    assert [c.number for c in member.combat_deck][:2] == ["1U", "2U"]
+    assert member.health == 9 and member.attributes is not None and member.attributes["aggression"] == 2
+
+
+def test_an_unknown_or_oversized_party_is_refused(tmp_path: Path) -> None:
+    """000, campaign setup (1 to 4 players, each a Character of the box): `--party beorr` names
+    no character (it used to start a default adventurer), and a party above the campaign's
+    `players:` range cannot start, from --party or from a state file."""
+    import json
+
+    from click.testing import CliRunner
+
+    from tgc.cli.main import cli
+
+    runner = CliRunner()
+    typo = runner.invoke(cli, ["play", str(SAMPLE), "--party", "beorr", "--script", "/dev/null"])
+    assert typo.exit_code == 2 and 'no character "beorr"' in typo.output
+    assert 'did you mean "Beor"?' in typo.output
+    five = ",".join(["beor", "ailei", "arev", "maggot", "beor"])
+    crowd = runner.invoke(cli, ["play", str(SAMPLE), "--party", five, "--script", "/dev/null"])
+    assert crowd.exit_code == 2 and "this campaign is for 1-4 players" in crowd.output
+    state = tmp_path / "crowd.json"
+    state.write_text(json.dumps({"format": 1, "state": {"party": [{"name": n} for n in five.split(",")]}}))
+    crowded = runner.invoke(cli, ["play", str(SAMPLE), "--state", str(state), "--script", "/dev/null"])
+    assert crowded.exit_code == 2 and "this campaign is for 1-4 players" in crowded.output

@@ -56,9 +56,14 @@ def _explore(target: Path | None, start_at: str | None, state_file: Path | None,
     from tgc.explore import report
     from tgc.explore.explorer import explore as run_explore
     from tgc.runtime import Book, SaveError, load_save, new_state
+    from tgc.runtime.state import party_problem
 
     book = Book(load_campaign_or_exit(target, no_cache))
-    start = new_state(book.bundle, [p.strip() for p in party.split(",") if p.strip()])
+    members = [p.strip() for p in party.split(",") if p.strip()]
+    problem = party_problem(book.bundle, members)
+    if problem is not None:
+        fail_usage(f"--party: {problem}")
+    start = new_state(book.bundle, members)
     if state_file is not None:
         try:
             start = load_save(state_file, book).state

@@ -70,6 +70,7 @@ def play(target: Path | None, at: str | None, state_file: Path | None, party: st
         from tgc.runtime.book import Book
 
         book = Book(load_campaign_or_exit(target, no_cache))
+        _check_party(book, members)
         if runs is not None:
             code = _random(book, runs, seed=seed or 0, state_file=state_file, party=members)
         elif script is not None:
@@ -81,6 +82,14 @@ def play(target: Path | None, at: str | None, state_file: Path | None, party: st
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
         fail_internal(err, debug)
     sys.exit(code)
+
+
+def _check_party(book: Book, members: tuple[str, ...]) -> None:
+    from tgc.runtime.state import party_problem
+
+    problem = party_problem(book.bundle, members)
+    if problem is not None:
+        fail_usage(f"--party: {problem}")
 
 
 def _replay(book: Book, script: Path, output: Path | None, *, at: str | None,

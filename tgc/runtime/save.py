@@ -27,6 +27,7 @@ from tgc.runtime.state import (
     Chapter,
     Character,
     GameState,
+    character_record,
     new_character,
     new_state,
 )
@@ -187,7 +188,11 @@ def _from_model(model: StateModel, book: Book) -> GameState:
     """Check the state against the campaign (names, part numbers, dial range) and build it."""
     state = new_state(book.bundle)
     if model.party:
-        state.party = [_character(c) for c in model.party]
+        players = book.bundle.campaign.players
+        if len(model.party) > players.max:
+            raise ValueError(f"the party has {len(model.party)} characters; this campaign is "
+                             f"for {players.min}-{players.max} players")
+        state.party = [_character(c, book) for c in model.party]
     for status, parts in model.statuses.items():
         declared = book.statuses.get(status)
         if declared is None:
@@ -213,8 +218,10 @@ def _from_model(model: StateModel, book: Book) -> GameState:
     return state
 
 
-def _character(model: CharacterModel) -> Character:
-    character = new_character(model.name)
+def _character(model: CharacterModel, book: Book) -> Character:
+    """A member as the save gives it; what it leaves out comes from the campaign's
+    ``@character`` of that name (its tracks, attributes, resources), else the default."""
+    character = new_character(model.name, character_record(book.bundle, model.name))
     for field, names, target in (("tracks", TRACKS, character.tracks), ("limits", TRACKS, character.limits),
                                  ("attributes", ATTRIBUTES, character.attributes),
                                  ("resources", RESOURCES, character.resources)):

@@ -8,8 +8,9 @@ the current exploration's ``ask`` answers. ``save.py`` turns it into a save file
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 
 from tgc.bundle.schema import Bundle, Record
 
@@ -196,6 +197,29 @@ def initial_locations(bundle: Bundle) -> set[int]:
     declared location) that wait for their ``replace``."""
     numbers = {loc.number for loc in bundle.locations}
     return {loc.number for loc in bundle.locations if loc.legacy is None or loc.legacy not in numbers}
+
+
+def party_problem(bundle: Bundle, party: Sequence[str]) -> str | None:
+    """Why a party cannot start (a name no ``@character`` declares, when the campaign
+    declares some; more members than ``players:`` allows), or None."""
+    declared = [r.name for r in bundle.characters]
+    folded = {name.casefold() for name in declared}
+    for name in party:
+        if declared and name.casefold() not in folded:
+            close = get_close_matches(name.casefold(), sorted(folded), n=1, cutoff=0.6)
+            hint = (f'did you mean "{next(d for d in declared if d.casefold() == close[0])}"?'
+                    if close else "characters: " + ", ".join(declared))
+            return f'no character "{name}" in this campaign ({hint})'
+    players = bundle.campaign.players
+    if len(party) > players.max:
+        return (f"the party has {len(party)} characters; this campaign is for "
+                f"{players.min}-{players.max} players")
+    return None
+
+
+def character_record(bundle: Bundle, name: str) -> Record | None:
+    """The ``@character`` record of that name (any case), if the campaign declares one."""
+    return next((r for r in bundle.characters if r.name.casefold() == name.casefold()), None)
 
 
 def new_state(bundle: Bundle, party: Iterable[str] = ()) -> GameState:
