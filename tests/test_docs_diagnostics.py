@@ -33,7 +33,8 @@ def test_every_code_has_a_row_an_anchor_and_a_section() -> None:
         assert f'<a id="{anchor}"></a>\n\n### {rule.code} `{rule.name}`\n' in page
         assert rule.explanation in page
         for example in rule.examples:
-            assert f"```tgj\n{example.rstrip()}\n```" in page
+            language = "po" if rule.code.startswith("TGC6") else "tgj"
+            assert f"```{language}\n{example.rstrip()}\n```" in page
 
 
 def test_sections_are_grouped_by_family_in_code_order() -> None:

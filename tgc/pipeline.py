@@ -11,7 +11,10 @@ The stages, in the order ``run`` takes them (each only when the job asks for it)
 4. numbers: tgc.lock read once, every verse numbered once;
 5. report: suppressions, configured severities, sorted diagnostics;
 6. bundle: compiled when nothing above is an error;
-7. write: tgc.lock (if it changed), the bundle and its HTML, atomically, or nothing.
+   translations: with ``langs``, each language's catalogue checked and its edition made
+   (tgc.l10n; docs/localization.md);
+7. write: tgc.lock (if it changed), the bundle and its HTML (and each edition's),
+   atomically, or nothing.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ if TYPE_CHECKING:
     from tgc.bundle.schema import Bundle
     from tgc.diagnostics.config import Config
     from tgc.diagnostics.suppress import Suppression
+    from tgc.l10n.progress import Progress
+    from tgc.l10n.project import Edition
     from tgc.project.workspace import ParseCache, Workspace
     from tgc.semantics.model import Campaign
     from tgc.syntax import ast
@@ -54,6 +59,7 @@ class Job:
     shuffle: int | None = None
     out_dir: Path | None = None
     html: bool = True
+    langs: tuple[str, ...] = ()  # translated editions (language codes, or "all")
 
     def wants(self, stage: Stage) -> bool:
         return _ORDER[stage] <= _ORDER[self.until]
@@ -69,6 +75,7 @@ class Written:
     lock_path: Path | None = None  # set when tgc.lock changed
     html_dir: Path | None = None  # set when the HTML pages were written
     html_files: tuple[Path, ...] = ()
+    editions: tuple[tuple[str, Path, Progress], ...] = ()  # each translated bundle written
 
 
 @dataclass
@@ -82,6 +89,7 @@ class Result:
     campaign: Campaign | None = None
     numbering: Numbering | None = None
     bundle: Bundle | None = None
+    editions: list[Edition] = field(default_factory=list)
     written: Written | None = None
 
     @property
@@ -141,6 +149,10 @@ def _run(job: Job) -> Result:
         result.numbering, _ = number_verses(campaign, lock, job.shuffle)  # a new book: no diagnostics
     target = _bundle_target(job, campaign) if job.wants("write") else None
     result.bundle = _compile(result)
+    if job.langs:
+        _translations(result)
+        if result.errors:
+            return result
     if target is not None:
         result.written = _write(result, lock, target)
     return result
@@ -262,6 +274,18 @@ def _compile(result: Result) -> Bundle:
     return compile_bundle(result.campaign, result.numbering, result.root)
 
 
+def _translations(result: Result) -> None:
+    """Stage 6b: each language's catalogue checked (its diagnostics join the report) and,
+    when none is an error, its translated edition made."""
+    from tgc.l10n.project import translate_editions
+
+    assert result.bundle is not None
+    found = translate_editions(result.root, result.campaign, result.bundle, result.job.langs)
+    result.sources.update(found.sources)
+    result.diagnostics = sorted(result.diagnostics + found.diagnostics, key=Diagnostic.sort_key)
+    result.editions = found.editions
+
+
 def _bundle_target(job: Job, campaign: Campaign) -> Path:
     from tgc.bundle.paths import bundle_path
 
@@ -282,6 +306,7 @@ def _write(result: Result, lock: Lock, target: Path) -> Written:
     bundle = result.bundle
     text = dump_bundle(bundle)
     site = _render(bundle) if result.job.html else {}
+    edition_texts, editions_sites = _edition_files(result, target.parent)
     lock_text = render_lock(result.numbering.lock)
     old = result.sources.get(lock.file)
     written_lock = None
@@ -297,7 +322,29 @@ def _write(result: Result, lock: Lock, target: Path) -> Written:
 
         html = html_dir(target.parent, bundle.campaign.title)
         pages = tuple(write_site(site, html))
-    return Written(target, size, len(bundle.verses), written_lock, html, pages)
+    for folder, edition_site in editions_sites:
+        from tgc.render import write_site
+
+        pages += tuple(write_site(edition_site, folder))
+    for path, edition_text in edition_texts:
+        write_atomic(path, edition_text)
+    done = tuple((e.code, path, e.progress)
+                 for e, (path, _) in zip(result.editions, edition_texts, strict=True))
+    return Written(target, size, len(bundle.verses), written_lock, html, pages, done)
+
+
+def _edition_files(result: Result, out_dir: Path) -> tuple[list[tuple[Path, str]],
+                                                           list[tuple[Path, dict[str, str]]]]:
+    """Each translated edition's bundle text and pages, made before anything is written."""
+    from tgc.bundle.io import dump_bundle
+    from tgc.bundle.paths import bundle_path, html_dir
+
+    assert result.bundle is not None
+    title = result.bundle.campaign.title  # the source title names every edition's files
+    texts = [(bundle_path(out_dir, title, e.code), dump_bundle(e.bundle)) for e in result.editions]
+    sites = [(html_dir(out_dir, title, e.code), _render(e.bundle))
+             for e in result.editions if result.job.html]
+    return texts, sites
 
 
 def _render(bundle: Bundle) -> dict[str, str]:
@@ -317,13 +364,15 @@ def check(root: Path, *, jobs: int | None = None, cache: CachePolicy = "none",
 
 
 def build(root: Path, out_dir: Path, *, shuffle: int | None = None, jobs: int | None = None,
-          html: bool = True, cache: CachePolicy = "none") -> Result:
-    """Check, number, compile and write one campaign into ``out_dir``; ``result.written``
-    says what was written (None when the campaign has errors: then nothing is)."""
+          html: bool = True, cache: CachePolicy = "none", langs: tuple[str, ...] = ()) -> Result:
+    """Check, number, compile and write one campaign into ``out_dir`` (with ``langs``, also
+    its translated editions); ``result.written`` says what was written (None when the
+    campaign or a catalogue has errors: then nothing is)."""
     from tgc.bundle.compile import CompileError
 
     try:
-        return run(Job(root, "write", cache, jobs=jobs, shuffle=shuffle, out_dir=out_dir, html=html))
+        return run(Job(root, "write", cache, jobs=jobs, shuffle=shuffle, out_dir=out_dir, html=html,
+                       langs=langs))
     except CompileError as err:
         raise BuildError(f"cannot build: {err}") from None
 

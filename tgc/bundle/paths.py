@@ -23,25 +23,31 @@ def slug(title: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-") or "campaign"
 
 
-def bundle_path(out_dir: Path, title: str) -> Path:
-    """Where the bundle of the campaign called ``title`` goes; a ValueError (meant for the
-    user) when ``out_dir`` is not a folder.
+def bundle_path(out_dir: Path, title: str, code: str | None = None) -> Path:
+    """Where the bundle of the campaign called ``title`` goes (a translated edition's:
+    ``OUT/<slug>.LANG.bundle.json``); a ValueError (meant for the user) when ``out_dir`` is
+    not a folder.
 
     >>> bundle_path(Path("build"), "The Lantern-Stones").as_posix()
     'build/the-lantern-stones.bundle.json'
+    >>> bundle_path(Path("build"), "The Lantern-Stones", "pt_BR").as_posix()
+    'build/the-lantern-stones.pt_BR.bundle.json'
     """
     if out_dir.exists() and not out_dir.is_dir():
         raise ValueError(f"{out_dir}: not a folder")
-    target = out_dir / (slug(title) + BUNDLE_SUFFIX)
+    target = out_dir / (slug(title) + ("" if code is None else f".{code}") + BUNDLE_SUFFIX)
     if target.resolve().parent != out_dir.resolve():
         raise ValueError(f"{target}: the bundle would be written outside {out_dir}")
     return target
 
 
-def html_dir(out_dir: Path, title: str) -> Path:
-    """The folder of a campaign's HTML pages: ``OUT/<slug>/``, beside ``OUT/<slug>.bundle.json``.
+def html_dir(out_dir: Path, title: str, code: str | None = None) -> Path:
+    """The folder of a campaign's HTML pages: ``OUT/<slug>/``, beside ``OUT/<slug>.bundle.json``
+    (a translated edition's: ``OUT/<slug>.LANG/``).
 
     >>> html_dir(Path("build"), "../../etc").as_posix()
     'build/etc'
+    >>> html_dir(Path("build"), "Caer", "pt_BR").as_posix()
+    'build/caer.pt_BR'
     """
-    return out_dir / slug(title)
+    return out_dir / (slug(title) + ("" if code is None else f".{code}"))

@@ -11,7 +11,14 @@ from __future__ import annotations
 import json
 from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+)
 from typing_extensions import TypeAliasType
 
 # Bump on any change a reader of format N cannot read; docs/bundle.md says when.
@@ -452,6 +459,18 @@ class SourceLoc(_Model):
     line: int
 
 
+class Language(_Model):
+    """The edition of a translated bundle (``tgc build --lang``): its language code, the
+    printed names of statuses and items (``status:NAME`` or ``item:NAME`` -> the name this
+    edition prints; conditions and effects keep the source names) and how many texts
+    were translated or printed in the source language instead (docs/localization.md)."""
+
+    code: str
+    names: dict[str, str] = {}
+    translated: int
+    fallback: int
+
+
 class Bundle(_Model):
     """A compiled campaign. Lists are sorted (verses by section, then number and letter,
     then name), so the same sources always give the same bytes."""
@@ -471,6 +490,15 @@ class Bundle(_Model):
     characters: tuple[Record, ...] = ()
     verses: tuple[Verse, ...]
     source_map: dict[str, SourceLoc] = {}
+    language: Language | None = None  # None: the source edition (and the key is not written)
+
+    @model_serializer(mode="wrap")
+    def _without_language(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        """A source edition's bytes do not change for the key a translated one adds."""
+        data: dict[str, object] = handler(self)
+        if self.language is None:
+            data.pop("language", None)
+        return data
 
     @field_validator("format", mode="before")
     @classmethod

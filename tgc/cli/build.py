@@ -33,10 +33,13 @@ from tgc.cli.options import (
               help="Worker processes for parsing (default: automatic by campaign size).")
 @click.option("--html/--no-html", default=True, show_default=True,
               help="Also write the print-ready pages to OUTPUT/<campaign>/ (docs/printing.md).")
+@click.option("--lang", "langs", multiple=True, metavar="LANG",
+              help="Also write the edition translated by l10n/LANG.po (OUTPUT/<campaign>.LANG.bundle.json "
+                   "and its pages); repeat it, or `all` for every catalogue (docs/localization.md).")
 @no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: bool | None,
-          jobs: int | None, html: bool, no_cache: bool, debug: bool) -> None:
+          jobs: int | None, html: bool, langs: tuple[str, ...], no_cache: bool, debug: bool) -> None:
     """Check a campaign folder and write OUTPUT/<campaign>.bundle.json and, beside it, the
     printed pages in OUTPUT/<campaign>/ (journal, Book of Secrets, save sheet, cards).
 
@@ -45,6 +48,8 @@ def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: boo
     across builds; commit it. On any error nothing is written.
     """
     from tgc.diagnostics.render import FORMATS
+    from tgc.l10n.catalog import LanguageError
+    from tgc.l10n.project import L10nError
     from tgc.pipeline import BuildError
     from tgc.pipeline import build as run_build
     from tgc.project.workspace import WorkspaceError
@@ -54,8 +59,8 @@ def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: boo
         fail_usage(f"{out_dir}: not a folder")
     try:
         result = run_build(root, out_dir, shuffle=shuffle, jobs=jobs, html=html,
-                           cache=cache_policy(no_cache))
-    except WorkspaceError as err:
+                           cache=cache_policy(no_cache), langs=langs)
+    except (WorkspaceError, L10nError, LanguageError) as err:
         fail_usage(str(err))
     except BuildError as err:
         click.echo(f"tgc: error: {err}", err=True)
@@ -72,6 +77,9 @@ def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: boo
     if written.lock_path is not None:
         click.echo(f"updated {written.lock_path}")
     click.echo(f"wrote {written.bundle_path} ({written.verses} verses, {_size(written.bundle_bytes)})")
+    for code, path, counts in written.editions:
+        click.echo(f"wrote {path} ({code}: {counts.translated} of {counts.total} texts translated, "
+                   f"{counts.fallback} printed in the source language)")
     if written.html_dir is not None:
         click.echo(f"wrote {written.html_dir}/ ({len(written.html_files)} files; open index.html to print)")
     sys.exit(EXIT_OK)

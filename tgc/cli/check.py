@@ -31,9 +31,12 @@ FORMAT_NAMES = ("human", "concise", "json", "sarif", "github")
               help="Worker processes for parsing (default: automatic by campaign size).")
 @click.option("--strict", is_flag=True, help="Exit with 1 on warnings too.")
 @no_cache_option
+@click.option("--lang", "langs", multiple=True, metavar="LANG",
+              help="Also check the translation l10n/LANG.po (repeat it, or `all`); "
+                   "see `tgc l10n check`.")
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None,
-          strict: bool, no_cache: bool, debug: bool) -> None:
+          strict: bool, no_cache: bool, langs: tuple[str, ...], debug: bool) -> None:
     """Parse and check a campaign folder (default: ./journal_src, else .).
 
     Every syntax, naming, graph, state and map mistake in every file is reported in
@@ -44,6 +47,10 @@ def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None
     from tgc.project.workspace import WorkspaceError
 
     root = campaign_dir(directory)
+    if langs:
+        from tgc.cli.l10n import run_check as check_translations
+
+        sys.exit(check_translations(root, langs, strict, color, debug))
     try:
         result = run(Job(root, "check", cache_policy(no_cache), jobs=jobs))
     except WorkspaceError as err:

@@ -16,6 +16,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "explain": ("tgc.cli.explain", "explain"),
     "explore": ("tgc.cli.explore", "explore"),
     "graph": ("tgc.cli.graph", "graph"),
+    "l10n": ("tgc.cli.l10n", "l10n"),
     "play": ("tgc.cli.play", "play"),
     "render": ("tgc.cli.render", "render"),
     "test": ("tgc.cli.test", "test"),

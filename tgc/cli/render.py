@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from tgc.cli.options import EXIT_OK, fail_internal, fail_usage
+
+if TYPE_CHECKING:
+    from tgc.bundle.schema import Bundle
 
 
 @click.command()
@@ -25,7 +29,6 @@ def render(bundle: Path, out_dir: Path | None, debug: bool) -> None:
     (docs/printing.md). Existing files of those names are replaced atomically.
     """
     from tgc.bundle.io import BundleError, load_bundle
-    from tgc.bundle.paths import html_dir
     from tgc.render import RenderError, render_site, write_site
 
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
@@ -34,7 +37,7 @@ def render(bundle: Path, out_dir: Path | None, debug: bool) -> None:
         loaded = load_bundle(bundle)
     except BundleError as err:
         fail_usage(str(err))
-    target = out_dir if out_dir is not None else html_dir(bundle.parent, loaded.campaign.title)
+    target = out_dir if out_dir is not None else _default_dir(bundle, loaded)
     try:
         site = render_site(loaded)
     except RenderError as err:
@@ -49,3 +52,15 @@ def render(bundle: Path, out_dir: Path | None, debug: bool) -> None:
         fail_usage(f"{target}: cannot write the pages: {err.strerror or err}")
     click.echo(f"wrote {target}/ ({len(written)} files; open index.html to print)")
     sys.exit(EXIT_OK)
+
+
+def _default_dir(path: Path, loaded: Bundle) -> Path:
+    """``<campaign>/`` beside the bundle; for a translated edition ``<campaign>.LANG/``,
+    named as `tgc build --lang` names it (its title is translated, its file name is not)."""
+    from tgc.bundle.paths import BUNDLE_SUFFIX, html_dir
+
+    if loaded.language is None:
+        return html_dir(path.parent, loaded.campaign.title)
+    if path.name.endswith(BUNDLE_SUFFIX):
+        return path.parent / path.name.removesuffix(BUNDLE_SUFFIX)
+    return html_dir(path.parent, loaded.campaign.title, loaded.language.code)

@@ -33,6 +33,7 @@ FAMILIES = {
     "3": "State: statuses, secrets and items",
     "4": "Map and locations",
     "5": "Ruleset data",
+    "6": "Translations",
     "9": "The tool itself",
 }
 
@@ -114,7 +115,9 @@ def _section(rule: Rule) -> str:
     ]
     for number, example in enumerate(rule.examples, start=1):
         title = "Example" if len(rule.examples) == 1 else f"Example {number}"
-        lines += [f"{title} (reports {rule.code}):", "", _fenced(example), ""]
+        where = (" as `l10n/pt_BR.po` of the example campaign in docs/localization.md"
+                 if _language(rule) == "po" else "")
+        lines += [f"{title} (reports {rule.code}{where}):", "", _fenced(example, _language(rule)), ""]
     if rule.fixed is not None:
         lines += ["Fixed:", "", _fenced(rule.fixed), ""]
     return "\n".join(lines)
@@ -128,10 +131,15 @@ def _code_span(text: str) -> str:
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
-def _fenced(code: str) -> str:
+def _language(rule: Rule) -> str:
+    """Translation examples are catalogues (PO files); every other example is journal text."""
+    return "po" if rule.code.startswith("TGC6") else "tgj"
+
+
+def _fenced(code: str, language: str = "tgj") -> str:
     longest = max((len(run) for run in re.findall("`+", code)), default=0)
     fence = "`" * max(3, longest + 1)
-    return f"{fence}tgj\n{code.rstrip(chr(10))}\n{fence}"
+    return f"{fence}{language}\n{code.rstrip(chr(10))}\n{fence}"
 
 
 def write_atomic(path: Path, text: str) -> None:

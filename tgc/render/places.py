@@ -183,6 +183,12 @@ class Places:
             return (text("read "), *self.place(target.verse, here))
         return (text("go to "), *self.place(target.verse, here))
 
+    def printed_name(self, kind: str, key: str) -> str:
+        """A status's or item's name as this edition prints it (a translated bundle's
+        ``language.names``); conditions and effects name it by its source name."""
+        names = self.bundle.language.names if self.bundle.language is not None else {}
+        return names.get(f"{kind}:{key}", key)
+
     def shape(self, status: str) -> str:
         known = self.statuses.get(status)
         return known.shape if known is not None else "flag"

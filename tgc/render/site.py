@@ -89,7 +89,10 @@ def _render_site(bundle: s.Bundle) -> dict[str, str]:
 def _page(bundle: s.Bundle, name: str, **context: Any) -> str:
     title = dict(PAGES).get(name, bundle.campaign.title)
     template = environment().get_template(name)
-    return template.render(campaign=bundle.campaign, title=title, page=name, pages=PAGES, **context)
+    # A translated edition says its language (BCP 47: pt-BR); the sources are written in English.
+    lang = bundle.language.code.replace("_", "-") if bundle.language is not None else "en"
+    return template.render(campaign=bundle.campaign, title=title, page=name, pages=PAGES, lang=lang,
+                           **context)
 
 
 def _count(sections: tuple[view.SectionView, ...]) -> str:

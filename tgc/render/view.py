@@ -199,7 +199,8 @@ def statuses(places: Places, page: str) -> tuple[StatusView, ...]:
         triggers = tuple(sentence((*_trigger(trigger, status), text(", "),
                                    *places.goto(trigger.target, here)), ".")
                          for trigger in status.triggers)
-        out.append(StatusView(status.name, status.shape, boxes, triggers, prose(status.text)))
+        out.append(StatusView(places.printed_name("status", status.name), status.shape, boxes, triggers,
+                              prose(status.text)))
     return tuple(out)
 
 
@@ -322,4 +323,6 @@ def secret_cards(bundle: s.Bundle) -> tuple[CardText, ...]:
 
 
 def item_cards(bundle: s.Bundle) -> tuple[CardText, ...]:
-    return tuple(CardText(item.name, item.keywords, prose(item.text)) for item in bundle.items)
+    names = bundle.language.names if bundle.language is not None else {}
+    return tuple(CardText(names.get(f"item:{item.name}", item.name), item.keywords, prose(item.text))
+                 for item in bundle.items)

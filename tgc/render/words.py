@@ -66,7 +66,7 @@ def _simple(cond: s.Condition, places: Places, here: Here, negate: bool) -> Inli
         case s.ItemCond() if cond.keyword:
             return (text(f"you {have} {article(cond.item)} {cond.item} Item"),)
         case s.ItemCond():
-            return (text(f"you {have} the Item "), name(cond.item))
+            return (text(f"you {have} the Item "), name(places.printed_name("item", cond.item)))
         case s.CompareCond():
             subject = (text(COUNTERS[cond.name]),) if cond.name in COUNTERS else (text("your "),
                                                                                   thing(cond.name))
@@ -92,7 +92,7 @@ def _simple(cond: s.Condition, places: Places, here: Here, negate: bool) -> Inli
 
 def _status(cond: s.StatusCond, places: Places, negate: bool) -> Inline:
     shape = places.shape(cond.status)
-    status = name(cond.status)
+    status = name(places.printed_name("status", cond.status))
     if cond.at_least is not None:
         if shape == "boxes":
             many = "fewer than" if negate else "at least"
@@ -133,7 +133,7 @@ def effect(op: s.Effect, places: Places, here: Here) -> Inline:
             verb = op.kind.partition("-")[0]
             if op.keyword:
                 return (text(f"{verb} {article(op.item)} {op.item} Item of your choice"),)
-            return (text(f"{verb} the Item "), name(op.item))
+            return (text(f"{verb} the Item "), name(places.printed_name("item", op.item)))
         case s.AttributeChange():
             return (text(f"{op.kind} "), thing(op.attribute), text(f" by {op.amount}"))
         case s.Task():
@@ -169,7 +169,7 @@ def _amount(op: s.Amount) -> Inline:
 
 
 def _mark(op: s.Mark, places: Places) -> Inline:
-    status = name(op.status)
+    status = name(places.printed_name("status", op.status))
     if op.low is not None and op.high is not None:
         parts = f" part {op.low}" if op.low == op.high else f" parts {op.low}-{op.high}"
         return (text(f"{op.kind} "), status, text(parts))

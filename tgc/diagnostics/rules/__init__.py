@@ -4,6 +4,6 @@ one catalogue, so every family is known as soon as the catalogue is imported."""
 from __future__ import annotations
 
 from tgc.diagnostics.rule import Rule
-from tgc.diagnostics.rules import graph, map, ruleset, state
+from tgc.diagnostics.rules import graph, l10n, map, ruleset, state
 
-FAMILIES: tuple[Rule, ...] = graph.RULES + state.RULES + map.RULES + ruleset.RULES
+FAMILIES: tuple[Rule, ...] = graph.RULES + state.RULES + map.RULES + ruleset.RULES + l10n.RULES

@@ -1,0 +1,259 @@
+"""Localization, the campaign's translations on disk: a campaign folder in; its units (ids
+from tgc.l10n.lock), each language's catalogue in ``l10n/LANG.po``, and what extraction,
+the checks and a translated build make of them out. The CLI prints what this returns;
+nothing here prints, and nothing is written unless every file it writes is ready.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tgc.diagnostics.model import Diagnostic, Severity
+from tgc.l10n.catalog import Entry, LanguageError, Unit, locale, parse_po, render_csv, render_po, update
+from tgc.l10n.checks import check_entries
+from tgc.l10n.ids import LOCK_NAME, IdLock, assign, parse_lock, render_lock
+from tgc.l10n.progress import Progress, progress, state
+from tgc.l10n.walk import Lines, walk
+from tgc.source import SourceError, SourceFile, read_source
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
+
+    from tgc.bundle.schema import Bundle
+    from tgc.semantics.model import Campaign
+
+L10N_DIR = "l10n"
+ALL = "all"
+
+
+class L10nError(Exception):
+    """A usage problem (an unknown language, no catalogue to work on); meant for the user."""
+
+
+@dataclass
+class Units:
+    """The campaign's translatable texts with their ids, and the lock that records them."""
+
+    units: list[Unit]
+    lock_text: str
+    lock_changed: bool
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, SourceFile] = field(default_factory=dict)
+
+
+@dataclass
+class Language:
+    """One language's catalogue as read: its file, entries and what is wrong with it."""
+
+    code: str
+    path: Path
+    source: SourceFile | None
+    catalog: Catalog | None
+    entries: dict[str, Entry]
+    diagnostics: list[Diagnostic]
+
+
+def base(root: Path) -> Path:
+    return root if root.is_dir() else root.parent
+
+
+def catalogue_path(root: Path, code: str) -> Path:
+    return base(root) / L10N_DIR / f"{code}.po"
+
+
+def languages(root: Path) -> list[str]:
+    """The languages that have a catalogue, sorted."""
+    folder = base(root) / L10N_DIR
+    return sorted(p.stem for p in folder.glob("*.po")) if folder.is_dir() else []
+
+
+def resolve_languages(root: Path, codes: Sequence[str], *, existing: bool) -> list[str]:
+    """The codes asked for (``all``: every catalogue there is), each known to Babel; with
+    ``existing``, each must have a catalogue."""
+    out: list[str] = []
+    for code in codes:
+        for one in (languages(root) if code == ALL else [code]):
+            try:
+                locale(one)
+            except LanguageError as err:
+                raise L10nError(str(err)) from None
+            if existing and not catalogue_path(root, one).is_file():
+                raise L10nError(f"{catalogue_path(root, one)}: no catalogue for `{one}`; "
+                                f"make it with `tgc l10n extract --lang {one}`")
+            if one not in out:
+                out.append(one)
+    if ALL in codes and not out:
+        raise L10nError(f"{base(root) / L10N_DIR}: no catalogues (*.po) to work on")
+    return out
+
+
+def campaign_units(root: Path, campaign: Campaign | None, bundle: Bundle) -> Units:
+    """Every unit of the compiled campaign in book order, numbered through the lock."""
+    from tgc.project.workspace import display_name
+
+    path = base(root) / LOCK_NAME
+    lock, sources, diags = IdLock(), {}, list[Diagnostic]()
+    old_text = None
+    if path.is_file():
+        try:
+            source = read_source(path, display_name(path, root))
+        except SourceError as err:
+            raise L10nError(str(err)) from None
+        sources[source.name] = source
+        lock, diags = parse_lock(source)
+        old_text = source.text
+    walked = walk(bundle, Lines(campaign, root))
+    ids, new_lock = assign(walked.slots, lock)
+    units = [Unit(key, slot.kind, slot.text, slot.file, slot.line, slot.where)
+             for key, slot in zip(ids, walked.slots, strict=True)]
+    text = render_lock(new_lock)
+    return Units(units, text, text != old_text, diags, sources)
+
+
+def read_language(root: Path, code: str) -> Language:
+    from tgc.project.workspace import display_name
+
+    path = catalogue_path(root, code)
+    if not path.is_file():
+        return Language(code, path, None, None, {}, [])
+    try:
+        source = read_source(path, display_name(path, root))
+    except SourceError as err:
+        raise L10nError(str(err)) from None
+    catalog, entries, diags = parse_po(source, code)
+    return Language(code, path, source, catalog, {e.id: e for e in entries}, diags)
+
+
+# ---------------------------------------------------------------- extract
+
+
+@dataclass
+class Extracted:
+    """What ``tgc l10n extract`` wrote, and each language's progress after it."""
+
+    written: list[Path] = field(default_factory=list)
+    units: int = 0
+    progress: list[Progress] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, SourceFile] = field(default_factory=dict)
+
+
+def extract(root: Path, campaign: Campaign | None, bundle: Bundle, codes: Sequence[str],
+            *, sheet: bool = False) -> Extracted:
+    """Write the template ``l10n/<slug>.pot``, update ``l10n/LANG.po`` for each language
+    (and, with ``sheet``, ``l10n/LANG.csv``) and tgc.l10n.lock. A bad lock or a catalogue
+    that cannot be read stops everything before a byte is written."""
+    from tgc.bundle.io import write_atomic
+    from tgc.bundle.paths import slug
+
+    found = campaign_units(root, campaign, bundle)
+    out = Extracted(units=len(found.units), diagnostics=list(found.diagnostics), sources=found.sources)
+    title = bundle.campaign.title
+    folder = base(root) / L10N_DIR
+    files: list[tuple[Path, str]] = [(folder / f"{slug(title)}.pot",
+                                      render_po(update(found.units, None, None, title)))]
+    for code in resolve_languages(root, codes, existing=False):
+        language = read_language(root, code)
+        out.diagnostics += language.diagnostics
+        if language.source is not None:
+            out.sources[language.source.name] = language.source
+        catalog = update(found.units, language.catalog, code, title)
+        files.append((language.path, render_po(catalog)))
+        entries = {str(m.context): Entry(str(m.context), str(m.id), str(m.string or ""), m.fuzzy, 0)
+                   for m in catalog if m.id}
+        out.progress.append(progress(code, found.units, entries))
+        if sheet:
+            files.append((folder / f"{code}.csv", render_csv(found.units, entries)))
+    if any(d.severity is Severity.ERROR for d in out.diagnostics):
+        return out
+    if found.lock_changed:
+        files.append((base(root) / LOCK_NAME, found.lock_text))
+    for path, text in files:
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            write_atomic(path, text)
+            out.written.append(path)
+    return out
+
+
+# ---------------------------------------------------------------- check and status
+
+
+@dataclass
+class Checked:
+    """Each language's progress and every finding of the translation checks."""
+
+    progress: list[Progress] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, SourceFile] = field(default_factory=dict)
+
+
+def check_languages(root: Path, campaign: Campaign | None, bundle: Bundle,
+                    codes: Sequence[str]) -> Checked:
+    found = campaign_units(root, campaign, bundle)
+    out = Checked(diagnostics=list(found.diagnostics), sources=dict(found.sources))
+    for code in resolve_languages(root, codes, existing=True):
+        language = read_language(root, code)
+        assert language.source is not None
+        out.sources[language.source.name] = language.source
+        out.diagnostics += language.diagnostics
+        if language.catalog is None:
+            continue
+        out.diagnostics += check_entries(found.units, language.entries, language.source,
+                                         f"tgc l10n extract --lang {code}")
+        out.progress.append(progress(code, found.units, language.entries))
+    from tgc.diagnostics.config import load_config
+
+    config, _ = load_config(root)
+    out.diagnostics = sorted(config.apply(out.diagnostics), key=Diagnostic.sort_key)
+    return out
+
+
+# ---------------------------------------------------------------- translated build
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One translated bundle and its language's counts."""
+
+    code: str
+    bundle: Bundle
+    progress: Progress
+
+
+@dataclass
+class Translated:
+    """The translated editions (none when a catalogue has errors) and the checks' findings."""
+
+    editions: list[Edition]
+    diagnostics: list[Diagnostic]
+    sources: dict[str, SourceFile]
+
+
+def translate_editions(root: Path, campaign: Campaign | None, bundle: Bundle,
+                       codes: Sequence[str]) -> Translated:
+    """A translated bundle per language (same verses, numbers and mechanics; translated
+    units put in, the others in the source language), after the translation checks."""
+    from tgc.bundle.schema import Language as Info
+
+    checked = check_languages(root, campaign, bundle, codes)
+    out = Translated([], checked.diagnostics, checked.sources)
+    if any(d.severity is Severity.ERROR for d in out.diagnostics):
+        return out
+    units = campaign_units(root, campaign, bundle).units
+    for code, counts in zip(resolve_languages(root, codes, existing=True), checked.progress, strict=True):
+        entries = read_language(root, code).entries
+        chosen = [entries[u.id].translation if state(u, entries.get(u.id)) == "translated" else u.text
+                  for u in units]
+        walked = walk(bundle, Lines(campaign, root), _pick(chosen))
+        info = Info(code=code, names=dict(sorted(walked.names.items())),
+                    translated=counts.translated, fallback=counts.fallback)
+        out.editions.append(Edition(code, walked.bundle.model_copy(update={"language": info}), counts))
+    return out
+
+
+def _pick(chosen: list[str]) -> Callable[[int, str], str]:
+    """The walk's replacement: the text chosen for each slot, by index."""
+    return lambda index, _text: chosen[index]
