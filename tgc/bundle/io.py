@@ -23,6 +23,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from tgc.bundle.schema import BUNDLE_FORMAT, BUNDLE_KIND, Bundle
+from tgc.limits import LimitError, load_json
 
 MAX_SHOWN_ERRORS = 5
 
@@ -96,10 +97,12 @@ def parse_bundle(text: str, name: str = "<bundle>") -> Bundle:
     # Slow path, only to explain the failure: a newer bundle should say "upgrade", and
     # not JSON should say so, before any list of field errors.
     try:
-        data = json.loads(text)
+        data = load_json(text)
     except json.JSONDecodeError as json_err:
         raise BundleError(f"{name}: not JSON: {json_err.msg} at line {json_err.lineno}, "
                           f"column {json_err.colno}") from None
+    except LimitError as limit_err:
+        raise BundleError(f"{name}: not a valid bundle: {limit_err}") from None
     _check_header(data, name)
     raise BundleError(_validation_message(error, data, name)) from None
 

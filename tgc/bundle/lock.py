@@ -32,6 +32,7 @@ from pathlib import Path
 from tgc.bundle.order import section_key
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic, Label
+from tgc.limits import LimitError, read_int
 from tgc.source import SourceError, SourceFile, Span, line_span, read_source
 
 LOCK_NAME = "tgc.lock"
@@ -137,13 +138,11 @@ class _Table:
     retired: list[int] | None = None
     retired_line: int = 0
     shuffle: int | None = None
+    users: dict[int, int] = field(default_factory=dict)  # printed number -> its line
 
     def owner(self, value: int) -> int | None:
         """The line that already uses ``value`` in this section, if any."""
-        for key, used in self.verses.items():
-            if used == value:
-                return self.lines[key]
-        return self.retired_line if self.retired and value in self.retired else None
+        return self.users.get(value)
 
     def freeze(self) -> SectionLock:
         return SectionLock(self.verses, tuple(sorted(self.retired or ())), self.shuffle, self.lines)
@@ -177,19 +176,27 @@ class _Parser:
     def line(self, number: int, line: str, text: str) -> None:
         if _BLANK.match(line):
             return
+        try:
+            self.entry(number, line, text)
+        except LimitError as err:
+            self.error(number, text, f"tgc.lock: {err}")
+
+    def entry(self, number: int, line: str, text: str) -> None:
         if match := _TABLE.match(line):
             self.table(number, _unquote(match[1]), text)
         elif match := _FORMAT.match(line):
-            self.format(number, int(match[1]), text)
+            self.format(number, read_int(match[1], "the format"), text)
         elif self.current is None:
             self.error(number, text, "tgc.lock: expected a section header such as `[201]` "
                        "before this line")
         elif match := _VERSE.match(line):
-            self.verse(self.current, number, _unquote(match[1]), int(match[2]), text)
+            value = read_int(match[2], "a printed number")
+            self.verse(self.current, number, _unquote(match[1]), value, text)
         elif match := _RETIRED.match(line):
-            self.retired(self.current, number, [int(n) for n in re.findall(r"\d+", match[1])], text)
+            values = [read_int(n, "a retired number") for n in re.findall(r"[0-9]+", match[1])]
+            self.retired(self.current, number, values, text)
         elif match := _SHUFFLE.match(line):
-            self.shuffle(self.current, number, int(match[1]), text)
+            self.shuffle(self.current, number, read_int(match[1], "the shuffle seed"), text)
         else:
             self.error(number, text, "tgc.lock: expected `verses.NAME = NUMBER`, "
                        "`retired = [NUMBER, ...]` or `shuffle = SEED`")
@@ -225,17 +232,21 @@ class _Parser:
         else:
             table.verses[key] = value
             table.lines[key] = number
+            table.users[value] = number
 
     def retired(self, table: _Table, number: int, values: list[int], text: str) -> None:
         if table.retired is not None:
             self.error(number, text, "tgc.lock: `retired` appears twice in this section")
             return
+        seen: set[int] = set()
         for value in values:
-            if value < 1 or values.count(value) > 1 or table.owner(value) is not None:
+            if value < 1 or value in seen or table.owner(value) is not None:
                 self.error(number, text, f"tgc.lock: retired number {value} is listed twice, "
                            "still in use or not a printed number")
                 return
+            seen.add(value)
         table.retired, table.retired_line = values, number
+        table.users.update(dict.fromkeys(values, number))
 
     def shuffle(self, table: _Table, number: int, value: int, text: str) -> None:
         if table.shuffle is not None:

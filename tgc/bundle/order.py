@@ -12,16 +12,23 @@ Example:
 
 from __future__ import annotations
 
+import re
+
+from tgc.limits import is_number
+
+# ASCII digits only: `²` is a digit to str.isdigit() but names a verse here.
+_NUMBERED = re.compile(r"([0-9]{1,18})([a-z]*)")
+
 
 def section_key(name: str) -> tuple[int, int, str]:
-    return (0, int(name), "") if name.isdigit() else (1, 0, name)
+    return (0, int(name), "") if is_number(name) and len(name) <= 18 else (1, 0, name)
 
 
 def verse_key(verse: str) -> tuple[int, int, str]:
     """``verse`` is the part after the section: ``2``, ``2a`` or a name."""
-    if verse[:1].isdigit():
-        digits = verse.rstrip("abcdefghijklmnopqrstuvwxyz")
-        return (0, int(digits), verse[len(digits):])
+    match = _NUMBERED.fullmatch(verse)
+    if match is not None:
+        return (0, int(match[1]), match[2])
     return (1, 0, verse)
 
 
@@ -34,6 +41,5 @@ def verse_id_key(verse_id: str) -> tuple[tuple[int, int, str], tuple[int, int, s
 
 def explicit_number(verse: str) -> int | None:
     """The number of a numbered verse (``2a`` -> 2); None for a named one."""
-    if verse[:1].isdigit():
-        return int(verse.rstrip("abcdefghijklmnopqrstuvwxyz"))
-    return None
+    match = _NUMBERED.fullmatch(verse)
+    return int(match[1]) if match is not None else None

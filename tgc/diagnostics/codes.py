@@ -99,6 +99,25 @@ _RULES: tuple[Rule, ...] = (
         (_ex('@item "Rope"\n  keywords craftable\n== 101.1\n-> end\n'),),
         _ex('@item "Rope"\n  keywords: craftable\n== 101.1\n-> end\n'),
     ),
+    Rule(
+        "TGC011", "number-out-of-range", E, "{detail}",
+        "A number is larger than tgc allows where it stands.",
+        "Every number is written with the digits 0-9 and has a maximum: 999999999 in "
+        "general, 100 parts or boxes for a status, 16 players, 100 dice of at most 1000 "
+        "sides, 10000 for one gain, loss or cost (docs/language.md, \"Limits\"). The "
+        "line is dropped, as for a syntax error.",
+        (_ex('@status "Vigil" parts 1000\n== 101.1\n-> end\n'),
+         _ex("== 101.1\n~ gain 99999999999999999999 food\n-> end\n")),
+        _ex('@status "Vigil" parts 6\n== 101.1\n~ mark "Vigil" 1\n-> end\n'),
+    ),
+    Rule(
+        "TGC012", "too-deeply-nested", E, "this line nests more than {limit} levels deep",
+        "A condition nests `not`s or brackets beyond the limit.",
+        "Conditions may nest up to 64 levels (`not not ...`, `((...))`); no writer means "
+        "more, and a bound keeps every later pass safe. Simplify the condition: two "
+        "`not`s cancel out.",
+        (_ex("== 101.1\n~ if " + "not " * 70 + "secret 4 -> end\n-> end\n"),),
+    ),
     # 1xx: names and declarations
     Rule(
         "TGC101", "unknown-verse", E, "no verse `{ref}`",

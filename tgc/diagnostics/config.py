@@ -29,6 +29,7 @@ from typing import Any
 from tgc.diagnostics.codes import diag, lookup
 from tgc.diagnostics.model import Diagnostic, Severity
 from tgc.diagnostics.suggest import did_you_mean_rule
+from tgc.limits import LimitError, load_toml
 from tgc.source import SourceFile, Span
 
 CONFIG_FILES = ("tgc.toml", "pyproject.toml")  # precedence within one folder
@@ -88,9 +89,11 @@ def load_config(start: Path) -> tuple[Config, list[Diagnostic]]:
         return Config(path), [diag("TGC902", span, detail=f"cannot read {name}: {reason}")]
     source = SourceFile.from_text(name, text)
     try:
-        document = tomllib.loads(source.text)
+        document = load_toml(source.text)
     except tomllib.TOMLDecodeError as exc:
         return Config(path, source), [_syntax_error(source, exc)]
+    except LimitError as exc:
+        return Config(path, source), [diag("TGC902", Span(name, 1, 1, 1, 2), detail=str(exc))]
     reader = _Reader(source, "tool.tgc" if path.name == "pyproject.toml" else "")
     severities = reader.read(document)
     return Config(path, source, severities), reader.diagnostics

@@ -31,6 +31,7 @@ from functools import partial
 from tgc.bundle import schema as s
 from tgc.explore.features import Feature, Features, Scratch, Test, Value, leaf_tests
 from tgc.explore.liveness import Liveness
+from tgc.limits import is_number
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book, StoryError
 from tgc.runtime.state import GameState
@@ -360,7 +361,7 @@ class Explorer:
                     give(again.story)
                     self.queue.append(again)
                 continue
-            if child.story.last_choice is not None and label.isdigit():
+            if child.story.last_choice is not None and is_number(label):
                 self.result.choices.add(child.story.last_choice)
             self.queue.append(child)
 

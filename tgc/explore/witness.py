@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from tgc.explore.clock import DAY
 from tgc.explore.explorer import ASSIGNED, Exploration, options
 from tgc.explore.features import Feature, Value
+from tgc.limits import as_number
 from tgc.runtime import events as ev
 from tgc.runtime.book import StoryError
 from tgc.runtime.state import TRACKS, Chapter, GameState
@@ -282,8 +283,8 @@ def feed(ex: Exploration, story: Story, line: str) -> None:
         story.next_day(int(rest) if rest else None)
     elif word == ":chapter":
         story.next_chapter(Chapter.parse(rest))
-    elif word.isdigit():
-        story.choose(int(word) - 1)
+    elif (number := as_number(word)) is not None:
+        story.choose(number - 1)
     elif word in ("yes", "no"):
         story.answer(word == "yes")
     elif word == "roll":

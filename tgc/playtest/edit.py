@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from difflib import get_close_matches
 
+from tgc.limits import MAX_NUMBER, as_number, is_number
 from tgc.runtime.book import Book
 from tgc.runtime.state import ATTRIBUTES, DIAL_MAX, RESOURCES, TRACKS, Chapter, Character, GameState
 
@@ -117,10 +118,10 @@ def _arg(args: list[str], index: int, what: str) -> str:
 
 
 def _number(text: str, what: str = "a number", low: int = 0, high: int | None = None) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise EditError(f"expected {what}, not '{text}'") from None
+    value = as_number(text, low=-MAX_NUMBER, signed=True)
+    if value is None:
+        limit = f" (a whole number up to {MAX_NUMBER})" if is_number(text.removeprefix("-")) else ""
+        raise EditError(f"expected {what}{limit}, not '{text[:40]}'")
     if value < low or (high is not None and value > high):
         span = f"{low}..{high}" if high is not None else f"{low} or more"
         raise EditError(f"{what} must be {span}, not {value}")

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tgc.bundle import schema as s
+from tgc.limits import as_number, is_number
 from tgc.playtest.output import Line
 from tgc.rulesets.tainted_grail.engines.combat import CombatGame
 from tgc.rulesets.tainted_grail.engines.diplomacy import DiplomacyGame
@@ -184,10 +185,11 @@ def pick(question: Question, text: str) -> int:
     ``escape``, or ``> TEXT`` (the option starting with TEXT)."""
     word = " ".join(text.casefold().split())
     count = len(question.options)
-    if word.isdigit() or (word.startswith("play ") and word[5:].isdigit()):
-        number = int(word.removeprefix("play "))
+    digits = word.removeprefix("play ")
+    if is_number(digits):
+        number = as_number(digits) or 0
         if not 1 <= number <= count:
-            raise FightError(f"there is no option {number} ({expected(question)})")
+            raise FightError(f"there is no option {digits[:20]} ({expected(question)})")
         if word.startswith("play ") and question.kinds[number - 1:number] != ("play",):
             raise FightError(f"option {number} is not a card play: {question.options[number - 1]}")
         return number - 1

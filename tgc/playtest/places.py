@@ -13,6 +13,7 @@ from __future__ import annotations
 from difflib import get_close_matches
 
 from tgc.bundle import schema as s
+from tgc.limits import as_number
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
 
@@ -51,8 +52,9 @@ def find_place(book: Book, text: str, current: str | None, location: int | None)
     """A location number (``202``) or ``(verse id, block)``; ``current`` is the verse being
     read (for ``3`` or ``forge`` in its section), ``location`` where the party is."""
     text = text.strip()
-    if text.isdigit() and int(text) in book.locations:
-        return int(text)
+    number = as_number(text)
+    if number is not None and number in book.locations:
+        return number
     section, _, rest = text.partition(".")
     if not rest or section not in _sections(book):
         here = current.partition(".")[0] if current else (str(location) if location is not None else None)

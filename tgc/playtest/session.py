@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from tgc.limits import MAX_DAY, MAX_DICE, MAX_NUMBER, MAX_ROLL, as_number, is_number
 from tgc.playtest.edit import SET_HELP, EditError, edit_state, state_rows
 from tgc.playtest.fights import (
     FightError,
@@ -230,10 +231,10 @@ class Session:
         self.story.resolve(arm)
 
     def _pick(self, offered: ev.ChoicesOffered, text: str) -> int:
-        if text.isdigit():
-            number = int(text)
-            if not 1 <= number <= len(offered.choices):
-                raise SessionError(f"there is no choice {number}{self._range(offered)}")
+        if is_number(text):
+            number = as_number(text)
+            if number is None or not 1 <= number <= len(offered.choices):
+                raise SessionError(f"there is no choice {text[:20]}{self._range(offered)}")
             return number - 1
         if not text.startswith(">"):
             raise SessionError(f"{self._expected(offered)}, not '{text}'")
@@ -368,18 +369,20 @@ class Session:
         self._remember(snapshot)
 
     def cmd_enter(self, args: list[str]) -> None:
-        if not 1 <= len(args) <= 2 or not args[0].isdigit():
+        location = as_number(args[0]) if 1 <= len(args) <= 2 else None
+        if location is None:
             raise SessionError("write ':enter LOCATION [HOOK]' (hooks: " + ", ".join(HOOKS) + ")")
         hook = args[1].casefold() if len(args) > 1 else "explore"
         snapshot = self._snapshot()
-        self._enter(int(args[0]), hook)
+        self._enter(location, hook)
         self._remember(snapshot)
 
     def cmd_act(self, args: list[str]) -> None:
-        if not args or not args[0].isdigit():
+        location = as_number(args[0]) if args else None
+        if location is None:
             raise SessionError("write ':act LOCATION [ACTION]' (the start of the action's name will do)")
         snapshot = self._snapshot()
-        self._act(int(args[0]), " ".join(args[1:]))
+        self._act(location, " ".join(args[1:]))
         self._remember(snapshot)
 
     def _act(self, number: int, text: str) -> None:
@@ -391,9 +394,10 @@ class Session:
         self._pump()
 
     def cmd_day(self, args: list[str]) -> None:
-        if len(args) > 1 or (args and not args[0].isdigit()):
-            raise SessionError("write ':day' (the next day) or ':day N'")
-        self._clock(lambda: self.story.next_day(int(args[0]) if args else None))
+        day = as_number(args[0], high=MAX_DAY) if len(args) == 1 else None
+        if len(args) > 1 or (args and day is None):
+            raise SessionError(f"write ':day' (the next day) or ':day N' (N up to {MAX_DAY})")
+        self._clock(lambda: self.story.next_day(day))
         self.emit(Line("info", f"day {self.story.state.day} begins"))
 
     def cmd_chapter(self, args: list[str]) -> None:
@@ -414,8 +418,9 @@ class Session:
 
     def _go(self, where: str) -> None:
         number, _, action = where.partition(" ")
-        if action and number.isdigit():  # --at "201 Barter": a location's action
-            self._act(int(number), action)
+        location = as_number(number)
+        if action and location is not None:  # --at "201 Barter": a location's action
+            self._act(location, action)
             return
         current = self.story.cursor.verse if self.story.cursor else None
         try:
@@ -453,9 +458,10 @@ class Session:
             self._show(self.story.waiting)
 
     def cmd_seed(self, args: list[str]) -> None:
-        if len(args) != 1 or not args[0].lstrip("-").isdigit():
-            raise SessionError("write ':seed N' with a whole number")
-        self.seed = int(args[0])
+        seed = as_number(args[0], low=-MAX_NUMBER, signed=True) if len(args) == 1 else None
+        if seed is None:
+            raise SessionError(f"write ':seed N' with a whole number (at most {MAX_NUMBER})")
+        self.seed = seed
         self.story.rng.reseed(self.seed)
         self.emit(Line("info", f"seed {self.seed}"))
 
@@ -509,6 +515,8 @@ def _starts(text: str, wanted: str) -> bool:
 def _roll_value(word: str) -> int | tuple[int, ...] | None:
     """``roll 7`` (the sum) or ``roll 3 4`` (each die's face); None if neither."""
     numbers = word.removeprefix("roll ").split()
-    if not numbers or not all(n.isdigit() for n in numbers):
+    values = [as_number(n, high=MAX_ROLL) for n in numbers[:MAX_DICE + 1]]
+    if not numbers or len(numbers) > MAX_DICE or None in values:
         return None
-    return int(numbers[0]) if len(numbers) == 1 else tuple(int(n) for n in numbers)
+    faces = [v for v in values if v is not None]
+    return faces[0] if len(faces) == 1 else tuple(faces)

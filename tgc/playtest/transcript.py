@@ -15,6 +15,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tgc.limits import MAX_NUMBER, as_number
 from tgc.playtest.fights import FIGHT_MODES
 from tgc.playtest.output import Line, PlainWriter
 from tgc.playtest.session import Files, Session, SessionError
@@ -136,9 +137,11 @@ def _header_field(header: Header, line: str, number: int, name: str) -> None:
     elif key == "start":
         header.start = value or None
     elif key == "seed":
-        if not value.lstrip("-").isdigit():
-            raise ScriptError(name, number, f"the seed is a whole number, not '{value}'")
-        header.seed = int(value)
+        seed = as_number(value, low=-MAX_NUMBER, signed=True)
+        if seed is None:
+            raise ScriptError(name, number, f"the seed is a whole number, not '{value[:40]}' "
+                                            f"(at most {MAX_NUMBER})")
+        header.seed = seed
     elif key == "party":
         header.party = tuple(p.strip() for p in value.split(",") if p.strip())
     elif key == "state":

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tgc.bundle.io import json_path, write_atomic
 from tgc.bundle.schema import Target
+from tgc.limits import LimitError, load_json
 from tgc.runtime.book import Book
 from tgc.runtime.state import (
     ATTRIBUTES,
@@ -150,9 +151,11 @@ def load_save(path: Path, book: Book) -> Loaded:
 
 def parse_save(text: str, book: Book, name: str = "<save>") -> Loaded:
     try:
-        data = json.loads(text)
+        data = load_json(text)
     except json.JSONDecodeError as err:
         raise SaveError(f"{name}: not JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+    except LimitError as err:
+        raise SaveError(f"{name}: not a valid save file: {err}") from None
     _check_header(data, name)
     try:
         model = SaveFile.model_validate(data)

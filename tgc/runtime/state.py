@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from difflib import get_close_matches
 
 from tgc.bundle.schema import Bundle, Record
+from tgc.limits import MAX_NUMBER, as_number
 
 ATTRIBUTES = ("aggression", "empathy", "courage", "caution", "practicality", "spirituality")
 RESOURCES = ("food", "wealth", "rep", "magic", "exp")
@@ -83,11 +84,13 @@ class Chapter:
         head, _, part = text.strip().partition("-")
         digits = head.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         letter = head[len(digits):] or None
-        if not digits.isdigit() or (letter is not None and len(letter) != 1):
-            raise ValueError(f"not a chapter id: {text!r} (expected 3, 3A or 7-2)")
-        if part and not part.isdigit():
-            raise ValueError(f"not a chapter id: {text!r} (the part after '-' is a number)")
-        return Chapter(int(digits), letter, int(part) if part else None)
+        number = as_number(digits)
+        if number is None or (letter is not None and len(letter) != 1):
+            raise ValueError(f"not a chapter id: {text[:40]!r} (expected 3, 3A or 7-2)")
+        part_number = as_number(part) if part else None
+        if part and part_number is None:
+            raise ValueError(f"not a chapter id: {text[:40]!r} (the part after '-' is a number)")
+        return Chapter(number, letter, part_number)
 
 
 @dataclass(slots=True)
@@ -187,8 +190,9 @@ def new_character(name: str = DEFAULT_NAME, record: Record | None = None) -> Cha
 
 
 def _int(value: object, default: int) -> int:
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value)
+    if isinstance(value, str):
+        number = as_number(value.strip(), low=-MAX_NUMBER, signed=True)
+        return number if number is not None else default
     return value if isinstance(value, int) else default
 
 

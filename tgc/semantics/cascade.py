@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 
+from tgc.limits import is_number
 from tgc.semantics.graph import graph_of
 from tgc.semantics.model import Campaign, block_id, canonical_section, canonical_verse
 from tgc.syntax import ast
@@ -120,7 +121,7 @@ class _Finder:
 
 def _verse_id(section: str, verse: str) -> str | None:
     """The canonical id two words would name, or None when they cannot name a verse."""
-    if not (_NAME.fullmatch(section) or section.isascii() and section.isdecimal()):
+    if not (_NAME.fullmatch(section) or is_number(section)):
         return None
     if not (_NAME.fullmatch(verse) or _NUMBER.fullmatch(verse)):
         return None
@@ -151,7 +152,7 @@ def _lost_lines(campaign: Campaign, finder: _Finder, hidden: Hidden) -> None:
                     verse = graph_of(campaign).nodes[owner].verse
                     section = campaign.verses[verse].section
             hidden.nodes.update(finder.named_in(lost.text, section, verse))
-            hidden.numbers.update(int(n) for n in re.findall(r"\b\d+\b", lost.text))
+            hidden.numbers.update(int(n) for n in re.findall(r"\b[0-9]{1,9}\b", lost.text))
 
 
 Owner = tuple[int, int, str | int]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from tgc import rulesets
+from tgc.limits import is_number
 from tgc.source import Span
 from tgc.syntax import ast
 
@@ -26,17 +27,18 @@ DIAL_MAX = 8
 
 @lru_cache(maxsize=65536)
 def canonical_verse(verse: str) -> str:
-    """``02`` and ``2`` are the same verse; ``2a`` keeps its letter; names stay as written."""
-    # isdecimal, as the grammar's \d: `²` is a digit to isdigit() but a letter-like name here.
-    if verse[:1].isdecimal():
-        digits = verse.rstrip("abcdefghijklmnopqrstuvwxyz")
-        return str(int(digits)) + verse[len(digits):]
+    """``02`` and ``2`` are the same verse; ``2a`` keeps its letter; names stay as written.
+    Numbers are ASCII digits (a `²` makes a name); the zeros go without ``int``, so a
+    number of any length costs nothing."""
+    digits = verse.rstrip("abcdefghijklmnopqrstuvwxyz")
+    if digits and is_number(digits):
+        return (digits.lstrip("0") or "0") + verse[len(digits):]
     return verse
 
 
 @lru_cache(maxsize=4096)
 def canonical_section(section: str) -> str:
-    return str(int(section)) if section.isdecimal() else section
+    return (section.lstrip("0") or "0") if is_number(section) else section
 
 
 def block_id(verse_id: str, block: str) -> str:

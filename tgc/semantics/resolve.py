@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from tgc.diagnostics.codes import diag, did_you_mean
 from tgc.diagnostics.model import Diagnostic, Label
+from tgc.limits import is_number
 from tgc.semantics.model import (
     ATTRIBUTES,
     COUNTERS,
@@ -123,9 +124,9 @@ class Resolver:
         return hint
 
     def unknown_section(self, span: Span, name: str) -> None:
-        if name.isdecimal():
+        if is_number(name):
             hint = f"declare `@location {name} \"...\"`, or fix the number"
-            close = did_you_mean(name, [s for s in self.c.sections if s.isdecimal()])
+            close = did_you_mean(name, [s for s in self.c.sections if is_number(s)])
         else:
             hint = f"declare `@section {name} \"Title\"`, or fix the name"
             close = did_you_mean(name, self.c.sections)

@@ -210,14 +210,18 @@ class _Collector:
             self.u.node_grants.setdefault(node, []).append(change)
 
 
-_QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
-_SECRET = re.compile(r"\bsecret\s+(\d+)")
+# An unclosed string runs to the end of the line (and names nothing), so that no quote
+# is scanned twice: findall stays linear on a line of escaped quotes.
+_QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)("|\\?\Z)')
+_SECRET = re.compile(r"\bsecret\s+([0-9]{1,9})\b")
 _KEYWORD = re.compile(r"\bitem\s+([^\W\d]\w*)")
 
 
 def _mentions(text: str, campaign: Campaign) -> Iterator[tuple[str, str]]:
     """The state a line that did not parse may have named."""
-    for quoted in _QUOTED.findall(text):
+    for quoted, close in _QUOTED.findall(text):
+        if not close:
+            continue
         name = quoted.replace('\\"', '"').replace("\\\\", "\\")
         if name in campaign.statuses:
             yield ("status", name)

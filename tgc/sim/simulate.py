@@ -120,15 +120,18 @@ def _state(path: Path | None, bundle: Bundle) -> dict[str, MemberSpec]:
         return {}
     from pydantic import ValidationError
 
+    from tgc.limits import LimitError, load_json
     from tgc.runtime.save import SaveFile
 
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = load_json(path.read_text(encoding="utf-8"))
         model = SaveFile.model_validate(data)
     except (OSError, UnicodeDecodeError) as err:
         raise SimError(f"{path}: cannot read the state file: {err}") from None
     except json.JSONDecodeError as err:
         raise SimError(f"{path}: not JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+    except LimitError as err:
+        raise SimError(f"{path}: not a valid state file: {err}") from None
     except ValidationError as err:
         first = err.errors(include_url=False)[0]
         where = ".".join(str(p) for p in first["loc"])

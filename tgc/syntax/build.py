@@ -8,6 +8,17 @@ from typing import Any
 
 from lark import Token
 
+from tgc.limits import (
+    MAX_AMOUNT,
+    MAX_DICE,
+    MAX_NUMBER,
+    MAX_PARTS,
+    MAX_PLAYERS,
+    MAX_SIDES,
+    LimitError,
+    is_number,
+    read_int,
+)
 from tgc.source import Span
 from tgc.syntax import ast
 
@@ -32,6 +43,16 @@ def unquote(text: str) -> str:
     return "".join(out)
 
 
+class NumberOutOfRange(Exception):
+    """A number of the line is beyond its limit: the parser drops the line with TGC011.
+    (Raised from a parse callback: Lark's LALR parser passes it through unwrapped.)"""
+
+    def __init__(self, message: str, span: Span) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+
+
 class LineBuilder:
     """Builds AST nodes for one line at a time.
 
@@ -52,6 +73,17 @@ class LineBuilder:
         col = (tok.column or 1) + self.offset
         end = (tok.end_column or col) + self.offset
         return Span(self.file, self.line, col, self.line, end)
+
+    def num(self, text: str, what: str = "a number", high: int = MAX_NUMBER,
+            tok: Token | None = None, low: int = 0) -> int:
+        """The number ``text`` (a token, or a piece of ``tok``) in ``low..high``, read the one
+        way every input is read (:func:`tgc.limits.read_int`)."""
+        try:
+            return read_int(text, what, low=low, high=high)
+        except LimitError as err:
+            where = tok if tok is not None else text
+            span = self.at(where) if isinstance(where, Token) else self.whole()
+            raise NumberOutOfRange(str(err), span) from None
 
     def whole(self) -> Span:
         return Span(self.file, self.line, self.offset + 1, self.line, self.line_end)
@@ -74,19 +106,19 @@ class LineBuilder:
         return ("status", (unquote(name),) + (shape if shape is not None else ()))
 
     def parts_shape(self, n: Token) -> tuple[str, int]:
-        return ("parts", int(n))
+        return ("parts", self.num(n, "the number of parts", MAX_PARTS))
 
     def boxes_shape(self, n: Token) -> tuple[str, int]:
-        return ("boxes", int(n))
+        return ("boxes", self.num(n, "the number of boxes", MAX_PARTS))
 
     def secret_header(self, number: Token, title: Token) -> tuple[str, tuple[Any, ...]]:
-        return ("secret", (int(number), unquote(title)))
+        return ("secret", (self.num(number), unquote(title)))
 
     def item_header(self, name: Token) -> tuple[str, tuple[Any, ...]]:
         return ("item", (unquote(name),))
 
     def location_header(self, number: Token, title: Token | None = None) -> tuple[str, tuple[Any, ...]]:
-        return ("location", (int(number),) + ((unquote(title),) if title is not None else ()))
+        return ("location", (self.num(number),) + ((unquote(title),) if title is not None else ()))
 
     def generic_header(self, kind: Token, *args: str | int) -> tuple[str, tuple[Any, ...]]:
         return (str(kind)[1:], args)
@@ -94,8 +126,7 @@ class LineBuilder:
     def header_arg(self, tok: Token) -> str | int:
         if tok.type == "STRING":
             return unquote(tok)
-        # isdecimal, not isdigit: `²` is a digit to Python but not a number to int().
-        return int(tok) if tok.isdecimal() else str(tok)
+        return self.num(tok) if is_number(tok) else str(tok)
 
     def verse_header(self, tok: Token) -> ast.VerseId:
         section, verse = str(tok).split(".", 1)
@@ -153,7 +184,8 @@ class LineBuilder:
         return ast.Guard((), (), self.at(word))
 
     def cost(self, amount: Token, resource: Token) -> ast.Cost:
-        return ast.Cost(int(amount), str(resource), self.join(self.at(amount), self.at(resource)))
+        return ast.Cost(self.num(amount, "a cost", MAX_AMOUNT), str(resource),
+                        self.join(self.at(amount), self.at(resource)))
 
     def cond_divert(self, cond: ast.Cond, target: ast.Target) -> ast.CondDivert:
         return ast.CondDivert(cond, target, self.whole())
@@ -169,7 +201,8 @@ class LineBuilder:
     def _amount(self, verb: str, children: tuple[Any, ...]) -> ast.Amount:
         mode = children[0] if len(children) == 3 else None
         amount, what = children[-2], children[-1]
-        return ast.Amount(verb, int(amount), str(what), mode, self.whole(), self.at(what))
+        return ast.Amount(verb, self.num(amount, "an amount", MAX_AMOUNT), str(what), mode,
+                          self.whole(), self.at(what))
 
     def gain(self, *children: Any) -> ast.Amount:
         return self._amount("gain", children)
@@ -187,10 +220,10 @@ class LineBuilder:
         return "shared"
 
     def gain_secret(self, n: Token) -> ast.SecretEffect:
-        return ast.SecretEffect(True, int(n), self.at(n))
+        return ast.SecretEffect(True, self.num(n), self.at(n))
 
     def lose_secret(self, n: Token) -> ast.SecretEffect:
-        return ast.SecretEffect(False, int(n), self.at(n))
+        return ast.SecretEffect(False, self.num(n), self.at(n))
 
     def gain_item(self, item: tuple[str, bool, Span]) -> ast.ItemEffect:
         return ast.ItemEffect(True, item[0], item[1], item[2])
@@ -211,35 +244,37 @@ class LineBuilder:
         return ast.Mark(True, unquote(name), parts, self.whole(), self.at(name))
 
     def part_one(self, n: Token) -> ast.PartSel:
-        return ast.PartSel(int(n), int(n), False, self.at(n))
+        return ast.PartSel(self.num(n), self.num(n), False, self.at(n))
 
     def part_range(self, r: Token) -> ast.PartSel:
         low, high = str(r).split("-")
-        return ast.PartSel(int(low), int(high), False, self.at(r))
+        return ast.PartSel(self.num(low, tok=r), self.num(high, tok=r), False, self.at(r))
 
     def raise_attr(self, name: Token, n: Token) -> ast.AttributeChange:
-        return ast.AttributeChange(True, str(name), int(n), self.whole(), self.at(name))
+        return ast.AttributeChange(True, str(name), self.num(n, "an amount", MAX_AMOUNT), self.whole(),
+                                   self.at(name))
 
     def lower_attr(self, name: Token, n: Token) -> ast.AttributeChange:
-        return ast.AttributeChange(False, str(name), int(n), self.whole(), self.at(name))
+        return ast.AttributeChange(False, str(name), self.num(n, "an amount", MAX_AMOUNT), self.whole(),
+                                   self.at(name))
 
     def task(self, text: Token) -> ast.Task:
         return ast.Task(unquote(text), self.whole())
 
     def replace_location(self, a: Token, b: Token) -> ast.LocationEffect:
-        return ast.LocationEffect("replace", int(a), int(b), self.join(self.at(a), self.at(b)))
+        return ast.LocationEffect("replace", self.num(a), self.num(b), self.join(self.at(a), self.at(b)))
 
     def remove_location(self, n: Token) -> ast.LocationEffect:
-        return ast.LocationEffect("remove", int(n), None, self.at(n))
+        return ast.LocationEffect("remove", self.num(n), None, self.at(n))
 
     def reveal_location(self, n: Token) -> ast.LocationEffect:
-        return ast.LocationEffect("reveal", int(n), None, self.at(n))
+        return ast.LocationEffect("reveal", self.num(n), None, self.at(n))
 
     def move_to(self, n: Token) -> ast.LocationEffect:
-        return ast.LocationEffect("move", int(n), None, self.at(n))
+        return ast.LocationEffect("move", self.num(n), None, self.at(n))
 
     def set_dial(self, name: Token, value: Token) -> ast.DialEffect:
-        return ast.DialEffect(unquote(name), int(value), self.join(self.at(name), self.at(value)))
+        return ast.DialEffect(unquote(name), self.num(value), self.join(self.at(name), self.at(value)))
 
     def advance_dial(self, name: Token) -> ast.DialEffect:
         return ast.DialEffect(unquote(name), None, self.at(name))
@@ -263,7 +298,7 @@ class LineBuilder:
 
     def enc_deck(self, deck: Token, level: Token | None = None) -> tuple[Any, ...]:
         span = self.at(deck) if level is None else self.join(self.at(deck), self.at(level))
-        return (str(deck), int(level) if level is not None else None, None, span)
+        return (str(deck), self.num(level) if level is not None else None, None, span)
 
     def enc_named(self, name: Token) -> tuple[Any, ...]:
         return (None, None, unquote(name), self.at(name))
@@ -275,23 +310,27 @@ class LineBuilder:
         count_text, sides = str(dice).split("d")
         mods = tuple(r for r in rest if isinstance(r, ast.Modifier))
         arms = tuple(r for r in rest if isinstance(r, ast.Arm))
-        return ast.Roll(int(count_text or 1), int(sides), mods, arms, self.whole())
+        count = self.num(count_text or "1", "the number of dice", MAX_DICE, dice)
+        return ast.Roll(count, self.num(sides, "the sides of a die", MAX_SIDES, dice), mods, arms,
+                        self.whole())
 
     def mod_attribute(self, sign: Token, name: Token) -> ast.Modifier:
         return ast.Modifier(1 if sign == "+" else -1, str(name), 0, self.join(self.at(sign), self.at(name)))
 
     def mod_number(self, sign: Token, n: Token) -> ast.Modifier:
-        return ast.Modifier(1 if sign == "+" else -1, None, int(n), self.join(self.at(sign), self.at(n)))
+        return ast.Modifier(1 if sign == "+" else -1, None, self.num(n), self.join(self.at(sign), self.at(n)))
 
     def arm_one(self, n: Token, target: ast.Target) -> ast.Arm:
-        return ast.Arm(str(n), int(n), int(n), target, self.join(self.at(n), _span_of(target)))
+        return ast.Arm(str(n), self.num(n), self.num(n), target, self.join(self.at(n), _span_of(target)))
 
     def arm_range(self, r: Token, target: ast.Target) -> ast.Arm:
         low, high = str(r).split("-")
-        return ast.Arm(str(r), int(low), int(high), target, self.join(self.at(r), _span_of(target)))
+        return ast.Arm(str(r), self.num(low, tok=r), self.num(high, tok=r), target,
+                       self.join(self.at(r), _span_of(target)))
 
     def arm_open(self, r: Token, target: ast.Target) -> ast.Arm:
-        return ast.Arm(str(r), int(str(r)[:-1]), None, target, self.join(self.at(r), _span_of(target)))
+        return ast.Arm(str(r), self.num(str(r)[:-1], tok=r), None, target, self.join(self.at(r),
+                       _span_of(target)))
 
     def toss(self, *arms: ast.Arm) -> ast.Toss:
         return ast.Toss(arms, self.whole())
@@ -315,26 +354,26 @@ class LineBuilder:
         return ast.StatusCond(unquote(name), sel, span if sel is None else span.to(sel.span), span)
 
     def sel_one(self, n: Token) -> ast.PartSel:
-        return ast.PartSel(int(n), int(n), False, self.at(n))
+        return ast.PartSel(self.num(n), self.num(n), False, self.at(n))
 
     def sel_range(self, r: Token) -> ast.PartSel:
         low, high = str(r).split("-")
-        return ast.PartSel(int(low), int(high), False, self.at(r))
+        return ast.PartSel(self.num(low, tok=r), self.num(high, tok=r), False, self.at(r))
 
     def sel_any(self, n: Token) -> ast.PartSel:
-        return ast.PartSel(int(n), int(n), True, self.at(n))
+        return ast.PartSel(self.num(n), self.num(n), True, self.at(n))
 
     def secret_cond(self, n: Token) -> ast.SecretCond:
-        return ast.SecretCond(int(n), self.at(n))
+        return ast.SecretCond(self.num(n), self.at(n))
 
     def item_cond(self, item: tuple[str, bool, Span]) -> ast.ItemCond:
         return ast.ItemCond(item[0], item[1], item[2])
 
     def compare(self, name: Token, op: Token, value: Token) -> ast.Compare:
-        return ast.Compare(str(name), str(op), int(value), self.join(self.at(name), self.at(value)))
+        return ast.Compare(str(name), str(op), self.num(value), self.join(self.at(name), self.at(value)))
 
     def dial_cond(self, name: Token, op: Token, value: Token) -> ast.DialCond:
-        return ast.DialCond(unquote(name), str(op), int(value), self.join(self.at(name), self.at(value)))
+        return ast.DialCond(unquote(name), str(op), self.num(value), self.join(self.at(name), self.at(value)))
 
     def character_cond(self, name: Token) -> ast.CharacterCond:
         return ast.CharacterCond(unquote(name), self.at(name))
@@ -346,11 +385,11 @@ class LineBuilder:
         text = str(tok)
         head, _, part = text.partition("-")
         letter = head[-1] if head[-1].isalpha() else None
-        number = int(head[:-1] if letter else head)
-        return ast.ChapterCond(number, letter, int(part) if part else None, None, self.at(tok))
+        number = self.num(head[:-1] if letter else head, tok=tok)
+        return ast.ChapterCond(number, letter, self.num(part, tok=tok) if part else None, None, self.at(tok))
 
     def chapter_cmp(self, op: Token, value: Token) -> ast.ChapterCond:
-        return ast.ChapterCond(int(value), None, None, str(op), self.join(self.at(op), self.at(value)))
+        return ast.ChapterCond(self.num(value), None, None, str(op), self.join(self.at(op), self.at(value)))
 
     def ask_cond(self, question: Token) -> ast.AskCond:
         return ast.AskCond(unquote(question), self.at(question))
@@ -361,7 +400,7 @@ class LineBuilder:
         return ast.ListProp("keys", (), entries, self.whole())
 
     def key_entry(self, direction: Token, number: Token) -> ast.Key:
-        return ast.Key(str(direction), int(number), self.join(self.at(direction), self.at(number)))
+        return ast.Key(str(direction), self.num(number), self.join(self.at(direction), self.at(number)))
 
     def seals_prop(self, *names: Token) -> ast.ListProp:
         return ast.ListProp("seals", tuple(str(n) for n in names), (), self.whole())
@@ -370,17 +409,19 @@ class LineBuilder:
         return ast.ListProp("keywords", tuple(str(n) for n in names), (), self.whole())
 
     def legacy_prop(self, n: Token) -> ast.NumberProp:
-        return ast.NumberProp("legacy", int(n), int(n), self.at(n))
+        return ast.NumberProp("legacy", self.num(n), self.num(n), self.at(n))
 
     def start_prop(self, n: Token) -> ast.NumberProp:
-        return ast.NumberProp("start", int(n), int(n), self.at(n))
+        return ast.NumberProp("start", self.num(n), self.num(n), self.at(n))
 
     def players_one(self, n: Token) -> ast.NumberProp:
-        return ast.NumberProp("players", int(n), int(n), self.at(n))
+        players = self.num(n, "the number of players", MAX_PLAYERS)
+        return ast.NumberProp("players", players, players, self.at(n))
 
     def players_range(self, r: Token) -> ast.NumberProp:
         low, high = str(r).split("-")
-        return ast.NumberProp("players", int(low), int(high), self.at(r))
+        return ast.NumberProp("players", self.num(low, "the number of players", MAX_PLAYERS, r),
+                              self.num(high, "the number of players", MAX_PLAYERS, r), self.at(r))
 
     def action_prop(self, name: Token, *rest: Any) -> ast.Action:
         target = rest[-1]
@@ -395,7 +436,8 @@ class LineBuilder:
         return costs, any(i == "once" for i in items)
 
     def action_cost(self, amount: Token, resource: Token) -> ast.Cost:
-        return ast.Cost(int(amount), str(resource), self.join(self.at(amount), self.at(resource)))
+        return ast.Cost(self.num(amount, "a cost", MAX_AMOUNT), str(resource),
+                        self.join(self.at(amount), self.at(resource)))
 
     def once_per_day(self) -> str:
         return "once"
@@ -411,14 +453,14 @@ class LineBuilder:
         return ("full", None, None)
 
     def trig_parts_one(self, n: Token) -> tuple[str, int, int]:
-        return ("parts", int(n), int(n))
+        return ("parts", self.num(n), self.num(n))
 
     def trig_parts_range(self, r: Token) -> tuple[str, int, int]:
         low, high = str(r).split("-")
-        return ("parts", int(low), int(high))
+        return ("parts", self.num(low, tok=r), self.num(high, tok=r))
 
     def trig_any(self, n: Token) -> tuple[str, int, None]:
-        return ("any", int(n), None)
+        return ("any", self.num(n), None)
 
     def ref_prop(self, key: Token, target: ast.Target) -> ast.RefProp:
         return ast.RefProp(str(key), target, self.whole())
@@ -440,7 +482,7 @@ def _inline(func: Callable[..., Any]) -> Callable[[Any, list[Any]], Any]:
     return callback
 
 
-_HELPERS = frozenset({"at", "whole", "join"})
+_HELPERS = frozenset({"at", "whole", "join", "num"})
 for _name, _func in list(vars(LineBuilder).items()):
     if callable(_func) and not _name.startswith("_") and _name not in _HELPERS:
         setattr(LineBuilder, _name, _inline(_func))

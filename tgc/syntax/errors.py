@@ -40,7 +40,7 @@ _TARGET = {"end", "game", "VERSE_ID", "LOCAL"}
 _CONDITIONAL_ARMS = re.compile(r"\s*~\s*if\b.*:\s*(?:roll\b|toss\b|encounter\b[^:]*:)")
 _EMPTY_GUARD = re.compile(r"\s*\*\s*\{\s*\}")
 # A verse id that parsed, followed by more: the writer added a title.
-_VERSE_HEAD = re.compile(r"==[ \t]*(?:\d+|[^\W\d]\w*)\.(?:\d+[a-z]?|[^\W\d]\w*)[ \t]+\S")
+_VERSE_HEAD = re.compile(r"==[ \t]*(?:[0-9]+|[^\W\d]\w*)\.(?:[0-9]+[a-z]?|[^\W\d]\w*)[ \t]+\S")
 
 _LINE_KIND = {
     "decl_header": "declaration header",

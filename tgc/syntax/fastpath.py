@@ -16,50 +16,52 @@ from typing import Any
 
 from lark import Token
 
+from tgc.limits import MAX_AMOUNT, LimitError, read_int
 from tgc.source import Span
 from tgc.syntax import ast
 from tgc.syntax.build import LineBuilder
 
 _NAME = r"[^\W\d]\w*"
-_REF = (rf"(?:(?P<abs>(?:\d+|{_NAME})\.(?:\d+[a-z]?|{_NAME}))|(?P<local>\d+[a-z]?)"
+_REF = (rf"(?:(?P<abs>(?:[0-9]+|{_NAME})\.(?:[0-9]+[a-z]?|{_NAME}))|(?P<local>[0-9]+[a-z]?)"
         rf"|(?P<name>{_NAME})|\.(?P<block>{_NAME}))")
 _KEYWORD_TARGETS = frozenset({"end", "game"})
 _TERMINAL = r"(?:(?P<term>end(?:[ \t]+chapter)?|game[ \t]+over)|" + _REF + ")"
 _CMP = r">=|<=|==|!=|>|<"
 _STRING = r'"(?:[^"\\\n]|\\.)*"'
 # One condition atom of the common kinds (a guard item, or the condition of `~ if`).
-_ATOM = (rf"status[ \t]+(?P<gs>{_STRING})(?:[ \t]+(?:(?P<gany>any)[ \t]+)?(?P<gpart>\d+(?:-\d+)?))?"
-         rf"|secret[ \t]+(?P<gsecret>\d+)|item[ \t]+(?P<gitem>{_STRING})"
-         rf"|(?P<gcmp>{_NAME})[ \t]*(?P<gop>{_CMP})[ \t]*(?P<gval>\d+)")
-_GUARD_ITEM = re.compile(rf"[ \t]*(?:{_ATOM}|pay[ \t]+(?P<gpay>\d+)[ \t]+(?P<gpaywhat>{_NAME}))"
+_ATOM = (rf"status[ \t]+(?P<gs>{_STRING})(?:[ \t]+(?:(?P<gany>any)[ \t]+)?(?P<gpart>[0-9]+(?:-[0-9]+)?))?"
+         rf"|secret[ \t]+(?P<gsecret>[0-9]+)|item[ \t]+(?P<gitem>{_STRING})"
+         rf"|(?P<gcmp>{_NAME})[ \t]*(?P<gop>{_CMP})[ \t]*(?P<gval>[0-9]+)")
+_GUARD_ITEM = re.compile(rf"[ \t]*(?:{_ATOM}|pay[ \t]+(?P<gpay>[0-9]+)[ \t]+(?P<gpaywhat>{_NAME}))"
                          r"[ \t]*(?P<sep>;|\})")
 _CHOICE_TAIL = re.compile(rf"[ \t]*(?P<text>[^{{\s\\].*)->[ \t]*{_TERMINAL}[ \t]*\Z")
 _IF = re.compile(rf"~[ \t]*if[ \t]+(?:{_ATOM})[ \t]*(?:->[ \t]*{_TERMINAL}|:[ \t]*"
-                 rf"(?:(?P<mode>each|shared)[ \t]+)?(?P<verb>gain|lose|pay)[ \t]+(?P<n>\d+)[ \t]+"
+                 rf"(?:(?P<mode>each|shared)[ \t]+)?(?P<verb>gain|lose|pay)[ \t]+(?P<n>[0-9]+)[ \t]+"
                  rf"(?P<what>{_NAME}))[ \t]*\Z")
-_ROLL = re.compile(r"~[ \t]*roll[ \t]+(?P<dice>\d*d\d+)[ \t]*:")
-_ARM = re.compile(rf"[ \t]*(?P<label>\d+-\d+|\d+\+|\d+)[ \t]*->[ \t]*{_TERMINAL}[ \t]*(?P<sep>;|\Z)")
+_ROLL = re.compile(r"~[ \t]*roll[ \t]+(?P<dice>[0-9]*d[0-9]+)[ \t]*:")
+_ARM = re.compile(rf"[ \t]*(?P<label>[0-9]+-[0-9]+|[0-9]+\+|[0-9]+)[ \t]*->[ \t]*{_TERMINAL}"
+                  r"[ \t]*(?P<sep>;|\Z)")
 _REF_PROP = re.compile(rf"(?P<key>{_NAME})[ \t]*->[ \t]*{_TERMINAL}[ \t]*\Z")
-_KEYS_PROP = re.compile(rf"keys[ \t]*:(?P<rest>(?:[ \t]*{_NAME}[ \t]+\d+[ \t]*,)*"
-                        rf"[ \t]*{_NAME}[ \t]+\d+)[ \t]*\Z")
-_KEY = re.compile(rf"[ \t,]*(?P<dir>{_NAME})[ \t]+(?P<n>\d+)")
+_KEYS_PROP = re.compile(rf"keys[ \t]*:(?P<rest>(?:[ \t]*{_NAME}[ \t]+[0-9]+[ \t]*,)*"
+                        rf"[ \t]*{_NAME}[ \t]+[0-9]+)[ \t]*\Z")
+_KEY = re.compile(rf"[ \t,]*(?P<dir>{_NAME})[ \t]+(?P<n>[0-9]+)")
 _SEALS_PROP = re.compile(rf"seals[ \t]*:(?P<rest>(?:[ \t]*{_NAME}[ \t]*,)*[ \t]*{_NAME})[ \t]*\Z")
 _WORD = re.compile(rf"[ \t,]*(?P<w>{_NAME})")
 # Keys the grammar gives their own syntax: a `KEY -> REF` line with one of these is not a hook.
 _PROP_KEYWORDS = frozenset({"action", "when", "keys", "seals", "keywords", "legacy", "start",
                             "players"})
 
-_VERSE = re.compile(rf"==[ \t]*(?P<id>(?:\d+|{_NAME})\.(?:\d+[a-z]?|{_NAME}))[ \t]*\Z")
+_VERSE = re.compile(rf"==[ \t]*(?P<id>(?:[0-9]+|{_NAME})\.(?:[0-9]+[a-z]?|{_NAME}))[ \t]*\Z")
 _BLOCK = re.compile(rf"=[ \t]*(?P<id>{_NAME})[ \t]*\Z")
 _DIVERT = re.compile(rf"->[ \t]*{_TERMINAL}[ \t]*\Z")
 _CHOICE = re.compile(rf"\*[ \t]*(?P<text>[^{{\s\\].*)->[ \t]*{_TERMINAL}[ \t]*\Z")
 _ITEM = re.compile(rf'~[ \t]*(?P<verb>gain|lose)[ \t]+item[ \t]+'
                    rf'(?:(?P<s>"(?:[^"\\\n]|\\.)*")|(?P<kw>{_NAME}))[ \t]*\Z')
 _AMOUNT = re.compile(rf"~[ \t]*(?:(?P<mode>each|shared)[ \t]+)?(?P<verb>gain|lose|pay)[ \t]+"
-                     rf"(?P<n>\d+)[ \t]+(?P<what>{_NAME})[ \t]*\Z")
+                     rf"(?P<n>[0-9]+)[ \t]+(?P<what>{_NAME})[ \t]*\Z")
 _MARK = re.compile(r'~[ \t]*(?P<verb>mark|unmark)[ \t]+(?P<s>"(?:[^"\\\n]|\\.)*")'
-                   r"(?:[ \t]+(?P<part>\d+(?:-\d+)?))?[ \t]*\Z")
-_SECRET = re.compile(r"~[ \t]*(?P<verb>gain|lose)[ \t]+secret[ \t]+(?P<n>\d+)[ \t]*\Z")
+                   r"(?:[ \t]+(?P<part>[0-9]+(?:-[0-9]+)?))?[ \t]*\Z")
+_SECRET = re.compile(r"~[ \t]*(?P<verb>gain|lose)[ \t]+secret[ \t]+(?P<n>[0-9]+)[ \t]*\Z")
 
 
 def _cb(b: LineBuilder, name: str, children: list[Any]) -> Any:
@@ -275,8 +277,12 @@ def _logic(b: LineBuilder, body: str) -> Any:
     m = _AMOUNT.match(body)
     if m is not None:
         # Built directly, as gain()/lose()/pay() and effect_line() would.
+        try:
+            amount = read_int(m.group("n"), "an amount", high=MAX_AMOUNT)
+        except LimitError:
+            return None  # the grammar's callbacks report it
         whole = b.whole()
-        effect = ast.Amount(m.group("verb"), int(m.group("n")), m.group("what"), m.group("mode"),
+        effect = ast.Amount(m.group("verb"), amount, m.group("what"), m.group("mode"),
                             whole, _span(b, m, "what"))
         return ast.EffectLine(effect, None, whole)
     m = _MARK.match(body)

@@ -21,9 +21,10 @@ from lark.exceptions import UnexpectedInput
 from tgc import rulesets
 from tgc.diagnostics.codes import diag, did_you_mean
 from tgc.diagnostics.model import Diagnostic
+from tgc.limits import MAX_NESTING
 from tgc.source import SourceFile, Span
 from tgc.syntax import ast
-from tgc.syntax.build import LineBuilder
+from tgc.syntax.build import LineBuilder, NumberOutOfRange
 from tgc.syntax.errors import explain
 from tgc.syntax.fastpath import fast_parse
 from tgc.syntax.grammar_file import grammar_text
@@ -45,7 +46,7 @@ _DECL_WORD = re.compile(r"@(\w*)")
 _BLOCK_NAME = re.compile(r"=\s*([^\W\d]\w*)")
 # What every property line starts with; an indented line that does not is no property.
 _PROP_SHAPE = re.compile(r"(?:[^\W\d]\w*[ \t]*(?::|->)|action\b|when\b)")
-_VERSE_ID = re.compile(r"==\s*((?:\d+|[^\W\d]\w*)\.(?:\d+[a-z]?|[^\W\d]\w*))")
+_VERSE_ID = re.compile(r"==\s*((?:[0-9]+|[^\W\d]\w*)\.(?:[0-9]+[a-z]?|[^\W\d]\w*))")
 
 
 @lru_cache(maxsize=1)
@@ -198,18 +199,27 @@ class _FileParser:
         builder.offset = indent
         body = text[indent:]
         builder.line_end = indent + len(_strip_comment(body)) + 1
-        if self.fast:
-            node = fast_parse(kind, body, builder)
-            if node is not None:
-                return node
         try:
-            return self.lark.parse(body, start=kind)
+            node = fast_parse(kind, body, builder) if self.fast else None
+            if node is None:
+                node = self.lark.parse(body, start=kind)
         except UnexpectedInput as err:
             message, hint, col, end = explain(err, self.lark, kind, body)
             self.drop(number, text, indent)
             self.diags.append(diag(code, self.span(number, col + indent, end + indent),
                                    hint=hint, detail=message))
             return None
+        except NumberOutOfRange as err:
+            self.drop(number, text, indent)
+            self.diags.append(diag("TGC011", err.span, detail=err.message))
+            return None
+        # Only a line with many `not`s or brackets can nest deeply: measure just those.
+        if body.count("not") + body.count("(") > MAX_NESTING and nesting(node) > MAX_NESTING:
+            self.drop(number, text, indent)
+            self.diags.append(diag("TGC012", self.span(number, indent + 1, builder.line_end),
+                                   limit=MAX_NESTING))
+            return None
+        return node
 
     def drop(self, number: int, text: str, indent: int) -> None:
         """Remember a line whose content is lost, so later passes do not cascade."""
@@ -485,6 +495,20 @@ class _FileParser:
 
 
 _KIND_WORDS = {"logic": "a logic line", "divert": "a divert", "block_header": "a block header"}
+
+
+def nesting(node: object) -> int:
+    """How deeply ``node`` nests (tuples and AST nodes), counted with a stack of its own so
+    that no depth of input can exhaust Python's; it stops once past the limit."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(node, 0)]
+    while stack and deepest <= MAX_NESTING:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(item, tuple):
+            grown = depth + 1 if hasattr(item, "_fields") else depth
+            stack.extend((child, grown) for child in item)
+    return deepest
 
 
 def _classify(stripped: str) -> str:

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from tgc.limits import MAX_AMOUNT, as_number, is_number
 from tgc.rulesets.tainted_grail.records import (
     AFFINITY_COLOURS,
     ATTRIBUTES,
@@ -101,9 +102,10 @@ def _action(text: str) -> Effect:
 
 
 def _int(word: str, text: str) -> int:
-    if not word.isdigit():
-        raise EffectError(f"`{text}`: `{word}` is not a number")
-    return int(word)
+    number = as_number(word, high=MAX_AMOUNT)
+    if number is None:
+        raise EffectError(f"`{text[:60]}`: `{word[:20]}` is not a number up to {MAX_AMOUNT}")
+    return number
 
 
 def _amount(words: list[str]) -> Effect:
@@ -112,8 +114,8 @@ def _amount(words: list[str]) -> Effect:
     verb = words[0]
     if len(words) >= 3 and words[1] == "item" and verb in ("gain", "lose"):
         return Effect(f"{verb}_item", 1, " ".join(words[2:]).strip('"'), text=text)
-    if len(words) == 3 and words[1] == "secret" and verb in ("gain", "lose") and words[2].isdigit():
-        return Effect(f"{verb}_secret", int(words[2]), text=text)
+    if len(words) == 3 and words[1] == "secret" and verb in ("gain", "lose") and is_number(words[2]):
+        return Effect(f"{verb}_secret", _int(words[2], text), text=text)
     if len(words) != 3:
         raise EffectError(f"`{text}`: write `{verb} N WHAT`, e.g. `{verb} 1 health`")
     amount = _int(words[1], text)

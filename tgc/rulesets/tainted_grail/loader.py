@@ -11,6 +11,7 @@ from difflib import get_close_matches
 from functools import lru_cache
 from typing import Any
 
+from tgc.limits import MAX_AMOUNT, MAX_NUMBER, MAX_PARTS, as_number
 from tgc.rulesets.tainted_grail.effects import (
     EffectError,
     misplaced_cond,
@@ -348,9 +349,10 @@ def _items(value: Data, key: str) -> list[str]:
 
 def _int(value: Data, key: str) -> int:
     text = _text(value, key)
-    if not text.isdigit():
-        raise _bad_value(key, f"`{text}` is not a whole number")
-    return int(text)
+    number = as_number(text)
+    if number is None:
+        raise _bad_value(key, f"`{text[:40]}` is not a whole number (up to {MAX_NUMBER})")
+    return number
 
 
 def _level(value: Data, key: str) -> int:
@@ -479,8 +481,9 @@ def _right_edge_rows(value: Data, key: str) -> tuple[RightKey | None, ...]:
             edge.append(None)
         elif words == ["magic"]:
             edge.append(RightKey(None))
-        elif words[0] in ATTRIBUTES and (len(words) == 1 or (len(words) == 2 and words[1].isdigit())):
-            edge.append(RightKey(words[0], int(words[1]) if len(words) == 2 else 1))
+        elif words[0] in ATTRIBUTES and len(words) in (1, 2) and \
+                (level := as_number(words[1], high=MAX_AMOUNT) if len(words) == 2 else 1) is not None:
+            edge.append(RightKey(words[0], level))
         else:
             raise _bad_value(key, f"`{row}` is not a right-edge key",
                              "write `ATTRIBUTE LEVEL` (`courage 2`), `magic` or `-`")
@@ -499,11 +502,12 @@ def _ability(text: str, key: str) -> Ability:
         return Ability("placement", effects, text=text)
     if words in (["attack"], ["response"]):
         return Ability("attack", effects, text=text)
-    if words[0] == "delayed" and (len(words) == 1 or (len(words) == 2 and words[1].isdigit())):
-        return Ability("delayed", effects, tokens=int(words[1]) if len(words) == 2 else 1, text=text)
-    if len(words) == 3 and words[0] == "pay" and words[1].isdigit() and \
+    count = as_number(words[1], high=MAX_AMOUNT) if len(words) >= 2 else None
+    if words[0] == "delayed" and (len(words) == 1 or (len(words) == 2 and count is not None)):
+        return Ability("delayed", effects, tokens=count if count is not None else 1, text=text)
+    if len(words) == 3 and words[0] == "pay" and count is not None and \
             words[2] in ("charge", "charges"):
-        return Ability("charge", effects, cost=int(words[1]), text=text)
+        return Ability("charge", effects, cost=count, text=text)
     raise _bad_value(key, f"`{trigger.strip()}` is not a trigger",
                      "triggers are `placement`, `delayed N`, `attack` (`response`) and "
                      "`pay N charges`")
@@ -596,11 +600,13 @@ def _affinity(value: Data, key: str) -> tuple[str, ...]:
     slots: list[str] = []
     for part in _items(value, key):
         words = part.split()
-        if len(words) not in (1, 2) or words[0] not in AFFINITY_COLOURS or \
-                (len(words) == 2 and not words[1].isdigit()):
-            raise _bad_value(key, f"`{part}` is not `COLOUR N`",
+        count = as_number(words[1], high=MAX_PARTS) if len(words) == 2 else 1
+        if len(words) not in (1, 2) or words[0] not in AFFINITY_COLOURS or count is None:
+            raise _bad_value(key, f"`{part[:40]}` is not `COLOUR N` (N up to {MAX_PARTS})",
                              "write e.g. `affinity: red 2, gray 1, green 4` (bottom first)")
-        slots.extend([words[0]] * (int(words[1]) if len(words) == 2 else 1))
+        slots.extend([words[0]] * count)
+        if len(slots) > MAX_PARTS:
+            raise _bad_value(key, f"the affinity track has at most {MAX_PARTS} slots")
     if slots.count("gray") != 1:
         raise _bad_value(key, "the affinity track needs exactly one gray (starting) slot")
     if slots[0] == "gray" or slots[-1] == "gray" or len(slots) < 3:
@@ -637,9 +643,10 @@ def _avoid(value: Data, key: str) -> tuple[tuple[Cond, ...], tuple[tuple[int, st
     costs: list[tuple[int, str]] = []
     for part in _text(value, key).split(";"):
         words = part.split()
-        if len(words) == 3 and words[0] == "pay" and words[1].isdigit() and \
+        amount = as_number(words[1], high=MAX_AMOUNT) if len(words) == 3 else None
+        if len(words) == 3 and words[0] == "pay" and amount is not None and \
                 words[2] in RESOURCES + TRACKS:
-            costs.append((int(words[1]), words[2]))
+            costs.append((amount, words[2]))
             continue
         try:
             conds.append(parse_cond(part.strip()))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tgc.limits import MAX_AMOUNT, as_number
+
 # The vocabulary, re-exported for the loader and the engines that read it with the records.
 from tgc.rulesets.tainted_grail.vocabulary import ATTRIBUTES as ATTRIBUTES
 from tgc.rulesets.tainted_grail.vocabulary import DECKS as DECKS
@@ -55,11 +57,11 @@ def compile_icons(icons: tuple[str, ...]) -> Gain:
         if icon == "X":
             void = True
             continue
-        if icon.endswith("x") and icon[:-1].isdigit():
-            factor *= int(icon[:-1])
+        if icon.endswith("x") and (times := as_number(icon[:-1], high=MAX_AMOUNT)) is not None:
+            factor = min(factor * times, MAX_AMOUNT)
             continue
-        if icon.isdigit():
-            count = int(icon)
+        if (number := as_number(icon, high=MAX_AMOUNT)) is not None:
+            count = number
             continue
         n = 0 if void else factor * count
         if icon == "again":

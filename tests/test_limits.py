@@ -1,0 +1,242 @@
+"""Regression cases of what fuzzing found (issue 18, points 1-4): deep nesting, numbers of
+thousands of digits, digits that are not ASCII and an exponential pattern, in every kind
+of file tgc reads. Each case crashed or hung before; now each is a plain diagnostic."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+from tgc.tools.campaign import load_campaign
+from tgc.tools.session import SessionError
+from tgc.tools.transcript import ScriptError, parse_transcript
+
+from tests.test_session import Play
+from tgc.bundle.io import BundleError, parse_bundle
+from tgc.check import check
+from tgc.diagnostics.config import load_config
+from tgc.limits import MAX_NESTING, LimitError, as_number, is_number, json_depth, load_json, read_int
+from tgc.runtime.book import Book
+from tgc.runtime.save import SaveError, parse_save
+from tgc.source import SourceFile
+from tgc.syntax.parser import parse_source
+
+REPO = Path(__file__).resolve().parents[1]
+BUNDLE = REPO / "tests" / "cases" / "campaigns" / "sample.bundle.json"
+HUGE = "9" * 5000  # past the interpreter's 4,300-digit limit of int()
+DEEP = "[" * 5000 + "]" * 5000
+
+
+# ---------------------------------------------------------------- the one reader
+
+
+@pytest.mark.parametrize("text", ["²", "①", "١٢", "1²", "", "-1", "+1", " 1", "1_0"])
+def test_only_ascii_digits_are_a_number(text: str) -> None:
+    assert not is_number(text)
+    assert as_number(text) is None
+    with pytest.raises(LimitError):
+        read_int(text, "a count")
+
+
+def test_a_number_is_measured_before_it_is_converted() -> None:
+    with pytest.raises(LimitError, match="at most 100 \\(it has 5000 digits\\)"):
+        read_int(HUGE, "a count", high=100)
+    assert as_number(HUGE) is None
+    assert read_int("-12", "a seed", low=-99, signed=True) == -12
+
+
+def test_json_is_measured_before_it_is_parsed() -> None:
+    assert json_depth('{"a": "[[[[", "b": [[1]]}') == 3
+    assert json_depth(DEEP) == MAX_NESTING + 1
+    with pytest.raises(LimitError, match="nests"):
+        load_json(DEEP)
+    with pytest.raises(LimitError, match="5000 digits"):
+        load_json(f'{{"a": {HUGE}}}')
+    with pytest.raises(LimitError, match="NaN"):
+        load_json('{"a": NaN}')
+
+
+# ---------------------------------------------------------------- every file kind
+
+
+def _bundle_with(old: str, new: str) -> str:
+    text = BUNDLE.read_text(encoding="utf-8")
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize("text", [
+    DEEP,
+    '{"kind": "tgc-bundle", "format": ' + HUGE + "}",
+    _bundle_with('"format":2', '"format":2,"x":' + HUGE),
+    _bundle_with('"format":2', '"format":2,"x":' + "[" * 3000 + "]" * 3000),
+])
+def test_a_hostile_bundle_is_a_bundle_error(text: str) -> None:
+    with pytest.raises(BundleError, match="x.json: not"):
+        parse_bundle(text, "x.json")
+
+
+@pytest.mark.parametrize("text", [
+    DEEP,
+    '{"kind": "tgc-save", "format": ' + HUGE + "}",
+    '{"kind": "tgc-save", "format": 1, "state": {"day": ' + HUGE + "}}",
+])
+def test_a_hostile_save_is_a_save_error(text: str) -> None:
+    book = Book(load_campaign(REPO / "tests" / "cases" / "play" / "tiny"))
+    with pytest.raises(SaveError, match="s.json: not"):
+        parse_save(text, book, "s.json")
+
+
+@pytest.mark.parametrize("text", [
+    "[severity]\nx = " + "[" * 3000 + "]" * 3000 + "\n",
+    "[severity]\nx = " + "{a = " * 3000 + "1" + "}" * 3000 + "\n",
+    "[severity]\nx = " + HUGE + "\n",
+])
+def test_a_hostile_config_is_tgc902(tmp_path: Path, text: str) -> None:
+    (tmp_path / "tgc.toml").write_text(text, encoding="utf-8")
+    config, diagnostics = load_config(tmp_path)
+    assert [d.code for d in diagnostics] == ["TGC902"]
+    assert not config.severities
+
+
+def test_a_hostile_lock_is_tgc130_and_a_superscript_verse_is_a_name(tmp_path: Path) -> None:
+    (tmp_path / "c.tgj").write_text("==s.²", encoding="utf-8")
+    (tmp_path / "tgc.toml").write_text("", encoding="utf-8")
+    (tmp_path / "tgc.lock").write_text(f"format = 1\n[s]\nverses.a = {HUGE}\nretired = [{HUGE}]\n",
+                                       encoding="utf-8")
+    result = check(tmp_path)
+    codes = [d.code for d in result.diagnostics]
+    assert "TGC999" not in codes
+    assert codes.count("TGC130") == 2
+
+
+def test_a_hostile_transcript_header_is_a_script_error() -> None:
+    with pytest.raises(ScriptError, match="the seed is a whole number"):
+        parse_transcript(f"# tgc transcript\n# seed: {HUGE}\n", "t.transcript")
+    with pytest.raises(ScriptError, match="the seed is a whole number"):
+        parse_transcript("# tgc transcript\n# seed: ²\n", "t.transcript")
+
+
+@pytest.mark.parametrize(("command", "message"), [
+    ("²", "the story waits for a choice"),
+    ("①", "the story waits for a choice"),
+    (HUGE, "there is no choice"),
+    (":enter ²", "write ':enter LOCATION"),
+    (f":act {HUGE}", "write ':act LOCATION"),
+    (f":day {HUGE}", "write ':day'"),
+    (":seed ²", "write ':seed N'"),
+    (f":set courage {HUGE}", "a whole number up to"),
+    (f":set chapter {HUGE}", "not a chapter id"),
+])
+def test_play_input_that_is_no_ascii_number_is_a_message(tmp_path: Path, command: str,
+                                                         message: str) -> None:
+    game = Play(tmp_path)
+    game.session.start()
+    game.session.handle("no")
+    with pytest.raises(SessionError) as caught:
+        game.session.handle(command)
+    assert message in str(caught.value)
+
+
+# ---------------------------------------------------------------- patterns stay linear
+
+
+def _seconds(parse: object, text: str) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        parse(text)  # type: ignore[operator]
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def _journal(line: str) -> str:
+    return '@campaign "T"\n  start: 101\n== 101.1\n' + line + "\n-> end\n"
+
+
+# Adversarial lines: strings that never close, strings without `->`, runs of quotes,
+# escapes and comment markers, the shapes that make a backtracking pattern explode.
+ADVERSARIAL = [
+    '* "a" ',
+    '"a" ',
+    '* "',
+    '\\"',
+    '* {status "a" ',
+    "* a // ",
+    '@status "a',
+    "~ if not (",
+    "  keys: up 1, ",
+    "  text: \"a\" ",
+]
+
+
+@pytest.mark.parametrize("unit", ADVERSARIAL)
+def test_parsing_time_grows_linearly_with_the_line(unit: str) -> None:
+    """Every pattern that meets user text must be linear: the choice-text pattern took 21 s
+    on `* "a"` 18 times. Time is compared between two lengths of the same line (never
+    against a clock), with room for noise: 8 times the text may cost at most 40 times
+    the time (quadratic would be 64, exponential astronomical)."""
+    def parse(text: str) -> None:
+        parse_source(SourceFile.from_text("x.tgj", text))
+
+    parse(_journal(unit))  # warm the grammar up
+    short, long = _journal(unit * 200), _journal(unit * 1600)
+    assert _seconds(parse, long) < 40 * max(_seconds(parse, short), 1e-3)
+
+
+def _module_patterns() -> list[tuple[re.Pattern[str], bool]]:
+    """Every compiled pattern of every tgc module, and whether the module searches with it
+    (``search``, ``findall``, ``finditer``, ``sub``: tried from every position) rather than
+    matching it at one place."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import tgc
+
+    found: list[tuple[re.Pattern[str], bool]] = []
+    for info in pkgutil.walk_packages(tgc.__path__, "tgc."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        source = inspect.getsource(module)
+        for name, value in vars(module).items():
+            if isinstance(value, re.Pattern) and isinstance(value.pattern, str):
+                searched = re.search(rf"\b{re.escape(name)}\.(search|findall|finditer|sub|subn|split)\(",
+                                     source) is not None
+                found.append((value, searched))
+    return found
+
+
+def test_every_regex_of_tgc_is_linear_on_the_adversarial_lines() -> None:
+    """Each pattern over adversarial text of two lengths, used as its module uses it: a
+    pattern that backtracks without bound shows at once."""
+    patterns = _module_patterns()
+    assert len(patterns) > 50
+    slow = []
+    for pattern, searched in patterns:
+        for unit in ADVERSARIAL:
+            def use(text: str, pattern: re.Pattern[str] = pattern, searched: bool = searched) -> None:
+                pattern.match(text)
+                if searched:
+                    pattern.findall(text)
+            short = _seconds(use, unit * 100)
+            long = _seconds(use, unit * 800)
+            if long > 40 * max(short, 2e-4):
+                slow.append((pattern.pattern, unit, short, long))
+    assert not slow
+
+
+def test_quoted_choice_text_keeps_its_meaning() -> None:
+    """The quote rule changed (a `"` is a string when one closes after it, else a plain
+    character), not what any choice means."""
+    text = ('@campaign "T"\n  start: 101\n== 101.1\n'
+            '* Say "stay // here" and "go -> there" -> end\n* Say "hi -> 2\n')
+    parsed, diagnostics = parse_source(SourceFile.from_text("x.tgj", text))
+    assert diagnostics == []
+    body = json.dumps(repr(parsed))
+    assert 'Say \\"stay // here\\" and \\"go -> there\\"' in body
+    assert 'Say \\"hi' in body
