@@ -10,15 +10,15 @@ import time
 from pathlib import Path
 
 import pytest
-from tgc.tools.campaign import load_campaign
-from tgc.tools.session import SessionError
-from tgc.tools.transcript import ScriptError, parse_transcript
 
 from tests.test_session import Play
 from tgc.bundle.io import BundleError, parse_bundle
 from tgc.check import check
 from tgc.diagnostics.config import load_config
 from tgc.limits import MAX_NESTING, LimitError, as_number, is_number, json_depth, load_json, read_int
+from tgc.pipeline import load_campaign
+from tgc.playtest.session import SessionError
+from tgc.playtest.transcript import ScriptError, parse_transcript
 from tgc.runtime.book import Book
 from tgc.runtime.save import SaveError, parse_save
 from tgc.source import SourceFile
@@ -240,3 +240,30 @@ def test_quoted_choice_text_keeps_its_meaning() -> None:
     body = json.dumps(repr(parsed))
     assert 'Say \\"stay // here\\" and \\"go -> there\\"' in body
     assert 'Say \\"hi' in body
+
+
+# ---------------------------------------------------------------- rule data
+
+
+@pytest.mark.parametrize(("prop", "detail"), [
+    ("  combat: 1U-999999999U\n", "names more than 1000 cards"),
+    ("  combat: 1U-" + HUGE + "U\n", "is not a card number or range"),
+])
+def test_a_card_range_has_a_maximum(prop: str, detail: str) -> None:
+    from tests.tg_helpers import load_text
+
+    sample = (REPO / "journal_src" / "rules" / "characters.tgj").read_text(encoding="utf-8")
+    beor = sample[sample.index('@character "Beor"'):]
+    beor = beor[:beor.index("\n\n") + 1].replace("  combat: 1U-15U\n", prop)
+    problems = load_text(beor)[1]
+    assert any(detail in str(p.args) for p in problems), problems
+
+
+@pytest.mark.parametrize("slots", ["red 99999999999999999999, gray 1, green 3",
+                                   "red 101, gray 1, green 3", "red ², gray 1, green 3"])
+def test_an_affinity_track_has_a_maximum(slots: str) -> None:
+    from tests.tg_helpers import load_text
+
+    problems = load_text(f'@encounter "D"\n  deck: blue\n  affinity: {slots}\n'
+                         "  stage1:\n    empathy: move affinity up 2\n    2: nothing\n")[1]
+    assert problems and all(p.code.startswith("TGC5") for p in problems), problems

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from tgc.limits import MAX_AMOUNT, as_number, is_number
 from tgc.rulesets.grimslingers.data import (
     Amount,
     Cost,
@@ -31,14 +32,14 @@ RESOURCES: dict[str, Resource] = {
     "bullet": "ammo", "bullets": "ammo", "control": "control"}
 SCOPES: dict[str, NvScope] = {"unresolved foe cards": "unresolved_foes",
                               "combined card": "combined", "next spell": "next_spell"}
-_N = r"(\d+|" + "|".join(WORDS) + r")"
+_N = r"([0-9]+|" + "|".join(WORDS) + r")"
 _WHO = r"(?:(user|target)\s+)?"
 _DMG = re.compile(_WHO + _N + r"\s+dmg(?:\s+to\s+" + _N + r"\s+foes?)?$")
 _GAIN = re.compile(_WHO + r"(gains?|loses?|deducts?)\s+" + _N + r"\s+(\w+)$")
 _CARDS = re.compile(_WHO + r"(deactivates?|discards?|reactivates?)\s+" + _N + r"\s+cards?$")
 _NV = re.compile(r"\+" + _N + r"\s+nv\s+to\s+(.+)$")
 _ROLL = re.compile(r"roll\s*\((.*)\)$")
-_ARM = re.compile(r"(\d)(?:-(\d))?\s*=\s*(.+)$")
+_ARM = re.compile(r"([0-9])(?:-([0-9]))?\s*=\s*(.+)$")
 _COST = re.compile(_N + r"\s+(\w+)$")
 
 
@@ -47,8 +48,11 @@ class FxError(ValueError):
 
 
 def amount(text: str) -> Amount:
-    if text.isdigit():
-        return Amount(value=int(text))
+    if is_number(text):
+        value = as_number(text, high=MAX_AMOUNT)
+        if value is None:
+            raise FxError(f"an amount is at most {MAX_AMOUNT}, not {text[:20]}")
+        return Amount(value=value)
     return Amount(value=WORDS[text], spelled=True)
 
 

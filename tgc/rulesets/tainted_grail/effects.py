@@ -28,7 +28,7 @@ COMPARE_NAMES = ATTRIBUTES + AMOUNTS + ("pool", "affinity", "cards", "charges")
 ONLY_IN = {"pool": "combat", "affinity": "diplomacy"}
 CARD_ONLY = frozenset({"charges"})
 _OPS = (">=", "<=", "==", "!=", ">", "<")
-_COMPARE = re.compile(r"^([a-z]+)\s*(>=|<=|==|!=|>|<)\s*(-?\d+)$")
+_COMPARE = re.compile(r"^([a-z]+)\s*(>=|<=|==|!=|>|<)\s*(-?[0-9]{1,9})$")
 _PER = re.compile(r"^(.*?)\s+per\s+connected\s+([a-z]+)$")
 
 

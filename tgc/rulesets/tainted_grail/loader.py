@@ -11,7 +11,7 @@ from difflib import get_close_matches
 from functools import lru_cache
 from typing import Any
 
-from tgc.limits import MAX_AMOUNT, MAX_NUMBER, MAX_PARTS, as_number
+from tgc.limits import MAX_AMOUNT, MAX_NUMBER, MAX_PARTS, MAX_RANGE, as_number
 from tgc.rulesets.tainted_grail.effects import (
     EffectError,
     misplaced_cond,
@@ -61,9 +61,9 @@ ENCOUNTER_KEYS = tuple(dict.fromkeys(COMBAT_KEYS + DIPLOMACY_KEYS))
 STORY_ONLY = frozenset({"deck", "level", "kind", "text"})
 TRACK_RED = {"health": 1, "energy": 2, "terror": 2}
 TRACK_DEFAULTS = {"health": (8, 8), "energy": (6, 8), "terror": (0, 10)}  # the runtime's
-_NUMBER = re.compile(r"^(\d+)([UGBY])$")
-_RANGE = re.compile(r"^(\d+)(?:-(\d+)|(\+))?$")
-_MODIFIER = re.compile(r"^(\d+x|X|\d+)$")
+_NUMBER = re.compile(r"^([0-9]{1,9})([UGBY])$")
+_RANGE = re.compile(r"^([0-9]{1,9})(?:-([0-9]{1,9})|(\+))?$")
+_MODIFIER = re.compile(r"^([0-9]{1,4}x|X|[0-9]{1,4})$")
 
 
 @dataclass(frozen=True)
@@ -527,9 +527,12 @@ def _card_list(value: Data, key: str) -> tuple[str, ...]:
         if a and not dash:
             out.append(low.strip())
         elif a and b and a.group(2) == b.group(2) and int(a.group(1)) <= int(b.group(1)):
-            out.extend(f"{n}{a.group(2)}" for n in range(int(a.group(1)), int(b.group(1)) + 1))
+            first, last = int(a.group(1)), int(b.group(1))
+            if last - first >= MAX_RANGE or len(out) + last - first >= MAX_RANGE:
+                raise _bad_value(key, f"`{part[:40]}` names more than {MAX_RANGE} cards")
+            out.extend(f"{n}{a.group(2)}" for n in range(first, last + 1))
         else:
-            raise _bad_value(key, f"`{part}` is not a card number or range",
+            raise _bad_value(key, f"`{part[:40]}` is not a card number or range",
                              "write `7B` or `1B-15B` (one colour letter)")
     return tuple(out)
 
