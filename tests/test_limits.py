@@ -13,10 +13,9 @@ import pytest
 
 from tests.test_session import Play
 from tgc.bundle.io import BundleError, parse_bundle
-from tgc.check import check
 from tgc.diagnostics.config import load_config
 from tgc.limits import MAX_NESTING, LimitError, as_number, is_number, json_depth, load_json, read_int
-from tgc.pipeline import load_campaign
+from tgc.pipeline import check, load_campaign
 from tgc.playtest.session import SessionError
 from tgc.playtest.transcript import ScriptError, parse_transcript
 from tgc.runtime.book import Book
