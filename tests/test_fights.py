@@ -25,6 +25,7 @@ from tgc.rulesets.tainted_grail.engines.game import Game, Option
 from tgc.rulesets.tainted_grail.engines.hero import Hero
 from tgc.rulesets.tainted_grail.engines.policies import POLICIES, BasePolicy
 from tgc.rulesets.tainted_grail.engines.ruleset import play
+from tgc.rulesets.tainted_grail.records import Effect
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
 
@@ -91,6 +92,16 @@ class Recording(BasePolicy):
         avoids = self.inner.avoid(game)
         self.answers.append(int(avoids))
         return avoids
+
+    def react(self, game: Game, hero: Hero, options: list[Option]) -> Option:
+        option = self.inner.react(game, hero, options)
+        self.answers.append(options.index(option))
+        return option
+
+    def share(self, game: Game, loot: Effect, takers: list[Hero]) -> Hero:
+        taker = self.inner.share(game, loot, takers)
+        self.answers.append(takers.index(taker))
+        return taker
 
 
 def greedy_answers(game: Session) -> list[int]:

@@ -625,3 +625,30 @@ def test_a_human_is_asked_about_charges_while_the_enemy_attacks() -> None:
     assert asked[0] == ("Beor: the enemy attacks (damage 3); use a charge?",
                         ["use pay 1 charge: prevent 2 damage", "pass"])
     assert "Beor loses 1 health (8 left)" in turn_log(game, 1)
+
+
+def test_loot_is_shared_by_the_party_as_the_players_decide() -> None:
+    """001, "Encounter Card" 9: Rewards apply to each player, Loot is shared between the party
+    members. The greedy rule gives each piece to whoever has least of it (Ailei, no Wealth,
+    takes the 2 Wealth); a human is asked. The loot used to go to the first member."""
+    from tgc.rulesets.tainted_grail.engines.policies import GreedyPolicy, HumanPolicy
+
+    rules = setup(value=5)
+    party = [member(rules, "Beor", "combat", ["Hard Hit", "Idle Word", "Idle Word"]),
+             member(rules, "Ailei", "combat", ["Idle Word", "Idle Word", "Idle Word"])]
+    game, outcome = combat(rules, "Dummy", party, GreedyPolicy())
+    beor, ailei = outcome.heroes
+    assert outcome.outcome == "win" and "Ailei takes the loot: gain 2 wealth" in game.log
+    assert (beor.resources["wealth"], ailei.resources["wealth"]) == (3, 2)
+    assert beor.resources["exp"] == ailei.resources["exp"] == 1  # the reward: each member
+    asked: list[tuple[str, list[str]]] = []
+
+    def ask(question: str, options: list[str]) -> int:
+        asked.append((question, options))
+        if question.startswith("Who takes"):
+            return options.index("Beor")
+        return next((i for i, o in enumerate(options) if o.startswith(("play Hard", "Beor", "keep"))), 0)
+
+    _, outcome = combat(rules, "Dummy", party, HumanPolicy(ask))
+    assert ("Who takes the loot (gain 2 wealth)?", ["Beor", "Ailei"]) in asked
+    assert outcome.heroes[0].resources["wealth"] == 5

@@ -217,8 +217,13 @@ class CombatGame(Game):
                 if hero.out is None:
                     self.settle(self.encounter.reward, hero)
             takers = [h for h in self.heroes if h.out is None]
-            if takers:
-                self.settle(self.encounter.loot, takers[0])
+            for effect in self.encounter.loot if takers else ():
+                # Loot is shared (001, "Encounter Card" 9): the party decides who takes what.
+                taker = takers[0]
+                if len(takers) > 1:
+                    taker = self.policy.share(self, effect, takers)
+                    self.say(f"{taker.name} takes the loot: {effect.text}")
+                self.settle((effect,), taker)
         result = self.outcome(outcome)
         result.guardian_roams = self.encounter.guardian and outcome != "win"
         return result

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from tgc.rulesets.tainted_grail.engines.game import ESCAPE, STOP, Game, Option, link_card
 from tgc.rulesets.tainted_grail.engines.hero import Hero
-from tgc.rulesets.tainted_grail.records import Card, Effects
+from tgc.rulesets.tainted_grail.records import Card, Effect, Effects
 
 if TYPE_CHECKING:
     from tgc.rulesets.tainted_grail.engines.combat import CombatGame
@@ -33,6 +33,19 @@ class Policy(Protocol):
     def avoid(self, game: Game) -> bool: ...
 
     def react(self, game: Game, hero: Hero, options: list[Option]) -> Option: ...
+
+    def share(self, game: Game, loot: Effect, takers: list[Hero]) -> Hero: ...
+
+
+def _holding(hero: Hero, loot: Effect) -> int:
+    """How much of a loot effect's kind the member already has."""
+    if loot.verb == "gain_item":
+        return int(hero.has_item(loot.what))
+    if loot.what in hero.res:
+        return hero.res[loot.what]
+    if loot.what in ("health", "energy", "terror"):
+        return int(getattr(hero, loot.what))
+    return 0
 
 
 def card_value(card: Card) -> float:
@@ -68,6 +81,12 @@ class BasePolicy:
 
     def choose(self, game: Game, hero: Hero, options: list[Option]) -> Option:
         raise NotImplementedError
+
+    def share(self, game: Game, loot: Effect, takers: list[Hero]) -> Hero:
+        """Each piece of loot to whoever has least of it: the fewest of that resource (or
+        track), an item to a member without one of its keyword in use, the lowest
+        character number on a tie."""
+        return min(takers, key=lambda h: (_holding(h, loot), h.number))
 
     def react(self, game: Game, hero: Hero, options: list[Option]) -> Option:
         """During the enemy's attack (the response): the charge ability that saves or
@@ -435,6 +454,10 @@ class HumanPolicy(BasePolicy):
     def avoid(self, game: Game) -> bool:
         self.catch_up(game)
         return self.ask(f"Avoid {game.encounter.name}?", ["face it", "avoid it"]) == 1
+
+    def share(self, game: Game, loot: Effect, takers: list[Hero]) -> Hero:
+        self.catch_up(game)
+        return takers[self.ask(f"Who takes the loot ({loot.text})?", [h.name for h in takers])]
 
     def react(self, game: Game, hero: Hero, options: list[Option]) -> Option:
         self.catch_up(game)
