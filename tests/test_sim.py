@@ -101,3 +101,23 @@ def test_cli_json_and_text() -> None:
 def test_cli_usage_error_exits_2() -> None:
     result = CliRunner().invoke(cli, ["sim", "Nobody", "-C", str(SAMPLE)])
     assert result.exit_code == 2 and "no encounter" in result.output
+
+
+def test_dying_insanity_and_exhaustion_rates_have_intervals(tmp_path: Path) -> None:
+    """000, "You Are Dying" / "You Are Going Insane" and the Energy track's red slots: a
+    designer balancing an encounter needs how often it leaves someone dying, going insane or
+    exhausted, each with its interval. Beor starting at Terror 9 of 10 and Energy 1 ends
+    going insane and exhausted in every run; the sim used to report neither rate."""
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({"format": 1, "state": {"party": [
+        {"name": "Beor", "tracks": {"terror": 9, "energy": 1}}]}}))
+    setup = load_setup(load_campaign(SAMPLE), "Ditch Cutpurse", ["beor"], state)
+    report = simulate(setup, 30, seed=2)
+    data = report.to_json()
+    assert data["insane_rate"] == 1.0 and data["exhausted_rate"] == 1.0
+    for name in ("win", "escape", "dying", "insane", "exhausted"):
+        low, high = data[f"{name}_interval_95"]
+        assert low <= data[f"{name}_rate"] <= high
+    text = report.to_text()
+    assert "  insane rate     100.0%   (95% interval 88.6% - 100.0%)" in text
+    assert "  exhausted rate  100.0%" in text and text.count("95% interval") == 5

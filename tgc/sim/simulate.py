@@ -1,7 +1,7 @@
 """Simulation: a campaign's rule data, an encounter, a party and a policy in, a
-``SimReport`` out (win rate with a Wilson 95% interval, escape and dying rates, mean
-turns and costs, a histogram of turns). Run ``i`` draws from its own generator seeded
-from (seed, i), so a report depends on the seed only, never on how runs are split
+``SimReport`` out (win, escape, dying, going-insane and exhaustion rates, each with a
+Wilson 95% interval, mean turns and costs, a histogram of turns). Run ``i`` draws from
+its own generator seeded from (seed, i), so a report depends on the seed only, never on how runs are split
 over worker processes."""
 
 from __future__ import annotations
@@ -169,6 +169,8 @@ class Tally:
     outcomes: Counter[str] = field(default_factory=Counter)
     turns: dict[str, Counter[int]] = field(default_factory=dict)
     dying: int = 0
+    insane: int = 0  # runs in which some member ends going insane (Terror in the red)
+    exhausted: int = 0  # runs in which some member ends exhausted (Energy in the red)
     turn_sum: int = 0
     health_lost: int = 0
     terror_gained: int = 0
@@ -179,6 +181,8 @@ class Tally:
         self.outcomes[outcome.outcome] += 1
         self.turns.setdefault(outcome.outcome, Counter())[outcome.turns] += 1
         self.dying += any(h.dying for h in outcome.heroes)
+        self.insane += any(h.insane for h in outcome.heroes)
+        self.exhausted += any(h.exhausted for h in outcome.heroes)
         self.turn_sum += outcome.turns
         self.health_lost += sum(h.lost_health for h in outcome.heroes)
         self.terror_gained += sum(h.gained_terror for h in outcome.heroes)
@@ -190,6 +194,8 @@ class Tally:
         for outcome, counts in other.turns.items():
             self.turns.setdefault(outcome, Counter()).update(counts)
         self.dying += other.dying
+        self.insane += other.insane
+        self.exhausted += other.exhausted
         self.turn_sum += other.turn_sum
         self.health_lost += other.health_lost
         self.terror_gained += other.terror_gained
@@ -311,7 +317,9 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)  # exact at the ends
+    return low, high
 
 
 @dataclass
@@ -335,6 +343,13 @@ class SimReport:
     def mean(self, total: int) -> float:
         return total / self.runs if self.runs else 0.0
 
+    def rates(self) -> list[tuple[str, int]]:
+        """Each reported rate's name and how many runs it counts (a run counts for dying,
+        going insane or exhausted when any member ends so)."""
+        t = self.tally
+        return [("win", t.outcomes["win"]), ("escape", t.outcomes["escape"]), ("dying", t.dying),
+                ("insane", t.insane), ("exhausted", t.exhausted)]
+
     def histogram(self) -> list[tuple[int, int, int]]:
         """(turns, runs won, runs not won) for every number of turns seen."""
         won = self.tally.turns.get("win", Counter())
@@ -346,13 +361,14 @@ class SimReport:
 
     def to_json(self) -> dict[str, Any]:
         t = self.tally
-        low, high = wilson(t.outcomes["win"], t.runs)
+        rates: dict[str, Any] = {}
+        for name, count in self.rates():
+            rates[f"{name}_rate"] = self.mean(count)
+            rates[f"{name}_interval_95"] = list(wilson(count, t.runs))
         return {
             "encounter": self.encounter, "kind": self.kind, "party": list(self.party),
             "policy": self.policy, "seed": self.seed, "jobs": self.jobs, "runs": t.runs,
-            "outcomes": dict(sorted(t.outcomes.items())),
-            "win_rate": self.rate("win"), "win_interval_95": [low, high],
-            "escape_rate": self.rate("escape"), "dying_rate": self.mean(t.dying),
+            "outcomes": dict(sorted(t.outcomes.items())), **rates,
             "mean_turns": self.mean(t.turn_sum),
             "mean_health_lost": self.mean(t.health_lost),
             "mean_terror_gained": self.mean(t.terror_gained),
@@ -362,16 +378,18 @@ class SimReport:
 
     def to_text(self) -> str:
         t = self.tally
-        low, high = wilson(t.outcomes["win"], t.runs)
         lines = [
             f"{self.encounter} ({self.kind}) against {', '.join(self.party)}: "
             f"{t.runs} runs, policy {self.policy}, seed {self.seed}",
-            f"  win rate      {self.rate('win'):6.1%}   (95% interval {low:.1%} - {high:.1%})",
-            f"  escape rate   {self.rate('escape'):6.1%}",
-            f"  dying rate    {self.mean(t.dying):6.1%}",
-            "  outcomes      " + ", ".join(f"{k} {v}" for k, v in sorted(t.outcomes.items())),
-            f"  mean turns    {self.mean(t.turn_sum):6.2f}",
-            f"  mean spent    health {self.mean(t.health_lost):.2f}, terror "
+        ]
+        for name, count in self.rates():
+            low, high = wilson(count, t.runs)
+            label = f"{name} rate"
+            lines.append(f"  {label:16s}{self.mean(count):6.1%}   (95% interval {low:.1%} - {high:.1%})")
+        lines += [
+            "  outcomes        " + ", ".join(f"{k} {v}" for k, v in sorted(t.outcomes.items())),
+            f"  mean turns      {self.mean(t.turn_sum):6.2f}",
+            f"  mean spent      health {self.mean(t.health_lost):.2f}, terror "
             f"{self.mean(t.terror_gained):.2f}, magic {self.mean(t.magic_spent):.2f}",
             "  turns   won / other",
         ]
