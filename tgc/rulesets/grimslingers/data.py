@@ -153,7 +153,7 @@ class Creature(Frozen):
     hp: tuple[int, int, int, int]  # for 1, 2, 3, 4 players
     ep: tuple[int, int, int, int]
     skills: tuple[str, ...]
-    reward: tuple[str, ...] = ()  # reward lines, as written (the Tall Tale applies them)
+    reward: tuple[Action, ...] = ()  # what the group gains on a win (GS-15.8 step 3)
     ritual: str | None = None
     achievement: str | None = None
     element_deck: bool = False  # Magic Mushroom's own element deck (GS-15.4 step 5)
@@ -179,7 +179,7 @@ class Modifier(Frozen):
     name: str
     rule: ModifierKind
     amount: int = 0
-    reward: tuple[str, ...] = ()
+    reward: tuple[Action, ...] = ()
 
 
 class FeastResult(Frozen):
@@ -257,7 +257,7 @@ class Area(Frozen):
     modifiers_drawn: int = 0
     modifiers: tuple[str, ...] = ()
     events: tuple[str, ...] = ()
-    bounties: tuple[Bounty, ...] = ()
+    entry: str | None = None  # where a session may start in this area
 
 
 # ------------------------------------------------ conditions (prerequisites, guards)
@@ -401,6 +401,8 @@ class Terminal(Frozen):
 Action = Annotated[DuelAction | GainMarker | GainItem | GainPp | Restore | ChoosePath
                    | BountyStep | MoveTo | Terminal, Field(discriminator="kind")]
 Bounty.model_rebuild()
+Creature.model_rebuild()
+Modifier.model_rebuild()
 
 
 class Part(Frozen):
@@ -444,6 +446,7 @@ class TallTale(Frozen):
     paths: tuple[Path, ...] = ()
     parts: tuple[Part, ...] = ()
     areas: tuple[Area, ...] = ()
+    bounties: tuple[Bounty, ...] = ()
     cards: tuple[Card, ...] = ()
     creatures: tuple[Creature, ...] = ()
     dispositions: tuple[Disposition, ...] = ()
@@ -451,7 +454,7 @@ class TallTale(Frozen):
     grimslingers: tuple[Grimslinger, ...] = ()
     elements: Elements | None = None
     achievements: tuple[Achievement, ...] = ()
-    items: tuple[str, ...] = ()  # the item deck (names of item cards)
+    items: tuple[str, ...] = ()  # the item deck: item cards that are not legendary
 
 
 Area.model_rebuild()

@@ -1,0 +1,305 @@
+"""Grimslingers storylet and area engine (spec §§12-14, 16): which parts are eligible,
+running a part's actions, walking an area tile by tile with no backtracking, resolving
+the tile entered, bounties that block the story, the Rest phase. Pure functions over a
+``TaleState``; duels are fought through a callback, randomness comes from one rng."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal, assert_never
+
+from tgc.rulesets.grimslingers.conditions import holds
+from tgc.rulesets.grimslingers.data import (
+    Action,
+    Area,
+    Bounty,
+    DuelAction,
+    Part,
+    TallTale,
+    Tile,
+)
+from tgc.rulesets.grimslingers.tale import TaleState, enter_area, revive_all, spend_defeats
+
+DuelOutcome = Literal["win", "lose", "stalemate"]
+DuelRunner = Callable[[TaleState, DuelAction], DuelOutcome]
+"""Fights one duel for the Tall Tale (a policy, or the reader at the terminal) and writes
+the party's trackers back; the engine only reads the outcome."""
+PartResult = Literal["completed", "failed", "game_over", "chapter_over"]
+
+
+@dataclass(frozen=True, slots=True)
+class TileEvent:
+    """What entering a tile did: its kind and a detail (creature, landmark, item, event)."""
+
+    kind: str
+    detail: str = ""
+
+
+# ---------------------------------------------------------------- the story booklet
+
+
+def eligible_parts(tale: TallTale, state: TaleState) -> list[Part]:
+    """GS-14.5: parts of this chapter not completed whose prerequisite holds; none while
+    a bounty is active (GS-14.7)."""
+    if state.active_bounty is not None:
+        return []
+    return [p for p in tale.parts if p.chapter == state.chapter and p.id not in state.completed
+            and holds(p.requires, state)]
+
+
+def resolve_part(state: TaleState, part: Part, duel: DuelRunner, rng: random.Random) -> PartResult:
+    """Run a part's actions in order. It is completed when they run to their end or to
+    ``end part``; a lost duel leaves it incomplete, to be tried again (GS-A6)."""
+    state.log.append(f"part {part.id} \"{part.title}\"")
+    result = run_actions(state, part.actions, duel, rng)
+    if result in ("completed", "chapter_over"):
+        state.completed.add(part.id)
+    if result == "chapter_over":
+        state.chapter_over = True
+    return result
+
+
+def run_actions(state: TaleState, actions: tuple[Action, ...], duel: DuelRunner,
+                rng: random.Random) -> PartResult:
+    for action in actions:
+        step = apply_action(state, action, duel, rng)
+        if step is not None:
+            return step
+    return "completed"
+
+
+def apply_action(state: TaleState, action: Action, duel: DuelRunner,
+                 rng: random.Random) -> PartResult | None:
+    match action.kind:
+        case "duel":
+            return _duel(state, action, duel, rng)
+        case "marker":
+            state.markers.add(action.marker)
+        case "item":
+            for _ in range(action.count):
+                _gain_item(state, action.item, rng)
+        case "pp":
+            for c in state.party if action.everyone else state.party[:1]:
+                c.pp += action.amount
+        case "restore":
+            for c in state.party:
+                if action.resource == "hp":
+                    c.hp = c.max_hp
+                else:
+                    c.ep = c.max_ep
+        case "path":
+            state.path = action.path
+        case "bounty":
+            _bounty_step(state, action.bounty, action.step)
+        case "move":
+            enter_area(state, action.area, action.tile)
+        case "end":
+            match action.what:
+                case "part":
+                    return "completed"
+                case "chapter":
+                    return "chapter_over"
+                case "game_over":
+                    state.game_over = True
+                    return "game_over"
+        case _:
+            assert_never(action)
+    return None
+
+
+def _duel(state: TaleState, action: DuelAction, duel: DuelRunner,
+          rng: random.Random) -> PartResult | None:
+    outcome = duel(state, action)
+    state.log.append(f"duel {action.creature}: {outcome}")
+    if outcome == "win":
+        won(state, action.creature, rng)
+        return None
+    if state.game_over:
+        return "game_over"
+    revive_all(state)
+    match action.on_lose:
+        case "continue":
+            return None
+        case "fail":
+            return "failed"
+        case "game_over":
+            state.game_over = True
+            return "game_over"
+
+
+def won(state: TaleState, creature: str, rng: random.Random) -> None:
+    """GS-15.8 step 3: the creature's rewards; the first defeat of a type is an
+    achievement."""
+    tale = state.tale
+    found = next((c for c in tale.creatures if creature in (c.name, *c.aliases)), None) \
+        if tale else None
+    if found is None:
+        return
+    if found.name not in state.defeated and found.achievement:
+        state.achievements.add(found.achievement)
+        for a in (tale.achievements if tale else ()):
+            if a.name == found.achievement:
+                for c in state.party if a.everyone else state.party[:1]:
+                    c.pp += a.pp
+    state.defeated.add(found.name)
+    for reward in found.reward:
+        if reward.kind == "item":
+            for _ in range(reward.count):
+                _gain_item(state, reward.item, rng)
+        elif reward.kind == "pp":
+            for c in state.party if reward.everyone else state.party[:1]:
+                c.pp += reward.amount
+
+
+def _gain_item(state: TaleState, item: str | None, rng: random.Random) -> None:
+    """A named item is searched for; otherwise a random one from the deck (GS-16.1)."""
+    if item is None:
+        deck = [i for i in (state.tale.items if state.tale else ()) if state.items[i] == 0]
+        if not deck:
+            return
+        item = rng.choice(deck)
+    state.items[item] += 1
+    state.log.append(f"item {item}")
+
+
+def _bounty_step(state: TaleState, name: str, step: str) -> None:
+    if step == "begin":
+        state.active_bounty = name
+    elif step == "complete":
+        state.active_bounty = None
+        state.bounties_done.add(name)
+    else:
+        state.active_bounty = None  # abandoned: may begin again later (GS-14.7)
+
+
+def startable_bounties(state: TaleState) -> list[Bounty]:
+    """Bounties of this area whose prerequisite holds and that are neither done nor
+    active (GS-14.6)."""
+    if state.tale is None or state.active_bounty is not None:
+        return []
+    return [b for b in state.tale.bounties if b.area == state.area
+            and b.name not in state.bounties_done and holds(b.requires, state)]
+
+
+def run_bounty(state: TaleState, bounty: Bounty, duel: DuelRunner, rng: random.Random) -> PartResult:
+    """Begin a bounty and resolve its actions; it is done when they run to the end."""
+    state.active_bounty = bounty.name
+    result = run_actions(state, bounty.actions, duel, rng)
+    if result == "completed" and state.active_bounty == bounty.name:
+        _bounty_step(state, bounty.name, "complete")
+    return result
+
+
+# ---------------------------------------------------------------- the area
+
+
+def neighbours(area: Area, code: str) -> list[Tile]:
+    here = next((t for t in area.tiles if t.card.code == code), None)
+    if here is None:
+        return []
+    return [t for t in area.tiles if abs(t.row - here.row) + abs(t.col - here.col) == 1]
+
+
+def moves(state: TaleState) -> list[str]:
+    """GS-14.2: orthogonal steps onto tiles, never back onto the previous tile unless
+    there is nothing else (GS-A8: moving is mandatory)."""
+    area = state.current_area()
+    if area is None or state.tile is None:
+        return []
+    around = [t.card.code for t in neighbours(area, state.tile)]
+    onward = [c for c in around if c != state.previous]
+    return onward or around
+
+
+def move(state: TaleState, code: str, duel: DuelRunner, rng: random.Random) -> TileEvent:
+    """The Movement phase then the Tile resolution phase for the tile entered."""
+    if code not in moves(state):
+        raise ValueError(f"{code} is not a legal move from {state.tile}")
+    state.previous, state.tile = state.tile, code
+    assert state.area is not None
+    state.revealed.setdefault(state.area, set()).add(code)
+    return resolve_tile(state, duel, rng)
+
+
+def resolve_tile(state: TaleState, duel: DuelRunner, rng: random.Random) -> TileEvent:
+    tile, area = state.current_tile(), state.current_area()
+    assert tile is not None and area is not None
+    match tile.kind:
+        case "attack":
+            face = rng.randint(1, 6)
+            arm = next((a for a in area.attack if a.low <= face <= a.high), None)
+            if arm is None:
+                return TileEvent("attack", f"roll {face}: no creature")
+            action = DuelAction(creature=arm.creature, dispositions=True,
+                                modifiers=area.modifiers_drawn, on_lose="continue")
+            _duel(state, action, duel, rng)
+            return TileEvent("attack", f"roll {face}: {arm.creature}")
+        case "landmark":
+            return TileEvent("landmark", str(tile.landmark))
+        case "key":
+            assert tile.colour is not None
+            if (area.number, tile.card.code) not in state.opened:
+                state.keys.setdefault(area.number, set()).add(tile.colour)
+                state.opened.add((area.number, tile.card.code))
+                return TileEvent("key", tile.colour)
+            return TileEvent("nothing", "the key was already found")
+        case "chest":
+            return _chest(state, area, tile, rng)
+        case "special":
+            if (area.number, tile.card.code) in state.specials_done:
+                return TileEvent("nothing", "the special event is over")
+            state.specials_done.add((area.number, tile.card.code))
+            return TileEvent("special", tile.special or "")
+        case "portal":
+            assert tile.portal_area is not None
+            enter_area(state, tile.portal_area, tile.portal_tile)
+            return TileEvent("portal", f"area {tile.portal_area} {tile.portal_tile}")
+        case "event":
+            return TileEvent("event", rng.choice(area.events) if area.events else "")
+        case "nothing":
+            return TileEvent("nothing")
+        case _:
+            assert_never(tile.kind)
+
+
+def _chest(state: TaleState, area: Area, tile: Tile, rng: random.Random) -> TileEvent:
+    """GS-13.3 / GS-A7: opens once, with a key of its colour found in this area."""
+    key = (area.number, tile.card.code)
+    held = state.keys.setdefault(area.number, set())
+    if key in state.opened:
+        return TileEvent("nothing", "the chest is open")
+    assert tile.colour is not None
+    if tile.colour not in held:
+        return TileEvent("chest", f"locked ({tile.colour})")
+    held.discard(tile.colour)
+    state.opened.add(key)
+    legendary = [c.name for c in (state.tale.cards if state.tale else ())
+                 if c.category == "legendary" and state.items[c.name] == 0]
+    if legendary:
+        item = rng.choice(legendary)
+        state.items[item] += 1
+        return TileEvent("chest", f"opened: {item}")
+    return TileEvent("chest", "opened: the legendary deck is empty")
+
+
+def rest(state: TaleState) -> None:
+    """GS-14.1 phase 4, GS-6.2: Kipper regains 3 durability unless on a numbered spade
+    or club (the maximum 10, GS-A20)."""
+    tile = state.current_tile()
+    blocked = tile is not None and tile.card.face == "N" and tile.card.suit in ("S", "C")
+    tale = state.tale
+    for c in state.party:
+        g = next((g for g in tale.grimslingers if g.name == c.name), None) if tale else None
+        if g is None or not g.rest_gain or c.resource is None:
+            continue
+        if not (blocked and tile is not None and tile.card.suit in g.rest_blocked_suits):
+            c.resource = min(g.maximum, c.resource + g.rest_gain)
+
+
+def after_defeats(state: TaleState, defeated: int) -> None:
+    """GS-16.6 to 16.8: each defeated player costs one allowed defeat, then all revive."""
+    spend_defeats(state, defeated)
+    if not state.game_over:
+        revive_all(state)

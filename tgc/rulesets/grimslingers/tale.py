@@ -1,0 +1,126 @@
+"""Grimslingers Tall Tale state: where the party stands, what it has done and holds,
+and the group's defeats budget. The one mutable object of the storylet and area engines;
+conditions read it through ``Facts``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from tgc.rulesets.grimslingers.data import Area, Colour, TallTale, Tile
+
+REVIVE = 3  # GS-16.5
+
+
+@dataclass(slots=True)
+class Character:
+    """One player's sheet between duels (GS-11.3): trackers, special resource, PP."""
+
+    name: str
+    hp: int = 5
+    ep: int = 5
+    max_hp: int = 5
+    max_ep: int = 5
+    resource: int | None = None
+    belt: int | None = None
+    pp: int = 20
+
+
+@dataclass(slots=True)
+class TaleState:
+    chapter: int
+    party: list[Character]
+    completed: set[str] = field(default_factory=set)
+    markers: set[str] = field(default_factory=set)
+    path: str | None = None
+    area: int | None = None
+    tile: str | None = None
+    previous: str | None = None
+    revealed: dict[int, set[str]] = field(default_factory=dict)
+    keys: dict[int, set[Colour]] = field(default_factory=dict)  # per area (GS-A7)
+    opened: set[tuple[int, str]] = field(default_factory=set)
+    specials_done: set[tuple[int, str]] = field(default_factory=set)
+    items: Counter[str] = field(default_factory=Counter)
+    defeated: set[str] = field(default_factory=set)
+    active_bounty: str | None = None
+    bounties_done: set[str] = field(default_factory=set)
+    achievements: set[str] = field(default_factory=set)
+    defeats_left: int = 0
+    game_over: bool = False
+    chapter_over: bool = False
+    tale: TallTale | None = None
+    log: list[str] = field(default_factory=list)
+
+    # -------------------------------------------------- Facts (conditions.py)
+
+    def item_count(self, name: str) -> int:
+        return self.items[name]
+
+    def current_area(self) -> Area | None:
+        if self.tale is None or self.area is None:
+            return None
+        return next((a for a in self.tale.areas if a.number == self.area), None)
+
+    def current_tile(self) -> Tile | None:
+        area = self.current_area()
+        if area is None or self.tile is None:
+            return None
+        return next((t for t in area.tiles if t.card.code == self.tile), None)
+
+    def landmark(self) -> int | None:
+        tile = self.current_tile()
+        return tile.landmark if tile is not None else None
+
+    def counter(self, name: str) -> int:
+        match name:
+            case "chapter":
+                return self.chapter
+            case "players":
+                return len(self.party)
+            case "hp":
+                return min((c.hp for c in self.party), default=0)
+            case "pp":
+                return min((c.pp for c in self.party), default=0)
+        raise AssertionError(name)
+
+    def characters(self) -> set[str]:
+        return {c.name for c in self.party}
+
+
+def new_state(tale: TallTale, characters: list[str], chapter: int = 1) -> TaleState:
+    """A new session: every player at 5/5 with 20 PP, the budget players + 1 (GS-16.4)."""
+    party = [Character(name) for name in characters]
+    state = TaleState(chapter, party, tale=tale, defeats_left=len(party) + 1)
+    if tale.start_area is not None:
+        enter_area(state, tale.start_area, tale.start_tile)
+    return state
+
+
+def enter_area(state: TaleState, area: int, tile: str | None) -> None:
+    """Lay the area out (GS-13.4): its face-up tiles, no keys carried in (GS-A7)."""
+    state.area = area
+    state.tile = tile
+    state.previous = None
+    found = state.current_area()
+    if found is None:
+        return
+    state.revealed.setdefault(area, {t.card.code for t in found.tiles if t.face_up})
+    state.keys[area] = set()
+    if tile is not None:
+        state.revealed[area].add(tile)
+
+
+def spend_defeats(state: TaleState, count: int) -> None:
+    """Each defeated player costs one allowed defeat; none left is game over (GS-A30)."""
+    for _ in range(count):
+        if state.defeats_left <= 0:
+            state.game_over = True
+            return
+        state.defeats_left -= 1
+
+
+def revive_all(state: TaleState) -> None:
+    for c in state.party:
+        if c.hp == 0:
+            c.hp = min(REVIVE, c.max_hp)
+            c.ep = min(REVIVE, c.max_ep)
