@@ -1,62 +1,57 @@
-"""Grimslingers static checks: every catalogue example triggers its code (and its fixed
-form does not), and the sample Tall Tale is clean."""
+"""Grimslingers static checks through the whole pipeline: the sample Tall Tale is clean,
+blocked parts say why and where. (tests/test_catalogue.py runs every code's examples.)"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from tgc.rulesets.grimslingers.codes import RULES
-from tgc.rulesets.grimslingers.frontend import check_sources, read_folder
-from tgc.source import SourceFile
+from tgc.pipeline import check
+from tgc.rulesets.grimslingers.frontend import check_tale
 
 SAMPLE = Path(__file__).parent.parent / "examples" / "grimslingers"
+HEAD = '@campaign "T"\n  ruleset: grimslingers\n  start: 301\n\n@location 301 "Well"\n\n'
 
 
-def codes(text: str) -> list[str]:
-    return [d.code for d in check_sources([SourceFile.from_text("x.tgj", text)]).diagnostics]
-
-
-@pytest.mark.parametrize("rule", [r for r in RULES if r.examples], ids=lambda r: r.code)
-def test_every_example_triggers_its_code(rule: object) -> None:
-    from tgc.diagnostics.rule import Rule
-    assert isinstance(rule, Rule)
-    for example in rule.examples:
-        assert rule.code in codes(example), example
-    if rule.fixed is not None:
-        assert rule.code not in codes(rule.fixed)
+def diagnostics(tmp_path: Path, text: str) -> list[tuple[str, str, int]]:
+    (tmp_path / "tgc.toml").write_text("", encoding="utf-8")
+    (tmp_path / "x.tgj").write_text(HEAD + text, encoding="utf-8")
+    return [(d.code, d.message, d.span.line) for d in check(tmp_path).diagnostics]
 
 
 def test_the_sample_tall_tale_has_no_errors_or_warnings() -> None:
-    result = check_sources(read_folder(SAMPLE))
+    result = check_tale(SAMPLE)
     assert [d for d in result.diagnostics if d.severity.name != "INFO"] == []
     tale = result.loaded.tale
     assert (len(tale.chapters), len(tale.paths), len(tale.parts), len(tale.areas),
             len(tale.creatures), len(tale.grimslingers)) == (1, 2, 8, 2, 4, 4)
 
 
-def test_a_blocked_part_says_why_and_where() -> None:
-    text = (SAMPLE / "campaign.tgj").read_text() + (
-        '\n@card chapter 2 "Two"\n\n@card part 2.1 "Late"\n  chapter: 2\n'
-        '  requires: completed 1.9 and on landmark 301\n')
-    found = check_sources([SourceFile.from_text("x.tgj", text)]).diagnostics
-    blocked = [d for d in found if d.code == "TGC574"]
-    assert len(blocked) == 1
-    assert "part 1.9 can never be completed" in blocked[0].message
-    assert blocked[0].span.line == text.splitlines().index(
-        "  requires: completed 1.9 and on landmark 301") + 1
+def test_a_blocked_part_says_why_and_where(tmp_path: Path) -> None:
+    found = diagnostics(tmp_path, '@part 2.1 "Late"\n  chapter: 2\n'
+                        '  requires: completed 1.9 and on landmark 301\n')
+    assert [f for f in found if f[0] == "TGC574"] == [
+        ("TGC574", "part 2.1 can never be read: part 1.9 can never be completed", 9)]
 
 
-def test_a_part_behind_a_blocked_part_is_blocked_too() -> None:
-    text = ('@card part 1.1 "A"\n  requires: item "Ghost"\n\n'
-            '@card part 1.2 "B"\n  requires: completed 1.1\n')
-    found = check_sources([SourceFile.from_text("x.tgj", text)]).diagnostics
-    messages = [d.message for d in found if d.code == "TGC574"]
-    assert messages == ['part 1.1 can never be read: nothing grants the item "Ghost"',
-                        "part 1.2 can never be read: part 1.1 can never be completed"]
+def test_a_part_behind_a_blocked_part_is_blocked_too(tmp_path: Path) -> None:
+    found = diagnostics(tmp_path, '@part 1.1 "A"\n  requires: item "Ghost"\n\n'
+                        '@part 1.2 "B"\n  requires: completed 1.1\n')
+    assert [m for c, m, _ in found if c == "TGC574"] == [
+        'part 1.1 can never be read: nothing grants the item "Ghost"',
+        "part 1.2 can never be read: part 1.1 can never be completed"]
 
 
-def test_contradictory_prerequisites_are_reported() -> None:
-    text = '@card part 1.1 "A"\n  requires: marker "M" and not marker "M"\n  actions: gain marker "M"\n'
-    assert "TGC574" in codes(text)
+def test_contradictory_prerequisites_are_reported(tmp_path: Path) -> None:
+    found = diagnostics(tmp_path, '@part 1.1 "A"\n  requires: marker "M" and not marker "M"\n'
+                        '  actions: gain marker "M"\n')
+    assert ("TGC574", "part 1.1 can never be read: it asks for a condition and its "
+            "opposite", 8) in found
+
+
+def test_a_grimslingers_kind_in_another_rulesets_campaign_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "tgc.toml").write_text("", encoding="utf-8")
+    (tmp_path / "x.tgj").write_text('@campaign "T"\n  start: 101\n\n@location 101 "A"\n'
+                                    '  explore -> 101.1\n\n== 101.1\n-> end\n\n'
+                                    '@creature "Imps"\n', encoding="utf-8")
+    codes = [d.code for d in check(tmp_path).diagnostics]
+    assert codes == ["TGC002"]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tgc.rulesets.grimslingers.data import DuelAction
-from tgc.rulesets.grimslingers.frontend import check_sources, read_folder
+from tgc.rulesets.grimslingers.frontend import load_tale
 from tgc.rulesets.grimslingers.story import (
     eligible_parts,
     move,
@@ -24,7 +24,7 @@ from tgc.rulesets.grimslingers.story import (
 from tgc.rulesets.grimslingers.tale import TaleState, enter_area, new_state, spend_defeats
 
 SAMPLE = Path(__file__).parent.parent / "examples" / "grimslingers"
-TALE = check_sources(read_folder(SAMPLE)).loaded.tale
+TALE = load_tale(SAMPLE).tale
 
 
 def always(outcome: str):  # type: ignore[no-untyped-def]

@@ -383,3 +383,14 @@ def did_you_mean(name: str, candidates: Iterable[object]) -> str | None:
         _LARGE_BUDGET[0] -= len(pool)
     close = get_close_matches(name, pool, n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else None
+
+
+def _find_ruleset_families() -> None:
+    """A ruleset's own catalogue family registers when the registry finds its spec, so
+    every reader of the catalogue (explain, the docs page, diag) sees all of them."""
+    from tgc import rulesets
+
+    rulesets.names()
+
+
+_find_ruleset_families()

@@ -29,7 +29,9 @@ class Vocabulary:
     by colour to the outcomes it can have; ``avoidable`` names declared-encounter
     property values (``key=value``) whose encounters can also be avoided. ``hooks`` are
     the location hooks, ``hook_seals`` the seal a hook needs, ``icons`` the ``:word:``
-    icons of prose. ``labels`` give printed names (hooks, seals, words)."""
+    icons of prose. ``labels`` give printed names (hooks, seals, words).
+    ``location_map`` is False for a ruleset whose locations are not brought into play by
+    the keys of neighbouring location cards (Grimslingers lays landmarks out in areas)."""
 
     attributes: tuple[str, ...] = ()
     opposed: tuple[tuple[str, str], ...] = ()
@@ -51,6 +53,7 @@ class Vocabulary:
     labels: Mapping[str, str] = field(default_factory=dict)
     party_rows: tuple[str, ...] = ()
     declarations: tuple[str, ...] = ()
+    location_map: bool = True
     example_effect: str = 'mark "Status" 1'
     example_condition: str = "secret 12"
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from tgc.diagnostics.codes import CATALOGUE, diag, register
+from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic
-from tgc.rulesets.grimslingers.codes import RULES
 from tgc.rulesets.grimslingers.data import (
     MAIN_ELEMENTS,
     Action,
@@ -35,9 +34,6 @@ from tgc.rulesets.grimslingers.data import (
 )
 from tgc.rulesets.grimslingers.loader import Loaded, Problem
 from tgc.source import Span
-
-if RULES[0].code not in CATALOGUE:
-    register(RULES)
 
 
 @dataclass(slots=True)

@@ -1,6 +1,5 @@
 """Grimslingers rule-data loader: the Tall Tale's declarations in (``@creature``,
-``@part``, ``@area`` ... or, before a ruleset can declare its own kinds, the same records
-written ``@card creature ...``), a frozen ``TallTale`` plus a list of ``Problem`` out.
+``@part``, ``@area`` ...), a frozen ``TallTale`` plus a list of ``Problem`` out.
 It never raises on bad data: every mistake is a problem with its span."""
 
 from __future__ import annotations
@@ -56,8 +55,6 @@ def grimslinger_decls(decls: Iterable[ast.Declaration]) -> list[Decl]:
     out = []
     for d in decls:
         kind, args = d.kind, d.args
-        if kind == "card" and args and args[0] in RECORDS:
-            kind, args = str(args[0]), args[1:]
         if kind not in RECORDS:
             continue
         props: dict[str, tuple[Any, Span]] = {}
@@ -94,7 +91,10 @@ def _value(value: str | tuple[ast.Prop, ...]) -> Any:
 
 def load(decls: Iterable[ast.Declaration], title: str = "",
          players: tuple[int, int] = (1, 4)) -> Loaded:
-    mine = grimslinger_decls(decls)
+    return load_decls(grimslinger_decls(decls), title, players)
+
+
+def load_decls(mine: list[Decl], title: str = "", players: tuple[int, int] = (1, 4)) -> Loaded:
     loaded = Loaded(TallTale(title=title, players=players), decls=mine)
     fields: dict[str, list[Any]] = {r.field: [] for r in RECORDS.values() if r.field}
     single: dict[str, Any] = {}

@@ -452,7 +452,7 @@ RECORDS: dict[str, Record] = {
                        build_creature),
     "skill": Record("cards", CARD_KEYS, (), build_skill),
     "spell": Record("cards", CARD_KEYS, (), build_spell),
-    "item": Record("cards", CARD_KEYS, (), build_item),
+    "gear": Record("cards", CARD_KEYS, (), build_item),
     "disposition": Record("dispositions", ("requires", "fx", "text"), ("requires", "fx"),
                           build_disposition),
     "modifier": Record("modifiers", ("rule", "reward", "text"), (), build_modifier),

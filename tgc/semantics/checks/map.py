@@ -85,6 +85,8 @@ def check_never_in_play(campaign: Campaign) -> list[Diagnostic]:
     info = campaign.info
     if info is None or info.start not in campaign.locations:
         return []  # no start location, or an unknown one: TGC114 or TGC103 says so
+    if not campaign.vocabulary.location_map:
+        return []  # the ruleset lays its locations out another way (and checks that)
     assert info.start is not None
     in_play = {info.start} | hidden_of(campaign).numbers
     for loc in campaign.locations.values():
