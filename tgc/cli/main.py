@@ -9,6 +9,8 @@ from typing import Any
 
 import click
 
+from tgc.cli.options import fail_internal, out_of_memory
+
 # command name -> (module, attribute); keep the modules thin (parse options, call the library).
 COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("tgc.cli.build", "build"),
@@ -46,5 +48,16 @@ def cli() -> None:
 
 
 def main(argv: list[str] | None = None) -> Any:
-    """Entry point of the `tgc` console script."""
-    return cli.main(args=argv if argv is not None else sys.argv[1:], prog_name="tgc")
+    """Entry point of the `tgc` console script. Every command runs inside the last-resort
+    handler: an exception no command caught is TGC999 (exit 3), and running out of memory
+    is reported without allocating (:func:`tgc.cli.options.out_of_memory`)."""
+    args = argv if argv is not None else sys.argv[1:]
+    try:
+        return cli.main(args=args, prog_name="tgc")
+    except MemoryError:
+        out_of_memory()
+    except Exception as err:  # every exception reaching here is a bug in tgc
+        try:
+            fail_internal(err, "--debug" in args)
+        except MemoryError:
+            out_of_memory()

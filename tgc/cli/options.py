@@ -3,6 +3,7 @@ two ways a command fails (usage error, internal error)."""
 
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 from collections.abc import Callable
@@ -35,8 +36,28 @@ def fail_usage(message: str) -> NoReturn:
     sys.exit(EXIT_USAGE)
 
 
+# Memory handed back to the interpreter when it runs out, so that the report below can
+# still be written; and that report, encoded before anything could fail.
+_RESERVE: list[bytearray] = [bytearray(512 * 1024)]
+_OUT_OF_MEMORY = (b"error[TGC999]: internal error: tgc ran out of memory\n"
+                  b"  = hint: the input may be larger than tgc can hold, or tgc has a bug: please "
+                  b"report it at https://github.com/tgc-dev/tgc/issues with the command you ran\n")
+
+
+def out_of_memory() -> NoReturn:
+    """The last resort: write the prepared TGC999 report with one system call and exit 3,
+    allocating nothing (no formatting, no click, no flushing of Python's buffers)."""
+    _RESERVE.clear()
+    try:
+        os.write(2, _OUT_OF_MEMORY)
+    finally:
+        os._exit(EXIT_INTERNAL)
+
+
 def fail_internal(err: BaseException, debug: bool, fmt: str = "human") -> NoReturn:
     """Report a bug in tgc as TGC999 with a bug-report hint, never a bare traceback."""
+    if isinstance(err, MemoryError):
+        out_of_memory()
     from tgc.diagnostics.codes import CATALOGUE
 
     rule = CATALOGUE["TGC999"]
