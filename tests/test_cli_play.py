@@ -76,6 +76,33 @@ def test_play_script_error_names_the_line_and_exits_1(runner: CliRunner, tmp_pat
     assert result.stdout.endswith("> 7\n")
 
 
+@pytest.mark.parametrize("target", ["../escaped.json", "/tmp/tgc-escaped.json", "out/x.json"])
+def test_play_script_saves_stay_in_the_working_folder(runner: CliRunner, tmp_path: Path,
+                                                      target: str) -> None:
+    """`:save` in a script cannot write an absolute path, climb out with '..' or leave
+    through a link (issue 18, point 14), as `tgc test` already refused."""
+    outside = tmp_path.parent / f"{tmp_path.name}-outside"
+    outside.mkdir()
+    (tmp_path / "out").symlink_to(outside)
+    script = tmp_path / "s.txt"
+    script.write_text(f"no\n:save {target}\n", encoding="utf-8")
+    result = tgc(runner, "play", str(TINY), "--script", str(script))
+    assert result.exit_code == 1
+    assert "a script writes only in its own folder" in result.stderr
+    assert not (tmp_path.parent / "escaped.json").exists()
+    assert not Path("/tmp/tgc-escaped.json").exists()
+    assert not list(outside.iterdir())
+
+
+def test_play_script_saves_inside_the_working_folder(runner: CliRunner, tmp_path: Path) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("no\n:save saves/mid.json\n", encoding="utf-8")
+    (tmp_path / "saves").mkdir()
+    result = tgc(runner, "play", str(TINY), "--script", str(script))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "saves" / "mid.json").is_file()
+
+
 @pytest.mark.parametrize(("content", "message"), [
     ("{ nope", "not JSON"),
     ('{"format": 2, "kind": "tgc-bundle"}', "not a valid bundle"),

@@ -330,8 +330,8 @@ def test_a_confined_session_keeps_its_files_beside_it(tmp_path: Path) -> None:
     game = Play(tmp_path)
     game.session.files = Files(write=tmp_path, confined=True)
     game.session.start()
-    game.fails(":save ../out.json", "a playtest writes only beside it")
-    game.fails(f":save {tmp_path / 'x.json'}", "a playtest writes only beside it")
+    game.fails(":save ../out.json", "a script writes only in its own folder")
+    game.fails(f":save {tmp_path / 'x.json'}", "a script writes only in its own folder")
 
 
 def test_seed_help_and_quit(play: Play) -> None:

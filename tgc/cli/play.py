@@ -109,7 +109,9 @@ def _replay(book: Book, script: Path, output: Path | None, *, at: str | None,
         loaded = _load_state(book, state_file)
     header = Header(start=at, seed=seed, party=party, state=state, ask_dice=ask_dice,
                     show_locked=show_locked, fights=fights)
-    result = replay(book, header, inputs, name=str(script), files=Files(), loaded=loaded)
+    # A script is a file anyone may hand over: its `:save`s stay in the working folder,
+    # as `tgc test` keeps a transcript's in its scratch folder.
+    result = replay(book, header, inputs, name=str(script), files=Files(confined=True), loaded=loaded)
     if output is None:
         click.echo(result.text, nl=False)
     if result.error is not None:

@@ -88,9 +88,15 @@ class Files:
 
     def for_writing(self, name: str) -> Path:
         path = Path(name)
-        if self.confined and (path.is_absolute() or ".." in path.parts):
-            raise SessionError(f"{name}: a playtest writes only beside it (no absolute path, no '..')")
+        if self.confined and (path.is_absolute() or ".." in path.parts or not self._inside(path)):
+            raise SessionError(f"{name}: a script writes only in its own folder "
+                               "(no absolute path, no '..', no link out of it)")
         return path if path.is_absolute() else self.write / path
+
+    def _inside(self, path: Path) -> bool:
+        """Whether ``path`` stays in ``write`` once links are followed."""
+        root = self.write.resolve()
+        return (root / path).resolve().is_relative_to(root)
 
 
 class Session:
