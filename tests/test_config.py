@@ -83,6 +83,39 @@ def test_nearest_config_wins(tmp_path: Path) -> None:
     assert find_config(tmp_path / "a" / "b") == (tmp_path / "a" / "pyproject.toml").resolve()
 
 
+def test_the_search_ends_at_the_project_root(tmp_path: Path) -> None:
+    """A config planted above the project (issue 18, point 15) never applies: `.git`
+    marks the root as a config file does."""
+    _write(tmp_path / "tgc.toml", '[severity]\nunknown-verse = "ignore"\n')
+    (tmp_path / "project" / ".git").mkdir(parents=True)
+    campaign = _write(tmp_path / "project" / "journal_src" / "c.tgj", "").parent
+    assert find_config(campaign) is None
+    config, diagnostics = load_config(campaign)
+    assert not config.severities and diagnostics == []
+
+
+def test_a_config_every_user_may_write_is_refused(tmp_path: Path) -> None:
+    config = _write(tmp_path / "tgc.toml", '[severity]\nunknown-verse = "ignore"\n')
+    config.chmod(0o666)
+    assert find_config(tmp_path) is None
+    config.chmod(0o644)
+    assert find_config(tmp_path) == config.resolve()
+
+
+def test_check_debug_says_which_config_applies(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from tgc.cli.main import cli
+
+    campaign = _write(tmp_path / "camp" / "c.tgj", "").parent
+    (campaign / ".git").mkdir()
+    result = CliRunner().invoke(cli, ["check", str(campaign), "--debug"])
+    assert "tgc: configuration: none (defaults)" in result.stderr
+    _write(campaign / "tgc.toml", "")
+    result = CliRunner().invoke(cli, ["check", str(campaign), "--debug"])
+    assert f"tgc: configuration: {(campaign / 'tgc.toml').resolve()}" in result.stderr
+
+
 def test_apply_changes_severities_and_drops_ignored() -> None:
     config = Config(severities={"TGC119": Severity.ERROR, "TGC007": Severity.IGNORE})
     found = [

@@ -34,7 +34,8 @@ FORMAT_NAMES = ("human", "concise", "json", "sarif", "github")
 @click.option("--lang", "langs", multiple=True, metavar="LANG",
               help="Also check the translation l10n/LANG.po (repeat it, or `all`); "
                    "see `tgc l10n check`.")
-@click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
+@click.option("--debug", is_flag=True,
+              help="Say which configuration file applies; print the traceback of an internal error.")
 def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None,
           strict: bool, no_cache: bool, langs: tuple[str, ...], debug: bool) -> None:
     """Parse and check a campaign folder (default: ./journal_src, else .).
@@ -47,6 +48,11 @@ def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None
     from tgc.project.workspace import WorkspaceError
 
     root = campaign_dir(directory)
+    if debug:
+        from tgc.diagnostics.config import find_config
+
+        config = find_config(root)
+        click.echo(f"tgc: configuration: {config if config is not None else 'none (defaults)'}", err=True)
     if langs:
         from tgc.cli.l10n import run_check as check_translations
 

@@ -2,9 +2,9 @@
 ``[tool.tgc]`` in ``pyproject.toml`` or from a ``tgc.toml`` (same schema, top level).
 
 The search starts at the checked folder (or a checked file's folder) and walks up to
-the first folder holding either file; ``tgc.toml`` wins when a folder has both, and a
-``pyproject.toml`` without ``[tool.tgc]`` still ends the search (it marks the project
-root). The schema::
+the project root: the first folder holding either file or ``.git``. ``tgc.toml`` wins
+when a folder has both, a ``pyproject.toml`` without ``[tool.tgc]`` still ends the
+search, and so does ``.git`` (no configuration above the project applies). The schema::
 
     [tool.tgc.severity]          # in tgc.toml: [severity]
     TGC119 = "error"             # a code, any case
@@ -18,6 +18,7 @@ Entries that are valid still apply when others are not.
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -64,15 +65,33 @@ class Config:
 
 
 def find_config(start: Path) -> Path | None:
-    """The configuration file that governs ``start``, or None when there is none."""
+    """The configuration file that governs ``start``, or None when there is none.
+
+    The search ends at the campaign's project root, the first folder (from ``start`` up)
+    holding ``.git``, ``pyproject.toml`` or ``tgc.toml``: a config planted in a folder
+    above the project can never silence its diagnostics. A config file that another user
+    owns or may write is refused the same way (``tgc check --debug`` says which file was
+    used)."""
     folder = start.resolve()
     if folder.is_file():
         folder = folder.parent
     for candidate in (folder, *folder.parents):
         for name in CONFIG_FILES:
             if (candidate / name).is_file():
-                return candidate / name
+                return candidate / name if _trusted(candidate / name) else None
+        if (candidate / ".git").exists():
+            return None
     return None
+
+
+def _trusted(path: Path) -> bool:
+    """Owned by the user running tgc (or by root) and not writable by every user."""
+    try:
+        info = path.stat()
+    except OSError:
+        return True  # reading it will say what is wrong
+    owners = {0, os.getuid()} if hasattr(os, "getuid") else {info.st_uid}
+    return info.st_uid in owners and not info.st_mode & 0o002
 
 
 def load_config(start: Path) -> tuple[Config, list[Diagnostic]]:
