@@ -652,3 +652,17 @@ def test_loot_is_shared_by_the_party_as_the_players_decide() -> None:
     _, outcome = combat(rules, "Dummy", party, HumanPolicy(ask))
     assert ("Who takes the loot (gain 2 wealth)?", ["Beor", "Ailei"]) in asked
     assert outcome.heroes[0].resources["wealth"] == 5
+
+
+def test_a_member_pays_the_magic_key_for_the_active_member() -> None:
+    """000, "Parties and Party Actions" (spend your Magic instead of another party member)
+    and 001, "Magic Key" (1 Magic): Beor has no Magic, Ailei pays for his Magic Key. The
+    key used to be out of reach without the active member's own Magic."""
+    rules = setup()
+    ailei = member(rules, "Ailei", "combat", ["Idle Word", "Idle Word", "Idle Word"])
+    policy = Recorder(["Jab", "Chain", "Heavy+magic"],
+                      order=lambda waiting: next(h for h in waiting if h.name == "Beor"))
+    beor = member(rules, "Beor", "combat", ["Jab", "Chain", "Heavy"], resources={"magic": 0})
+    game, outcome = combat(rules, "Dummy", [beor, ailei], policy)
+    assert "Ailei pays 1 magic for Beor" in game.log
+    assert [h.spent_magic for h in outcome.heroes] == [0, 1]

@@ -288,3 +288,20 @@ def test_a_charge_ability_prevents_affinity_loss_during_the_response() -> None:
                           ["Calming Token", "stop", "react Calming Token"])
     assert "Arev uses Calming Token (10B): pay 1 charge: prevent 1 affinity" in turn_log(game, 1)
     assert at_turn(policy, 2)["affinity"] == 3 + 0  # no key moved it; the response was stopped
+
+
+def test_a_member_pays_the_avoid_magic_for_another() -> None:
+    """000, "Parties and Party Actions": a party member may spend their Energy or Magic
+    instead of another. Avoiding costs 1 Magic each; Arev has 2 and Ailei none, so Arev
+    pays for both (the party used to be unable to avoid)."""
+    rules = setup(avoid="pay 1 magic")
+    ailei = member(rules, "Ailei", "diplomacy", ["Idle Word", "Idle Word", "Idle Word"])
+    game, outcome, _ = run(rules, ["Kind Word", "Idle Word", "Idle Word"], [], avoid=True,
+                           extra=[ailei], resources={"magic": 2})
+    assert outcome.outcome == "avoid" and "Arev pays 1 magic for Ailei" in game.log
+    assert [h.resources["magic"] for h in outcome.heroes] == [0, 0]
+    # Wealth cannot be paid for another: each member still needs their own.
+    rules = setup(avoid="pay 1 wealth")
+    ailei = member(rules, "Ailei", "diplomacy", ["Idle Word", "Idle Word", "Idle Word"])
+    _, outcome, _ = run(rules, ["Kind Word", "Idle Word", "Idle Word"], [], avoid=True, extra=[ailei])
+    assert outcome.outcome != "avoid"

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from tgc.rulesets.tainted_grail.engines.policies import Policy
 
 
+SHAREABLE = ("magic", "energy")  # what a party member may spend for another (000, "Parties")
+
+
 class DiplomacyGame(Game):
     kind = "diplomacy"
     encounter: DiplomacyEncounter
@@ -50,7 +53,10 @@ class DiplomacyGame(Game):
             if self.may_avoid() and self.policy.avoid(self):
                 for hero in self.heroes:
                     for amount, what in enc.avoid_costs:
-                        self.change(hero, what, -amount)
+                        if what in SHAREABLE:
+                            self.pay_for(hero, what, amount)
+                        else:
+                            self.change(hero, what, -amount)
                 self.say("the party avoids the encounter")
                 return self.outcome("avoid")
             self.deal()
@@ -71,15 +77,21 @@ class DiplomacyGame(Game):
 
     def may_avoid(self) -> bool:
         """Avoid needs the section, every requirement (the party's highest value) and
-        every cost from each member."""
+        every cost from each member; Magic and Energy one member may pay for another
+        (000, "Parties"), so the party's total of those must cover everyone's."""
         enc = self.encounter
         if not enc.can_avoid:
             return False
         for cond in enc.avoid_if:
             if not any(self.holds(cond, h) for h in self.heroes):
                 return False
-        return all(self.value_of(what, h) >= amount
-                   for h in self.heroes for amount, what in enc.avoid_costs)
+        for amount, what in enc.avoid_costs:
+            if what in SHAREABLE:
+                if sum(self.value_of(what, h) for h in self.heroes) < amount * len(self.heroes):
+                    return False
+            elif not all(self.value_of(what, h) >= amount for h in self.heroes):
+                return False
+        return True
 
     def activate(self, hero: Hero) -> None:
         hero.activated = True

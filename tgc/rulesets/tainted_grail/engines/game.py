@@ -357,7 +357,7 @@ class Game:
                 out.append(Option("play", card, index, (), credit, None, link.base, link.links,
                                   link.stages, link))
             return
-        magic = hero.res["magic"]
+        magic = self.party_magic(hero)
         for size in range(min(len(rows), magic) + 1):
             for paid in combinations(rows, size):
                 gain = link.base
@@ -384,8 +384,7 @@ class Game:
         elif option.charge == -2:
             self.credit = False
         if option.magic:
-            hero.res["magic"] -= len(option.magic)
-            hero.spent_magic += len(option.magic)
+            self.pay_for(hero, "magic", len(option.magic))
         last = self.last()
         if last is not None and not last.card.passive and last.tokens:
             last.tokens = 0  # its Delayed ability is covered: the Time Tokens are lost
@@ -399,6 +398,36 @@ class Game:
         self.say(f"{hero.name} plays {card}" + (f", paying {len(option.magic)} magic"
                                                  if option.magic else ""))
         self.resolve_card(hero, placed, option)
+
+    def party_magic(self, hero: Hero) -> int:
+        """The Magic the active member can spend: their own and, in a party, what the
+        others still in the encounter may spend for them (000, "Parties")."""
+        return hero.res["magic"] + sum(h.res["magic"] for h in self.in_play() if h is not hero)
+
+    def pay_for(self, hero: Hero, what: str, amount: int) -> None:
+        """``hero`` pays ``amount`` Magic or Energy, their own first; a party member still
+        in covers the rest (the one with most of it, then the lowest number)."""
+        own = min(amount, self.value_of(what, hero))
+        self.spend(hero, what, own)
+        left = amount - own
+        while left > 0:
+            others = [h for h in self.in_play() if h is not hero and self.value_of(what, h) > 0]
+            if not others:
+                return
+            payer = max(others, key=lambda h: (self.value_of(what, h), -h.number))
+            paid = min(left, self.value_of(what, payer))
+            self.say(f"{payer.name} pays {paid} {what} for {hero.name}")
+            self.spend(payer, what, paid)
+            left -= paid
+
+    def spend(self, hero: Hero, what: str, amount: int) -> None:
+        if amount <= 0:
+            return
+        if what == "magic":
+            hero.res["magic"] -= amount
+            hero.spent_magic += amount
+        else:
+            self.change(hero, what, -amount)
 
     def pay_credit(self, seq_index: int) -> None:
         placed = self.seq[seq_index]
