@@ -17,6 +17,7 @@ MODULES = [
     "tgc.semantics.truth",
     "tgc.semantics.dice",
     "tgc.semantics.loops",
+    "tgc.render.profile",
     "tests.expectations",
 ]
 

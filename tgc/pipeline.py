@@ -13,7 +13,8 @@ The stages, in the order ``run`` takes them (each only when the job asks for it)
 6. bundle: compiled when nothing above is an error;
    translations: with ``langs``, each language's catalogue checked and its edition made
    (tgc.l10n; docs/localization.md);
-7. write: tgc.lock (if it changed), the bundle and its HTML (and each edition's),
+7. write: tgc.lock (if it changed), the bundle and its HTML (and each edition's), with
+   ``pdf`` the source edition's PDFs,
    atomically, or nothing.
 """
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from tgc.l10n.progress import Progress
     from tgc.l10n.project import Edition
     from tgc.project.workspace import ParseCache, Workspace
+    from tgc.render.profile import PrintProfile
     from tgc.semantics.model import Campaign
     from tgc.syntax import ast
 
@@ -60,6 +62,7 @@ class Job:
     out_dir: Path | None = None
     html: bool = True
     langs: tuple[str, ...] = ()  # translated editions (language codes, or "all")
+    pdf: bool = False  # also the press-ready PDFs, made with the printer profile
 
     def wants(self, stage: Stage) -> bool:
         return _ORDER[stage] <= _ORDER[self.until]
@@ -76,6 +79,7 @@ class Written:
     html_dir: Path | None = None  # set when the HTML pages were written
     html_files: tuple[Path, ...] = ()
     editions: tuple[tuple[str, Path, Progress], ...] = ()  # each translated bundle written
+    pdf_files: tuple[Path, ...] = ()  # set when the PDFs were written (into html_dir)
 
 
 @dataclass
@@ -90,6 +94,7 @@ class Result:
     numbering: Numbering | None = None
     bundle: Bundle | None = None
     editions: list[Edition] = field(default_factory=list)
+    profile: PrintProfile | None = None  # read from the configuration when the job wants PDFs
     written: Written | None = None
 
     @property
@@ -241,6 +246,11 @@ def _report(result: Result, files: list[ast.File]) -> None:
     diags = apply_suppressions(result.diagnostics, _suppressions(files))
     diags = config.apply(diags)
     diags.extend(config_diags)
+    if result.job.pdf:
+        from tgc.render.profile import read_profile
+
+        result.profile, profile_diags = read_profile(config)
+        diags.extend(config.apply(profile_diags))
     if config.source is not None:
         result.sources.setdefault(config.source.name, config.source)
     diags.sort(key=Diagnostic.sort_key)
@@ -307,6 +317,7 @@ def _write(result: Result, lock: Lock, target: Path) -> Written:
     text = dump_bundle(bundle)
     site = _render(bundle) if result.job.html else {}
     edition_texts, editions_sites = _edition_files(result, target.parent)
+    pdfs = _render_pdfs(bundle, result.profile) if result.profile is not None else {}
     lock_text = render_lock(result.numbering.lock)
     old = result.sources.get(lock.file)
     written_lock = None
@@ -330,7 +341,14 @@ def _write(result: Result, lock: Lock, target: Path) -> Written:
         write_atomic(path, edition_text)
     done = tuple((e.code, path, e.progress)
                  for e, (path, _) in zip(result.editions, edition_texts, strict=True))
-    return Written(target, size, len(bundle.verses), written_lock, html, pages, done)
+    pdf_files: tuple[Path, ...] = ()
+    if pdfs:
+        from tgc.bundle.paths import html_dir
+        from tgc.render.pdf import write_pdfs
+
+        html = html_dir(target.parent, bundle.campaign.title)
+        pdf_files = tuple(write_pdfs(pdfs, html))
+    return Written(target, size, len(bundle.verses), written_lock, html, pages, done, pdf_files)
 
 
 def _edition_files(result: Result, out_dir: Path) -> tuple[list[tuple[Path, str]],
@@ -353,6 +371,15 @@ def _render(bundle: Bundle) -> dict[str, str]:
     return render_site(bundle)
 
 
+def _render_pdfs(bundle: Bundle, profile: PrintProfile) -> dict[str, bytes]:
+    from tgc.render.pdf import PdfUnavailable, render_pdfs
+
+    try:
+        return render_pdfs(bundle, profile)
+    except PdfUnavailable as err:
+        raise BuildError(str(err)) from None
+
+
 # ---------------------------------------------------------------- entry points
 
 
@@ -364,7 +391,8 @@ def check(root: Path, *, jobs: int | None = None, cache: CachePolicy = "none",
 
 
 def build(root: Path, out_dir: Path, *, shuffle: int | None = None, jobs: int | None = None,
-          html: bool = True, cache: CachePolicy = "none", langs: tuple[str, ...] = ()) -> Result:
+          html: bool = True, cache: CachePolicy = "none", langs: tuple[str, ...] = (),
+          pdf: bool = False) -> Result:
     """Check, number, compile and write one campaign into ``out_dir`` (with ``langs``, also
     its translated editions); ``result.written`` says what was written (None when the
     campaign or a catalogue has errors: then nothing is)."""
@@ -372,7 +400,7 @@ def build(root: Path, out_dir: Path, *, shuffle: int | None = None, jobs: int | 
 
     try:
         return run(Job(root, "write", cache, jobs=jobs, shuffle=shuffle, out_dir=out_dir, html=html,
-                       langs=langs))
+                       langs=langs, pdf=pdf))
     except CompileError as err:
         raise BuildError(f"cannot build: {err}") from None
 

@@ -39,10 +39,11 @@ def dump_bundle(bundle: Bundle) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
 
 
-def write_atomic(path: Path, text: str) -> int:
-    """Replace ``path`` with ``text`` (UTF-8) so no reader ever sees half a file: write a
-    temporary file in the same folder, then rename it over the target. Returns the size."""
-    data = text.encode("utf-8")
+def write_atomic(path: Path, text: str | bytes) -> int:
+    """Replace ``path`` with ``text`` (UTF-8, or bytes as they are) so no reader ever sees
+    half a file: write a temporary file in the same folder, then rename it over the target.
+    Returns the size."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

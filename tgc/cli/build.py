@@ -37,9 +37,13 @@ from tgc.cli.options import (
               help="Also write the edition translated by l10n/LANG.po (OUTPUT/<campaign>.LANG.bundle.json "
                    "and its pages); repeat it, or `all` for every catalogue (docs/localization.md).")
 @no_cache_option
+@click.option("--pdf", is_flag=True,
+              help="Also write the press-ready PDFs there (needs tgc[pdf]; [tool.tgc.print] sets "
+                   "trim, bleed, marks and card sizes; docs/printing.md).")
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: bool | None,
-          jobs: int | None, html: bool, langs: tuple[str, ...], no_cache: bool, debug: bool) -> None:
+          jobs: int | None, html: bool, langs: tuple[str, ...], no_cache: bool, pdf: bool,
+          debug: bool) -> None:
     """Check a campaign folder and write OUTPUT/<campaign>.bundle.json and, beside it, the
     printed pages in OUTPUT/<campaign>/ (journal, Book of Secrets, save sheet, cards).
 
@@ -59,7 +63,7 @@ def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: boo
         fail_usage(f"{out_dir}: not a folder")
     try:
         result = run_build(root, out_dir, shuffle=shuffle, jobs=jobs, html=html,
-                           cache=cache_policy(no_cache), langs=langs)
+                           cache=cache_policy(no_cache), langs=langs, pdf=pdf)
     except (WorkspaceError, L10nError, LanguageError) as err:
         fail_usage(str(err))
     except BuildError as err:
@@ -80,8 +84,11 @@ def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: boo
     for code, path, counts in written.editions:
         click.echo(f"wrote {path} ({code}: {counts.translated} of {counts.total} texts translated, "
                    f"{counts.fallback} printed in the source language)")
-    if written.html_dir is not None:
-        click.echo(f"wrote {written.html_dir}/ ({len(written.html_files)} files; open index.html to print)")
+    folder = written.html_dir
+    if written.html_files:
+        click.echo(f"wrote {folder}/ ({len(written.html_files)} files; open index.html to print)")
+    if written.pdf_files:
+        click.echo(f"wrote {folder}/ PDFs: {', '.join(path.name for path in written.pdf_files)}")
     sys.exit(EXIT_OK)
 
 

@@ -1,6 +1,7 @@
 """`tgc render BUNDLE`: the print-ready HTML of a bundle file (journal, Book of Secrets,
-save sheet, location cards), without the sources. Exit 0 written, 2 usage error (no such
-bundle, not a valid bundle, the output is a file or cannot be written), 3 internal error."""
+save sheet, location cards) and, with ``--pdf``, its press-ready PDFs, without the
+sources. Exit 0 written, 2 usage error (no such bundle, not a valid bundle, a bad print
+profile, no WeasyPrint, the output is a file or cannot be written), 3 internal error."""
 
 from __future__ import annotations
 
@@ -14,14 +15,19 @@ from tgc.cli.options import EXIT_OK, fail_internal, fail_usage
 
 if TYPE_CHECKING:
     from tgc.bundle.schema import Bundle
+    from tgc.render.profile import PrintProfile
 
 
 @click.command()
 @click.argument("bundle", type=click.Path(path_type=Path))
 @click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path), default=None,
               help="Folder the pages are written to (default: <campaign>/ beside the bundle).")
+@click.option("--html/--no-html", default=True, show_default=True, help="Write the HTML pages.")
+@click.option("--pdf", is_flag=True,
+              help="Also write the press-ready PDFs (needs tgc[pdf]; the printer profile is the "
+                   "[tool.tgc.print] found from the bundle's folder up).")
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
-def render(bundle: Path, out_dir: Path | None, debug: bool) -> None:
+def render(bundle: Path, out_dir: Path | None, html: bool, pdf: bool, debug: bool) -> None:
     """Write the printed pages of BUNDLE (a *.bundle.json from `tgc build`).
 
     The pages are index.html, journal.html, secrets.html, save-sheet.html, cards.html
@@ -30,6 +36,7 @@ def render(bundle: Path, out_dir: Path | None, debug: bool) -> None:
     """
     from tgc.bundle.io import BundleError, load_bundle
     from tgc.render import RenderError, render_site, write_site
+    from tgc.render.pdf import render_pdfs, write_pdfs
 
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
         fail_usage(f"{out_dir}: not a folder")
@@ -38,19 +45,25 @@ def render(bundle: Path, out_dir: Path | None, debug: bool) -> None:
     except BundleError as err:
         fail_usage(str(err))
     target = out_dir if out_dir is not None else _default_dir(bundle, loaded)
+    profile = _profile(bundle) if pdf else None
     try:
-        site = render_site(loaded)
+        site = render_site(loaded) if html else {}
+        pdfs = render_pdfs(loaded, profile) if profile is not None else {}
     except RenderError as err:
         fail_usage(f"{bundle}: {err}")
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
         fail_internal(err, debug)
     try:
         written = write_site(site, target)
+        written_pdfs = write_pdfs(pdfs, target)
     except RenderError as err:
         fail_usage(str(err))
     except OSError as err:
         fail_usage(f"{target}: cannot write the pages: {err.strerror or err}")
-    click.echo(f"wrote {target}/ ({len(written)} files; open index.html to print)")
+    if written:
+        click.echo(f"wrote {target}/ ({len(written)} files; open index.html to print)")
+    if written_pdfs:
+        click.echo(f"wrote {target}/ PDFs: {', '.join(path.name for path in written_pdfs)}")
     sys.exit(EXIT_OK)
 
 
@@ -64,3 +77,21 @@ def _default_dir(path: Path, loaded: Bundle) -> Path:
     if path.name.endswith(BUNDLE_SUFFIX):
         return path.parent / path.name.removesuffix(BUNDLE_SUFFIX)
     return html_dir(path.parent, loaded.campaign.title, loaded.language.code)
+
+
+def _profile(bundle: Path) -> PrintProfile:
+    """The printer profile governing the bundle's folder; its errors end the command."""
+    from tgc.diagnostics.config import load_config
+    from tgc.diagnostics.model import Severity
+    from tgc.diagnostics.render import FORMATS
+    from tgc.render.profile import read_profile
+
+    config, _ = load_config(bundle.parent)
+    profile, problems = read_profile(config)
+    problems = config.apply(problems)
+    if problems and config.source is not None:
+        text = FORMATS["human"](problems, {config.source.name: config.source}, color=False)
+        click.echo(text, nl=not text.endswith("\n"), err=True)
+    if any(d.severity is Severity.ERROR for d in problems):
+        fail_usage(f"{config.path}: the print profile is invalid")
+    return profile

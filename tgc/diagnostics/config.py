@@ -10,6 +10,8 @@ search, and so does ``.git`` (no configuration above the project applies). The s
     TGC119 = "error"             # a code, any case
     unknown-icon = "ignore"      # or a kebab-case name
 
+    [tool.tgc.print]             # the printer profile: read by tgc.render.profile
+
 Every problem with the file (unreadable, invalid TOML, an unknown key, code, name or
 severity, a rule named twice with different severities, an attempt to change
 ``TGC999``) is a TGC902 diagnostic pointing into the file; loading never raises.
@@ -34,7 +36,7 @@ from tgc.limits import LimitError, load_toml
 from tgc.source import SourceFile, Span
 
 CONFIG_FILES = ("tgc.toml", "pyproject.toml")  # precedence within one folder
-KNOWN_KEYS = ("severity",)
+KNOWN_KEYS = ("severity", "print")
 FIXED_CODES = frozenset({"TGC999"})  # internal errors are always errors
 _SEVERITIES = tuple(s.value for s in Severity)
 
@@ -46,6 +48,7 @@ class Config:
     path: Path | None = None
     source: SourceFile | None = None  # the config file's text, so its diagnostics show a snippet
     severities: Mapping[str, Severity] = field(default_factory=dict)
+    table: Mapping[str, Any] = field(default_factory=dict)  # the whole tgc table, for other readers
 
     def severity_of(self, code: str, default: Severity) -> Severity:
         """The configured severity of ``code``, or ``default`` when it is not configured."""
@@ -115,7 +118,7 @@ def load_config(start: Path) -> tuple[Config, list[Diagnostic]]:
         return Config(path, source), [diag("TGC902", Span(name, 1, 1, 1, 2), detail=str(exc))]
     reader = _Reader(source, "tool.tgc" if path.name == "pyproject.toml" else "")
     severities = reader.read(document)
-    return Config(path, source, severities), reader.diagnostics
+    return Config(path, source, severities, reader.table), reader.diagnostics
 
 
 def _display(path: Path) -> str:
@@ -145,6 +148,7 @@ class _Reader:
         self.source = source
         self.prefix = prefix
         self.diagnostics: list[Diagnostic] = []
+        self.table: dict[str, Any] = {}
 
     def read(self, document: dict[str, Any]) -> dict[str, Severity]:
         table: Any = document
@@ -155,6 +159,7 @@ class _Reader:
         if not isinstance(table, dict):
             self._error(f"`{self.prefix}` must be a table", self.prefix.split(".")[-1])
             return {}
+        self.table = table
         for key in table:
             if key not in KNOWN_KEYS:
                 where = f"[{self.prefix}]" if self.prefix else self.source.name
@@ -204,11 +209,11 @@ class _Reader:
         return f"{self.prefix}.{key}" if self.prefix else key
 
     def _error(self, detail: str, key: str, hint: str | None = None, value: bool = False) -> None:
-        span = _locate(self.source, key, value)
+        span = locate(self.source, key, value)
         self.diagnostics.append(diag("TGC902", span, hint, detail=detail))
 
 
-def _locate(source: SourceFile, key: str, value: bool) -> Span:
+def locate(source: SourceFile, key: str, value: bool = False) -> Span:
     """Where ``key`` is assigned (or its value, with ``value``); TOML parsers give no spans.
 
     The first assignment from the tgc table's header on wins, then the first anywhere;
@@ -230,7 +235,7 @@ def _locate(source: SourceFile, key: str, value: bool) -> Span:
     return Span(source.name, start, 1, start, max(len(text), 1) + 1)
 
 
-_HEADER = re.compile(r"^\s*\[\s*(tool\s*\.\s*tgc|severity)\b")
+_HEADER = re.compile(r"^\s*\[\s*(tool\s*\.\s*tgc|severity|print)\b")
 
 
 def _header_line(source: SourceFile) -> int:

@@ -62,9 +62,7 @@ def render_site(bundle: s.Bundle) -> dict[str, str]:
 
 def _render_site(bundle: s.Bundle) -> dict[str, str]:
     places = Places(bundle)
-    if len(places.verses) != len(bundle.verses):  # the schema cannot say it; tgc build never does it
-        twice = next(vid for vid, n in Counter(v.id for v in bundle.verses).items() if n > 1)
-        raise RenderError(f"the bundle has two verses {twice}; rebuild it with `tgc build`")
+    check_verses(bundle, places)
     journal = view.journal(places)
     secrets = view.secrets(places)
     statuses = view.statuses(places, SAVE_SHEET)
@@ -84,6 +82,14 @@ def _render_site(bundle: s.Bundle) -> dict[str, str]:
     out[INDEX] = _page(bundle, INDEX, counts=counts)
     out[STYLE] = (files("tgc.render") / "templates" / STYLE).read_text(encoding="utf-8")
     return {name: out[name] for name in FILES}
+
+
+def check_verses(bundle: s.Bundle, places: Places) -> None:
+    """A bundle with one verse id twice cannot be printed (the schema cannot say it; tgc
+    build never writes one)."""
+    if len(places.verses) != len(bundle.verses):
+        twice = next(vid for vid, n in Counter(v.id for v in bundle.verses).items() if n > 1)
+        raise RenderError(f"the bundle has two verses {twice}; rebuild it with `tgc build`")
 
 
 def _page(bundle: s.Bundle, name: str, **context: Any) -> str:

@@ -1,0 +1,98 @@
+"""Render stage, the press: a Bundle and a printer profile in, the PDFs out (the books,
+set by WeasyPrint from tgc's own HTML). WeasyPrint is the optional extra ``tgc[pdf]``;
+without it ``render_pdfs`` raises ``PdfUnavailable`` with the command that installs it.
+
+WeasyPrint is given one string of HTML with its style sheet inside and a fetcher that
+refuses every URL, so a bundle from anywhere can make it read nothing (no file, no
+network). Every PDF is made before the first one is written; each is written atomically.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from tgc.bundle import schema as s
+from tgc.bundle.io import paused_gc, write_atomic
+from tgc.render.book import render_book
+from tgc.render.places import Places
+from tgc.render.profile import PrintProfile
+from tgc.render.site import RenderError, check_verses
+
+JOURNAL_PDF = "journal.pdf"
+SECRETS_PDF = "secrets.pdf"
+INSTALL = "pip install 'tgc[pdf]'"
+
+
+class PdfUnavailable(RenderError):
+    """WeasyPrint (the ``pdf`` extra) is not installed, or its system libraries are not."""
+
+
+def render_pdfs(bundle: s.Bundle, profile: PrintProfile) -> dict[str, bytes]:
+    """Every PDF of the bundle, by file name: the Exploration Journal and the Book of
+    Secrets as books of the profile's trim size."""
+    html_class = _weasyprint()
+    places = Places(bundle)
+    check_verses(bundle, places)
+    with paused_gc():
+        journal = render_book(places, "journal", profile)
+        secrets = render_book(places, "secrets", profile)
+    return {JOURNAL_PDF: pdf_bytes(html_class, journal, profile, bundle.campaign.title),
+            SECRETS_PDF: pdf_bytes(html_class, secrets, profile, bundle.campaign.title)}
+
+
+def pdf_bytes(html_class: Any, html: str, profile: PrintProfile, title: str) -> bytes:
+    """One PDF from one page of HTML. Its identifier is a hash of the HTML, so the same
+    bundle and profile always give the same bytes."""
+    from weasyprint.urls import URLFetcher
+
+    identifier = hashlib.sha256(html.encode("utf-8")).hexdigest()[:32].encode("ascii")
+    document = html_class(string=html, url_fetcher=URLFetcher(allowed_protocols=()))
+    with _fixed_clock():
+        data = document.write_pdf(pdf_identifier=identifier, pdf_variant=profile.variant,
+                                  custom_metadata=False)
+    assert isinstance(data, bytes)
+    return data
+
+
+@contextmanager
+def _fixed_clock() -> Iterator[None]:
+    """fontTools stamps every font subset with the time unless SOURCE_DATE_EPOCH is set
+    (the reproducible-builds convention); a value the user set is kept."""
+    if "SOURCE_DATE_EPOCH" in os.environ:
+        yield
+        return
+    os.environ["SOURCE_DATE_EPOCH"] = "0"
+    try:
+        yield
+    finally:
+        del os.environ["SOURCE_DATE_EPOCH"]
+
+
+def write_pdfs(pdfs: dict[str, bytes], out_dir: Path) -> list[Path]:
+    """Write each PDF atomically into ``out_dir`` (created if needed), in name order."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise RenderError(f"{out_dir}: not a folder")
+    written = []
+    for name in sorted(pdfs):
+        if "/" in name or name.startswith(".") or not name.endswith(".pdf"):
+            raise ValueError(f"not a PDF file name: {name}")
+        write_atomic(out_dir / name, pdfs[name])
+        written.append(out_dir / name)
+    return written
+
+
+def _weasyprint() -> Any:
+    """WeasyPrint's ``HTML`` class (untyped: WeasyPrint ships no type information)."""
+    try:
+        from weasyprint import HTML
+    except ImportError as err:
+        raise PdfUnavailable(f"PDF output needs WeasyPrint: {INSTALL} ({err})") from None
+    except OSError as err:  # its system libraries (Pango) are missing
+        raise PdfUnavailable(f"WeasyPrint cannot load its system libraries ({err}); on Debian: "
+                             "apt-get install libpango-1.0-0 libpangoft2-1.0-0") from None
+    return HTML

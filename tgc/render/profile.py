@@ -1,0 +1,167 @@
+"""Render stage, the printer profile: ``[tool.tgc.print]`` (or ``[print]`` in tgc.toml)
+in, the sizes and marks the PDFs are made with out. Every problem is a TGC902 diagnostic
+pointing into the file; a bad entry falls back to its default, the others still apply.
+
+The schema (every key optional; the values shown are the defaults)::
+
+    [tool.tgc.print]
+    trim = "A5"          # the books' page: A4, A5, A6, B5, Letter, Digest, or "WxH" in mm
+    bleed = 3            # mm printed past every trim edge (books and cards)
+    marks = true         # crop marks in the bleed
+    variant = "none"     # or "pdf/x-1a", "pdf/x-3", "pdf/x-4" (the printer's PDF/X)
+    [tool.tgc.print.cards]
+    location = "89x127"  # mm, width x height, per kind of card
+    secret = "63x88"
+    item = "63x88"
+
+Example:
+    >>> parse_size("A5"), parse_size("63x88"), parse_size("63 x 88.5 mm"), parse_size("huge")
+    (Size(width=148.0, height=210.0), Size(width=63.0, height=88.0), Size(width=63.0, height=88.5), None)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from typing import Any, Literal
+
+from tgc.diagnostics.codes import diag
+from tgc.diagnostics.config import Config, locate
+from tgc.diagnostics.model import Diagnostic
+
+CardKind = Literal["location", "secret", "item"]
+CARD_KINDS: tuple[CardKind, ...] = ("location", "secret", "item")
+KEYS = ("trim", "bleed", "marks", "variant", "cards")
+VARIANTS = ("none", "pdf/x-1a", "pdf/x-3", "pdf/x-4")
+MAX_BLEED = 10.0
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Size:
+    """A width and height in millimetres."""
+
+    width: float
+    height: float
+
+    @property
+    def label(self) -> str:
+        """``63x88``: how file names and the docs name a size."""
+        return f"{self.width:g}x{self.height:g}"
+
+
+PAPERS = {"a4": Size(210.0, 297.0), "a5": Size(148.0, 210.0), "a6": Size(105.0, 148.0),
+          "b5": Size(176.0, 250.0), "letter": Size(215.9, 279.4), "digest": Size(139.7, 215.9)}
+DEFAULT_CARDS: dict[CardKind, Size] = {"location": Size(89.0, 127.0), "secret": Size(63.0, 88.0),
+                                       "item": Size(63.0, 88.0)}
+_SIZE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class PrintProfile:
+    """How the PDFs are made: the books' trim size, the bleed, crop marks, the PDF/X
+    variant (None: plain PDF) and the size of each kind of card."""
+
+    trim: Size = PAPERS["a5"]
+    bleed: float = 3.0
+    marks: bool = True
+    variant: str | None = None
+    cards: Mapping[CardKind, Size] = field(default_factory=lambda: dict(DEFAULT_CARDS))
+
+
+DEFAULT = PrintProfile()
+
+
+def parse_size(text: str) -> Size | None:
+    """A paper name or ``WxH`` in millimetres (between 20 and 1000 each)."""
+    named = PAPERS.get(text.strip().lower())
+    if named is not None:
+        return named
+    match = _SIZE.fullmatch(text)
+    if match is None:
+        return None
+    size = Size(float(match[1]), float(match[2]))
+    return size if all(20 <= side <= 1000 for side in (size.width, size.height)) else None
+
+
+def read_profile(config: Config) -> tuple[PrintProfile, list[Diagnostic]]:
+    """The printer profile of a configuration, and its problems as TGC902s."""
+    reader = _Reader(config)
+    profile = reader.read(config.table.get("print", {}))
+    return profile, sorted(reader.diagnostics, key=lambda d: (d.span.line, d.span.col))
+
+
+class _Reader:
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.diagnostics: list[Diagnostic] = []
+
+    def read(self, table: Any) -> PrintProfile:
+        default = DEFAULT
+        if not isinstance(table, dict):
+            self._error("`print` must be a table", "print")
+            return default
+        for key in table:
+            if key not in KEYS:
+                self._error(f"unknown key `{key}` in the print profile", key, _did_you_mean(key, KEYS))
+        return PrintProfile(
+            trim=self._size(table, "trim", default.trim),
+            bleed=self._bleed(table.get("bleed", default.bleed)),
+            marks=self._marks(table.get("marks", default.marks)),
+            variant=self._variant(table.get("variant", "none")),
+            cards=self._cards(table.get("cards", {})),
+        )
+
+    def _size(self, table: Mapping[str, Any], key: str, default: Size) -> Size:
+        value = table.get(key)
+        if value is None:
+            return default
+        size = parse_size(value) if isinstance(value, str) else None
+        if size is None:
+            hint = "use a paper name (" + ", ".join(n.capitalize() for n in PAPERS) + ') or "WxH" in mm'
+            self._error(f"{value!r} is not a size (for `{key}`)", key, hint, value=True)
+            return default
+        return size
+
+    def _bleed(self, value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_BLEED:
+            self._error(f"{value!r} is not a bleed (for `bleed`)", "bleed",
+                        f"give millimetres from 0 to {MAX_BLEED:g}, such as 3", value=True)
+            return DEFAULT.bleed
+        return float(value)
+
+    def _marks(self, value: Any) -> bool:
+        if not isinstance(value, bool):
+            self._error(f"{value!r} is not true or false (for `marks`)", "marks", value=True)
+            return DEFAULT.marks
+        return value
+
+    def _variant(self, value: Any) -> str | None:
+        if value not in VARIANTS:
+            hint = _did_you_mean(str(value), VARIANTS) or "use one of " + ", ".join(
+                f'"{v}"' for v in VARIANTS)
+            self._error(f"{value!r} is not a PDF variant (for `variant`)", "variant", hint, value=True)
+            return None
+        return None if value == "none" else str(value)
+
+    def _cards(self, table: Any) -> dict[CardKind, Size]:
+        if not isinstance(table, dict):
+            self._error("`print.cards` must be a table of card kinds and sizes", "cards")
+            return dict(DEFAULT_CARDS)
+        for key in table:
+            if key not in CARD_KINDS:
+                self._error(f"unknown card kind `{key}` in the print profile", key,
+                            _did_you_mean(key, CARD_KINDS))
+        return {kind: self._size(table, kind, DEFAULT_CARDS[kind]) for kind in CARD_KINDS}
+
+    def _error(self, detail: str, key: str, hint: str | None = None, value: bool = False) -> None:
+        source = self.config.source
+        if source is None:  # pragma: no cover - a table always comes from a file
+            return
+        self.diagnostics.append(diag("TGC902", locate(source, key, value), hint, detail=detail))
+
+
+def _did_you_mean(word: str, candidates: tuple[str, ...]) -> str | None:
+    close = get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else None
