@@ -21,6 +21,7 @@ from tgc.cli.main import cli
 from tgc.diagnostics.config import load_config
 from tgc.render import view
 from tgc.render.book import SHORT, render_book, verse_length
+from tgc.render.deck import by_size, deck, grid, render_cards, sheets
 from tgc.render.inline import plain_text
 from tgc.render.places import Places
 from tgc.render.profile import PAPERS, PrintProfile, Size, read_profile
@@ -131,8 +132,10 @@ def sample_pdfs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = CliRunner().invoke(cli, ["build", str(root / "src"), "-o", str(root / "build"), "--pdf"],
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == (f"wrote {root / 'build' / SAMPLE_DIR}/ PDFs: "
-                                              "journal.pdf, secrets.pdf")
+    assert result.output.splitlines()[-1] == (
+        f"wrote {root / 'build' / SAMPLE_DIR}/ PDFs: cards-63x88.pdf, cards-89x127.pdf, journal.pdf, "
+        "secrets.pdf, sheets-a4-long-edge.pdf, sheets-a4-short-edge.pdf, sheets-letter-long-edge.pdf, "
+        "sheets-letter-short-edge.pdf")
     return root / "build" / SAMPLE_DIR
 
 
@@ -222,15 +225,17 @@ def test_the_profile_sets_the_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     runner = CliRunner()
     first = runner.invoke(cli, ["render", "x.bundle.json", "--pdf", "--no-html", "-o", "a"])
     assert first.exit_code == 0, first.output
-    assert first.output == "wrote a/ PDFs: journal.pdf, secrets.pdf\n"
-    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == ["journal.pdf", "secrets.pdf"]
+    names = ["cards-63x88.pdf", "cards-89x127.pdf", "journal.pdf", "secrets.pdf", "sheets-a4-long-edge.pdf",
+             "sheets-a4-short-edge.pdf", "sheets-letter-long-edge.pdf", "sheets-letter-short-edge.pdf"]
+    assert first.output == f"wrote a/ PDFs: {', '.join(names)}\n"
+    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == names
     reader, _ = pages_of(tmp_path / "a" / "journal.pdf")
     for pdf_page in reader.pages:
         assert [float(v) / MM for v in pdf_page.mediabox] == pytest.approx([0, 0, 215.9, 279.4], abs=0.01)
         assert [float(v) for v in pdf_page.trimbox] == [float(v) for v in pdf_page.mediabox]
     assert runner.invoke(cli, ["render", "x.bundle.json", "--pdf", "--no-html", "-o", "b"]).exit_code == 0
-    for name in ("journal.pdf", "secrets.pdf"):
-        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    for name in names:
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
 
 
 def test_a_bad_profile_stops_the_build_before_anything_is_written(tmp_path: Path,
@@ -261,5 +266,93 @@ def test_without_weasyprint_the_build_says_how_to_install_it(tmp_path: Path,
     write_campaign(tmp_path / "src", chain("101", ["well"]))
     result = CliRunner().invoke(cli, ["build", "src", "--pdf"])
     assert result.exit_code == 1
-    assert "tgc: error: PDF output needs WeasyPrint: pip install 'tgc[pdf]'" in result.output
+    assert "tgc: error: PDF output needs WeasyPrint and pypdf: pip install 'tgc[pdf]'" in result.output
     assert not (tmp_path / "build").exists()
+
+
+# ---------------------------------------------------------------- cards and sheets
+
+
+def test_as_many_cards_a_sheet_as_fit_and_backs_fall_behind_their_fronts() -> None:
+    poker, tall = Size(63, 88), Size(89, 127)
+    assert [(g.cols, g.rows) for g in (grid(PAPERS["a4"], poker), grid(PAPERS["letter"], poker),
+                                       grid(PAPERS["a4"], tall))] == [(3, 3), (3, 3), (2, 2)]
+    layout = grid(PAPERS["a4"], poker)
+    assert (layout.left, layout.top) == (10.5, 16.5)  # centred
+    front = layout.place(0, back=False, edge="long")
+    assert layout.place(0, back=True, edge="long") == (10.5 + 2 * 63, 16.5)
+    assert layout.place(0, back=True, edge="short") == (10.5, 16.5 + 2 * 88)
+    for edge in ("long", "short"):  # a face's mirror image on the paper is its back's place
+        for slot in range(9):
+            x, y = layout.place(slot, back=False, edge=edge)  # type: ignore[arg-type]
+            bx, by = layout.place(slot, back=True, edge=edge)  # type: ignore[arg-type]
+            if edge == "long":
+                assert (bx, by) == pytest.approx((210 - x - 63, y))
+            else:
+                assert (bx, by) == pytest.approx((x, 297 - y - 88))
+    assert front == (10.5, 16.5)
+    assert [len(sheet.faces) for sheet in sheets(11, layout, "long")] == [9, 9, 2, 2]
+
+
+def test_card_html_matches_its_golden(every_construct: s.Bundle, golden: Golden) -> None:
+    places = Places(every_construct)
+    profile = PrintProfile()
+    groups = by_size(deck(places), profile)
+    assert list(groups) == [Size(89, 127), Size(63, 88)]
+    golden(GOLDENS / "cards-63x88.html", render_cards(places, Size(63, 88), groups[Size(63, 88)], profile))
+
+
+@needs_pdf
+def test_cards_alternate_front_and_back_at_card_size_with_bleed(sample_pdfs: Path) -> None:
+    bundle = load_bundle(CAMPAIGNS / "sample.bundle.json")
+    reader, page = pages_of(sample_pdfs / "cards-63x88.pdf")
+    cards = [*(f"secret-{c.number}" for c in bundle.secrets), *(f"item-{i}" for i in range(1, 9))]
+    assert len(reader.pages) == 2 * len(cards) == 32
+    for n, card in enumerate(cards):
+        assert (page[f"front-{card}"], page[f"back-{card}"]) == (2 * n, 2 * n + 1)
+    for pdf_page in reader.pages:
+        assert [float(v) / MM for v in pdf_page.trimbox] == pytest.approx([0, 0, 63, 88], abs=0.01)
+        assert [float(v) / MM for v in pdf_page.bleedbox] == pytest.approx([-3, -3, 66, 91], abs=0.01)
+    first = bundle.secrets[0]
+    assert reader.pages[0].extract_text().splitlines()[0] == f"{first.number} {first.title}"
+    assert reader.pages[1].extract_text().lower().split()[:2] == ["secret", str(first.number)]  # small caps
+    assert reader.pages[-1].extract_text().lower().split()[0] == "item"
+    locations, _ = pages_of(sample_pdfs / "cards-89x127.pdf")
+    assert len(locations.pages) == 2 * len(bundle.locations)
+    assert [float(v) / MM for v in locations.pages[0].trimbox] == pytest.approx([0, 0, 89, 127], abs=0.01)
+
+
+def _texts(pdf_page: Any) -> list[tuple[str, float, float]]:
+    """Each run of text on a page with its origin in mm from the paper's top-left."""
+    height = float(pdf_page.mediabox.height)
+    found: list[tuple[str, float, float]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], *_: Any) -> None:
+        x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+        y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+        if text.strip():
+            found.append((text.strip(), x / MM, (height - y) / MM))
+
+    pdf_page.extract_text(visitor_text=visit)
+    return found
+
+
+@needs_pdf
+@pytest.mark.parametrize(("paper", "edge"), [("a4", "long"), ("a4", "short"), ("letter", "long"),
+                                             ("letter", "short")])
+def test_sheets_put_each_back_behind_its_front(sample_pdfs: Path, paper: str, edge: str) -> None:
+    """9 poker cards or 4 location cards a sheet; the back of the first location card
+    (201) is where its front's mirror image falls for the duplex edge."""
+    reader, _ = pages_of(sample_pdfs / f"sheets-{paper}-{edge}-edge.pdf")
+    sheet = PAPERS[paper]
+    assert len(reader.pages) == 2 * 3 + 2 * 2  # 11 locations by 4, 16 poker cards by 9; each with backs
+    for pdf_page in reader.pages:
+        assert [float(v) / MM for v in pdf_page.mediabox] == pytest.approx([0, 0, sheet.width, sheet.height],
+                                                                            abs=0.01)
+    layout = grid(sheet, Size(89, 127))
+    title = next((x, y) for text, x, y in _texts(reader.pages[0]) if text.endswith("Caer Morwen"))
+    number = next((x, y) for text, x, y in _texts(reader.pages[1]) if text == "201")
+    col, row = int((title[0] - layout.left) // 89), int((title[1] - layout.top) // 127)
+    back_col, back_row = int((number[0] - layout.left) // 89), int((number[1] - layout.top) // 127)
+    assert (col, row) == (0, 0)
+    assert (back_col, back_row) == ((1, 0) if edge == "long" else (0, 1))

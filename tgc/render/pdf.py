@@ -18,9 +18,10 @@ from typing import Any
 
 from tgc.bundle import schema as s
 from tgc.bundle.io import paused_gc, write_atomic
+from tgc.render import deck
 from tgc.render.book import render_book
 from tgc.render.places import Places
-from tgc.render.profile import PrintProfile
+from tgc.render.profile import PrintProfile, Size
 from tgc.render.site import RenderError, check_verses
 
 JOURNAL_PDF = "journal.pdf"
@@ -34,18 +35,33 @@ class PdfUnavailable(RenderError):
 
 def render_pdfs(bundle: s.Bundle, profile: PrintProfile) -> dict[str, bytes]:
     """Every PDF of the bundle, by file name: the Exploration Journal and the Book of
-    Secrets as books of the profile's trim size."""
+    Secrets as books of the profile's trim size; the cards, one file per card size; the
+    print-and-play sheets on A4 and Letter for long-edge and short-edge duplex."""
     html_class = _weasyprint()
     places = Places(bundle)
     check_verses(bundle, places)
     with paused_gc():
-        journal = render_book(places, "journal", profile)
-        secrets = render_book(places, "secrets", profile)
-    return {JOURNAL_PDF: pdf_bytes(html_class, journal, profile, bundle.campaign.title),
-            SECRETS_PDF: pdf_bytes(html_class, secrets, profile, bundle.campaign.title)}
+        pages = {JOURNAL_PDF: render_book(places, "journal", profile),
+                 SECRETS_PDF: render_book(places, "secrets", profile)}
+        sizes = deck.by_size(deck.deck(places), profile)
+        for size, cards in sizes.items():
+            pages[cards_pdf(size)] = deck.render_cards(places, size, cards, profile)
+    out = {name: pdf_bytes(html_class, html, profile) for name, html in pages.items()}
+    from tgc.render.impose import impose
+
+    card_pdfs = [(size, out[cards_pdf(size)]) for size in sizes]
+    for paper, paper_size in deck.SHEETS.items():
+        for edge in deck.EDGES:
+            out[f"sheets-{paper}-{edge}-edge.pdf"] = impose(card_pdfs, paper_size, edge, profile.marks)
+    return out
 
 
-def pdf_bytes(html_class: Any, html: str, profile: PrintProfile, title: str) -> bytes:
+def cards_pdf(size: Size) -> str:
+    """``cards-63x88.pdf``: the card PDF of one size."""
+    return f"cards-{size.label}.pdf"
+
+
+def pdf_bytes(html_class: Any, html: str, profile: PrintProfile) -> bytes:
     """One PDF from one page of HTML. Its identifier is a hash of the HTML, so the same
     bundle and profile always give the same bytes."""
     from weasyprint.urls import URLFetcher
@@ -89,9 +105,10 @@ def write_pdfs(pdfs: dict[str, bytes], out_dir: Path) -> list[Path]:
 def _weasyprint() -> Any:
     """WeasyPrint's ``HTML`` class (untyped: WeasyPrint ships no type information)."""
     try:
+        import pypdf  # noqa: F401  (the sheets are imposed with it)
         from weasyprint import HTML
     except ImportError as err:
-        raise PdfUnavailable(f"PDF output needs WeasyPrint: {INSTALL} ({err})") from None
+        raise PdfUnavailable(f"PDF output needs WeasyPrint and pypdf: {INSTALL} ({err})") from None
     except OSError as err:  # its system libraries (Pango) are missing
         raise PdfUnavailable(f"WeasyPrint cannot load its system libraries ({err}); on Debian: "
                              "apt-get install libpango-1.0-0 libpangoft2-1.0-0") from None
