@@ -1,0 +1,48 @@
+"""20 Strong decision points (TS-15.1): what the engine asks its policy, as data. A
+``Decision`` is a kind and its choices; a policy answers with the index of one. Labels
+are made only when someone reads them (a person, a transcript), so simulation stays fast."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
+
+if TYPE_CHECKING:
+    from tgc.rulesets.twenty_strong.game import Game
+
+DecisionKind = Literal[
+    "hero", "boss", "rank-stat", "activate", "order", "strike", "commit", "apply", "repeat",
+    "reward", "item-use", "recover", "item-reward", "make-room", "hand-discard", "menhir",
+    "destination", "banish-card", "pick-die", "discard", "optional", "item-discard",
+    "pick-enemy", "pick-upgraded"]
+
+Act = Literal[
+    "none", "draw", "play", "take", "skip", "yes", "no", "colour", "die", "enemy", "card",
+    "item", "deck", "stat", "effect", "hand", "top", "discard", "name"]
+
+
+class Choice(NamedTuple):
+    """One answer: ``act`` says what it does, ``a`` and ``b`` are its indexes (a die id,
+    a card's place in the hand, an active enemy's row, a colour ...)."""
+
+    act: Act
+    a: int = -1
+    b: int = -1
+
+
+class Decision(NamedTuple):
+    kind: DecisionKind
+    choices: tuple[Choice, ...]
+    subject: str = ""  # what the decision is about (an effect text, a card), for people
+
+
+class Policy(Protocol):
+    """Answers decisions; ``name`` is how reports and the CLI call it."""
+
+    name: str
+
+    def choose(self, game: Game, decision: Decision) -> int: ...
+
+
+STOP = Choice("none")
+YES_NO = (Choice("yes"), Choice("no"))
+TAKE_SKIP = (Choice("take"), Choice("skip"))

@@ -1,0 +1,405 @@
+"""20 Strong engine: a deck (``Box``), a policy and a seed in; one whole game played by
+the rules of ../shared/rules/twenty-strong.md out, as an ``Outcome``. Every decision of
+TS-15.1 goes to the policy; every shuffle and roll comes from the game's one generator.
+The Strategy phase is in ``strategy.py``, effects in ``resolve.py``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal, TypeVar
+
+from tgc.rulesets.twenty_strong import resolve, strategy
+from tgc.rulesets.twenty_strong.data import (
+    STAT_MAX,
+    STAT_MIN,
+    STATS,
+    Box,
+    CombatCard,
+    Enemy,
+    Hero,
+    Stat,
+    threshold,
+)
+from tgc.rulesets.twenty_strong.decisions import TAKE_SKIP, Choice, Decision, DecisionKind, Policy
+from tgc.rulesets.twenty_strong.table import MISS, Foe, Table
+
+ROUND_LIMIT = 100  # TS-15.3's safety net
+Result = Literal["win", "lose"]
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended (TS-15.3): the round and step, Health (the value reached on a
+    loss), the Menhir Stack's size, dice by state and the items held."""
+
+    result: Result
+    round: int
+    step: str
+    health: int
+    menhir: int
+    dice: tuple[tuple[str, int], ...]
+    inventory: tuple[str, ...]
+    hero: str
+    boss: str
+    rank: int
+
+
+class GameOver(Exception):
+    def __init__(self, result: Result) -> None:
+        super().__init__(result)
+        self.result = result
+
+
+class Game:
+    """One game. ``log`` receives a line per event when given (play, transcripts);
+    ``roller``, when given, supplies the faces (a person typing physical rolls)."""
+
+    def __init__(self, box: Box, policy: Policy, seed: int = 0,
+                 log: Callable[[str], None] | None = None) -> None:
+        self.box, self.policy, self.seed, self.log = box, policy, seed, log
+        self.rng = random.Random(seed)
+        self.t: Table
+        self.step = "setup"
+        self.outcome: Outcome | None = None
+        self.roller: Callable[[Game, int], int] | None = None
+
+    # ------------------------------------------------------------ asking and telling
+
+    def ask(self, kind: DecisionKind, choices: Sequence[Choice], subject: str = "") -> Choice:
+        """The policy's answer; a decision with one choice is not asked."""
+        if len(choices) == 1:
+            return choices[0]
+        options = tuple(choices)
+        return options[self.policy.choose(self, Decision(kind, options, subject))]
+
+    def say(self, text: str) -> None:
+        if self.log is not None:
+            self.log(text)
+
+    def shuffled(self, items: list[T]) -> list[T]:
+        self.rng.shuffle(items)
+        return items
+
+    # ------------------------------------------------------------ setup (TS-3.1)
+
+    def setup(self, hero: str | None = None, boss: str | None = None, rank: int = 1) -> None:
+        box = self.box
+        chosen_boss = self._pick_boss(boss)
+        chosen_hero = self._pick_hero(hero)
+        colour_of = [i for i, c in enumerate(box.dice.colours) for _ in range(c.count)]
+        self.t = Table(box=box, hero=chosen_hero, boss=chosen_boss, rank=rank,
+                       health=chosen_hero.health, strategy=chosen_hero.strategy,
+                       recovery=chosen_hero.recovery, colour_of=colour_of,
+                       faces=[MISS] * len(colour_of), pool=list(range(len(colour_of))))
+        t = self.t
+        deck = [c for c in box.cards if c.kind == "basic"]
+        own = self.hero_card(chosen_hero)
+        if own is not None:
+            deck.append(own)
+        t.combat_deck = self.shuffled(deck)
+        for name in box.decks:
+            t.enemy_decks[name] = self.shuffled([e for e in box.enemies if e.deck == name])
+        t.supply = [c for c in box.cards if c.kind == "upgraded"]
+        self.apply_rank()
+        t.dial = 0
+        strategy.draw(self, t.strategy)
+        self.say(f"Setup: {chosen_hero.name} against {chosen_boss.name}, rank {rank}; "
+                 f"Health {t.health}, Strategy {t.strategy}, Recovery {t.recovery}.")
+
+    def _pick_boss(self, name: str | None) -> Enemy:
+        if name is not None:
+            found = self.box.boss(name)
+            if found is None:
+                raise ValueError(f"no boss named {name!r}")
+            return found
+        return self.box.bosses[self.ask("boss", [Choice("name", i)
+                                                  for i in range(len(self.box.bosses))]).a]
+
+    def _pick_hero(self, name: str | None) -> Hero:
+        if name is not None:
+            found = self.box.hero(name)
+            if found is None:
+                raise ValueError(f"no hero named {name!r}")
+            return found
+        return self.box.heroes[self.ask("hero", [Choice("name", i)
+                                                  for i in range(len(self.box.heroes))]).a]
+
+    def hero_card(self, hero: Hero) -> CombatCard | None:
+        """TS-3.1 step 3, TS-13.6: a universal hero from another deck takes this deck's
+        Universal card; every other hero its own."""
+        if hero.elsewhere:
+            return next((c for c in self.box.cards if c.kind == "universal"), None)
+        return self.box.card(hero.card) if hero.card is not None else None
+
+    def apply_rank(self) -> None:
+        """TS-4.1 setup modifiers, after the hero and before the hand (TS-A17)."""
+        t = self.t
+        if t.rank >= 4:
+            stats = [i for i, s in enumerate(STATS) if self.stat(s) > STAT_MIN]
+            if stats:
+                pick = self.ask("rank-stat", [Choice("stat", i) for i in stats])
+                self.set_stat(STATS[pick.a], self.stat(STATS[pick.a]) - 1)
+                self.say(f"Rank 4: {STATS[pick.a]} lowered to {self.stat(STATS[pick.a])}.")
+        if t.rank >= 5:
+            for colour in range(len(self.box.dice.colours)):
+                dice = t.dice_in(t.pool, colour)
+                if dice:
+                    t.pool.remove(dice[0])
+                    t.banished_dice.append(dice[0])
+
+    # ------------------------------------------------------------ stats (TS-1.5, 1.6)
+
+    def stat(self, stat: Stat) -> int:
+        t = self.t
+        return t.health if stat == "health" else t.strategy if stat == "strategy" else t.recovery
+
+    def set_stat(self, stat: Stat, value: int) -> None:
+        """Bounds of TS-1.6; Health below 1 loses at once (TS-13.1)."""
+        t = self.t
+        value = min(STAT_MAX, value)
+        if stat == "health":
+            t.health = value
+            if value < 1:
+                raise GameOver("lose")
+            return
+        value = max(STAT_MIN, value)
+        if stat == "strategy":
+            t.strategy = value
+            self.shrink_inventory()
+        else:
+            t.recovery = value
+
+    def shrink_inventory(self) -> None:
+        """TS-12.5: the player discards items down to Strategy at once."""
+        t = self.t
+        while len(t.inventory) > t.strategy:
+            pick = self.ask("item-discard", [Choice("item", i) for i in range(len(t.inventory))])
+            t.enemy_discard.append(t.inventory.pop(pick.a))
+
+    # ------------------------------------------------------------ the game (TS-5)
+
+    def play(self) -> Outcome:
+        """Rounds until the game is won or lost; setup must have run."""
+        try:
+            while self.t.round <= ROUND_LIMIT:
+                self.play_round()
+                self.t.round += 1
+            self.t.round = ROUND_LIMIT
+            self.step = "round limit"
+            return self.finish("lose")
+        except GameOver as over:
+            return self.finish(over.result)
+
+    def finish(self, result: Result) -> Outcome:
+        t = self.t
+        dice = (("ready", len(t.pool)), ("committed", len(t.active) + sum(
+            len(f.applied) for f in t.foes)), ("exhausted", len(t.exhausted)),
+            ("banished", len(t.banished_dice)))
+        self.outcome = Outcome(result, t.round, self.step, t.health, len(t.menhir), dice,
+                               tuple(i.name for i in t.inventory), t.hero.name, t.boss.name,
+                               t.rank)
+        self.say(f"{'Won' if result == 'win' else 'Lost'} in round {t.round} "
+                 f"({self.step}), Health {t.health}.")
+        return self.outcome
+
+    def play_round(self) -> None:
+        t = self.t
+        self.say(f"Round {t.round}: the dial shows {t.dial_colour}; Menhir Stack {len(t.menhir)}.")
+        self.step = "activation"
+        self.activation()
+        strategy.engagement(self)
+        self.resolve_phase()
+
+    # ------------------------------------------------------------ activation (TS-5.2)
+
+    def activation(self) -> None:
+        t = self.t
+        if t.endgame:
+            return  # TS-10.3
+        if len(t.menhir) >= threshold(t.rank):
+            self.begin_endgame()
+            return
+        self.activate(1)
+
+    def activate(self, count: int) -> None:
+        """Activate ``count`` enemies from the decks, each icon one more (TS-5.2, A9)."""
+        t = self.t
+        pending = count
+        while pending > 0:
+            pending -= 1
+            decks = [i for i, name in enumerate(t.enemy_decks) if t.enemy_decks[name]]
+            if not decks:
+                return  # TS-A16
+            pick = self.ask("activate", [Choice("deck", i) for i in decks])
+            enemy = t.enemy_decks[list(t.enemy_decks)[pick.a]].pop()
+            self.enter(enemy)
+            if not t.endgame:
+                pending += enemy.additional
+
+    def enter(self, enemy: Enemy) -> None:
+        self.t.foes.append(Foe(enemy))
+        self.say(f"{enemy.name} is active (Health {enemy.health}, Damage {enemy.damage}, "
+                 f"nodes {', '.join(enemy.nodes) or 'none'}).")
+        foe = self.t.foes[-1]
+        for ability in enemy.special:
+            if ability.trigger == "activation":
+                resolve.ability(self, ability, foe)
+
+    def begin_endgame(self) -> None:
+        """TS-10.1, 10.2: the boss comes; its icons take cards from the shuffled stack."""
+        t = self.t
+        t.endgame = True
+        self.say(f"The endgame begins: {t.boss.name}.")
+        self.enter(t.boss)
+        if t.boss.additional:
+            self.shuffled(t.menhir)
+            for _ in range(min(t.boss.additional, len(t.menhir))):  # TS-A27
+                self.enter(t.menhir.pop())
+
+    # ------------------------------------------------------------ winning (TS-13.2)
+
+    def check_defeat(self, foe: Foe) -> None:
+        """TS-7.4: after each application or damage, defeat, rewards, the win."""
+        if foe.defeated or strategy.damage_on(self, foe) < foe.card.health:
+            return
+        t = self.t
+        foe.defeated = foe.defeated_now = True
+        self.say(f"{foe.card.name} is defeated.")
+        if foe.card.boss:
+            t.boss_defeated = True
+        for reward in foe.card.rewards:
+            if self.ask("reward", TAKE_SKIP, foe.card.name).act == "take":  # TS-A22
+                resolve.effects(self, reward, foe)
+        for live, _ in resolve.live_abilities(self, "on-defeat"):
+            resolve.ability(self, live, foe)
+        for special in foe.card.special:
+            if special.trigger == "on-defeat":
+                resolve.ability(self, special, foe)
+        self.check_win()
+
+    def check_win(self) -> None:
+        t = self.t
+        if t.endgame and t.boss_defeated and not t.undefeated:
+            raise GameOver("win")  # TS-A19: at once, the Resolve phase is not played
+
+    # ------------------------------------------------------------ resolve phase (TS-5.6)
+
+    def resolve_phase(self) -> None:
+        t = self.t
+        self.step = "suffer damage"
+        strategy.offer_items(self)
+        self.suffer_damage()
+        self.step = "after effects"
+        self.after_effects()
+        self.step = "resolve"
+        for foe in t.foes:  # TS-9.3, TS-A7
+            t.exhausted.extend(foe.applied)
+            foe.applied.clear()
+            foe.bonus = 0
+        t.exhausted.extend(t.active)
+        t.active.clear()
+        self.recover(t.recovery)
+        self.gain_items()
+        self.cleanup()
+
+    def suffer_damage(self) -> None:
+        t = self.t
+        total = sum(f.card.damage for f in t.undefeated)
+        for ability, source in resolve.live_abilities(self, "suffer-damage"):
+            resolve.ability(self, ability, source)
+        for foe in list(t.foes):
+            for ability in foe.card.special:
+                if ability.trigger == "suffer-damage":
+                    resolve.ability(self, ability, foe)
+        taken = max(0, total - t.prevent)
+        if taken:
+            self.say(f"You suffer {taken} damage.")
+            self.set_stat("health", t.health - taken)
+
+    def after_effects(self) -> None:
+        """TS-8.3: every After effect in the active area, in the player's order."""
+        t = self.t
+        pending: list[tuple[Foe, int]] = []
+        for foe in t.foes:
+            if foe.card.after:
+                pending.append((foe, -1))
+            pending.extend((foe, i) for i, a in enumerate(foe.card.special)
+                           if a.trigger == "after")
+        for ability, source in resolve.live_abilities(self, "after"):
+            resolve.ability(self, ability, source)
+        while pending:
+            pick = self.ask("order", [Choice("effect", i) for i in range(len(pending))])
+            foe, which = pending.pop(pick.a)
+            if which < 0:
+                resolve.effects(self, foe.card.after, foe)
+            else:
+                resolve.ability(self, foe.card.special[which], foe)
+
+    def recover(self, count: int) -> None:
+        """TS-9.4: up to ``count`` exhausted dice back to the pool, one colour at a time."""
+        t = self.t
+        for _ in range(count):
+            colours = sorted({t.colour_of[d] for d in t.exhausted})
+            if not colours:
+                return
+            pick = self.ask("recover", [*(Choice("colour", c) for c in colours), Choice("none")])
+            if pick.act == "none":
+                return
+            die = t.dice_in(t.exhausted, pick.a)[0]
+            t.exhausted.remove(die)
+            t.pool.append(die)
+
+    def gain_items(self) -> None:
+        """TS-12.3: items one at a time; room may be made by using or discarding."""
+        t = self.t
+        for foe in list(t.foes):
+            if not (foe.defeated_now and foe.card.item is not None):
+                continue
+            if self.ask("item-reward", TAKE_SKIP, foe.card.name).act == "skip":
+                continue
+            while len(t.inventory) >= t.strategy:
+                room = self.ask("make-room", [Choice("none"),
+                                              *(Choice("item", i) for i in range(len(t.inventory)))])
+                if room.act == "none":
+                    break
+                strategy.drop_item(self, room.a, use=True)
+            if len(t.inventory) < t.strategy:
+                t.foes.remove(foe)
+                t.inventory.append(foe.card)
+                self.say(f"{foe.card.name} is now an item.")
+
+    def cleanup(self) -> None:
+        t = self.t
+        self.step = "cleanup"
+        kept: list[Foe] = []
+        for foe in t.foes:
+            t.combat_discard.extend(foe.chain)
+            foe.chain = []
+            if t.endgame and not foe.defeated:
+                foe.defeated_now = False
+                kept.append(foe)  # TS-10.4
+            else:
+                t.enemy_discard.append(foe.card)
+        t.foes = kept
+        while len(t.hand) > t.hand_limit():
+            pick = self.ask("hand-discard", [Choice("hand", i) for i in range(len(t.hand))])
+            t.combat_discard.append(t.hand.pop(pick.a))
+        self.feed_menhir(1)
+        t.dial = (t.dial + 1) % len(self.box.dice.dial)
+        t.unlocked_round.clear()
+        t.face_bonus.clear()
+        t.prevent = 0
+
+    def feed_menhir(self, count: int) -> None:
+        """TS-5.6 (c): the top card of a deck the player chooses onto the stack."""
+        t = self.t
+        for _ in range(count):
+            names = list(t.enemy_decks)
+            decks = [i for i, name in enumerate(names) if t.enemy_decks[name]]
+            if not decks:
+                return
+            pick = self.ask("menhir", [Choice("deck", i) for i in decks])
+            t.menhir.append(t.enemy_decks[names[pick.a]].pop())

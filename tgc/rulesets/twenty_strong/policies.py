@@ -1,0 +1,204 @@
+"""20 Strong policies: who answers the engine's decisions in ``tgc sim`` (a ``Game`` and
+a ``Decision`` in, the index of a choice out). ``random`` picks uniformly from the
+game's generator; ``greedy`` follows simple rules of thumb; ``planner`` is greedy except
+in the Apply step, where it plays the exact best line for the engagement (odds.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from tgc.rulesets.twenty_strong import strategy
+from tgc.rulesets.twenty_strong.data import Enemy
+from tgc.rulesets.twenty_strong.decisions import Choice, Decision, Policy
+from tgc.rulesets.twenty_strong.odds import Die, Engagement, Target, best_move
+from tgc.rulesets.twenty_strong.table import CRIT, MISS, Foe
+
+if TYPE_CHECKING:
+    from tgc.rulesets.twenty_strong.game import Game
+
+
+class RandomPolicy:
+    name = "random"
+
+    def choose(self, game: Game, decision: Decision) -> int:
+        return game.rng.randrange(len(decision.choices))
+
+
+def _index(decision: Decision, act: str) -> int:
+    return next((i for i, c in enumerate(decision.choices) if c.act == act), 0)
+
+
+def _best(decision: Decision, score: Callable[[Choice], float]) -> int:
+    """The first choice with the highest score."""
+    best, best_score = 0, float("-inf")
+    for i, choice in enumerate(decision.choices):
+        value = score(choice)
+        if value > best_score:
+            best, best_score = i, value
+    return best
+
+
+class GreedyPolicy:
+    """Plays every card it can, commits the dice that may be applied, finishes the
+    most dangerous enemy it can, recovers the colours the dial shows next."""
+
+    name = "greedy"
+
+    def choose(self, game: Game, decision: Decision) -> int:
+        t = game.t
+        match decision.kind:
+            case "strike":
+                plays = [i for i, c in enumerate(decision.choices) if c.act == "play"]
+                if plays:
+                    return plays[0]
+                return _index(decision, "draw") if len(t.hand) < t.hand_limit() + 1 else 0
+            case "commit":
+                return _best(decision, lambda c: 1 if c.act == "colour"
+                             and colour_applicable(game, c.a) else 0)
+            case "apply":
+                return self.apply(game, decision)
+            case "repeat":
+                return 0 if worth_repeating(game) else 1
+            case "recover" | "pick-die":
+                return self.pick_colour(game, decision)
+            case "activate":
+                return _best(decision, lambda c: -_top(game, c.a).health)
+            case "menhir":
+                return _best(decision, lambda c: _top(game, c.a).health + _top(game, c.a).damage)
+            case "item-use":
+                incoming = sum(f.card.damage for f in t.undefeated) - t.prevent
+                return 1 if game.step == "suffer damage" and incoming > 0 else 0
+            case "hand-discard" | "discard" | "banish-card":
+                return _best(decision, lambda c: -len(t.hand[c.a].left)
+                             if decision.kind != "banish-card" else 0)
+            case "pick-enemy":
+                return _best(decision, lambda c: -_need(game, t.foes[c.a]))
+            case "rank-stat":
+                return _best(decision, lambda c: c.a)  # recovery, then strategy, then health
+            case _:
+                return 0  # take rewards and items, say yes, the first order, the hand
+
+    def apply(self, game: Game, decision: Decision) -> int:
+        t = game.t
+
+        def score(c: Choice) -> float:
+            if c.act != "die":
+                return 0.0
+            foe = t.foes[c.b]
+            need = _need(game, foe)
+            if need <= 0:
+                return -1.0
+            deal = strategy.face_damage(game, t.faces[c.a], foe)
+            if deal >= need:
+                return 100.0 + foe.card.damage + 10 * foe.card.boss - (deal - need)
+            return 1.0 + foe.card.damage / 10 + deal / 100
+
+        return _best(decision, score) if any(score(c) > 0 for c in decision.choices) \
+            else _index(decision, "none")
+
+    def pick_colour(self, game: Game, decision: Decision) -> int:
+        """Recover (or keep) the colours the dial reaches soonest; give up the latest."""
+        t = game.t
+        dial = game.box.dice.dial
+        harmful = decision.kind == "pick-die" and decision.subject.split(" ")[0] in (
+            "exhaust", "banish")
+
+        def soon(c: Choice) -> float:
+            if c.act == "none":
+                return -100.0
+            colour = t.colour_name(c.a) if c.act == "die" else game.box.dice.colours[c.a].name
+            wait = ((dial.index(colour) - t.dial - 1) % len(dial)) if colour in dial else 99
+            return float(wait) if harmful else -float(wait)
+
+        return _best(decision, soon)
+
+
+class PlannerPolicy(GreedyPolicy):
+    """Greedy, but applies dice on an exact best line for the engagement and always
+    repeats while it may: with its commits (every applicable die in the first pass) its
+    chance of defeating every enemy is the exact odds of odds.py."""
+
+    name = "planner"
+
+    def choose(self, game: Game, decision: Decision) -> int:
+        if decision.kind == "apply":
+            return self.plan_apply(game, decision)
+        if decision.kind == "repeat":
+            return 0
+        return super().choose(game, decision)
+
+    def plan_apply(self, game: Game, decision: Decision) -> int:
+        engagement, needs, rolled, held = engagement_now(game)
+        move = best_move(engagement, 0, rolled, held, needs)
+        if move is None:
+            return _index(decision, "none")
+        colour, face, j = move
+        foe = [f for f in game.t.foes if not f.defeated][j]
+        row = game.t.foes.index(foe)
+        for i, c in enumerate(decision.choices):
+            if c.act == "die" and c.b == row and game.t.colour_of[c.a] == colour \
+                    and game.t.faces[c.a] == face:
+                return i
+        return _index(decision, "none")
+
+
+def engagement_now(game: Game) -> tuple[Engagement, tuple[int, ...], tuple[tuple[int, int], ...],
+                                         tuple[int, ...]]:
+    """The rest of this engagement as odds.py sees it: this pass then the passes left,
+    with no further commits."""
+    t = game.t
+    colours = game.box.dice.colours
+    foes = t.undefeated
+    targets = tuple(target_of(game, f) for f in foes)
+    passes = max(1, t.strategy - t.passes + 1)
+    zero = (0,) * len(colours)
+    engagement = Engagement(tuple(Die(c.hits, game.box.dice.sides) for c in colours), targets,
+                            (zero,) * passes)
+    rolled = [[0, 0] for _ in colours]
+    held = [0] * len(colours)
+    for die in t.active:
+        held[t.colour_of[die]] += 1
+        face = t.faces[die]
+        if face != MISS:
+            rolled[t.colour_of[die]][0 if face == CRIT else 1] += 1
+    return (engagement, tuple(target.need for target in targets),
+            tuple((c, b) for c, b in rolled), tuple(held))
+
+
+def target_of(game: Game, foe: Foe) -> Target:
+    """An undefeated enemy for odds.py: Health left, what faces deal, which colours."""
+    t = game.t
+    probe = {c: next((d for d in range(len(t.colour_of)) if t.colour_of[d] == c), -1)
+             for c in range(len(game.box.dice.colours))}
+    allowed = frozenset(c for c, d in probe.items() if d >= 0 and strategy.applicable(game, d, foe))
+    return Target(need=max(0, _need(game, foe)), crit=strategy.face_damage(game, CRIT, foe),
+                  basic=strategy.face_damage(game, 1, foe), colours=allowed)
+
+
+def colour_applicable(game: Game, colour: int) -> bool:
+    """May dice of this colour be applied to some active enemy now?"""
+    t = game.t
+    die = next((d for d in t.pool if t.colour_of[d] == colour), None)
+    if die is None:
+        return False
+    return any(strategy.applicable(game, die, f) for f in t.undefeated) or not t.undefeated
+
+
+def worth_repeating(game: Game) -> bool:
+    t = game.t
+    dice = [*t.active, *t.pool]
+    return any(strategy.applicable(game, d, f) for d in dice for f in t.undefeated)
+
+
+def _need(game: Game, foe: Foe) -> int:
+    return foe.card.health - strategy.damage_on(game, foe)
+
+
+def _top(game: Game, deck: int) -> Enemy:
+    name = list(game.t.enemy_decks)[deck]
+    return game.t.enemy_decks[name][-1]
+
+
+POLICIES: dict[str, Callable[[], Policy]] = {
+    "random": RandomPolicy, "greedy": GreedyPolicy, "planner": PlannerPolicy}

@@ -1,0 +1,224 @@
+"""20 Strong effects: one typed ``Effect`` (from a card, an enemy, an item or the hero)
+applied to a ``Game``'s table, asking the policy where the effect leaves a choice."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, assert_never
+
+from tgc.rulesets.twenty_strong.data import (
+    MODIFIER_KINDS,
+    Ability,
+    Activate,
+    BanishDie,
+    Condition,
+    DealDamage,
+    Defeated,
+    DialIs,
+    Discard,
+    Draw,
+    Effect,
+    FaceDamage,
+    FeedMenhir,
+    Forbid,
+    GainUpgraded,
+    HealthAtMost,
+    InEndgame,
+    ItemsAtLeast,
+    MoveDice,
+    Nothing,
+    Prevent,
+    StatChange,
+    StrikeAgain,
+    Trigger,
+    Unlock,
+    When,
+)
+from tgc.rulesets.twenty_strong.decisions import STOP, YES_NO, Choice
+from tgc.rulesets.twenty_strong.table import BASIC, CRIT, Foe
+
+if TYPE_CHECKING:
+    from tgc.rulesets.twenty_strong.game import Game
+
+Source = Foe | None
+
+
+def live_abilities(game: Game, trigger: Trigger) -> list[tuple[Ability, Source]]:
+    """The hero's, the hand's, the played cards' and the ongoing items' abilities with
+    this trigger, each where its zone says it is live (TS-A12)."""
+    t = game.t
+    out: list[tuple[Ability, Source]] = [(a, None) for a in t.hero.abilities
+                                         if a.trigger == trigger]
+    out += [(a, None) for card in t.hand for a in card.abilities
+            if a.zone == "hand" and a.trigger == trigger]
+    out += [(a, foe) for foe in t.foes for card in foe.chain for a in card.abilities
+            if a.zone == "play" and a.trigger == trigger]
+    out += [(a, None) for item in t.ongoing() if item.item is not None
+            for a in item.item.abilities if a.trigger == trigger]
+    return out
+
+
+def standing(game: Game) -> list[Effect]:
+    """Modifiers that act while their source is live (``always`` abilities)."""
+    return [e for a, _ in live_abilities(game, "always") for e in a.effects
+            if e.kind in MODIFIER_KINDS]
+
+
+def ability(game: Game, ab: Ability, source: Source) -> int:
+    if ab.trigger == "always":
+        return 0
+    if ab.optional and game.ask("optional", YES_NO, ab.text).act == "no":
+        return 0
+    return effects(game, ab.effects, source)
+
+
+def effects(game: Game, items: tuple[Effect, ...], source: Source) -> int:
+    """Resolves effects in order; returns how many strikes they grant (TS-6.6)."""
+    return sum(effect(game, e, source) for e in items)
+
+
+def effect(game: Game, e: Effect, source: Source) -> int:
+    t = game.t
+    match e:
+        case StatChange(stat=stat, amount=amount):
+            game.set_stat(stat, game.stat(stat) + amount)
+        case Draw(count=count):
+            from tgc.rulesets.twenty_strong.strategy import draw
+
+            draw(game, count)
+        case Discard(count=count):
+            for _ in range(min(count, len(t.hand))):
+                pick = game.ask("discard", [Choice("hand", i) for i in range(len(t.hand))])
+                t.combat_discard.append(t.hand.pop(pick.a))
+        case StrikeAgain():
+            return 1
+        case Unlock(colour=colour, scope=scope):
+            (t.unlocked_round if scope == "round" else t.unlocked_pass).add(colour)
+        case FaceDamage(face=face, amount=amount):
+            t.face_bonus[CRIT if face == "crit" else BASIC] = amount
+        case Forbid() | Nothing():
+            pass  # a Forbid acts as a During effect only
+        case MoveDice():
+            move_dice(game, e)
+        case BanishDie():
+            banish_die(game, e)
+        case Prevent(amount=amount):
+            t.prevent += amount
+        case GainUpgraded(card=card):
+            gain_upgraded(game, card)
+        case Activate(count=count):
+            game.activate(count)
+        case FeedMenhir(count=count):
+            game.feed_menhir(count)
+        case DealDamage(amount=amount):
+            target = source if source is not None else pick_enemy(game)
+            if target is not None:
+                target.bonus += amount
+                game.check_defeat(target)
+        case When(condition=condition, then=then):
+            if holds(game, condition, source):
+                return effect(game, then, source)
+        case _:
+            assert_never(e)
+    return 0
+
+
+def holds(game: Game, c: Condition, source: Source) -> bool:
+    t = game.t
+    match c:
+        case DialIs(colour=colour):
+            return t.dial_colour == colour
+        case Defeated():
+            return source is not None and source.defeated
+        case HealthAtMost(value=value):
+            return t.health <= value
+        case ItemsAtLeast(value=value):
+            return len(t.inventory) >= value
+        case InEndgame():
+            return t.endgame
+        case _:
+            assert_never(c)
+
+
+def pick_enemy(game: Game) -> Foe | None:
+    foes = game.t.foes
+    if not foes:
+        return None
+    return foes[game.ask("pick-enemy", [Choice("enemy", i) for i in range(len(foes))]).a]
+
+
+def move_dice(game: Game, e: MoveDice) -> None:
+    """recover/return/reroll are up to N at the player's choice; exhaust takes N ready
+    dice (as many as there are), the player choosing which."""
+    t = game.t
+    if e.verb == "recover":
+        game.recover(e.count)
+        return
+    for _ in range(e.count):
+        zone = t.pool if e.verb == "exhaust" else t.active
+        colours = sorted({t.colour_of[d] for d in zone})
+        if not colours:
+            return
+        optional = [STOP] if e.verb != "exhaust" else []
+        pick = game.ask("pick-die", [*(Choice("colour", c) for c in colours), *optional],
+                        f"{e.verb} a die")
+        if pick.act == "none":
+            return
+        die = t.dice_in(zone, pick.a)[0]
+        if e.verb == "reroll":
+            from tgc.rulesets.twenty_strong.strategy import roll
+
+            t.faces[die] = roll(game, die)
+            continue
+        zone.remove(die)
+        (t.exhausted if e.verb == "exhaust" else t.pool).append(die)
+
+
+def banish_die(game: Game, e: BanishDie) -> None:
+    """TS-13.4: from any zone unless the effect names one; applied dice count as active."""
+    t = game.t
+    zones: list[list[int]] = []
+    if e.zone in ("pool", "any"):
+        zones.append(t.pool)
+    if e.zone in ("exhausted", "any"):
+        zones.append(t.exhausted)
+    if e.zone in ("active", "any"):
+        zones.append(t.active)
+        zones.extend(f.applied for f in t.foes)
+    found = [(z, d) for z in zones for d in z
+             if e.colour is None or t.colour_name(d) == e.colour]
+    if not found:
+        return
+    pick = game.ask("pick-die", [Choice("die", i) for i in range(len(found))], "banish a die")
+    zone, die = found[pick.a]
+    zone.remove(die)
+    t.banished_dice.append(die)
+
+
+def gain_upgraded(game: Game, name: str | None) -> None:
+    """TS-6.9, TS-A13: a destination that holds a card, a different card banished there."""
+    t = game.t
+    if name is None:
+        if not t.supply:
+            return
+        card = t.supply[game.ask("pick-upgraded",
+                                 [Choice("card", i) for i in range(len(t.supply))]).a]
+    else:
+        found = next((c for c in t.supply if c.name == name), None)
+        if found is None:
+            return
+        card = found
+    places = [choice for choice, zone in ((Choice("hand"), t.hand), (Choice("top"), t.combat_deck),
+                                          (Choice("discard"), t.combat_discard)) if zone]
+    if not places:
+        return
+    where = game.ask("destination", places, card.name).act
+    t.supply.remove(card)
+    if where == "top":
+        t.banished_cards.append(t.combat_deck.pop().name)
+        t.combat_deck.append(card)
+        return
+    zone = t.hand if where == "hand" else t.combat_discard
+    out = game.ask("banish-card", [Choice("card", i) for i in range(len(zone))]).a
+    t.banished_cards.append(zone.pop(out).name)
+    zone.append(card)
+    game.say(f"{card.name} joins your {'hand' if where == 'hand' else 'discard'}.")

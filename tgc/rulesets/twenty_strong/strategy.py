@@ -1,0 +1,244 @@
+"""20 Strong engagement (TS-5.3 to TS-5.5, TS-6, TS-7): the start-of-Engagement effects,
+then Strategy passes of strike, commit, roll and apply on a ``Game``'s table. Also the
+rules every step reads: what a die deals on an enemy and whether it may be applied."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tgc.rulesets.twenty_strong import resolve
+from tgc.rulesets.twenty_strong.data import FaceDamage, Forbid, Unlock
+from tgc.rulesets.twenty_strong.decisions import STOP, YES_NO, Choice
+from tgc.rulesets.twenty_strong.table import BASIC, CRIT, FACE_NAMES, MISS, Foe
+
+if TYPE_CHECKING:
+    from tgc.rulesets.twenty_strong.game import Game
+
+
+def engagement(game: Game) -> None:
+    """TS-5.3 then the Strategy phase, repeated while Strategy and enemies allow."""
+    t = game.t
+    game.step = "strategy"
+    start_of_engagement(game)
+    t.passes = 0
+    while True:
+        t.passes += 1
+        strategy_pass(game)
+        if not (t.passes < t.strategy and t.undefeated):  # TS-5.5, TS-A23
+            return
+        if game.ask("repeat", YES_NO).act == "no":
+            return
+
+
+def start_of_engagement(game: Game) -> None:
+    t = game.t
+    pending = [(a, src) for a, src in resolve.live_abilities(game, "start-of-engagement")]
+    pending += [(a, foe) for foe in t.foes for a in foe.card.special
+                if a.trigger == "start-of-engagement"]
+    while pending:
+        pick = game.ask("order", [Choice("effect", i) for i in range(len(pending))])
+        ability, source = pending.pop(pick.a)
+        resolve.ability(game, ability, source)
+
+
+def strategy_pass(game: Game) -> None:
+    t = game.t
+    t.unlocked_pass.clear()
+    strike_step(game)
+    offer_items(game)
+    commit_step(game)
+    game.step = "roll"
+    for die in t.active:
+        t.faces[die] = roll(game, die)
+    if t.active and game.log is not None:
+        game.say("Rolled: " + ", ".join(f"{t.colour_name(d)} {FACE_NAMES[t.faces[d]]}"
+                                        for d in t.active) + ".")
+    game.step = "apply"
+    apply_step(game)
+    game.step = "strategy"
+
+
+def roll(game: Game, die: int) -> int:
+    """One unit die's new face (TS-1.2): side 0 is the crit, the next hits-1 sides are
+    basic hits, the rest misses."""
+    if game.roller is not None:
+        return game.roller(game, die)
+    colour = game.box.dice.colours[game.t.colour_of[die]]
+    side = game.rng.randrange(game.box.dice.sides)
+    return CRIT if side == 0 else BASIC if side < colour.hits else MISS
+
+
+# ---------------------------------------------------------------- strike (TS-6)
+
+
+def strike_step(game: Game) -> None:
+    t = game.t
+    strikes = 1
+    while strikes > 0:
+        strikes -= 1
+        choices = [STOP]
+        if t.combat_deck or t.combat_discard:
+            choices.append(Choice("draw"))
+        for i, card in enumerate(t.hand):
+            left = card.left_positions
+            choices.extend(Choice("play", i, j) for j, foe in enumerate(t.foes)
+                           if not left.isdisjoint(foe.host_nodes))
+        pick = game.ask("strike", choices)
+        if pick.act == "draw":
+            draw(game, 1)
+        elif pick.act == "play":
+            strikes += play_card(game, pick.a, t.foes[pick.b])
+
+
+def play_card(game: Game, index: int, foe: Foe) -> int:
+    """TS-6.2 to 6.6: the card joins the row; its matching strike effects resolve once
+    each, top to bottom. Returns the strikes it grants."""
+    t = game.t
+    card = t.hand.pop(index)
+    matching = set(foe.host_nodes)
+    foe.chain.append(card)
+    game.say(f"You play {card.name} on {foe.card.name}.")
+    again = 0
+    for strike in card.left:
+        if not matching.isdisjoint(strike.positions):
+            again += resolve.effects(game, strike.effects, foe)
+    return again
+
+
+def draw(game: Game, count: int) -> None:
+    """TS-6.1, TS-13.3: an empty deck is made again from the discard first."""
+    t = game.t
+    for _ in range(count):
+        if not t.combat_deck:
+            if not t.combat_discard:
+                return
+            t.combat_deck = game.shuffled(t.combat_discard)
+            t.combat_discard = []
+        t.hand.append(t.combat_deck.pop())
+
+
+# ---------------------------------------------------------------- commit and apply (TS-7)
+
+
+def commit_step(game: Game) -> None:
+    t = game.t
+    game.step = "commit"
+    while t.pool:
+        colours = sorted({t.colour_of[d] for d in t.pool})
+        pick = game.ask("commit", [*(Choice("colour", c) for c in colours), STOP])
+        if pick.act == "none":
+            return
+        die = t.dice_in(t.pool, pick.a)[0]
+        t.pool.remove(die)
+        t.active.append(die)
+
+
+def apply_choices(game: Game) -> list[Choice]:
+    """One choice per kind of die (colour and face) and enemy that may take it."""
+    t = game.t
+    seen: set[tuple[int, int]] = set()
+    choices: list[Choice] = []
+    for die in t.active:
+        face = t.faces[die]
+        key = (t.colour_of[die], face)
+        if face == MISS or key in seen:
+            continue
+        seen.add(key)
+        choices.extend(Choice("die", die, j) for j, foe in enumerate(t.foes)
+                       if applicable(game, die, foe))
+    return choices
+
+
+def apply_step(game: Game) -> None:
+    t = game.t
+    while True:
+        choices = apply_choices(game)
+        usable = usable_items(game)
+        if not choices and not usable:
+            return
+        pick = game.ask("apply", [*choices, *(Choice("item", i) for i in usable), STOP])
+        if pick.act == "none":
+            return
+        if pick.act == "item":
+            drop_item(game, pick.a, use=True)
+            continue
+        foe = t.foes[pick.b]
+        t.active.remove(pick.a)
+        foe.applied.append(pick.a)
+        game.say(f"{t.colour_name(pick.a)} {FACE_NAMES[t.faces[pick.a]]} on {foe.card.name} "
+                 f"({damage_on(game, foe)}/{foe.card.health}).")
+        game.check_defeat(foe)
+
+
+def applicable(game: Game, die: int, foe: Foe) -> bool:
+    """TS-7.2: a hit of the dial's colour, or of a colour an effect unlocks, unless the
+    enemy's During effect forbids it."""
+    t = game.t
+    colour = t.colour_name(die)
+    if not foe.defeated:
+        for effect in foe.card.during:
+            if isinstance(effect, Forbid) and effect.colour in (None, colour):
+                return False
+    if colour == t.dial_colour:
+        return True
+    unlocked = t.unlocked_round | t.unlocked_pass
+    if None in unlocked or colour in unlocked:
+        return True
+    for effect in resolve.standing(game):
+        if isinstance(effect, Unlock) and effect.colour in (None, colour):
+            return True
+    return False
+
+
+def face_damage(game: Game, face: int, foe: Foe) -> int:
+    """TS-1.3 and TS-7.8: the enemy's own During rule first, then this round's, then a
+    standing one, then the printed 1 or 2."""
+    if face == MISS:
+        return 0
+    name = "crit" if face == CRIT else "basic"
+    for effect in foe.card.during:
+        if isinstance(effect, FaceDamage) and effect.face == name:
+            return effect.amount
+    t = game.t
+    if face in t.face_bonus:
+        return t.face_bonus[face]
+    for effect in resolve.standing(game):
+        if isinstance(effect, FaceDamage) and effect.face == name:
+            return effect.amount
+    return 2 if face == CRIT else 1
+
+
+def damage_on(game: Game, foe: Foe) -> int:
+    """Computed from the applied dice at every check, never accumulated (TS-7.8)."""
+    faces = game.t.faces
+    return foe.bonus + sum(face_damage(game, faces[d], foe) for d in foe.applied)
+
+
+# ---------------------------------------------------------------- items (TS-12)
+
+
+def usable_items(game: Game) -> list[int]:
+    return [i for i, item in enumerate(game.t.inventory)
+            if item.item is not None and item.item.use == "single-use"]
+
+
+def offer_items(game: Game) -> None:
+    """TS-12.6, TS-A29: single-use items may be used here (never in a Roll step)."""
+    while True:
+        usable = usable_items(game)
+        if not usable:
+            return
+        pick = game.ask("item-use", [STOP, *(Choice("item", i) for i in usable)])
+        if pick.act == "none":
+            return
+        drop_item(game, pick.a, use=True)
+
+
+def drop_item(game: Game, index: int, use: bool) -> None:
+    """Use a single-use item (then discard it), or discard any item (TS-12.2, 12.4)."""
+    t = game.t
+    item = t.inventory.pop(index)
+    t.enemy_discard.append(item)
+    if use and item.item is not None and item.item.use == "single-use":
+        game.say(f"You use {item.name}.")
+        resolve.effects(game, item.item.effects, None)

@@ -1,0 +1,90 @@
+"""20 Strong table state: the zones of TS-2.1 for one game, as mutable runtime state.
+Dice are ids with a colour and a last face; active enemies are rows with their chains
+and applied dice. The rules that move things between zones live in ``game.py``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tgc.rulesets.twenty_strong.data import Box, CombatCard, Enemy, Hero
+
+MISS, BASIC, CRIT = 0, 1, 2
+FACE_NAMES = ("miss", "hit", "crit")
+
+
+@dataclass(slots=True)
+class Foe:
+    """An active enemy (or the boss) in its row."""
+
+    card: Enemy
+    chain: list[CombatCard] = field(default_factory=list)
+    applied: list[int] = field(default_factory=list)
+    bonus: int = 0  # damage dealt by effects this round (it lives as long as applied dice)
+    defeated: bool = False
+    defeated_now: bool = False  # defeated in this round (Gain Item Rewards looks)
+
+    @property
+    def host_nodes(self) -> tuple[str, ...]:
+        """The right nodes the next combat card in this row must match (TS-6.3)."""
+        return self.chain[-1].right if self.chain else self.card.nodes
+
+
+@dataclass(slots=True)
+class Table:
+    box: Box
+    hero: Hero
+    boss: Enemy
+    rank: int
+    health: int
+    strategy: int
+    recovery: int
+    colour_of: list[int]  # die id -> index in box.dice.colours
+    faces: list[int]
+    pool: list[int]
+    active: list[int] = field(default_factory=list)  # committed, not applied
+    exhausted: list[int] = field(default_factory=list)
+    banished_dice: list[int] = field(default_factory=list)
+    combat_deck: list[CombatCard] = field(default_factory=list)  # top is the end
+    hand: list[CombatCard] = field(default_factory=list)
+    combat_discard: list[CombatCard] = field(default_factory=list)
+    supply: list[CombatCard] = field(default_factory=list)
+    banished_cards: list[str] = field(default_factory=list)
+    enemy_decks: dict[str, list[Enemy]] = field(default_factory=dict)  # top is the end
+    foes: list[Foe] = field(default_factory=list)
+    enemy_discard: list[Enemy] = field(default_factory=list)
+    menhir: list[Enemy] = field(default_factory=list)  # top is the end
+    inventory: list[Enemy] = field(default_factory=list)
+    dial: int = 0  # index in box.dice.dial
+    round: int = 1
+    endgame: bool = False
+    boss_defeated: bool = False
+    passes: int = 0
+    unlocked_round: set[str | None] = field(default_factory=set)  # None: any colour
+    unlocked_pass: set[str | None] = field(default_factory=set)
+    face_bonus: dict[int, int] = field(default_factory=dict)  # face -> damage this round
+    prevent: int = 0
+
+    # ------------------------------------------------------------ reading the table
+
+    @property
+    def dial_colour(self) -> str:
+        return self.box.dice.dial[self.dial]
+
+    def colour_name(self, die: int) -> str:
+        return self.box.dice.colours[self.colour_of[die]].name
+
+    def dice_in(self, zone: list[int], colour: int) -> list[int]:
+        return [d for d in zone if self.colour_of[d] == colour]
+
+    @property
+    def undefeated(self) -> list[Foe]:
+        return [f for f in self.foes if not f.defeated]
+
+    def hand_limit(self) -> int:
+        """TS-4.3: Strategy, less one per item held from rank 2."""
+        if self.rank >= 2:
+            return max(0, self.strategy - len(self.inventory))
+        return self.strategy
+
+    def ongoing(self) -> list[Enemy]:
+        return [i for i in self.inventory if i.item is not None and i.item.use == "ongoing"]
