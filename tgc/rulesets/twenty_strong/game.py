@@ -12,11 +12,14 @@ from typing import Literal, TypeVar
 
 from tgc.rulesets.twenty_strong import resolve, strategy
 from tgc.rulesets.twenty_strong.data import (
+    MODIFIER_KINDS,
     STAT_MAX,
     STAT_MIN,
     STATS,
+    Ability,
     Box,
     CombatCard,
+    Effect,
     Enemy,
     Hero,
     Stat,
@@ -65,6 +68,23 @@ class Game:
         self.step = "setup"
         self.outcome: Outcome | None = None
         self.roller: Callable[[Game, int], int] | None = None
+        self._index_standing(box)
+
+    def _index_standing(self, box: Box) -> None:
+        """Every ``always`` modifier of the deck by its source, so that reading them (at
+        every die applied) costs a few lookups."""
+        def mods(abilities: tuple[Ability, ...], zone: str | None = None) -> tuple[Effect, ...]:
+            return tuple(e for a in abilities if a.trigger == "always"
+                         and (zone is None or a.zone == zone)
+                         for e in a.effects if e.kind in MODIFIER_KINDS)
+
+        self.standing_cards = {(zone, c.name): found for c in box.cards
+                               for zone in ("hand", "play") if (found := mods(c.abilities, zone))}
+        self.standing_items = {e.name: found for e in (*box.enemies, *box.bosses)
+                               if e.item is not None and (found := mods(e.item.abilities))}
+        self.standing_hero: tuple[Effect, ...] = ()
+        self.has_standing = bool(self.standing_cards or self.standing_items or any(
+            mods(h.abilities) for h in box.heroes))
 
     # ------------------------------------------------------------ asking and telling
 
@@ -95,6 +115,8 @@ class Game:
                        recovery=chosen_hero.recovery, colour_of=colour_of,
                        faces=[MISS] * len(colour_of), pool=list(range(len(colour_of))))
         t = self.t
+        self.standing_hero = tuple(e for a in chosen_hero.abilities if a.trigger == "always"
+                                   for e in a.effects if e.kind in MODIFIER_KINDS)
         deck = [c for c in box.cards if c.kind == "basic"]
         own = self.hero_card(chosen_hero)
         if own is not None:

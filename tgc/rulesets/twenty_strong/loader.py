@@ -32,9 +32,9 @@ from tgc.rulesets.twenty_strong.data import (
     StrikeEffect,
 )
 from tgc.rulesets.twenty_strong.effects import EffectError, EffectParser
+from tgc.rulesets.twenty_strong.spec import KINDS
 from tgc.source import Span
 
-KINDS = ("dice", "hero", "card", "enemy", "boss")
 REPEATABLE = frozenset({"ability", "reward", "special"})
 DICE_KEYS = ("sides", "dial", "nodes")
 HERO_KEYS = ("health", "strategy", "recovery", "card", "ability", "universal", "text")

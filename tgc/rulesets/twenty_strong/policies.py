@@ -54,8 +54,11 @@ class GreedyPolicy:
                     return plays[0]
                 return _index(decision, "draw") if len(t.hand) < t.hand_limit() + 1 else 0
             case "commit":
-                return _best(decision, lambda c: 1 if c.act == "colour"
-                             and colour_applicable(game, c.a) else 0)
+                open_ = strategy.open_colours(game)
+                names = game.box.dice.colours
+                return _best(decision, lambda c: 0.5 if c.act == "none" else 1 if any(
+                    strategy.colour_allowed(names[c.a].name, f, open_) for f in t.undefeated)
+                    else 0)
             case "apply":
                 return self.apply(game, decision)
             case "repeat":
@@ -179,16 +182,16 @@ def target_of(game: Game, foe: Foe) -> Target:
 def colour_applicable(game: Game, colour: int) -> bool:
     """May dice of this colour be applied to some active enemy now?"""
     t = game.t
-    die = next((d for d in t.pool if t.colour_of[d] == colour), None)
-    if die is None:
-        return False
-    return any(strategy.applicable(game, die, f) for f in t.undefeated) or not t.undefeated
+    name = game.box.dice.colours[colour].name
+    open_ = strategy.open_colours(game)
+    return any(strategy.colour_allowed(name, f, open_) for f in t.undefeated)
 
 
 def worth_repeating(game: Game) -> bool:
     t = game.t
-    dice = [*t.active, *t.pool]
-    return any(strategy.applicable(game, d, f) for d in dice for f in t.undefeated)
+    open_ = strategy.open_colours(game)
+    names = {t.colour_name(d) for d in (*t.active, *t.pool)}
+    return any(strategy.colour_allowed(c, f, open_) for c in names for f in t.undefeated)
 
 
 def _need(game: Game, foe: Foe) -> int:

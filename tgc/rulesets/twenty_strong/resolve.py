@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, assert_never
 
 from tgc.rulesets.twenty_strong.data import (
-    MODIFIER_KINDS,
     Ability,
     Activate,
     BanishDie,
@@ -58,9 +57,21 @@ def live_abilities(game: Game, trigger: Trigger) -> list[tuple[Ability, Source]]
 
 
 def standing(game: Game) -> list[Effect]:
-    """Modifiers that act while their source is live (``always`` abilities)."""
-    return [e for a, _ in live_abilities(game, "always") for e in a.effects
-            if e.kind in MODIFIER_KINDS]
+    """Modifiers that act while their source is live (``always`` abilities). Most decks
+    have few, so each source's are looked up by name, made once per game."""
+    if not game.has_standing:
+        return []
+    t = game.t
+    cards, items = game.standing_cards, game.standing_items
+    out = list(game.standing_hero)
+    for card in t.hand:
+        out += cards.get(("hand", card.name), ())
+    for foe in t.foes:
+        for card in foe.chain:
+            out += cards.get(("play", card.name), ())
+    for item in t.inventory:
+        out += items.get(item.name, ())
+    return out
 
 
 def ability(game: Game, ab: Ability, source: Source) -> int:

@@ -138,14 +138,16 @@ def apply_choices(game: Game) -> list[Choice]:
     t = game.t
     seen: set[tuple[int, int]] = set()
     choices: list[Choice] = []
+    open_ = open_colours(game)
     for die in t.active:
         face = t.faces[die]
         key = (t.colour_of[die], face)
         if face == MISS or key in seen:
             continue
         seen.add(key)
+        colour = t.colour_name(die)
         choices.extend(Choice("die", die, j) for j, foe in enumerate(t.foes)
-                       if applicable(game, die, foe))
+                       if colour_allowed(colour, foe, open_))
     return choices
 
 
@@ -173,21 +175,27 @@ def apply_step(game: Game) -> None:
 def applicable(game: Game, die: int, foe: Foe) -> bool:
     """TS-7.2: a hit of the dial's colour, or of a colour an effect unlocks, unless the
     enemy's During effect forbids it."""
+    return colour_allowed(game.t.colour_name(die), foe, open_colours(game))
+
+
+def open_colours(game: Game) -> frozenset[str] | None:
+    """The colours that may be applied now (None: every colour)."""
     t = game.t
-    colour = t.colour_name(die)
+    unlocked = t.unlocked_round | t.unlocked_pass
+    for effect in resolve.standing(game):
+        if isinstance(effect, Unlock):
+            unlocked.add(effect.colour)
+    if None in unlocked:
+        return None
+    return frozenset(c for c in unlocked if c is not None) | {t.dial_colour}
+
+
+def colour_allowed(colour: str, foe: Foe, open_: frozenset[str] | None) -> bool:
     if not foe.defeated:
         for effect in foe.card.during:
             if isinstance(effect, Forbid) and effect.colour in (None, colour):
                 return False
-    if colour == t.dial_colour:
-        return True
-    unlocked = t.unlocked_round | t.unlocked_pass
-    if None in unlocked or colour in unlocked:
-        return True
-    for effect in resolve.standing(game):
-        if isinstance(effect, Unlock) and effect.colour in (None, colour):
-            return True
-    return False
+    return open_ is None or colour in open_
 
 
 def face_damage(game: Game, face: int, foe: Foe) -> int:
