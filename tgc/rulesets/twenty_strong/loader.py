@@ -164,7 +164,9 @@ class Loader:
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
-        self.spans: dict[str, Span] = {}  # "hero:Name", "card:Name" ... -> header
+        self.box: Box | None = None
+        self.spans: dict[str, Span] = {}  # "hero:Name", "card:Name", "enemy:Name" -> header
+        self.prop_spans: dict[str, Span] = {}  # "enemy:Name/reward" -> its first line
 
     def report(self, problem: Problem) -> None:
         self.problems.append(problem)
@@ -174,6 +176,8 @@ class Loader:
         mine = [d for d in decls if d.kind in KINDS]
         dice_decls = [d for d in mine if d.kind == "dice"]
         dice = self._guard(lambda: self.load_dice(dice_decls[0])) if dice_decls else None
+        if dice_decls:
+            self.spans["dice:"] = dice_decls[0].header_span
         for extra in dice_decls[1:]:
             self.report(Problem("TGC544", extra.header_span, "`@dice` is declared twice",
                                 "a deck has one `@dice` declaration"))
@@ -221,13 +225,17 @@ class Loader:
         if record is None:
             return
         name = getattr(record, "name", "")
-        key = f"{'card' if what == 'card' else 'foe' if what in ('enemy', 'boss') else what}:{name}"
+        key = f"{what}:{name}"
         if key in self.spans:
             first = self.spans[key]
             self.report(Problem("TGC544", decl.header_span, f"{what} \"{name}\" is declared twice",
                                 f"the first is at line {first.line}; rename one of them"))
             return
         self.spans[key] = decl.header_span
+        for raw in decl.props:
+            prop_key, span = getattr(raw, "key", None), getattr(raw, "span", None)
+            if isinstance(prop_key, str) and isinstance(span, Span):
+                self.prop_spans.setdefault(f"{key}/{prop_key}", span)
         into.append(record)
 
     # ------------------------------------------------------------ readers

@@ -3,7 +3,12 @@ declaration kinds of a deck) and where its rule data, checks and engines live.""
 
 from __future__ import annotations
 
+from tgc.diagnostics.codes import CATALOGUE, register
 from tgc.rulesets.spec import RulesetSpec, Vocabulary
+from tgc.rulesets.twenty_strong.codes import RULES
+
+if RULES[0].code not in CATALOGUE:  # the catalogue knows the ruleset's codes once found
+    register(RULES)
 
 KINDS = ("dice", "hero", "card", "enemy", "boss")
 
