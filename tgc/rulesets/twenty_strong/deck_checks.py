@@ -92,13 +92,19 @@ def _best_round(box: Box, foe: Enemy, dial: str, pool: dict[str, int]) -> int:
     return max(crit, basic) * sum(pool[c] for c in colours) + dealt
 
 
+def _count(box: Box, colour: str) -> int:
+    found = box.dice.colour(colour)
+    return found.count if found is not None else 0
+
+
 def check_unbeatable(box: Box, spans: Spans, props: Spans) -> Iterator[Problem]:
     for foe in (*box.bosses, *box.enemies):
         span = spans.get(f"{'boss' if foe.boss else 'enemy'}:{foe.name}")
         what = f"{'boss' if foe.boss else 'enemy'} \"{foe.name}\""
         low = [c for c in box.dice.dial
                if _best_round(box, foe, c, _pool(box, 1)) < foe.health]
-        low5 = [c for c in box.dice.dial if c not in low
+        # A colour with at most one die is TGC554's finding; rank 5 leaves it empty.
+        low5 = [c for c in box.dice.dial if c not in low and _count(box, c) > 1
                 and _best_round(box, foe, c, _pool(box, 5)) < foe.health]
         if foe.boss and len(low) == len(box.dice.dial):
             yield Problem("TGC550", span, f"{what} has Health {foe.health}, more than any "
