@@ -15,10 +15,12 @@ from tgc.cli.options import fail_internal, out_of_memory
 COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("tgc.cli.build", "build"),
     "check": ("tgc.cli.check", "check"),
+    "deck": ("tgc.rulesets.twenty_strong.cli", "deck"),
     "explain": ("tgc.cli.explain", "explain"),
     "explore": ("tgc.cli.explore", "explore"),
     "graph": ("tgc.cli.graph", "graph"),
     "l10n": ("tgc.cli.l10n", "l10n"),
+    "odds": ("tgc.rulesets.twenty_strong.cli", "odds"),
     "play": ("tgc.cli.play", "play"),
     "render": ("tgc.cli.render", "render"),
     "test": ("tgc.cli.test", "test"),
