@@ -39,7 +39,7 @@ def engage(game, *foes):  # noqa: ANN001, ANN201 - a test helper
 def test_ts_1_1_seventeen_unit_dice_in_the_pool() -> None:
     game = make_game(sample_box())
     assert len(game.t.pool) == 17
-    assert (game.t.health, game.t.strategy, game.t.recovery) == (5, 3, 2)  # stat dice: values
+    assert (game.t.health, game.t.strategy, game.t.recovery) == (6, 3, 2)  # stat dice: values
 
 
 def test_ts_1_2_faces_per_colour() -> None:

@@ -20,16 +20,20 @@ POLICIES = ("random", "greedy", "planner")
 
 def load_box(directory: Path | None) -> Box:
     """The deck of a twenty-strong campaign folder; check errors end the command."""
-    from tgc.check import check
     from tgc.diagnostics.model import Severity
     from tgc.diagnostics.render.concise import render
+    from tgc.pipeline import check
+    from tgc.project.workspace import WorkspaceError
     from tgc.rulesets.twenty_strong.checks import load_campaign_deck
     from tgc.rulesets.twenty_strong.spec import SPEC
 
     root = campaign_dir(directory)
     if not root.exists():
         fail_usage(f"{root}: no such campaign folder")
-    result = check(root)
+    try:
+        result = check(root, cache="disk")
+    except WorkspaceError as err:
+        fail_usage(str(err))
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
     if errors:
         click.echo(render(errors, result.sources), err=True, nl=False)
@@ -171,6 +175,9 @@ def deck_sim(directory: Path | None, heroes: tuple[str, ...], bosses: tuple[str,
 @click.option("--rank", type=click.IntRange(1, 5), default=1, show_default=True)
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--ask-dice", is_flag=True, help="Type the faces of physical rolls.")
+@click.option("--policy", type=click.Choice(POLICIES), default=None,
+              help="Let a policy answer (shown as a person's answers; with --record, a "
+                   "transcript of its game).")
 @click.option("--script", "script", type=click.Path(path_type=Path, dir_okay=False),
               default=None, help="Replay a transcript and compare (exit 1 on a difference).")
 @click.option("--record", type=click.Path(path_type=Path, dir_okay=False), default=None,
@@ -178,8 +185,8 @@ def deck_sim(directory: Path | None, heroes: tuple[str, ...], bosses: tuple[str,
 @click.option("--update", is_flag=True, help="With --script: rewrite it instead of comparing.")
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def deck_play(directory: Path | None, hero: str | None, boss: str | None, rank: int,
-              seed: int, ask_dice: bool, script: Path | None, record: Path | None,
-              update: bool, debug: bool) -> None:
+              seed: int, ask_dice: bool, policy: str | None, script: Path | None,
+              record: Path | None, update: bool, debug: bool) -> None:
     """Play one game by hand: the table is shown before each strike and commit, every
     decision as numbered choices; answer with the number."""
     from tgc.rulesets.twenty_strong import session
@@ -209,7 +216,14 @@ def deck_play(directory: Path | None, hero: str | None, boss: str | None, rank: 
         return answer
 
     try:
-        session.play_by_hand(box, hero, boss, rank, seed, write, read, ask_dice)
+        if policy is not None:
+            from tgc.rulesets.twenty_strong.policies import POLICIES as MADE
+
+            text, _ = session.transcript_of(box, header, MADE[policy]())
+            lines = text.splitlines()
+            click.echo(text, nl=False)
+        else:
+            session.play_by_hand(box, hero, boss, rank, seed, write, read, ask_dice)
     except Exception as err:
         fail_internal(err, debug)
     if record is not None:

@@ -65,7 +65,8 @@ def setup(box: Box, hero: str, enemies: Sequence[str], dial: str, rank: int = 1,
 def _unknown(what: str, name: str, names: list[str]) -> str:
     from difflib import get_close_matches
 
-    close = get_close_matches(name, names, n=1)
+    starts = [n for n in names if n.lower().startswith(name.lower())]
+    close = starts[:1] if len(starts) == 1 else get_close_matches(name, names, n=1)
     return f"no {what} named {name!r}" + (f"; did you mean {close[0]!r}?" if close else "")
 
 

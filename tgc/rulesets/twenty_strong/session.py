@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from tgc.rulesets.twenty_strong import strategy
 from tgc.rulesets.twenty_strong.data import STATS, Box
-from tgc.rulesets.twenty_strong.decisions import Choice, Decision
+from tgc.rulesets.twenty_strong.decisions import Choice, Decision, Policy
 from tgc.rulesets.twenty_strong.game import Game, Outcome
 from tgc.rulesets.twenty_strong.table import BASIC, CRIT, FACE_NAMES, MISS
 
@@ -106,20 +106,50 @@ class HandPolicy:
     errors: list[str] = field(default_factory=list)
 
     def choose(self, game: Game, decision: Decision) -> int:
-        if decision.kind in SHOWN:
-            for line in table_view(game):
-                self.write(line)
-        question = QUESTIONS.get(decision.kind, decision.kind)
-        if decision.subject:
-            question += f" ({decision.subject})"
-        self.write(f"? {question}")
-        for i, choice in enumerate(decision.choices, 1):
-            self.write(f"  {i}. {describe(game, decision, choice)}")
+        show(game, decision, self.write)
         while True:
             answer = self.read("> ").strip()
             if answer.isdigit() and 1 <= int(answer) <= len(decision.choices):
                 return int(answer) - 1
             self.write(f"  (answer with a number from 1 to {len(decision.choices)})")
+
+
+def show(game: Game, decision: Decision, write: Callable[[str], None]) -> None:
+    """The table (before strikes and commits), the question and its numbered choices."""
+    if decision.kind in SHOWN:
+        for line in table_view(game):
+            write(line)
+    question = QUESTIONS.get(decision.kind, decision.kind)
+    if decision.subject:
+        question += f" ({decision.subject})"
+    write(f"? {question}")
+    for i, choice in enumerate(decision.choices, 1):
+        write(f"  {i}. {describe(game, decision, choice)}")
+
+
+@dataclass
+class ShownPolicy:
+    """Another policy's answers, written as a person's would be (a transcript of it)."""
+
+    inner: Policy
+    write: Callable[[str], None]
+    name: str = "shown"
+
+    def choose(self, game: Game, decision: Decision) -> int:
+        show(game, decision, self.write)
+        index = self.inner.choose(game, decision)
+        self.write(f"> {index + 1}")
+        return index
+
+
+def transcript_of(box: Box, header: dict[str, str], policy: Policy) -> tuple[str, Outcome]:
+    """A whole game played by ``policy``, as a transcript that ``replay`` reproduces."""
+    lines: list[str] = [f"# tgc 20 Strong transcript: {_header_text(header)}"]
+    game = Game(box, ShownPolicy(policy, lines.append), int(header.get("seed", "0")),
+                log=lines.append)
+    game.setup(hero=header.get("hero"), boss=header.get("boss"), rank=int(header.get("rank", "1")))
+    outcome = game.play()
+    return "\n".join(lines) + "\n", outcome
 
 
 def dice_roller(write: Callable[[str], None], read: Callable[[str], str]

@@ -1,0 +1,151 @@
+"""20 Strong from the command line: exact odds beside simulation (ten engagements of the
+sample deck), whole-game simulation, play by hand and transcripts that replay."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tests.ts_helpers import SAMPLE, sample_box
+from tgc.cli.main import cli
+from tgc.rulesets.twenty_strong import engagement, session
+from tgc.rulesets.twenty_strong.policies import GreedyPolicy
+from tgc.rulesets.twenty_strong.sim import game_seed, simulate
+
+# Ten engagements of the sample: (hero, enemies, dial). None of these enemies has a
+# start-of-engagement effect, which the exact odds leave out.
+ENGAGEMENTS = [
+    ("Maelis of the Reedbanks", ["Violet Wisp"], "yellow"),
+    ("Maelis of the Reedbanks", ["Bog Lurker", "Fen Sprite"], "green"),
+    ("Tamsin Greythorn", ["Slate Golem"], "blue"),
+    ("Ysolde Hollowmere", ["Mother of Thorns"], "red"),
+    ("Corvan the Ashwright", ["The Drowned Bell"], "purple"),
+    ("Bran of the Nine Wells", ["Rune-Eater", "Moss Toad"], "green"),
+    ("Odhran Quietstone", ["Weeping Sigil"], "blue"),
+    ("Tamsin Greythorn", ["The Hollow King", "Dusk Moth"], "red"),
+    ("Corvan the Ashwright", ["Lichen Knight"], "yellow"),
+    ("Ysolde Hollowmere", ["Thornback Boar", "Reed Serpent"], "purple"),
+]
+Z = 3.29  # 99.9%: ten intervals at once still hold together
+
+
+@pytest.mark.parametrize(("hero", "enemies", "dial"), ENGAGEMENTS)
+def test_exact_odds_agree_with_the_planner_in_play(hero: str, enemies: list[str],
+                                                   dial: str) -> None:
+    box = sample_box()
+    setup = engagement.setup(box, hero, enemies, dial)
+    exact = float(engagement.exact(box, setup))
+    runs = 600
+    wins = sum(engagement.play(box, setup, game_seed(7, i)) for i in range(runs))
+    rate = wins / runs
+    half = Z * math.sqrt(max(rate * (1 - rate), 1e-4) / runs)
+    assert abs(rate - exact) <= half, (rate, exact)
+
+
+def test_odds_command(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["odds", str(SAMPLE), "--hero", "Maelis of the Reedbanks",
+                                      "--enemy", "Bog Lurker", "--enemy", "Fen Sprite",
+                                      "--dial", "green", "--runs", "400"])
+    assert result.exit_code == 0, result.output
+    assert "exact:     4342139/8957952 = 0.484725" in result.output
+    assert "the exact value is inside" in result.output
+
+
+def test_odds_command_with_a_commit_plan_and_json() -> None:
+    result = CliRunner().invoke(cli, ["odds", str(SAMPLE), "--hero", "Ysolde Hollowmere",
+                                      "--enemy", "Violet Wisp", "--dial", "yellow",
+                                      "--commit", "yellow=1", "--runs", "0",
+                                      "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["exact"] == "11/36"  # one yellow die, two passes, 2 damage: crit, or 2 hits
+
+
+def test_odds_command_names_what_is_unknown() -> None:
+    result = CliRunner().invoke(cli, ["odds", str(SAMPLE), "--hero", "Maelis",
+                                      "--enemy", "Bog Lurker", "--dial", "green"])
+    assert result.exit_code == 2
+    assert "did you mean 'Maelis of the Reedbanks'?" in result.output
+
+
+def test_deck_sim_is_deterministic_and_reports_intervals() -> None:
+    args = ["deck", "sim", str(SAMPLE), "--hero", "Odhran Quietstone", "--boss",
+            "Mother of Thorns", "--rank", "1", "--rank", "5", "-n", "30", "--format", "json"]
+    first = CliRunner().invoke(cli, args)
+    assert first.exit_code == 0, first.output
+    assert CliRunner().invoke(cli, args).output == first.output
+    cells = json.loads(first.output)["cells"]
+    assert [c["rank"] for c in cells] == [1, 5]
+    for c in cells:
+        low, high = c["interval"]
+        assert low <= c["win_rate"] <= high and c["games"] == 30
+        assert sum(c["lost_at"].values()) == c["games"] - c["wins"]
+
+
+def test_simulation_depends_on_the_seed_only() -> None:
+    box = sample_box()
+    one = simulate(box, ["Bran of the Nine Wells"], ["The Hollow King"], [2], 20, seed=3)
+    two = simulate(box, ["Bran of the Nine Wells"], ["The Hollow King"], [2], 20, seed=3)
+    other = simulate(box, ["Bran of the Nine Wells"], ["The Hollow King"], [2], 20, seed=4)
+    assert one.to_json() == two.to_json() != other.to_json()
+
+
+@pytest.mark.parametrize("name", ["won", "lost"])
+def test_sample_transcripts_replay(name: str) -> None:
+    path = SAMPLE / f"{name}.transcript"
+    result = CliRunner().invoke(cli, ["deck", "play", str(SAMPLE), "--script", str(path)])
+    assert result.exit_code == 0, result.output
+    text = path.read_text()
+    assert ("Won in round" if name == "won" else "Lost in round") in text
+
+
+def test_a_changed_transcript_is_a_difference(tmp_path: Path) -> None:
+    text = (SAMPLE / "won.transcript").read_text()
+    changed = tmp_path / "changed.transcript"
+    changed.write_text(text.replace("Won in round", "Won at last in round"))
+    result = CliRunner().invoke(cli, ["deck", "play", str(SAMPLE), "--script", str(changed)])
+    assert result.exit_code == 1 and "+Won in round" in result.output
+
+
+def test_play_by_hand_with_typed_dice() -> None:
+    """A person types numbers for decisions and faces for rolls; the game goes on."""
+    box = sample_box()
+    shown: list[str] = []
+    answers = iter(["1"] * 2000)
+    faces = iter(["c"] * 2000)
+
+    def read(prompt: str) -> str:
+        return next(faces) if shown[-1].startswith("? Roll") else next(answers)
+
+    outcome = session.play_by_hand(box, "Corvan the Ashwright", "Mother of Thorns", 1, 0,
+                                   shown.append, read, ask_dice=True)
+    assert any(line.startswith("? Roll a yellow die") for line in shown)
+    assert any(line.startswith("  enemy ") for line in shown)  # the table is shown
+    assert outcome.result in ("win", "lose")
+
+
+def test_deck_play_records_a_policy_game(tmp_path: Path) -> None:
+    out = tmp_path / "game.transcript"
+    result = CliRunner().invoke(cli, ["deck", "play", str(SAMPLE), "--hero", "Bran of the Nine Wells",
+                                      "--boss", "The Hollow King", "--seed", "5", "--policy",
+                                      "greedy", "--record", str(out)])
+    assert result.exit_code == 0, result.output
+    replay = CliRunner().invoke(cli, ["deck", "play", str(SAMPLE), "--script", str(out)])
+    assert replay.exit_code == 0, replay.output
+    text, _ = session.transcript_of(sample_box(), {"hero": "Bran of the Nine Wells", "boss":
+                                                   "The Hollow King", "rank": "1", "seed": "5"},
+                                    GreedyPolicy())
+    assert out.read_text() == text
+
+
+def test_a_deck_with_errors_is_not_played(tmp_path: Path) -> None:
+    for path in SAMPLE.glob("*.tgj"):
+        (tmp_path / path.name).write_text(path.read_text())
+    bad = tmp_path / "bosses.tgj"
+    bad.write_text(bad.read_text().replace("health: 6", "health: six", 1))
+    result = CliRunner().invoke(cli, ["deck", "sim", str(tmp_path), "-n", "1"])
+    assert result.exit_code == 1 and "TGC542" in result.output
