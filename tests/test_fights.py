@@ -22,8 +22,8 @@ from tgc.playtest.output import Line, PlainWriter
 from tgc.playtest.session import Files, Session, SessionError
 from tgc.playtest.transcript import Header, ScriptError, parse_transcript, read_script, replay
 from tgc.rulesets.tainted_grail.engines.game import Game, Option
-from tgc.rulesets.tainted_grail.engines.hero import Hero
-from tgc.rulesets.tainted_grail.engines.policies import POLICIES, BasePolicy
+from tgc.rulesets.tainted_grail.engines.hero import Hero, ItemInUse
+from tgc.rulesets.tainted_grail.engines.policies import POLICIES, BasePolicy, escape_matters
 from tgc.rulesets.tainted_grail.engines.ruleset import play
 from tgc.rulesets.tainted_grail.records import Effect
 from tgc.runtime import events as ev
@@ -97,6 +97,17 @@ class Recording(BasePolicy):
         option = self.inner.react(game, hero, options)
         self.answers.append(options.index(option))
         return option
+
+    def equip(self, game: Game, hero: Hero, keyword: str, items: list[ItemInUse]) -> int:
+        index = self.inner.equip(game, hero, keyword, items)
+        self.answers.append(index if index >= 0 else len(items))
+        return index
+
+    def escape_now(self, game: Game, hero: Hero, moment: str) -> bool:
+        escapes = self.inner.escape_now(game, hero, moment)
+        if escape_matters(game, hero, moment):  # the reader is asked only then
+            self.answers.append(int(escapes))
+        return escapes
 
     def share(self, game: Game, loot: Effect, takers: list[Hero]) -> Hero:
         taker = self.inner.share(game, loot, takers)

@@ -666,3 +666,80 @@ def test_a_member_pays_the_magic_key_for_the_active_member() -> None:
     game, outcome = combat(rules, "Dummy", [beor, ailei], policy)
     assert "Ailei pays 1 magic for Beor" in game.log
     assert [h.spent_magic for h in outcome.heroes] == [0, 1]
+
+
+BACKFIRE = """
+@card combat 33U "Backfire"
+  left: -
+  right: aggression 1
+  ability: delayed 1: lose 3 health
+"""
+
+
+def test_escape_after_the_enemy_attack() -> None:
+    """001, "Escaping Combat": a player may escape at any time during their activation, so
+    also once the enemy's attack is over: Beor takes the attack (1), then escapes (1 Energy
+    and the Opportunity attack, 2) in turn 1. The engine used to offer the escape only while
+    playing cards."""
+    game, outcome, _ = run(setup(), ["Jab", "Idle Word", "Idle Word"], ["Jab", "stop", "escape after"])
+    hero = outcome.heroes[0]
+    assert outcome.outcome == "escape" and outcome.turns == 1
+    assert (hero.health, hero.energy) == (9 - 1 - 2, 5)
+    assert turn_log(game, 1)[-3:] == ["Beor escapes", "Beor loses 2 health (6 left)",
+                                      "Beor leaves the combat (escaped)"]
+
+
+def test_escape_before_a_delayed_ability_resolves() -> None:
+    """001, "Escaping Combat" and "Delayed Abilities" (step 1 of the activation): escaping
+    at the start of the activation comes before the last Time Token's ability, so
+    Backfire's 3 Health are never lost."""
+    rules = rules_of(HEROES + CARDS + BACKFIRE + encounter(attack="0+: nothing", opportunity="nothing"))
+    game, outcome, _ = run(rules, ["Backfire", "Idle Word", "Idle Word"], ["Backfire", "stop", "escape before"])
+    assert outcome.outcome == "escape" and outcome.heroes[0].health == 9
+    assert not any("(delayed)" in line for line in game.log)
+
+
+def test_a_human_is_asked_to_escape_only_where_it_differs() -> None:
+    """001, "Escaping Combat": the table asks before a delayed ability resolves (where
+    escaping differs from escaping while playing cards), not at every activation."""
+    from tgc.rulesets.tainted_grail.engines.policies import HumanPolicy
+
+    rules = rules_of(HEROES + CARDS + BACKFIRE + encounter(attack="0+: nothing", opportunity="nothing"))
+    questions: list[str] = []
+
+    def ask(question: str, options: list[str]) -> int:
+        questions.append(question)
+        if question.startswith("Beor: escape"):
+            return options.index("escape")
+        return next((i for i, o in enumerate(options) if o.startswith(("play Backfire", "stop", "keep"))), 0)
+
+    beor = member(rules, "Beor", "combat", ["Backfire", "Idle Word", "Idle Word"])
+    _, outcome = combat(rules, "Dummy", [beor], HumanPolicy(ask))
+    assert [q for q in questions if "escape" in q] == ["Beor: escape before the delayed abilities resolve?"]
+    assert outcome.outcome == "escape" and outcome.heroes[0].health == 9
+
+
+def test_the_player_picks_the_item_in_use_per_keyword_or_none() -> None:
+    """001, "Starting Combat": at most one item per limited keyword is used, and members may
+    decide not to use some. A human is asked which weapon (or none); policies take the first
+    listed. The engine used to force the first listed."""
+    from tgc.rulesets.tainted_grail.engines.policies import HumanPolicy
+
+    items = (ItemInUse("Knife", frozenset({"weapon"})), ItemInUse("Axe", frozenset({"weapon"})),
+             ItemInUse("Buckler", frozenset({"shield"})))
+    rules = setup(value=3)
+    asked: list[tuple[str, list[str]]] = []
+
+    def ask(question: str, options: list[str]) -> int:
+        asked.append((question, options))
+        if question.endswith("which weapon?"):
+            return options.index("Axe")
+        if question.endswith("which shield?"):
+            return options.index("none")
+        return next((i for i, o in enumerate(options) if o.startswith(("play Jab", "keep"))), 0)
+
+    beor = member(rules, "Beor", "combat", ["Jab", "Idle Word", "Idle Word"], items=items)
+    game, _ = combat(rules, "Dummy", [beor], HumanPolicy(ask))
+    assert asked[0] == ("Beor uses which weapon?", ["Knife", "Axe", "none"])
+    hero = game.heroes[0]
+    assert [i.name for i in hero.items] == ["Axe"] and [i.name for i in hero.aside] == ["Knife", "Buckler"]

@@ -129,6 +129,12 @@ class TablePolicy(HumanPolicy):
         self.kinds, self.hero = tuple(o.kind for o in options), hero
         return super().react(game, hero, options)
 
+    def escape_now(self, game: Game, hero: Hero, moment: str) -> bool:
+        self.kinds, self.hero = ("stop", "escape"), hero  # `pass` stays, `escape` escapes
+        escapes = super().escape_now(game, hero, moment)
+        self.kinds, self.hero = (), None
+        return escapes
+
     def discard(self, game: Game, hero: Hero, count: int) -> list[int]:
         picked: list[int] = []
         left = list(range(len(hero.hand)))

@@ -18,7 +18,9 @@ from tgc.rulesets.tainted_grail.engines.game import (
     Placed,
 )
 from tgc.rulesets.tainted_grail.engines.hero import Hero, Member
-from tgc.rulesets.tainted_grail.records import Card, CombatEncounter
+from tgc.rulesets.tainted_grail.records import ITEM_LIMITED, Card, CombatEncounter
+
+LIMITED = frozenset(ITEM_LIMITED)
 
 if TYPE_CHECKING:
     from tgc.rulesets.tainted_grail.engines.policies import Policy
@@ -44,6 +46,8 @@ class CombatGame(Game):
         """Play the whole combat and report how it ended."""
         try:
             self.say(f"Combat against {self.encounter.name} (value {self.encounter.value})")
+            for hero in self.heroes:
+                self.equip(hero)
             self.deal()
             while self.turn < MAX_TURNS:
                 self.turn += 1
@@ -74,6 +78,7 @@ class CombatGame(Game):
                 if "rush" in self.traits:
                     self.say("Rush: 2 damage")
                     self.lose_health(hero, 2)
+            self.offer_escape(hero, "start")
             self.delayed(hero)
             self.playing_step(hero)
             played = self.cards_this_activation
@@ -88,9 +93,31 @@ class CombatGame(Game):
             for _ in range(2 if "rage" in self.traits else 1):
                 self.enemy_attack(hero)
                 self.victory_check()
+            self.offer_escape(hero, "attack")
         except HeroOut:
             pass
         self.active = None
+
+    def equip(self, hero: Hero) -> None:
+        """001, "Starting Combat": each member uses at most one item per limited keyword
+        and may set any aside; the policy picks, keyword by keyword (an item with two
+        limited keywords fills both)."""
+        owned = hero.items + hero.aside
+        used = [i for i in owned if not i.keywords & LIMITED]
+        taken: set[str] = set()
+        for keyword in ITEM_LIMITED:
+            candidates = [i for i in owned if keyword in i.keywords and i not in used
+                          and not i.keywords & taken]
+            if keyword in taken or not candidates:
+                continue
+            index = self.policy.equip(self, hero, keyword, candidates)
+            if index >= 0:
+                used.append(candidates[index])
+                taken |= candidates[index].keywords & LIMITED
+            else:
+                taken.add(keyword)
+        hero.items = used
+        hero.aside = [i for i in owned if i not in used]
 
     def may_play_more(self, hero: Hero) -> bool:
         return not ("fast" in self.traits and self.cards_this_activation >= 2)

@@ -99,12 +99,14 @@ class DiplomacyGame(Game):
         self.cards_this_activation = 0
         self.credit = False
         try:
+            self.offer_escape(hero, "start")
             self.delayed(hero)
             self.playing_step(hero)
             if self.affinity_check():
                 return  # a new stage began: no Response this activation
             self.respond(hero)
             self.affinity_check()
+            self.offer_escape(hero, "attack")
         except HeroOut:
             pass
         finally:

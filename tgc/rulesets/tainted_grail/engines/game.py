@@ -486,6 +486,15 @@ class Game:
     def escape(self, hero: Hero) -> None:
         raise NotImplementedError
 
+    def offer_escape(self, hero: Hero, moment: str) -> None:
+        """A member may escape at any point of their activation (001, "Escaping Combat";
+        002, "Escaping Diplomacy"): besides the playing step, before the delayed abilities
+        resolve (``start``) and after the enemy's attack or the opponent's response
+        (``attack``). The policy decides."""
+        if hero.out is None and self.policy.escape_now(self, hero, moment):
+            self.escape(hero)
+            raise HeroOut()
+
     # ------------------------------------------------------------ hands and decks
 
     def deal(self) -> None:

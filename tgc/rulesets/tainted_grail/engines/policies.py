@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from tgc.rulesets.tainted_grail.engines.game import ESCAPE, STOP, Game, Option, link_card
-from tgc.rulesets.tainted_grail.engines.hero import Hero
+from tgc.rulesets.tainted_grail.engines.hero import Hero, ItemInUse
 from tgc.rulesets.tainted_grail.records import Card, Effect, Effects
 
 if TYPE_CHECKING:
@@ -35,6 +35,10 @@ class Policy(Protocol):
     def react(self, game: Game, hero: Hero, options: list[Option]) -> Option: ...
 
     def share(self, game: Game, loot: Effect, takers: list[Hero]) -> Hero: ...
+
+    def escape_now(self, game: Game, hero: Hero, moment: str) -> bool: ...
+
+    def equip(self, game: Game, hero: Hero, keyword: str, items: list[ItemInUse]) -> int: ...
 
 
 def _holding(hero: Hero, loot: Effect) -> int:
@@ -81,6 +85,15 @@ class BasePolicy:
 
     def choose(self, game: Game, hero: Hero, options: list[Option]) -> Option:
         raise NotImplementedError
+
+    def escape_now(self, game: Game, hero: Hero, moment: str) -> bool:
+        """Automatic policies escape only in the playing step (the planner, when staying
+        would be fatal)."""
+        return False
+
+    def equip(self, game: Game, hero: Hero, keyword: str, items: list[ItemInUse]) -> int:
+        """The first item listed of each limited keyword (the index; -1 sets all aside)."""
+        return 0
 
     def share(self, game: Game, loot: Effect, takers: list[Hero]) -> Hero:
         """Each piece of loot to whoever has least of it: the fewest of that resource (or
@@ -351,8 +364,8 @@ class ScriptedPolicy(BasePolicy):
     """Replays written decisions (tests and worked examples): ``plays`` is a list of card
     names (``"Defend+magic"`` pays every Magic Key, ``"Eye for Detail+charge"`` uses a
     charge, ``"use Bleak Joke"`` uses its charge ability, ``"react Bleak Joke"`` during the
-    attack or response), ``"stop"`` or ``"escape"``; anything unscripted falls back to
-    stopping."""
+    attack or response), ``"stop"``, ``"escape"`` (in the playing step), ``"escape before"``
+    or ``"escape after"``; anything unscripted falls back to stopping."""
 
     name = "scripted"
 
@@ -374,6 +387,15 @@ class ScriptedPolicy(BasePolicy):
 
     def avoid(self, game: Game) -> bool:
         return self.avoids
+
+    def escape_now(self, game: Game, hero: Hero, moment: str) -> bool:
+        """``"escape before"`` (before the delayed abilities) or ``"escape after"`` (after
+        the attack or response) next in the script escapes at that moment."""
+        wanted = {"start": "escape before", "attack": "escape after"}[moment]
+        if self.plays and self.plays[0] == wanted:
+            self.plays.pop(0)
+            return True
+        return False
 
     def react(self, game: Game, hero: Hero, options: list[Option]) -> Option:
         """``"react NAME"`` next in the script uses that card's charge ability now."""
@@ -455,6 +477,21 @@ class HumanPolicy(BasePolicy):
         self.catch_up(game)
         return self.ask(f"Avoid {game.encounter.name}?", ["face it", "avoid it"]) == 1
 
+    def equip(self, game: Game, hero: Hero, keyword: str, items: list[ItemInUse]) -> int:
+        self.catch_up(game)
+        index = self.ask(f"{hero.name} uses which {keyword}?", [i.name for i in items] + ["none"])
+        return index if index < len(items) else -1
+
+    def escape_now(self, game: Game, hero: Hero, moment: str) -> bool:
+        """Asked only where escaping now differs from escaping at the member's next
+        question (see ``escape_matters``)."""
+        if not escape_matters(game, hero, moment):
+            return False
+        self.catch_up(game)
+        when = "before the delayed abilities resolve" if moment == "start" else \
+            f"after the {'attack' if game.kind == 'combat' else 'response'}"
+        return self.ask(f"{hero.name}: escape {when}?", ["stay", "escape"]) == 1
+
     def share(self, game: Game, loot: Effect, takers: list[Hero]) -> Hero:
         self.catch_up(game)
         return takers[self.ask(f"Who takes the loot ({loot.text})?", [h.name for h in takers])]
@@ -464,6 +501,15 @@ class HumanPolicy(BasePolicy):
         what = "; ".join(e.text for e in game.threat) or "nothing"
         labels = ["pass" if o.kind == "stop" else str(o) for o in options]
         return options[self.ask(f"{hero.name}: the {_step(game)} ({what}); use a charge?", labels)]
+
+
+def escape_matters(game: Game, hero: Hero, moment: str) -> bool:
+    """Whether escaping at ``moment`` can differ from escaping at the member's next own
+    question: before the delayed abilities, when one resolves now; after the attack
+    (response), when other members still act this turn before the member is asked again."""
+    if moment == "start":
+        return any(p.tokens == 1 for p in game.seq)
+    return any(not h.activated for h in game.in_play() if h is not hero)
 
 
 def _step(game: Game) -> str:
