@@ -694,7 +694,8 @@ def test_escape_before_a_delayed_ability_resolves() -> None:
     at the start of the activation comes before the last Time Token's ability, so
     Backfire's 3 Health are never lost."""
     rules = rules_of(HEROES + CARDS + BACKFIRE + encounter(attack="0+: nothing", opportunity="nothing"))
-    game, outcome, _ = run(rules, ["Backfire", "Idle Word", "Idle Word"], ["Backfire", "stop", "escape before"])
+    game, outcome, _ = run(rules, ["Backfire", "Idle Word", "Idle Word"],
+                           ["Backfire", "stop", "escape before"])
     assert outcome.outcome == "escape" and outcome.heroes[0].health == 9
     assert not any("(delayed)" in line for line in game.log)
 
