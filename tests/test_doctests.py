@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import tempfile
+from pathlib import Path
 
 import pytest
+
+REPO = Path(__file__).resolve().parents[1]
 
 MODULES = [
     "tgc.diagnostics.render",
@@ -27,3 +31,17 @@ def test_doctests(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_api_page_examples(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """docs/api.md's examples run from the project root, on the sample campaign; the
+    sample's committed tgc.lock must come out of them unchanged."""
+    lock = REPO / "journal_src" / "tgc.lock"
+    before = lock.read_bytes()
+    monkeypatch.chdir(REPO)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    result = doctest.testfile(str(REPO / "docs" / "api.md"), module_relative=False,
+                              optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 20
+    assert result.failed == 0
+    assert lock.read_bytes() == before

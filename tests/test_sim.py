@@ -121,3 +121,25 @@ def test_dying_insanity_and_exhaustion_rates_have_intervals(tmp_path: Path) -> N
     text = report.to_text()
     assert "  insane rate     100.0%   (95% interval 88.6% - 100.0%)" in text
     assert "  exhausted rate  100.0%" in text and text.count("95% interval") == 5
+
+
+def test_one_encounter_with_a_fixed_deck_order_and_a_callback() -> None:
+    import tgc
+
+    bundle = load_campaign(SAMPLE)
+    order = [f"{n}U" for n in range(15, 0, -1)]
+    hands: list[list[str]] = []
+
+    def first(game: object, hero: object, options: list[object]) -> object:
+        hands.append([str(o) for o in options])
+        return options[0]
+
+    runs = [tgc.encounter(bundle, "Ditch Cutpurse", ["Beor"], seed=seed, decks={"Beor": order},
+                          decide=first) for seed in (1, 2)]
+    # Nothing is shuffled and the callback decides: the seed changes nothing.
+    assert runs[0].outcome == runs[1].outcome and runs[0].turns == runs[1].turns
+    assert hands[0][0] == "play Catch Your Breath (15U)"
+    with pytest.raises(SimError, match='no combat card "99U"'):
+        tgc.encounter(bundle, "Ditch Cutpurse", ["Beor"], decks={"Beor": ["99U"]})
+    with pytest.raises(SimError, match="not one of the options"):
+        tgc.encounter(bundle, "Ditch Cutpurse", ["Beor"], decide=lambda game, hero, options: "stop")
