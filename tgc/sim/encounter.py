@@ -24,7 +24,8 @@ Decide = Callable[[Game, Hero, list[Option]], Option]
 
 class Deciding:
     """A policy whose playing-step choices come from a callback; every other decision
-    (mulligan, who acts, discards, avoiding) is the named base policy's."""
+    (mulligan, who acts, charges during the enemy's attack, discards, avoiding) is the
+    named base policy's."""
 
     def __init__(self, decide: Decide, base: Policy) -> None:
         self.decide = decide
@@ -43,6 +44,9 @@ class Deciding:
             raise SimError(f"the decision callback returned {picked!r}, which is not one of the "
                            f"options it was given ({', '.join(map(str, options))})")
         return picked
+
+    def react(self, game: Game, hero: Hero, options: list[Option]) -> Option:
+        return self.base.react(game, hero, options)
 
     def discard(self, game: Game, hero: Hero, count: int) -> list[int]:
         return self.base.discard(game, hero, count)
