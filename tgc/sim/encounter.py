@@ -14,7 +14,7 @@ from tgc.rulesets.tainted_grail.engines.diplomacy import DiplomacyGame
 from tgc.rulesets.tainted_grail.engines.game import Game, Option, Outcome
 from tgc.rulesets.tainted_grail.engines.hero import Hero, Member
 from tgc.rulesets.tainted_grail.engines.policies import POLICIES, Policy
-from tgc.rulesets.tainted_grail.records import Card, CombatEncounter, DiplomacyEncounter, Rules
+from tgc.rulesets.tainted_grail.records import Card, CombatEncounter, DiplomacyEncounter, Effect, Rules
 from tgc.sim.simulate import Setup, SimError, members_of, rules_of_setup
 
 # Called at every playing step with the game (read it, never change it), the acting hero
@@ -24,8 +24,8 @@ Decide = Callable[[Game, Hero, list[Option]], Option]
 
 class Deciding:
     """A policy whose playing-step choices come from a callback; every other decision
-    (mulligan, who acts, charges during the enemy's attack, discards, avoiding) is the
-    named base policy's."""
+    (mulligan, who acts, charges during the enemy's attack, discards, avoiding, who
+    takes the loot) is the named base policy's."""
 
     def __init__(self, decide: Decide, base: Policy) -> None:
         self.decide = decide
@@ -53,6 +53,9 @@ class Deciding:
 
     def avoid(self, game: Game) -> bool:
         return self.base.avoid(game)
+
+    def share(self, game: Game, loot: Effect, takers: list[Hero]) -> Hero:
+        return self.base.share(game, loot, takers)
 
 
 def run_encounter(setup: Setup, seed: int = 0, *, policy: str = "greedy",
