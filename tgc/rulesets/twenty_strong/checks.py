@@ -9,8 +9,8 @@ from collections.abc import Callable
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic
 from tgc.rulesets.twenty_strong.deck_checks import check_box
+from tgc.rulesets.twenty_strong.kinds import KINDS, NAME
 from tgc.rulesets.twenty_strong.loader import Loader
-from tgc.rulesets.twenty_strong.spec import KINDS, SPEC
 from tgc.semantics.model import Campaign
 from tgc.source import Span
 
@@ -23,7 +23,7 @@ def load_campaign_deck(campaign: Campaign) -> Loader:
 
 
 def check_deck(campaign: Campaign) -> list[Diagnostic]:
-    if campaign.ruleset.name != SPEC.name:
+    if campaign.ruleset.name != NAME:
         return []
     loader = load_campaign_deck(campaign)
     problems = list(loader.problems)

@@ -25,7 +25,7 @@ def load_box(directory: Path | None) -> Box:
     from tgc.pipeline import check
     from tgc.project.workspace import WorkspaceError
     from tgc.rulesets.twenty_strong.checks import load_campaign_deck
-    from tgc.rulesets.twenty_strong.spec import SPEC
+    from tgc.rulesets.twenty_strong.kinds import NAME
 
     root = campaign_dir(directory)
     if not root.exists():
@@ -40,8 +40,8 @@ def load_box(directory: Path | None) -> Box:
         click.echo(f"tgc: {len(errors)} error(s) in the deck; fix them first", err=True)
         sys.exit(EXIT_ERRORS)
     campaign = result.campaign
-    if campaign is None or campaign.ruleset.name != SPEC.name:
-        fail_usage(f"{root} is not a `ruleset: {SPEC.name}` campaign")
+    if campaign is None or campaign.ruleset.name != NAME:
+        fail_usage(f"{root} is not a `ruleset: {NAME}` campaign")
     box = load_campaign_deck(campaign).box
     if box is None or not box.heroes or not box.bosses:
         fail_usage(f"{root}: the deck needs `@dice`, a `@hero` and a `@boss`")

@@ -156,3 +156,14 @@ RULES: tuple[Rule, ...] = (
          deck('@card basic "Early"\n  left:\n    top: draw 1\n  right: top\n'
               '  ability: in hand, start of engagement: draw 1\n\n')),
 )
+
+
+def _register() -> None:
+    """Into the one catalogue, once (whichever of catalogue and registry came first)."""
+    from tgc.diagnostics.codes import CATALOGUE, register
+
+    if RULES[0].code not in CATALOGUE:
+        register(RULES)
+
+
+_register()

@@ -32,7 +32,7 @@ from tgc.rulesets.twenty_strong.data import (
     StrikeEffect,
 )
 from tgc.rulesets.twenty_strong.effects import EffectError, EffectParser
-from tgc.rulesets.twenty_strong.spec import KINDS
+from tgc.rulesets.twenty_strong.kinds import KINDS
 from tgc.source import Span
 
 REPEATABLE = frozenset({"ability", "reward", "special"})

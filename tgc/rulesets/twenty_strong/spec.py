@@ -1,22 +1,20 @@
 """20 Strong's declaration for the registry: its name, its words (the rule-data
-declaration kinds of a deck) and where its rule data, checks and engines live."""
+declaration kinds of a deck) and where its rule data and checks live. Importing it also
+registers the ruleset's catalogue codes (codes.py), after ``SPEC`` exists: the catalogue
+finds rulesets through the registry, so either may be imported first."""
 
 from __future__ import annotations
 
-from tgc.diagnostics.codes import CATALOGUE, register
 from tgc.rulesets.spec import RulesetSpec, Vocabulary
-from tgc.rulesets.twenty_strong.codes import RULES
-
-if RULES[0].code not in CATALOGUE:  # the catalogue knows the ruleset's codes once found
-    register(RULES)
-
-KINDS = ("dice", "hero", "card", "enemy", "boss")
+from tgc.rulesets.twenty_strong.kinds import KINDS, NAME
 
 SPEC = RulesetSpec(
-    name="twenty-strong",
+    name=NAME,
     title="20 Strong: Tainted Grail",
     vocabulary=Vocabulary(counters=("players",), hooks=("explore", "instant"),
                           declarations=KINDS),
     checks="tgc.rulesets.twenty_strong.checks",
     rules="tgc.rulesets.twenty_strong.loader",
 )
+
+from tgc.rulesets.twenty_strong import codes  # noqa: E402,F401  (registers the codes)

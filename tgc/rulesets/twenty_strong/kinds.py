@@ -1,0 +1,8 @@
+"""20 Strong's name and declaration kinds, in a module of their own: the loader and the
+checks read them without importing the spec (which the registry imports, and which
+registers the catalogue codes)."""
+
+from __future__ import annotations
+
+NAME = "twenty-strong"
+KINDS = ("dice", "hero", "card", "enemy", "boss")
