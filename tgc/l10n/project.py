@@ -188,12 +188,14 @@ class Checked:
     progress: list[Progress] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, SourceFile] = field(default_factory=dict)
+    units: list[Unit] = field(default_factory=list)
+    languages: list[Language] = field(default_factory=list)  # each one that could be read
 
 
 def check_languages(root: Path, campaign: Campaign | None, bundle: Bundle,
                     codes: Sequence[str]) -> Checked:
     found = campaign_units(root, campaign, bundle)
-    out = Checked(diagnostics=list(found.diagnostics), sources=dict(found.sources))
+    out = Checked(diagnostics=list(found.diagnostics), sources=dict(found.sources), units=found.units)
     for code in resolve_languages(root, codes, existing=True):
         language = read_language(root, code)
         assert language.source is not None
@@ -204,6 +206,7 @@ def check_languages(root: Path, campaign: Campaign | None, bundle: Bundle,
         out.diagnostics += check_entries(found.units, language.entries, language.source,
                                          f"tgc l10n extract --lang {code}")
         out.progress.append(progress(code, found.units, language.entries))
+        out.languages.append(language)
     from tgc.diagnostics.config import load_config
 
     config, _ = load_config(root)
@@ -242,11 +245,10 @@ def translate_editions(root: Path, campaign: Campaign | None, bundle: Bundle,
     out = Translated([], checked.diagnostics, checked.sources)
     if any(d.severity is Severity.ERROR for d in out.diagnostics):
         return out
-    units = campaign_units(root, campaign, bundle).units
-    for code, counts in zip(resolve_languages(root, codes, existing=True), checked.progress, strict=True):
-        entries = read_language(root, code).entries
+    for language, counts in zip(checked.languages, checked.progress, strict=True):
+        entries, code = language.entries, language.code
         chosen = [entries[u.id].translation if state(u, entries.get(u.id)) == "translated" else u.text
-                  for u in units]
+                  for u in checked.units]
         walked = walk(bundle, Lines(campaign, root), _pick(chosen))
         info = Info(code=code, names=dict(sorted(walked.names.items())),
                     translated=counts.translated, fallback=counts.fallback)

@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel
 
 from tgc.bundle import schema as s
 from tgc.semantics.model import Campaign
@@ -45,6 +47,7 @@ class Slot:
         return self.kind in KIND_WORDS
 
 
+_M = TypeVar("_M", bound=BaseModel)
 Replace = Callable[[int, str], str]  # slot index, source text -> the text to print
 
 
@@ -126,7 +129,7 @@ class _Walker:
         c = self.lines.campaign
         b = self.b
         info = c.info if c is not None else None
-        campaign = b.campaign.model_copy(update={"title": self.text(
+        campaign = _copy(b.campaign, {"title": self.text(
             "campaign", "title", b.campaign.title, self.lines.decl(info.decl if info else None),
             "The campaign's title")})
         sections = tuple(self.section(sec) for sec in b.sections)
@@ -138,7 +141,7 @@ class _Walker:
         translated_questions = self.finish_questions()
         if translated_questions:
             verses = tuple(_ask_verse(v, translated_questions) for v in verses)
-        bundle = b.model_copy(update={
+        bundle = _copy(b, {
             "campaign": campaign, "sections": sections, "locations": locations,
             "statuses": statuses, "secrets": secrets, "items": items, "verses": verses})
         return Walked(bundle, self.slots, self.names)
@@ -152,7 +155,7 @@ class _Walker:
         known = None if self.lines.campaign is None else self.lines.campaign.sections.get(sec.name)
         if known is not None and known.span is not None:
             at = (self.lines.file(known.span.file), known.span.line)
-        return sec.model_copy(update={"title": self.text(
+        return _copy(sec, {"title": self.text(
             f"section.{sec.name}", "title", sec.title, at, f"The title of section {sec.name}")})
 
     def location(self, loc: s.Location) -> s.Location:
@@ -163,7 +166,7 @@ class _Walker:
                           f"The title of location card {loc.number}")
         text = self.text(scope, "text", loc.text, self.lines.decl(decl, "text"),
                          f"The text of location card {loc.number} \"{loc.title}\"")
-        return loc.model_copy(update={"title": title, "text": text})
+        return _copy(loc, {"title": title, "text": text})
 
     def status(self, st: s.Status) -> s.Status:
         c = self.lines.campaign
@@ -174,7 +177,7 @@ class _Walker:
             "The name of a status, printed on the save sheet and in effects"))
         text = self.text(scope, "text", st.text, self.lines.decl(decl, "text"),
                          f"The text of status \"{st.name}\"")
-        return st.model_copy(update={"text": text})
+        return _copy(st, {"text": text})
 
     def name(self, kind: str, name: str, printed: str) -> None:
         """Statuses and items keep their source names (effects and conditions name them);
@@ -190,7 +193,7 @@ class _Walker:
                           f"The title of secret card {sec.number}")
         text = self.text(scope, "text", sec.text, self.lines.decl(decl, "text"),
                          f"The text of secret card {sec.number} \"{sec.title}\"")
-        return sec.model_copy(update={"title": title, "text": text})
+        return _copy(sec, {"title": title, "text": text})
 
     def item(self, item: s.Item) -> s.Item:
         c = self.lines.campaign
@@ -200,15 +203,15 @@ class _Walker:
                                                "The name of an item card"))
         text = self.text(scope, "text", item.text, self.lines.decl(decl, "text"),
                          f"The text of item \"{item.name}\"")
-        return item.model_copy(update={"text": text})
+        return _copy(item, {"text": text})
 
     # ------------------------------------------------------------ verses
 
     def verse(self, v: s.Verse) -> s.Verse:
         ops = self.body(v, None, v.ops)
-        blocks = tuple(blk.model_copy(update={"ops": self.body(v, blk.name, blk.ops)})
+        blocks = tuple(_copy(blk, {"ops": self.body(v, blk.name, blk.ops)})
                        for blk in v.blocks)
-        return v.model_copy(update={"ops": ops, "blocks": blocks})
+        return _copy(v, {"ops": ops, "blocks": blocks})
 
     def body(self, v: s.Verse, block: str | None, ops: tuple[Any, ...]) -> tuple[Any, ...]:
         scope = v.id if block is None else f"{v.id}.{block}"
@@ -223,17 +226,17 @@ class _Walker:
 
     def op(self, op: Any, here: _Here) -> Any:
         if isinstance(op, s.Text):
-            return op.model_copy(update={"text": self.inner(here, "p", op.text)})
+            return _copy(op, {"text": self.inner(here, "p", op.text)})
         if isinstance(op, s.Choice):
             self.asks(op.guard, here)
-            return op.model_copy(update={"text": self.inner(here, "c", op.text)})
+            return _copy(op, {"text": self.inner(here, "c", op.text)})
         if isinstance(op, s.Task):
-            return op.model_copy(update={"text": self.inner(here, "t", op.text)})
+            return _copy(op, {"text": self.inner(here, "t", op.text)})
         if isinstance(op, s.Note):
-            return op.model_copy(update={"text": self.inner(here, "n", op.text)})
+            return _copy(op, {"text": self.inner(here, "n", op.text)})
         if isinstance(op, s.IfEffect):
             self.asks(op.cond, here)
-            return op.model_copy(update={"effect": self.op(op.effect, here)})
+            return _copy(op, {"effect": self.op(op.effect, here)})
         if isinstance(op, s.IfDivert):
             self.asks(op.cond, here)
         return op
@@ -301,6 +304,20 @@ class _Here:
     counts: dict[str, int]
 
 
+def _copy(obj: _M, update: dict[str, Any]) -> _M:
+    """``obj`` with ``update`` applied, or ``obj`` itself when nothing changes: extraction
+    walks without replacing anything, and a translation leaves most of a bundle as it is."""
+    for key, value in update.items():
+        old = getattr(obj, key)
+        if old is value or (isinstance(value, str) and value == old):
+            continue
+        if isinstance(value, tuple) and len(value) == len(old) and all(
+                a is b for a, b in zip(value, old, strict=True)):
+            continue
+        return obj.model_copy(update=update)
+    return obj
+
+
 def _ask_verse(v: s.Verse, questions: Mapping[str, str]) -> s.Verse:
     """The verse with every ``ask`` question replaced, in guards and conditions alike."""
     def cond(c: Any) -> Any:
@@ -325,13 +342,11 @@ def _ask_verse(v: s.Verse, questions: Mapping[str, str]) -> s.Verse:
 
 def _reached_from(bundle: s.Bundle) -> dict[str, list[str]]:
     """For each verse, the other verses whose lines lead to it, in book order."""
-    out: dict[str, list[str]] = {}
+    out: dict[str, dict[str, None]] = {}  # a dict keeps book order and drops repeats
 
     def note(source: str, target: Any) -> None:
         if isinstance(target, s.Goto) and target.verse != source:
-            seen = out.setdefault(target.verse, [])
-            if source not in seen:
-                seen.append(source)
+            out.setdefault(target.verse, {})[source] = None
 
     def visit(source: str, op: Any) -> None:
         if isinstance(op, s.IfEffect):
@@ -348,4 +363,4 @@ def _reached_from(bundle: s.Bundle) -> dict[str, list[str]]:
         for block in verse.blocks:
             for op in block.ops:
                 visit(verse.id, op)
-    return out
+    return {verse: list(sources) for verse, sources in out.items()}
