@@ -279,3 +279,37 @@ def test_render_puts_a_translated_bundles_pages_beside_it(campaign: Path) -> Non
     assert result.exit_code == 0, result.output
     index = (campaign.parent / "out" / "the-salt-road.pt_BR" / "index.html").read_text(encoding="utf-8")
     assert "A Estrada do Sal" in index
+
+
+_WHERE = " ".join(f"word{n}" for n in range(40))
+
+
+def test_catalogues_tgc_writes_read_back_the_same_through_babel() -> None:
+    """tgc writes PO text itself (Babel's writer is slow on large campaigns); Babel reads
+    every entry back as it was, escapes, line breaks, long lines and obsolete ones too."""
+    import io
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
+
+    from tgc.l10n.catalog import Draft, Drafted, render_po
+
+    texts = ['He said "go" \\ back', "line one\nline two\n", "tab\there " + "long " * 40 + "end",
+             "x" * 200, "  leading and trailing  ", "ação :food: _ênfase_"]
+    drafts = [Draft(f"101.1#p{n + 1}", text, text[::-1], (("a.tgj", n + 1),),
+                    ("fuzzy",) if n == 1 else (), (_WHERE,), (), "old\ntext" if n == 1 else None)
+              for n, text in enumerate(texts)]
+    header = Catalog(locale="pt_BR", header_comment="# a test", fuzzy=False)
+    text = render_po(Drafted(header, drafts, [Draft("101.2#p1", "gone", "foi")]))
+    # Only a line without a space to cut at may pass the width (as Babel and gettext do).
+    long_lines = [line for line in text.splitlines()
+                  if len(line) > 76 and '"' in line and " " in line.split('"', 1)[1]]
+    assert long_lines == [line for line in text.splitlines() if line.startswith('"Plural-Forms')]
+    back = read_po(io.BytesIO(text.encode("utf-8")))
+    got = [(m.context, m.id, m.string, m.fuzzy, m.locations, " ".join(m.auto_comments)) for m in back if m.id]
+    assert got == [(f"101.1#p{n + 1}", t, t[::-1], n == 1, [("a.tgj", n + 1)], _WHERE)
+                   for n, t in enumerate(texts)]
+    assert '#| msgid ""\n#| "old\\n"\n#| "text"\n' in text
+    assert '#~ msgctxt "101.2#p1"\n#~ msgid "gone"\n#~ msgstr "foi"\n' in text
+    assert [m.string for m in back.obsolete.values()] == ["foi"]
+    assert back.locale_identifier == "pt_BR"

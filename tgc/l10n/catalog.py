@@ -14,13 +14,15 @@ from __future__ import annotations
 import csv
 import io
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from textwrap import TextWrapper
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, denormalize, read_po, write_po
+from babel.messages.pofile import PoFileError, denormalize, read_po
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic
@@ -72,46 +74,69 @@ def locale(code: str) -> Locale:
                             "use a code such as pt_BR, de or fr") from None
 
 
-def update(units: Sequence[Unit], old: Catalog | None, code: str | None, title: str) -> Catalog:
+@dataclass(slots=True)
+class Draft:
+    """One entry as tgc writes it (Babel's Message is too slow to make by the ten thousand)."""
+
+    context: str
+    id: str
+    string: str
+    locations: tuple[tuple[str, int], ...] = ()
+    flags: tuple[str, ...] = ()
+    auto_comments: tuple[str, ...] = ()
+    user_comments: tuple[str, ...] = ()
+    previous: str | None = None
+
+    @property
+    def fuzzy(self) -> bool:
+        return "fuzzy" in self.flags
+
+
+@dataclass(slots=True)
+class Drafted:
+    """A catalogue to write: its header (a Babel catalogue without entries), its entries in
+    book order and the obsolete ones (texts that left the campaign, kept translated)."""
+
+    header: Catalog
+    entries: list[Draft]
+    obsolete: list[Draft]
+
+
+def update(units: Sequence[Unit], old: Catalog | None, code: str | None, title: str) -> Drafted:
     """The catalogue of ``units`` for language ``code`` (None: the template), keeping what
     ``old`` translated under each id."""
     known = locale(code) if code is not None else None
     header = _HEADER.format(language=known.english_name if known else "The template for a", title=title)
     catalog = Catalog(locale=known, project=title, version="", header_comment=header, fuzzy=False,
                       creation_date=_EPOCH, revision_date=_EPOCH, msgid_bugs_address="")
+    previous: dict[str, Message] = {}
     if old is not None:  # the translators' own header lines stay
         catalog.last_translator = old.last_translator
         catalog.language_team = old.language_team
-    previous: dict[str, Message] = {}
-    if old is not None:
         previous = {str(m.context): m for m in old if m.id and m.context}
         previous.update({str(m.context): m for m in old.obsolete.values() if m.context})
-    live = set()
-    for unit in units:
-        live.add(unit.id)
-        catalog[unit.text] = _message(unit, previous.get(unit.id))
-    for key, message in previous.items():
-        if key not in live and message.string:
-            catalog.obsolete[(str(message.id), key)] = message
-    return catalog
+    live = {unit.id for unit in units}
+    entries = [_draft(unit, previous.get(unit.id)) for unit in units]
+    gone = [Draft(key, str(m.id), str(m.string), user_comments=tuple(_previous(list(m.user_comments))[0]))
+            for key, m in previous.items() if key not in live and m.string]
+    return Drafted(catalog, entries, gone)
 
 
-def _message(unit: Unit, before: Message | None) -> Message:
-    flags: set[str] = set()
-    translation = ""
-    previous: list[str] = []
-    comments: list[str] = []
-    if before is not None:
-        translation = str(before.string or "")
-        flags = set(before.flags) & {"fuzzy"}
-        comments, earlier = _previous(list(before.user_comments))
-        if before.id != unit.text and translation:
-            flags.add("fuzzy")
-            previous = [str(before.id)]
-        elif "fuzzy" in flags and earlier is not None:
-            previous = [earlier]
-    return Message(unit.text, translation, [(unit.file, unit.line)] if unit.line else [],
-                   flags, [unit.where], comments, previous, context=unit.id)
+def _draft(unit: Unit, before: Message | None) -> Draft:
+    locations = ((unit.file, unit.line),) if unit.line else ()
+    if before is None:
+        return Draft(unit.id, unit.text, "", locations, (), (unit.where,))
+    translation = str(before.string or "")
+    flags = {"fuzzy"} if before.fuzzy else set()
+    comments, earlier = _previous(list(before.user_comments))
+    previous = None
+    if before.id != unit.text and translation:
+        flags.add("fuzzy")
+        previous = str(before.id)
+    elif flags and earlier is not None:
+        previous = earlier
+    return Draft(unit.id, unit.text, translation, locations, tuple(sorted(flags)), (unit.where,),
+                 tuple(comments), previous)
 
 
 def _previous(comments: list[str]) -> tuple[list[str], str | None]:
@@ -126,10 +151,84 @@ def _previous(comments: list[str]) -> tuple[list[str], str | None]:
     return kept, denormalize("\n".join(chunks))
 
 
-def render_po(catalog: Catalog) -> str:
-    out = io.BytesIO()
-    write_po(out, catalog, width=WIDTH, include_previous=True, sort_output=False)
-    return out.getvalue().decode("utf-8")
+def render_po(drafted: Drafted) -> str:
+    """PO text in the layout GNU gettext writes (strings wrapped after spaces at ``WIDTH``
+    columns, comments wrapped as xgettext does), in entry order. Written here rather than
+    by Babel's ``write_po``, which escapes every word separately and takes seconds on a
+    large campaign; the tests read every file back with Babel."""
+    header = drafted.header
+    out = [f"{header.header_comment}\n", 'msgid ""\n', 'msgstr ""\n']
+    out += [f'"{_escape(f"{key}: {value.rstrip()}")}\\n"\n' for key, value in header.mime_headers]
+    for draft in drafted.entries:
+        out.append("\n")
+        out += _entry(draft)
+    for draft in drafted.obsolete:
+        out.append("\n")
+        out += _comments("# ", draft.user_comments)
+        out += _strings(draft, "#~ ")
+    return "".join(out)
+
+
+_COMMENT = TextWrapper(width=WIDTH, break_long_words=False)
+
+
+def _comments(prefix: str, comments: Sequence[str]) -> list[str]:
+    out = []
+    for comment in comments:
+        lines = [comment] if len(comment) <= WIDTH and "\n" not in comment else _COMMENT.wrap(comment)
+        out += [f"{prefix}{line}\n" for line in lines]
+    return out
+
+
+def _entry(draft: Draft) -> list[str]:
+    out = _comments("# ", draft.user_comments) + _comments("#. ", draft.auto_comments)
+    if draft.locations:
+        out += _comments("#: ", [" ".join(f"{file}:{line}" for file, line in draft.locations)])
+    if draft.flags:
+        out.append(f"#, {', '.join(draft.flags)}\n")
+    if draft.previous is not None:
+        out.append(f"#| msgid {_block(draft.previous, '#| ')}\n")
+    return out + _strings(draft, "")
+
+
+def _strings(draft: Draft, prefix: str) -> list[str]:
+    return [f"{prefix}msgctxt {_block(draft.context, prefix)}\n",
+            f"{prefix}msgid {_block(draft.id, prefix)}\n",
+            f"{prefix}msgstr {_block(draft.string, prefix)}\n"]
+
+
+_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\r": "\\r", "\n": "\\n", '"': '\\"'})
+
+
+def _escape(text: str) -> str:
+    return text.translate(_ESCAPES)
+
+
+def _block(text: str, prefix: str) -> str:
+    """One quoted string, or ``""`` and then one quoted line per source line, each long
+    line cut after a space so that no quoted line passes WIDTH columns (escapes never
+    hold a space, so cutting the escaped text is cutting the text)."""
+    room = WIDTH - len(prefix) - 2
+    lines: list[str] = []
+    for line in text.splitlines(keepends=True):
+        escaped = _escape(line)
+        if len(escaped) <= room:
+            lines.append(escaped)
+            continue
+        buffer = ""
+        for word in _SPACES.split(escaped):
+            if buffer and len(buffer) + len(word) > room:
+                lines.append(buffer)
+                buffer = ""
+            buffer += word
+        if buffer:
+            lines.append(buffer)
+    if len(lines) <= 1:
+        return f'"{lines[0]}"' if lines else '""'
+    return '""\n' + "\n".join(f'{prefix}"{line}"' for line in lines)
+
+
+_SPACES = re.compile(r"(?<= )(?=[^ ])")  # cut after a run of spaces
 
 
 def parse_po(source: SourceFile, code: str) -> tuple[Catalog | None, list[Entry], list[Diagnostic]]:
@@ -144,17 +243,22 @@ def parse_po(source: SourceFile, code: str) -> tuple[Catalog | None, list[Entry]
         detail = re.sub(r" on \d+$", "", str(err))
         return None, [], [diag("TGC609", span, hint="every msgid and msgstr is one or more "
                                "quoted strings; a quote inside is written \\\"", detail=detail)]
+    starts = [n for n, line in enumerate(source.lines, start=1) if line.startswith("msgstr")]
     entries = [Entry(str(m.context or ""), str(m.id), str(m.string or ""), m.fuzzy,
-                     _msgstr_line(source, m.lineno or 1))
+                     _msgstr_line(starts, m.lineno or 1))
                for m in catalog if m.id]
     return catalog, entries, []
 
 
-def _msgstr_line(source: SourceFile, msgid_line: int) -> int:
-    for number in range(msgid_line, len(source.lines) + 1):
-        if source.line(number).startswith("msgstr"):
-            return number
-    return msgid_line
+def _msgstr_line(starts: list[int], msgid_line: int) -> int:
+    """The first msgstr line at or after an entry's msgid line (``starts`` is sorted)."""
+    at = bisect_left(starts, msgid_line)
+    return starts[at] if at < len(starts) else msgid_line
+
+
+def entries_of(drafted: Drafted) -> dict[str, Entry]:
+    """The entries a catalogue about to be written will have (their lines unknown yet)."""
+    return {d.context: Entry(d.context, d.id, d.string, d.fuzzy, 0) for d in drafted.entries}
 
 
 def render_csv(units: Sequence[Unit], entries: dict[str, Entry]) -> str:

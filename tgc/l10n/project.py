@@ -12,7 +12,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tgc.diagnostics.model import Diagnostic, Severity
-from tgc.l10n.catalog import Entry, LanguageError, Unit, locale, parse_po, render_csv, render_po, update
+from tgc.l10n.catalog import (
+    Entry,
+    LanguageError,
+    Unit,
+    entries_of,
+    locale,
+    parse_po,
+    render_csv,
+    render_po,
+    update,
+)
 from tgc.l10n.checks import check_entries
 from tgc.l10n.ids import LOCK_NAME, IdLock, assign, parse_lock, render_lock
 from tgc.l10n.progress import Progress, progress, state
@@ -160,10 +170,9 @@ def extract(root: Path, campaign: Campaign | None, bundle: Bundle, codes: Sequen
         out.diagnostics += language.diagnostics
         if language.source is not None:
             out.sources[language.source.name] = language.source
-        catalog = update(found.units, language.catalog, code, title)
-        files.append((language.path, render_po(catalog)))
-        entries = {str(m.context): Entry(str(m.context), str(m.id), str(m.string or ""), m.fuzzy, 0)
-                   for m in catalog if m.id}
+        drafted = update(found.units, language.catalog, code, title)
+        files.append((language.path, render_po(drafted)))
+        entries = entries_of(drafted)
         out.progress.append(progress(code, found.units, entries))
         if sheet:
             files.append((folder / f"{code}.csv", render_csv(found.units, entries)))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
@@ -260,11 +261,11 @@ class _Walker:
         if here.block is not None:
             place += f", part \"{here.block}\""
         out = f"{place}: {KIND_WORDS[kind]} {n}"
-        sources = self.reached.get(v.id, ())
+        sources = self.reached.get(v.id)
         if sources and here.block is None:
-            shown = [self.printed.get(x, x) for x in sources[:3]]
+            shown = ", ".join(self.printed.get(x, x) for x in islice(sources, 3))
             more = f" and {len(sources) - 3} more" if len(sources) > 3 else ""
-            out += f"; reached from {', '.join(shown)}{more}"
+            out += f"; reached from {shown}{more}"
         return out
 
     # ------------------------------------------------------------ ask questions
@@ -340,7 +341,7 @@ def _ask_verse(v: s.Verse, questions: Mapping[str, str]) -> s.Verse:
     return v.model_copy(update={"ops": tuple(op(o) for o in v.ops), "blocks": blocks})
 
 
-def _reached_from(bundle: s.Bundle) -> dict[str, list[str]]:
+def _reached_from(bundle: s.Bundle) -> dict[str, dict[str, None]]:
     """For each verse, the other verses whose lines lead to it, in book order."""
     out: dict[str, dict[str, None]] = {}  # a dict keeps book order and drops repeats
 
@@ -363,4 +364,4 @@ def _reached_from(bundle: s.Bundle) -> dict[str, list[str]]:
         for block in verse.blocks:
             for op in block.ops:
                 visit(verse.id, op)
-    return {verse: list(sources) for verse, sources in out.items()}
+    return out
