@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "odds": ("tgc.rulesets.twenty_strong.cli", "odds"),
     "play": ("tgc.cli.play", "play"),
     "render": ("tgc.cli.render", "render"),
+    "ruleset": ("tgc.cli.ruleset", "ruleset"),
     "test": ("tgc.cli.test", "test"),
     "sim": ("tgc.cli.sim", "sim"),
     "watch": ("tgc.cli.watch", "watch"),

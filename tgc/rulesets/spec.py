@@ -83,7 +83,8 @@ class RulesetSpec:
     ``checks`` names a module with ``CHECKS`` (functions of the resolved campaign,
     returning diagnostics); ``rules`` a module with ``load_rules`` for its rule data;
     ``engines`` a module with ``make_ruleset(bundle, mode)`` for the interpreter (the
-    runtime face). ``default`` marks the ruleset a campaign that names none is played
+    runtime face); ``commands`` a module with ``COMMANDS``, a click group of the
+    ruleset's own commands (`tgc ruleset NAME ...`). ``default`` marks the ruleset a campaign that names none is played
     with."""
 
     name: str
@@ -92,6 +93,7 @@ class RulesetSpec:
     checks: str | None = None
     rules: str | None = None
     engines: str | None = None
+    commands: str | None = None
     default: bool = False
 
     def load(self, part: str) -> Any:

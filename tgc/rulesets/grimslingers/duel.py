@@ -11,7 +11,7 @@ from typing import Literal
 from tgc.rulesets.grimslingers import resolve
 from tgc.rulesets.grimslingers.data import Card, Creature, Disposition, Grimslinger, Modifier
 from tgc.rulesets.grimslingers.decisions import PlayCards, Policy
-from tgc.rulesets.grimslingers.duelist import Duelist, Play
+from tgc.rulesets.grimslingers.duelist import Duelist, Play, holds, take
 from tgc.rulesets.grimslingers.rules import Rules
 from tgc.rulesets.grimslingers.standoff import take_standoff
 
@@ -35,6 +35,8 @@ class PlayerSetup:
     stash_limit: int = 3
     resource: int | None = None  # the special resource now (a session carries it over)
     belt: int | None = None
+    discard: tuple[Card, ...] = ()  # what earlier duels left discarded (GS-15.9)
+    deactivated: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +106,8 @@ class Duel:
         name = p.grimslinger.name if p.grimslinger else f"player {seat}"
         me = Duelist(seat, name, p.hp, p.ep, p.max_hp, p.max_ep, hand=list(p.hand),
                      stash=list(p.stash), passive=list(p.passive), hand_limit=p.hand_limit,
-                     stash_limit=p.stash_limit, team=1, grimslinger=p.grimslinger)
+                     stash_limit=p.stash_limit, team=1, grimslinger=p.grimslinger,
+                     discard=list(p.discard), deactivated=list(p.deactivated))
         g = p.grimslinger
         if g is not None:
             me.res[g.resource] = g.start if p.resource is None else p.resource
@@ -198,7 +201,7 @@ class Duel:
             return
         taken = self.rng.sample(c.discard, count)
         for card in taken:
-            c.discard.remove(card)
+            take(c.discard, card)
         c.ep -= count
         c.hand = [*taken, *c.deactivated]
         c.deactivated = []
@@ -238,7 +241,7 @@ class Duel:
             return
         if p.stage == 2:
             choice = self.random_spell(p, choice)
-        p.hand.remove(choice.card)
+        take(p.hand, choice.card)
         main = Play(choice.card, p, self.player_targets(p, choice.card), p.seat,
                     self.rn_of(choice.card, p))
         if choice.card.kind == "spell" and p.next_nv:
@@ -246,7 +249,7 @@ class Duel:
             p.next_nv = 0
         self.plays.append(main)
         for extra in choice.combined:
-            p.hand.remove(extra)
+            take(p.hand, extra)
             resolve.combine(self, main, extra)
         self.note(f"{p.name} plays {choice.card.name}"
                   + "".join(f" + {c.name}" for c in choice.combined) + f" (RN {main.rn})")
@@ -261,7 +264,7 @@ class Duel:
 
     def playable(self, p: Duelist, choice: PlayCards) -> bool:
         cards = (choice.card, *choice.combined)
-        if any(c not in p.hand for c in cards) or len(set(map(id, cards))) != len(cards):
+        if not all(holds(p.hand, c) for c in cards) or len(set(map(id, cards))) != len(cards):
             return False
         main = choice.card
         if main.kind != "spell" and "standard" not in main.types:

@@ -14,6 +14,20 @@ PLAYER_CAP = 10  # GS-5.1 / GS-5.2
 PlayState = Literal["unresolved", "resolved", "discarded", "deactivated"]
 
 
+def take(pile: list[Card], card: Card) -> None:
+    """Remove this very card (by identity: two FIRE cards are two cards, and comparing
+    pydantic models field by field would cost more than the rest of a duel turn)."""
+    for i, other in enumerate(pile):
+        if other is card:
+            del pile[i]
+            return
+    raise ValueError(f"{card.name} is not in the pile")
+
+
+def holds(pile: list[Card], card: Card) -> bool:
+    return any(other is card for other in pile)
+
+
 @dataclass(slots=True, eq=False)
 class Duelist:
     """HP, EP, piles and resources. ``seat`` 0 is the first player: the creature in a
@@ -90,7 +104,7 @@ class Duelist:
                 self.stash.append(card)
             else:
                 continue
-            pile.remove(card)
+            take(pile, card)
             moved.append(card)
         return moved
 

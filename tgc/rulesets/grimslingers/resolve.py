@@ -16,7 +16,7 @@ from tgc.rulesets.grimslingers.data import (
     Nv,
     Resource,
 )
-from tgc.rulesets.grimslingers.duelist import Duelist, Play
+from tgc.rulesets.grimslingers.duelist import Duelist, Play, take
 
 if TYPE_CHECKING:
     from tgc.rulesets.grimslingers.duel import Duel
@@ -276,7 +276,7 @@ def shed(duel: Duel, d: Duelist, count: int, deactivate: bool) -> None:
         why = "deactivate" if deactivate else "discard"
         chosen = duel.policy.pick(duel, d, list(d.hand), min(count, len(d.hand)), why)
     for card in chosen:
-        d.hand.remove(card)
+        take(d.hand, card)
         if deactivate:
             d.deactivated.append(card)
         else:

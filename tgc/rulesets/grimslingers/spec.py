@@ -30,4 +30,5 @@ SPEC = RulesetSpec(
     title="Grimslingers: The Northern Territory (the Tall Tale and creature duels)",
     vocabulary=VOCABULARY,
     checks="tgc.rulesets.grimslingers.campaign_checks",
+    commands="tgc.rulesets.grimslingers.commands",
 )

@@ -19,7 +19,7 @@ from tgc.rulesets.grimslingers.decisions import (
     Surge,
     UseCard,
 )
-from tgc.rulesets.grimslingers.duelist import Duelist, Play
+from tgc.rulesets.grimslingers.duelist import Duelist, Play, holds, take
 
 if TYPE_CHECKING:
     from tgc.rulesets.grimslingers.duel import Duel
@@ -56,7 +56,7 @@ def allowed(p: Duelist, action: StandoffAction) -> bool:
         case Sacrifice(amount=n):
             return 0 < n < p.hp  # never down to 0 HP (GS-A23)
         case UseCard(card=card):
-            return card in p.hand and "standoff" in card.types
+            return holds(p.hand, card) and "standoff" in card.types
         case Reload(cards=cards):
             return (not p.anima_used and p.ep >= RELOAD_COST and len(cards) <= RELOAD_CARDS
                     and _all_in(cards, p.discard) and all(c.kind == "spell" for c in cards))
@@ -76,7 +76,7 @@ def allowed(p: Duelist, action: StandoffAction) -> bool:
 
 
 def _all_in(cards: tuple[Card, ...], pile: list[Card]) -> bool:
-    return len({id(c) for c in cards}) == len(cards) and all(c in pile for c in cards)
+    return len({id(c) for c in cards}) == len(cards) and all(holds(pile, c) for c in cards)
 
 
 def _take(duel: Duel, p: Duelist, action: StandoffAction) -> None:
@@ -87,7 +87,7 @@ def _take(duel: Duel, p: Duelist, action: StandoffAction) -> None:
             p.ep = min(p.ep + n, p.max_ep, p.cap)
             duel.note(f"{p.name} sacrifices {n} HP")
         case UseCard(card=card):
-            p.hand.remove(card)
+            take(p.hand, card)
             duel.note(f"{p.name} uses {card.name} in the Standoff")
             play = Play(card, p, duel.player_targets(p, card), p.seat, 0)
             resolve.resolve_play(duel, play)
@@ -100,14 +100,14 @@ def _take(duel: Duel, p: Duelist, action: StandoffAction) -> None:
         case Purge(cards=cards):
             p.anima_used = True
             for card in cards:
-                p.hand.remove(card)
+                take(p.hand, card)
                 p.discard.append(card)
             p.ep = min(p.ep + len(cards), p.max_ep, p.cap)
             duel.note(f"{p.name} purges {len(cards)} spells")
         case Surge(cards=cards):
             p.anima_used = True
             for card in cards:
-                p.hand.remove(card)
+                take(p.hand, card)
                 p.deactivated.append(card)
             p.next_nv += 1
             duel.note(f"{p.name} surges")

@@ -213,14 +213,13 @@ def moves(state: TaleState) -> list[str]:
     return onward or around
 
 
-def move(state: TaleState, code: str, duel: DuelRunner, rng: random.Random) -> TileEvent:
-    """The Movement phase then the Tile resolution phase for the tile entered."""
+def move(state: TaleState, code: str) -> None:
+    """The Movement phase: onto a legal tile, turning it face up (GS-14.2)."""
     if code not in moves(state):
         raise ValueError(f"{code} is not a legal move from {state.tile}")
     state.previous, state.tile = state.tile, code
     assert state.area is not None
     state.revealed.setdefault(state.area, set()).add(code)
-    return resolve_tile(state, duel, rng)
 
 
 def resolve_tile(state: TaleState, duel: DuelRunner, rng: random.Random) -> TileEvent:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from tgc.rulesets.grimslingers.data import Area, Colour, TallTale, Tile
+from tgc.rulesets.grimslingers.data import Area, Card, Colour, TallTale, Tile
+from tgc.rulesets.grimslingers.duelist import take
 
 REVIVE = 3  # GS-16.5
 
@@ -24,6 +25,24 @@ class Character:
     resource: int | None = None
     belt: int | None = None
     pp: int = 20
+    hand: list[Card] = field(default_factory=list)
+    stash: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    deactivated: list[Card] = field(default_factory=list)
+    hand_limit: int = 5
+    stash_limit: int = 3
+
+    def return_all(self) -> None:
+        """Chapter end and revival (GS-12.7, GS-16.5): piles back, hand then stash."""
+        for pile in (self.deactivated, self.discard):
+            for card in list(pile):
+                if len(self.hand) < self.hand_limit:
+                    self.hand.append(card)
+                elif len(self.stash) < self.stash_limit:
+                    self.stash.append(card)
+                else:
+                    continue
+                take(pile, card)
 
 
 @dataclass(slots=True)
@@ -120,7 +139,12 @@ def spend_defeats(state: TaleState, count: int) -> None:
 
 
 def revive_all(state: TaleState) -> None:
+    """GS-16.5: 3 HP and 3 EP, deactivated cards back; the special resource stays."""
     for c in state.party:
         if c.hp == 0:
             c.hp = min(REVIVE, c.max_hp)
             c.ep = min(REVIVE, c.max_ep)
+            for card in list(c.deactivated):
+                if len(c.hand) < c.hand_limit:
+                    c.hand.append(card)
+                    take(c.deactivated, card)

@@ -1,0 +1,143 @@
+"""Grimslingers adventure turns played by a policy (spec §14.1): move, read the eligible
+part (or a bounty), resolve the tile, rest; duels fought by the duel engine with the
+party's carried-over trackers and piles. One seeded generator drives it all, so a walk
+is a reproducible playthrough of a chapter."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Literal
+
+from tgc.rulesets.grimslingers.data import DuelAction, TallTale
+from tgc.rulesets.grimslingers.duel import Duel, DuelSetup, PlayerSetup
+from tgc.rulesets.grimslingers.policies import make_policy
+from tgc.rulesets.grimslingers.rules import Rules, index
+from tgc.rulesets.grimslingers.sim import Build, player_setup
+from tgc.rulesets.grimslingers.story import (
+    DuelOutcome,
+    DuelRunner,
+    eligible_parts,
+    move,
+    moves,
+    resolve_part,
+    resolve_tile,
+    rest,
+    run_bounty,
+    startable_bounties,
+)
+from tgc.rulesets.grimslingers.tale import Character, TaleState, new_state, revive_all
+
+WalkEnd = Literal["chapter_over", "game_over", "out_of_turns"]
+
+
+@dataclass(slots=True)
+class Walk:
+    state: TaleState
+    end: WalkEnd = "out_of_turns"
+    turns: int = 0
+    log: list[str] = field(default_factory=list)
+
+
+def new_party(rules: Rules, names: list[str]) -> list[Character]:
+    """New characters (GS-11.3) with their default builds' cards."""
+    party = []
+    for name in names:
+        setup = player_setup(rules, Build(name))
+        g = setup.grimslinger
+        party.append(Character(name, hand=list(setup.hand), stash=list(setup.stash),
+                               resource=g.start if g else None,
+                               belt=10 if g is not None and g.resource == "ammo" else None))
+    return party
+
+
+def fighter(rules: Rules, policy: str, rng: random.Random, log: list[str],
+            duel_log: bool = False) -> DuelRunner:
+    """Duels of the Tall Tale: the party as it stands, the area's modifiers drawn."""
+
+    def fight(state: TaleState, action: DuelAction) -> DuelOutcome:
+        area = state.current_area()
+        pool = [rules.modifiers[m] for m in (area.modifiers if area else ())
+                if m in rules.modifiers]
+        modifiers = tuple(rng.sample(pool, min(action.modifiers, len(pool))))
+        setup = DuelSetup(rules.creature(action.creature),
+                          tuple(_setup(rules, c) for c in state.party), modifiers,
+                          action.dispositions, all_general_skills=not action.dispositions,
+                          defeats_left=state.defeats_left)
+        duel = Duel(rules, setup, make_policy(policy), rng, log=duel_log)
+        result = duel.run()
+        for character, duelist in zip(state.party, duel.players, strict=True):
+            character.hp, character.ep = duelist.hp, duelist.ep
+            character.hand, character.stash = duelist.hand, duelist.stash
+            character.discard, character.deactivated = duelist.discard, duelist.deactivated
+            if duelist.grimslinger is not None:
+                character.resource = duelist.res.get(duelist.grimslinger.resource)
+                character.belt = duelist.belt
+        state.defeats_left = max(0, duel.defeats_left)
+        state.game_over = state.game_over or duel.game_over
+        if not state.game_over:
+            revive_all(state)  # the defeats were counted in the duel (GS-16.6)
+        names = " with " + ", ".join(m.name for m in modifiers) if modifiers else ""
+        log.append(f"  duel {action.creature}{names}: {result.outcome} in {result.turns} "
+                   f"turns; " + ", ".join(f"{c.name} {c.hp} HP {c.ep} EP" for c in state.party))
+        log.extend(f"    {line}" for line in duel.log)
+        return result.outcome
+
+    return fight
+
+
+def _setup(rules: Rules, c: Character) -> PlayerSetup:
+    return PlayerSetup(rules.grimslingers.get(c.name), tuple(c.hand), tuple(c.stash),
+                       hp=c.hp, ep=c.ep, max_hp=c.max_hp, max_ep=c.max_ep,
+                       hand_limit=c.hand_limit, stash_limit=c.stash_limit, resource=c.resource,
+                       belt=c.belt, discard=tuple(c.discard), deactivated=tuple(c.deactivated))
+
+
+def walk(tale: TallTale, names: list[str], seed: int = 0, policy: str = "greedy",
+         max_turns: int = 60, duel_log: bool = False) -> Walk:
+    """Play adventure turns until the chapter ends, the game is over or turns run out.
+    Moves prefer tiles not yet seen; the first eligible part is read; a bounty is taken
+    when one can begin."""
+    rules = index(tale)
+    rng = random.Random(seed)
+    state = new_state(tale, names)
+    state.party = new_party(rules, names)
+    state.defeats_left = len(names) + 1
+    out = Walk(state)
+    fight = fighter(rules, policy, rng, out.log, duel_log)
+    out.log.append(f"session: {', '.join(names)} at area {state.area} {state.tile}")
+    while out.turns < max_turns and out.end == "out_of_turns":
+        out.turns += 1
+        _turn(state, out, fight, rng)
+        if state.game_over:
+            out.end = "game_over"
+        elif state.chapter_over:
+            out.end = "chapter_over"
+    out.log.append(f"end: {out.end.replace('_', ' ')} after {out.turns} turns; completed "
+                   f"{', '.join(sorted(state.completed)) or 'nothing'}; "
+                   f"markers {', '.join(sorted(state.markers)) or 'none'}")
+    return out
+
+
+def _turn(state: TaleState, out: Walk, fight: DuelRunner, rng: random.Random) -> None:
+    options = moves(state)
+    seen = state.revealed.get(state.area or 0, set())
+    fresh = [o for o in options if o not in seen]
+    target = rng.choice(sorted(fresh or options))
+    move(state, target)
+    out.log.append(f"turn {out.turns}: area {state.area} {state.tile}")
+    parts = eligible_parts(state.tale or TallTale(title=""), state)
+    if parts:
+        part = parts[0]
+        result = resolve_part(state, part, fight, rng)
+        out.log.append(f"  part {part.id} \"{part.title}\": {result.replace('_', ' ')}")
+        if state.game_over or state.chapter_over:
+            return
+    bounties = startable_bounties(state)
+    if bounties and not parts:
+        result = run_bounty(state, bounties[0], fight, rng)
+        out.log.append(f"  bounty \"{bounties[0].name}\": {result}")
+    else:
+        event = resolve_tile(state, fight, rng)
+        out.log.append(f"  tile {event.kind}" + (f": {event.detail}" if event.detail else ""))
+    rest(state)
