@@ -84,8 +84,8 @@ class RulesetSpec:
     returning diagnostics); ``rules`` a module with ``load_rules`` for its rule data;
     ``engines`` a module with ``make_ruleset(bundle, mode)`` for the interpreter (the
     runtime face); ``commands`` a module with ``COMMANDS``, a click group of the
-    ruleset's own commands (`tgc ruleset NAME ...`). ``default`` marks the ruleset a campaign that names none is played
-    with."""
+    ruleset's own commands (`tgc ruleset NAME ...`). ``default`` marks the ruleset a
+    campaign that names none is played with."""
 
     name: str
     title: str
