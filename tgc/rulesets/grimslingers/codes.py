@@ -165,3 +165,14 @@ RULES: tuple[Rule, ...] = (
          "item, GS-A38).",
          (ex(_PART + '  actions: duel "Nobody"\n'),)),
 )
+
+
+def _register() -> None:
+    """Into the one catalogue, once (whichever of catalogue and registry came first)."""
+    from tgc.diagnostics.codes import CATALOGUE, register
+
+    if RULES[0].code not in CATALOGUE:
+        register(RULES)
+
+
+_register()

@@ -1,14 +1,11 @@
 """Grimslingers' declaration for the registry: its name, its words (the Tall Tale's
-declaration kinds) and where its checks and engines live."""
+declaration kinds) and where its checks and commands live. Importing it also registers
+the ruleset's catalogue codes, after ``SPEC`` exists: the catalogue finds rulesets
+through the registry, so either may be imported first."""
 
 from __future__ import annotations
 
-from tgc.diagnostics.codes import CATALOGUE, register
-from tgc.rulesets.grimslingers.codes import RULES
 from tgc.rulesets.spec import RulesetSpec, Vocabulary
-
-if RULES[0].code not in CATALOGUE:  # the catalogue knows the ruleset's codes once found
-    register(RULES)
 
 DECLARATIONS = ("chapter", "path", "part", "area", "bounty", "creature", "skill", "spell",
                 "gear", "elements", "disposition", "modifier", "grimslinger", "achievement")
@@ -32,3 +29,6 @@ SPEC = RulesetSpec(
     checks="tgc.rulesets.grimslingers.campaign_checks",
     commands="tgc.rulesets.grimslingers.commands",
 )
+
+
+from tgc.rulesets.grimslingers import codes  # noqa: E402,F401  (registers the codes)
