@@ -8,13 +8,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any, cast
 
 from tgc.rulesets.tainted_grail.engines.combat import CombatGame
 from tgc.rulesets.tainted_grail.engines.diplomacy import DiplomacyGame
 from tgc.rulesets.tainted_grail.engines.game import Game, Option, Outcome
 from tgc.rulesets.tainted_grail.engines.hero import Hero, Member
 from tgc.rulesets.tainted_grail.engines.policies import POLICIES, Policy
-from tgc.rulesets.tainted_grail.records import Card, CombatEncounter, DiplomacyEncounter, Effect, Rules
+from tgc.rulesets.tainted_grail.records import Card, CombatEncounter, DiplomacyEncounter, Rules
 from tgc.sim.simulate import Setup, SimError, members_of, rules_of_setup
 
 # Called at every playing step with the game (read it, never change it), the acting hero
@@ -24,19 +25,16 @@ Decide = Callable[[Game, Hero, list[Option]], Option]
 
 class Deciding:
     """A policy whose playing-step choices come from a callback; every other decision
-    (mulligan, who acts, charges during the enemy's attack, discards, avoiding, who
-    takes the loot) is the named base policy's."""
+    (mulligan, who acts, charges during the enemy's attack, discards, avoiding, ...) is
+    the named base policy's, whatever decisions the Policy protocol grows."""
 
     def __init__(self, decide: Decide, base: Policy) -> None:
         self.decide = decide
         self.base = base
         self.name = f"callback over {base.name}"
 
-    def mulligan(self, game: Game, hero: Hero) -> bool:
-        return self.base.mulligan(game, hero)
-
-    def pick_active(self, game: Game, waiting: list[Hero]) -> Hero:
-        return self.base.pick_active(game, waiting)
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.base, name)
 
     def choose(self, game: Game, hero: Hero, options: list[Option]) -> Option:
         picked = self.decide(game, hero, options)
@@ -45,17 +43,10 @@ class Deciding:
                            f"options it was given ({', '.join(map(str, options))})")
         return picked
 
-    def react(self, game: Game, hero: Hero, options: list[Option]) -> Option:
-        return self.base.react(game, hero, options)
 
-    def discard(self, game: Game, hero: Hero, count: int) -> list[int]:
-        return self.base.discard(game, hero, count)
-
-    def avoid(self, game: Game) -> bool:
-        return self.base.avoid(game)
-
-    def share(self, game: Game, loot: Effect, takers: list[Hero]) -> Hero:
-        return self.base.share(game, loot, takers)
+def deciding(decide: Decide, base: Policy) -> Policy:
+    """``base`` with its playing-step choices made by ``decide``."""
+    return cast(Policy, Deciding(decide, base))
 
 
 def run_encounter(setup: Setup, seed: int = 0, *, policy: str = "greedy",
@@ -74,7 +65,7 @@ def run_encounter(setup: Setup, seed: int = 0, *, policy: str = "greedy",
         members = [_ordered(rules, member, decks, setup.kind) for member in members]
     chooser: Policy = POLICIES[policy]()
     if decide is not None:
-        chooser = Deciding(decide, chooser)
+        chooser = deciding(decide, chooser)
     rng = random.Random(seed)
     shuffle = decks is None
     if isinstance(encounter, CombatEncounter):
