@@ -25,7 +25,7 @@ from tgc.rulesets.tainted_grail.engines.game import Game, Option
 from tgc.rulesets.tainted_grail.engines.hero import Hero, ItemInUse
 from tgc.rulesets.tainted_grail.engines.policies import POLICIES, BasePolicy, escape_matters
 from tgc.rulesets.tainted_grail.engines.ruleset import play
-from tgc.rulesets.tainted_grail.records import Effect
+from tgc.rulesets.tainted_grail.records import Effect, Stage
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
 
@@ -97,6 +97,11 @@ class Recording(BasePolicy):
         option = self.inner.react(game, hero, options)
         self.answers.append(options.index(option))
         return option
+
+    def approach(self, game: Game, approaches: tuple[tuple[Stage, ...], ...]) -> int:
+        choice = self.inner.approach(game, approaches)
+        self.answers.append(choice)
+        return choice
 
     def equip(self, game: Game, hero: Hero, keyword: str, items: list[ItemInUse]) -> int:
         index = self.inner.equip(game, hero, keyword, items)

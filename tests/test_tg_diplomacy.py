@@ -305,3 +305,35 @@ def test_a_member_pays_the_avoid_magic_for_another() -> None:
     ailei = member(rules, "Ailei", "diplomacy", ["Idle Word", "Idle Word", "Idle Word"])
     _, outcome, _ = run(rules, ["Kind Word", "Idle Word", "Idle Word"], [], avoid=True, extra=[ailei])
     assert outcome.outcome != "avoid"
+
+
+def test_a_diplomacy_may_offer_a_second_approach() -> None:
+    """002, "Diplomacy" (some encounters "allow for two alternative approaches"): the party
+    picks one before the first card, and only that approach's stages count. Here the second
+    approach has one stage whose empathy rule moves 3 up; the greedy rule takes the shorter
+    approach. The engine used to know a single sequence of stages."""
+    from tgc.rulesets.tainted_grail.engines.policies import GreedyPolicy
+
+    text = encounter(stage2="empathy: move affinity up 1") + (
+        "  approach2_stage1:\n    empathy: move affinity up 3\n    red: nothing\n"
+        "    gray: nothing\n    green: nothing\n")
+    rules = rules_of(HEROES + CARDS + ORDER + text, "diplomacy", "B")
+    talk = rules.encounters["Talk"]
+    assert [len(a) for a in talk.approaches] == [2, 1]  # type: ignore[union-attr]
+    arev = member(rules, "Arev", "diplomacy", ["Appeal", "Kind Word", "Idle Word"])
+    game, outcome = diplomacy(rules, "Talk", [arev], GreedyPolicy())
+    assert "the party takes the second approach" in game.log and outcome.outcome == "win"
+    policy = Recorder(["Appeal"])
+    policy.approach = lambda game, approaches: 0  # type: ignore[method-assign]
+    game, _ = diplomacy(rules, "Talk", [member(rules, "Arev", "diplomacy", ["Appeal"])], policy)
+    assert "the party takes the first approach" in game.log and game.stages == talk.stages
+
+
+def test_a_second_approach_is_checked_like_the_first() -> None:
+    """002 (stages and their tables): the second approach's stages follow the first's
+    rules, so a gap in a response table is TGC505 there too."""
+    from tests.tg_helpers import load_text
+
+    text = encounter() + "  approach2_stage1:\n    empathy: move affinity up 3\n    red: nothing\n"
+    _, problems = load_text(HEROES + text)
+    assert [p.code for p in problems] == ["TGC505"]

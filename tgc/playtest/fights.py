@@ -277,7 +277,7 @@ def position(game: Game, hero: Hero | None) -> tuple[tuple[str, str], ...]:
         rows.append(("its attack", _effects(enc.attack_at(game.pool))))
     elif isinstance(game, DiplomacyGame):
         dip = game.encounter
-        rows.append((dip.name, f"stage {game.stage.number} of {len(dip.stages)}, affinity "
+        rows.append((dip.name, f"stage {game.stage.number} of {len(game.stages)}, affinity "
                                f"{game.slot} of {dip.top} ({game.affinity_colour()})"))
         rows.append(("its response", _effects(game.stage.response_at(game.slot))))
     for member in game.in_play():

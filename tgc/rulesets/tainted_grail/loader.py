@@ -56,7 +56,8 @@ CHARACTER_KEYS = ("number", "colour", *TRACKS, *(f"max_{t}" for t in TRACKS),
 ENCOUNTER_COMMON = ("deck", "level", "kind", "right", "reward", "text")
 COMBAT_KEYS = ENCOUNTER_COMMON + ("value", "traits", "attack", "opportunity", "loot")
 DIPLOMACY_KEYS = ENCOUNTER_COMMON + ("affinity", "avoid", "failure", "stage1", "stage2",
-                                     "stage3", "stage4")
+                                     "stage3", "stage4", "approach2_stage1", "approach2_stage2",
+                                     "approach2_stage3", "approach2_stage4")
 ENCOUNTER_KEYS = tuple(dict.fromkeys(COMBAT_KEYS + DIPLOMACY_KEYS))
 STORY_ONLY = frozenset({"deck", "level", "kind", "text"})
 TRACK_RED = {"health": 1, "energy": 2, "terror": 2}
@@ -295,31 +296,39 @@ class Loader:
         if affinity is None:
             return None
         right = self.field(decl, "right", _right_edge, ())
-        stages = []
-        for number in range(1, 5):
-            key = f"stage{number}"
-            if key not in decl.data:
-                break
-            stage = self.field(decl, key, lambda v, k, n=number: _stage(v, k, n, affinity))
-            if stage is None:
-                return None
-            stages.append(stage)
+        stages = self.stages(decl, "stage", affinity)
+        second = self.stages(decl, "approach2_stage", affinity) \
+            if "approach2_stage1" in decl.data else ()
+        if stages is None or second is None:
+            return None
         avoid = self.field(decl, "avoid", _avoid, None)
         failure = self.field(decl, "failure", _effects, ())
         reward = self.field(decl, "reward", _effects, ())
         conds, costs = avoid if avoid is not None else ((), ())
-        for stage in stages:
-            key = f"stage{stage.number}"
-            for effects in (*stage.rules.values(), *(row.effects for row in stage.responses)):
-                self.check_words(decl, key, effects, "diplomacy")
         self.check_words(decl, "failure", failure, "diplomacy")
         self.check_words(decl, "reward", reward, "diplomacy")
         for cond in conds:
             why = misplaced_cond(cond, "diplomacy", False)
             if why is not None:
                 self.report(decl, _Bad("TGC504", "avoid", None, detail=why))
-        return DiplomacyEncounter(name, deck, level, affinity, right, tuple(stages), failure,
-                                  reward, conds, costs, avoid is not None)
+        return DiplomacyEncounter(name, deck, level, affinity, right, stages, failure,
+                                  reward, conds, costs, avoid is not None, second=second)
+
+    def stages(self, decl: RawDecl, prefix: str, affinity: tuple[str, ...]) -> tuple[Stage, ...] | None:
+        """``stage1``.. (or ``approach2_stage1``.., the second approach) in order, up to the
+        first one missing; None when one cannot be read."""
+        stages: list[Stage] = []
+        for number in range(1, 5):
+            key = f"{prefix}{number}"
+            if key not in decl.data:
+                break
+            stage = self.field(decl, key, lambda v, k, n=number: _stage(v, k, n, affinity))
+            if stage is None:
+                return None
+            for effects in (*stage.rules.values(), *(row.effects for row in stage.responses)):
+                self.check_words(decl, key, effects, "diplomacy")
+            stages.append(stage)
+        return tuple(stages)
 
 
 def load_rules(decls: Iterable[RawDecl]) -> tuple[Rules, list[Problem]]:

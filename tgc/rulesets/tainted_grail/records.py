@@ -285,6 +285,11 @@ class DiplomacyEncounter:
     avoid_costs: tuple[tuple[int, str], ...] = ()
     can_avoid: bool = False
     kind: str = "diplomacy"
+    second: tuple[Stage, ...] = ()  # the stages of a second approach (002: "two alternative approaches")
+
+    @property
+    def approaches(self) -> tuple[tuple[Stage, ...], ...]:
+        return (self.stages, self.second) if self.second else (self.stages,)
 
     @property
     def start(self) -> int:

@@ -35,13 +35,14 @@ class DiplomacyGame(Game):
         super().__init__(members, encounter, policy, rng, log, shuffle)
         self.slot = encounter.start
         self.stage_index = 0
+        self.stages = encounter.stages  # the approach the party takes
 
     def deck_of(self, member: Member) -> list[Card]:
         return list(member.diplomacy_deck or ())
 
     @property
     def stage(self) -> Stage:
-        return self.encounter.stages[self.stage_index]
+        return self.stages[self.stage_index]
 
     # ------------------------------------------------------------ the negotiation
 
@@ -49,7 +50,8 @@ class DiplomacyGame(Game):
         enc = self.encounter
         try:
             self.say(f"Diplomacy with {enc.name}: {len(enc.stages)} stage(s), "
-                     f"affinity {self.slot}/{enc.top}")
+                     f"affinity {self.slot}/{enc.top}"
+                     + (f"; or a second approach of {len(enc.second)} stage(s)" if enc.second else ""))
             if self.may_avoid() and self.policy.avoid(self):
                 for hero in self.heroes:
                     for amount, what in enc.avoid_costs:
@@ -59,6 +61,10 @@ class DiplomacyGame(Game):
                             self.change(hero, what, -amount)
                 self.say("the party avoids the encounter")
                 return self.outcome("avoid")
+            if enc.second:
+                choice = self.policy.approach(self, enc.approaches)
+                self.stages = enc.approaches[choice]
+                self.say(f"the party takes the {('first', 'second')[choice]} approach")
             self.deal()
             while self.turn < MAX_TURNS:
                 self.turn += 1
@@ -119,7 +125,7 @@ class DiplomacyGame(Game):
             self.say("the affinity marker reaches the lowest slot: failure")
             raise EncounterOver("failure")
         if self.slot >= self.encounter.top:
-            if self.stage_index + 1 >= len(self.encounter.stages):
+            if self.stage_index + 1 >= len(self.stages):
                 self.say("the affinity marker reaches the top: success")
                 raise EncounterOver("win")
             self.stage_index += 1

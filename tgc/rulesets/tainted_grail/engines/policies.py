@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from tgc.rulesets.tainted_grail.engines.game import ESCAPE, STOP, Game, Option, link_card
 from tgc.rulesets.tainted_grail.engines.hero import Hero, ItemInUse
-from tgc.rulesets.tainted_grail.records import Card, Effect, Effects
+from tgc.rulesets.tainted_grail.records import Card, Effect, Effects, Stage
 
 if TYPE_CHECKING:
     from tgc.rulesets.tainted_grail.engines.combat import CombatGame
@@ -39,6 +39,8 @@ class Policy(Protocol):
     def escape_now(self, game: Game, hero: Hero, moment: str) -> bool: ...
 
     def equip(self, game: Game, hero: Hero, keyword: str, items: list[ItemInUse]) -> int: ...
+
+    def approach(self, game: Game, approaches: tuple[tuple[Stage, ...], ...]) -> int: ...
 
 
 def _holding(hero: Hero, loot: Effect) -> int:
@@ -94,6 +96,16 @@ class BasePolicy:
     def equip(self, game: Game, hero: Hero, keyword: str, items: list[ItemInUse]) -> int:
         """The first item listed of each limited keyword (the index; -1 sets all aside)."""
         return 0
+
+    def approach(self, game: Game, approaches: tuple[tuple[Stage, ...], ...]) -> int:
+        """The approach with fewer stages; on a tie, the one whose stage bonuses the party
+        reaches best (each stage's best rule by the party's highest level), then the first."""
+        def fit(stages: tuple[Stage, ...]) -> tuple[int, int]:
+            reach = sum(max((max(h.level(a) for h in game.heroes) for a in st.rules), default=0)
+                        for st in stages)
+            return (-len(stages), reach)
+
+        return max(range(len(approaches)), key=lambda i: (fit(approaches[i]), -i))
 
     def share(self, game: Game, loot: Effect, takers: list[Hero]) -> Hero:
         """Each piece of loot to whoever has least of it: the fewest of that resource (or
@@ -476,6 +488,13 @@ class HumanPolicy(BasePolicy):
     def avoid(self, game: Game) -> bool:
         self.catch_up(game)
         return self.ask(f"Avoid {game.encounter.name}?", ["face it", "avoid it"]) == 1
+
+    def approach(self, game: Game, approaches: tuple[tuple[Stage, ...], ...]) -> int:
+        self.catch_up(game)
+        labels = [f"{('first', 'second')[i]} approach: " + "; ".join(
+            f"stage {st.number}: " + (", ".join(sorted(st.rules)) or "no bonus") for st in stages)
+            for i, stages in enumerate(approaches)]
+        return self.ask(f"Which approach to {game.encounter.name}?", labels)
 
     def equip(self, game: Game, hero: Hero, keyword: str, items: list[ItemInUse]) -> int:
         self.catch_up(game)
