@@ -103,6 +103,8 @@ class CombatGame(Game):
         and may set any aside; the policy picks, keyword by keyword (an item with two
         limited keywords fills both)."""
         owned = hero.items + hero.aside
+        if not owned:
+            return
         used = [i for i in owned if not i.keywords & LIMITED]
         taken: set[str] = set()
         for keyword in ITEM_LIMITED:
