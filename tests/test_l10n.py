@@ -313,3 +313,30 @@ def test_catalogues_tgc_writes_read_back_the_same_through_babel() -> None:
     assert '#~ msgctxt "101.2#p1"\n#~ msgid "gone"\n#~ msgstr "foi"\n' in text
     assert [m.string for m in back.obsolete.values()] == ["foi"]
     assert back.locale_identifier == "pt_BR"
+
+
+def _pdf_missing() -> str | None:
+    try:
+        import pypdf  # noqa: F401
+        import weasyprint  # noqa: F401
+    except ImportError as err:
+        return f"the pdf extra is not installed ({err.name})"
+    except (OSError, Warning) as err:
+        return f"WeasyPrint cannot run here ({err})"
+    return None
+
+
+@pytest.mark.skipif(_pdf_missing() is not None, reason=_pdf_missing() or "")
+def test_a_translated_edition_has_its_own_pdfs(campaign: Path) -> None:
+    from pypdf import PdfReader
+
+    run("l10n", "extract", "small", "--lang", "pt_BR")
+    translate(campaign / "l10n" / "pt_BR.po", {"101.1#c1": "Caminhar pela areia"})
+    result = run("build", "small", "--lang", "pt_BR", "--pdf", "-o", "out")
+    assert result.exit_code == 0, result.output
+    assert "wrote out/the-salt-road.pt_BR/ PDFs: " in result.output
+    journal = PdfReader(campaign.parent / "out" / "the-salt-road.pt_BR" / "journal.pdf")
+    words = " ".join(page.extract_text() for page in journal.pages)
+    assert "Caminhar pela areia" in words and "Turn back" in words
+    source = PdfReader(campaign.parent / "out" / "the-salt-road" / "journal.pdf")
+    assert "Walk out onto the sand" in " ".join(page.extract_text() for page in source.pages)

@@ -14,8 +14,7 @@ The stages, in the order ``run`` takes them (each only when the job asks for it)
    translations: with ``langs``, each language's catalogue checked and its edition made
    (tgc.l10n; docs/localization.md);
 7. write: tgc.lock (if it changed), the bundle and its HTML (and each edition's), with
-   ``pdf`` the source edition's PDFs,
-   atomically, or nothing.
+   ``pdf`` the PDFs of every edition, atomically, or nothing.
 """
 
 from __future__ import annotations
@@ -318,6 +317,7 @@ def _write(result: Result, lock: Lock, target: Path) -> Written:
     site = _render(bundle) if result.job.html else {}
     edition_texts, editions_sites = _edition_files(result, target.parent)
     pdfs = _render_pdfs(bundle, result.profile) if result.profile is not None else {}
+    edition_pdfs = _edition_pdfs(result, target.parent)
     lock_text = render_lock(result.numbering.lock)
     old = result.sources.get(lock.file)
     written_lock = None
@@ -348,6 +348,10 @@ def _write(result: Result, lock: Lock, target: Path) -> Written:
 
         html = html_dir(target.parent, bundle.campaign.title)
         pdf_files = tuple(write_pdfs(pdfs, html))
+    for folder, edition_pdf in edition_pdfs:
+        from tgc.render.pdf import write_pdfs
+
+        pdf_files += tuple(write_pdfs(edition_pdf, folder))
     return Written(target, size, len(bundle.verses), written_lock, html, pages, done, pdf_files)
 
 
@@ -363,6 +367,17 @@ def _edition_files(result: Result, out_dir: Path) -> tuple[list[tuple[Path, str]
     sites = [(html_dir(out_dir, title, e.code), _render(e.bundle))
              for e in result.editions if result.job.html]
     return texts, sites
+
+
+def _edition_pdfs(result: Result, out_dir: Path) -> list[tuple[Path, dict[str, bytes]]]:
+    """Each translated edition's PDFs (with ``pdf``), beside its pages."""
+    from tgc.bundle.paths import html_dir
+
+    if result.profile is None or result.bundle is None:
+        return []
+    title = result.bundle.campaign.title
+    return [(html_dir(out_dir, title, e.code), _render_pdfs(e.bundle, result.profile))
+            for e in result.editions]
 
 
 def _render(bundle: Bundle) -> dict[str, str]:

@@ -87,8 +87,9 @@ def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: boo
     folder = written.html_dir
     if written.html_files:
         click.echo(f"wrote {folder}/ ({len(written.html_files)} files; open index.html to print)")
-    if written.pdf_files:
-        click.echo(f"wrote {folder}/ PDFs: {', '.join(path.name for path in written.pdf_files)}")
+    for pdf_folder in dict.fromkeys(path.parent for path in written.pdf_files):
+        names = ", ".join(path.name for path in written.pdf_files if path.parent == pdf_folder)
+        click.echo(f"wrote {pdf_folder}/ PDFs: {names}")
     sys.exit(EXIT_OK)
 
 
