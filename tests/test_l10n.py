@@ -146,6 +146,15 @@ def test_check_reports_the_translators_mistakes_at_their_lines(campaign: Path, g
     golden(CASES / "mistakes.human.txt", result.output)
 
 
+def test_check_speaks_json_for_machines(campaign: Path) -> None:
+    run("l10n", "extract", "small", "--lang", "pt_BR")
+    translate(campaign / "l10n" / "pt_BR.po", {"101.1#c3": "  "})
+    result = run("check", "small", "--lang", "pt_BR", "--format", "json")
+    assert result.exit_code == 1
+    codes = [d["code"] for d in json.loads(result.output)["diagnostics"]]
+    assert codes == ["TGC607", "TGC303"]
+
+
 def test_check_lang_runs_the_campaigns_check_too(campaign: Path) -> None:
     run("l10n", "extract", "small", "--lang", "pt_BR")
     result = run("check", "small", "--lang", "pt_BR", "--no-color")

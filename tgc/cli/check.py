@@ -56,7 +56,7 @@ def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None
     if langs:
         from tgc.cli.l10n import run_check as check_translations
 
-        sys.exit(check_translations(root, langs, strict, color, debug))
+        sys.exit(check_translations(root, langs, strict, color, debug, fmt))
     try:
         result = run(Job(root, "check", cache_policy(no_cache), jobs=jobs))
     except WorkspaceError as err:

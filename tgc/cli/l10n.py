@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from tgc.pipeline import Result
     from tgc.source import SourceFile
 
+FORMAT_NAMES = ("human", "concise", "json", "sarif", "github")
 _LANG_HELP = "A language code (pt_BR, de, fr); repeat it for several, or `all` for every catalogue."
 
 
@@ -88,19 +89,22 @@ def status(directory: Path | None, langs: tuple[str, ...], color: bool | None, d
 @l10n.command(name="check")
 @click.argument("directory", required=False, type=click.Path(path_type=Path))
 @click.option("--lang", "langs", multiple=True, help=_LANG_HELP + " Default: all.")
+@click.option("--format", "fmt", type=click.Choice(FORMAT_NAMES), default="human", show_default=True,
+              help="Output format of the diagnostics (only `human` adds the progress lines).")
 @click.option("--strict", is_flag=True, help="Exit with 1 on warnings too.")
 @click.option("--color/--no-color", default=None, help="Colour the diagnostics.")
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
-def check_command(directory: Path | None, langs: tuple[str, ...], strict: bool, color: bool | None,
-                  debug: bool) -> None:
+def check_command(directory: Path | None, langs: tuple[str, ...], fmt: str, strict: bool,
+                  color: bool | None, debug: bool) -> None:
     """Check the campaign and its translations: missing, unknown and stale entries,
     icons and emphasis that differ from the source, diverts or logic lines inside
     translated text, blank choices and translations much longer than their source."""
-    code = run_check(campaign_dir(directory), langs or ("all",), strict, color, debug)
+    code = run_check(campaign_dir(directory), langs or ("all",), strict, color, debug, fmt)
     sys.exit(code)
 
 
-def run_check(root: Path, langs: tuple[str, ...], strict: bool, color: bool | None, debug: bool) -> int:
+def run_check(root: Path, langs: tuple[str, ...], strict: bool, color: bool | None, debug: bool,
+              fmt: str = "human") -> int:
     """The campaign's check followed by its translations' (also `tgc check --lang`)."""
     from tgc.diagnostics.model import Diagnostic, Severity
     from tgc.l10n.project import check_languages
@@ -110,11 +114,12 @@ def run_check(root: Path, langs: tuple[str, ...], strict: bool, color: bool | No
         assert compiled.bundle is not None
         checked = check_languages(root, compiled.campaign, compiled.bundle, langs)
     diags = sorted(compiled.diagnostics + checked.diagnostics, key=Diagnostic.sort_key)
-    _print(diags, {**compiled.sources, **checked.sources}, color)
-    if not diags:
-        click.echo("no problems found")
-    for counts in checked.progress:
-        click.echo(_line(counts))
+    _print(diags, {**compiled.sources, **checked.sources}, color, fmt)
+    if fmt == "human":
+        if not diags:
+            click.echo("no problems found")
+        for counts in checked.progress:
+            click.echo(_line(counts))
     failed = any(d.severity is Severity.ERROR for d in diags) or (strict and bool(diags))
     return EXIT_ERRORS if failed else EXIT_OK
 
@@ -146,14 +151,16 @@ def _compile(root: Path, color: bool | None) -> Result:
     return compiled
 
 
-def _print(diags: list[Diagnostic], sources: dict[str, SourceFile], color: bool | None) -> None:
+def _print(diags: list[Diagnostic], sources: dict[str, SourceFile], color: bool | None,
+           fmt: str = "human") -> None:
     from tgc.diagnostics.render import FORMATS
 
-    if not diags:
+    if not diags and fmt == "human":
         return
     use_color = sys.stdout.isatty() if color is None else color
-    text = FORMATS["human"](diags, sources, color=use_color)
-    click.echo(text, nl=not text.endswith("\n"), color=use_color)
+    text = FORMATS[fmt](diags, sources, color=use_color)
+    if text:
+        click.echo(text, nl=not text.endswith("\n"), color=use_color)
 
 
 class _failures:
