@@ -8,12 +8,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tgc.semantics.graph import Edge, graph_of
-from tgc.semantics.model import DECKS, Campaign
+from tgc.semantics.model import Campaign
 from tgc.semantics.truth import AtomKey, always_holds, atom_key, atoms
 from tgc.syntax import ast
 
-OUTCOMES = ("win", "lose")
-AVOIDABLE = ("win", "lose", "avoid")
 # What an effect may change, as prefixes of truth.atom_key tuples; () changes anything.
 Touch = tuple[AtomKey, ...]
 ANYTHING: Touch = ((),)
@@ -174,17 +172,18 @@ def _run_ending(run: list[tuple[int, ast.Cond]], partial: tuple[int, ...]) -> En
 
 
 def outcomes(campaign: Campaign, encounter: ast.Encounter) -> tuple[str, ...]:
-    """The outcomes an encounter can have: win and lose; blue-deck and diplomacy
-    encounters (a named ``@encounter`` with ``kind: diplomacy`` or ``deck: blue``) can
-    also be avoided. An undeclared name (already reported) needs only win and lose."""
+    """The outcomes an encounter can have, as the campaign's ruleset says: a deck's own,
+    or for a named ``@encounter`` win and lose, and avoid where its properties make it
+    avoidable (the ruleset's ``avoidable``). An undeclared name or deck (already
+    reported) needs only the plain outcomes."""
+    vocabulary = campaign.vocabulary
     if encounter.name is None:
-        return AVOIDABLE if encounter.deck == "blue" else OUTCOMES
+        return vocabulary.decks.get(str(encounter.deck), vocabulary.outcomes)
     decl = campaign.encounters.get(encounter.name)
     if decl is None:
-        return OUTCOMES
+        return vocabulary.outcomes
     props = {p.key: p.value for p in decl.props if isinstance(p, ast.Prop)}
-    avoidable = props.get("kind") == "diplomacy" or props.get("deck") == "blue"
-    return AVOIDABLE if avoidable else OUTCOMES
+    return (*vocabulary.outcomes, "avoid") if vocabulary.avoidable_encounter(props) else vocabulary.outcomes
 
 
 def missing_outcomes(campaign: Campaign, encounter: ast.Encounter) -> tuple[str, ...] | None:
@@ -196,7 +195,7 @@ def missing_outcomes(campaign: Campaign, encounter: ast.Encounter) -> tuple[str,
         return None
     if encounter.name is not None and encounter.name not in campaign.encounters:
         return None
-    if encounter.name is None and encounter.deck not in DECKS:
+    if encounter.name is None and encounter.deck not in campaign.vocabulary.decks:
         return None
     return tuple(o for o in outcomes(campaign, encounter) if o not in labels)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tgc.semantics.model import ITEM_KEYWORDS, Campaign, StatusInfo
+from tgc.semantics.model import Campaign, StatusInfo
 from tgc.syntax import ast
 
 
@@ -102,7 +102,7 @@ class Vocabulary:
 
     def item(self, name: str, keyword: bool) -> Fact | None:
         if keyword:
-            known = name in ITEM_KEYWORDS or name in self.c.item_keywords
+            known = name in self.c.vocabulary.item_keywords or name in self.c.item_keywords
             return Fact("keyword", name) if known else None
         return Fact("item", name) if name in self.c.items else None
 

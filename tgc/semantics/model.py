@@ -12,16 +12,8 @@ from tgc.limits import is_number
 from tgc.source import Span
 from tgc.syntax import ast
 
-ATTRIBUTES = ("aggression", "empathy", "courage", "caution", "practicality", "spirituality")
-RESOURCES = ("food", "wealth", "rep", "magic", "exp")
-TRACKS = ("health", "energy", "terror")
-COUNTERS = ("players", "day")
-ITEM_KEYWORDS = ("weapon", "armor", "shield", "companion", "relic", "craftable")
-DECKS = ("gray", "green", "purple", "blue")
-SEALS = ("menhir", "dreams", "unfriendly", "friendly")
 DIRECTIONS = ("up", "down", "left", "right")
 MIRROR = {"up": "down", "down": "up", "left": "right", "right": "left"}
-HOOKS = ("explore", "instant", "menhir", "dream", "nightmare")
 DIAL_MAX = 8
 
 

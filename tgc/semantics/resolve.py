@@ -10,12 +10,7 @@ from tgc.diagnostics.codes import diag, did_you_mean
 from tgc.diagnostics.model import Diagnostic, Label
 from tgc.limits import is_number
 from tgc.semantics.model import (
-    ATTRIBUTES,
-    COUNTERS,
-    DECKS,
     DIAL_MAX,
-    RESOURCES,
-    TRACKS,
     Campaign,
     VerseInfo,
     block_id,
@@ -24,9 +19,6 @@ from tgc.semantics.model import (
 )
 from tgc.source import Span
 from tgc.syntax import ast
-
-AMOUNT_WORDS = RESOURCES + TRACKS
-COMPARE_WORDS = ATTRIBUTES + RESOURCES + TRACKS + COUNTERS
 
 
 class Resolver:
@@ -211,7 +203,7 @@ class Resolver:
             self.visit_cost(cost)
 
     def visit_cost(self, cost: ast.Cost) -> None:
-        self.vocabulary(cost.resource, cost.span, AMOUNT_WORDS, "a resource or track")
+        self.vocabulary(cost.resource, cost.span, self.c.vocabulary.amounts, "a resource or track")
         if cost.amount < 1:
             self.diags.append(diag("TGC117", cost.span, detail="a cost must be at least 1"))
 
@@ -230,7 +222,7 @@ class Resolver:
         elif isinstance(cond, ast.ItemCond):
             self.item_use(cond.name, cond.keyword, cond.span)
         elif isinstance(cond, ast.Compare):
-            self.vocabulary(cond.name, cond.span, COMPARE_WORDS,
+            self.vocabulary(cond.name, cond.span, self.c.vocabulary.numbers,
                             "an attribute, resource, track or counter")
         elif isinstance(cond, ast.DialCond):
             if not 0 <= cond.value <= DIAL_MAX:
@@ -286,10 +278,8 @@ class Resolver:
 
     def item_use(self, name: str, keyword: bool, span: Span) -> None:
         if keyword:
-            from tgc.semantics.model import ITEM_KEYWORDS
-
-            if name not in ITEM_KEYWORDS and name not in self.c.item_keywords:
-                pool = set(ITEM_KEYWORDS) | self.c.item_keywords
+            if name not in self.c.vocabulary.item_keywords and name not in self.c.item_keywords:
+                pool = set(self.c.vocabulary.item_keywords) | self.c.item_keywords
                 self.diags.append(diag("TGC108", span, name=name,
                                        hint=did_you_mean(name, sorted(pool))
                                        or "for a named item write `item \"Name\"`"))
@@ -304,7 +294,7 @@ class Resolver:
         method(effect)
 
     def effect_Amount(self, e: ast.Amount) -> None:  # noqa: N802 - dispatch on class name
-        self.vocabulary(e.what, e.what_span, AMOUNT_WORDS, "a resource or track")
+        self.vocabulary(e.what, e.what_span, self.c.vocabulary.amounts, "a resource or track")
         if e.amount < 1:
             self.diags.append(diag("TGC117", e.span, detail="the amount must be at least 1"))
 
@@ -328,7 +318,7 @@ class Resolver:
         self.item_use(e.name, e.keyword, e.span)
 
     def effect_AttributeChange(self, e: ast.AttributeChange) -> None:  # noqa: N802
-        self.vocabulary(e.attribute, e.attribute_span, ATTRIBUTES, "an attribute")
+        self.vocabulary(e.attribute, e.attribute_span, self.c.vocabulary.attributes, "an attribute")
 
     def effect_Task(self, e: ast.Task) -> None:  # noqa: N802
         return
@@ -364,10 +354,10 @@ class Resolver:
             if e.name not in self.c.encounters:
                 self.diags.append(diag("TGC109", e.what_span, what=f'"{e.name}"',
                                        hint=did_you_mean(e.name, self.c.encounters)))
-        elif e.deck not in DECKS:
+        elif e.deck not in self.c.vocabulary.decks:
+            decks = tuple(self.c.vocabulary.decks)
             self.diags.append(diag("TGC109", e.what_span, what=f"deck `{e.deck}`",
-                                   hint=did_you_mean(str(e.deck), DECKS)
-                                   or "decks are gray, green, purple and blue"))
+                                   hint=did_you_mean(str(e.deck), decks) or _decks_are(decks)))
         # LANGUAGE.md sets no upper bound: the sample decks use 1 to 4, other games more.
         if e.level is not None and e.level < 1:
             self.diags.append(diag("TGC117", e.what_span,
@@ -384,7 +374,7 @@ class Resolver:
     def effect_Roll(self, e: ast.Roll) -> None:  # noqa: N802
         for mod in e.modifiers:
             if mod.attribute is not None:
-                self.vocabulary(mod.attribute, mod.span, ATTRIBUTES, "an attribute")
+                self.vocabulary(mod.attribute, mod.span, self.c.vocabulary.attributes, "an attribute")
         for arm in e.arms:
             self.target(arm.target)
 
@@ -421,3 +411,9 @@ def _prop_targets(prop: ast.Property) -> Iterator[ast.Target]:
 def resolve(campaign: Campaign) -> tuple[Campaign, list[Diagnostic]]:
     """Resolve every reference of a collected campaign."""
     return Resolver(campaign).run()
+
+
+def _decks_are(decks: tuple[str, ...]) -> str:
+    if not decks:
+        return "this campaign's ruleset has no encounter decks; declare an `@encounter`"
+    return "decks are " + (", ".join(decks[:-1]) + " and " + decks[-1] if len(decks) > 1 else decks[0])

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from tgc.semantics.facts import Fact, Vocabulary
 from tgc.semantics.graph import graph_of
-from tgc.semantics.model import ITEM_KEYWORDS, Campaign, canonical_section, canonical_verse
+from tgc.semantics.model import Campaign, canonical_section, canonical_verse
 from tgc.source import Span
 from tgc.syntax import ast
 
@@ -138,7 +138,7 @@ class _Collector:
         if isinstance(effect, ast.SecretEffect):
             return [("secret", "*")]
         if effect.keyword:
-            return _meant("keyword", effect.name, set(ITEM_KEYWORDS) | self.c.item_keywords)
+            return _meant("keyword", effect.name, set(self.c.vocabulary.item_keywords) | self.c.item_keywords)
         return _meant("item", effect.name, self.c.items)
 
     def body(self, node: str, body: tuple[ast.Stmt, ...]) -> None:

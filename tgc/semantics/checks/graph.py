@@ -15,11 +15,6 @@ from tgc.semantics.endings import Ending, endings_of, missing_outcomes
 from tgc.semantics.graph import Graph, Node, graph_of
 from tgc.semantics.loops import closed_loops
 from tgc.semantics.model import (
-    ATTRIBUTES,
-    COUNTERS,
-    ITEM_KEYWORDS,
-    RESOURCES,
-    TRACKS,
     Campaign,
     block_id,
 )
@@ -27,7 +22,6 @@ from tgc.semantics.truth import atoms
 from tgc.source import Span
 from tgc.syntax import ast
 
-NUMBER_WORDS = frozenset(ATTRIBUTES + RESOURCES + TRACKS + COUNTERS)
 CAUSES = {
     "divert": "a plain divert",
     "roll": "a roll",
@@ -276,10 +270,11 @@ def _undeclared(campaign: Campaign, atom: ast.Cond) -> bool:
         return atom.number not in campaign.secrets
     if isinstance(atom, ast.ItemCond):
         if atom.keyword:
-            return atom.name not in ITEM_KEYWORDS and atom.name not in campaign.item_keywords
+            return (atom.name not in campaign.vocabulary.item_keywords
+                    and atom.name not in campaign.item_keywords)
         return atom.name not in campaign.items
     if isinstance(atom, ast.Compare):
-        return atom.name not in NUMBER_WORDS
+        return atom.name not in campaign.vocabulary.numbers
     if isinstance(atom, ast.VisitedCond):
         return atom.ref in campaign.unresolved
     return False
