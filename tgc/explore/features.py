@@ -24,7 +24,7 @@ from tgc.explore.clock import Clock
 from tgc.runtime.book import Book
 from tgc.runtime.conditions import eval_condition
 from tgc.runtime.effects import apply_effect
-from tgc.runtime.state import ATTRIBUTES, RESOURCES, TRACKS, GameState
+from tgc.runtime.state import GameState
 from tgc.runtime.story import trigger_holds
 
 Feature = tuple[str, object]
@@ -270,20 +270,20 @@ def _number(member: object, name: str) -> int:
     from tgc.runtime.state import Character
 
     assert isinstance(member, Character)
-    if name in TRACKS:
+    if name in member.tracks:
         return member.tracks[name]
-    if name in ATTRIBUTES:
+    if name in member.vocabulary.attributes:
         return member.attributes.get(name, 0)
-    return member.resources.get(name, 0) if name in RESOURCES else 0
+    return member.resources.get(name, 0) if name in member.vocabulary.resources else 0
 
 
 def _set_number(member: object, name: str, value: int) -> None:
     from tgc.runtime.state import Character
 
     assert isinstance(member, Character)
-    if name in TRACKS:
+    if name in member.tracks:
         member.tracks[name] = value
-    elif name in ATTRIBUTES:
+    elif name in member.vocabulary.attributes:
         member.attributes[name] = value
     else:
         member.resources[name] = value

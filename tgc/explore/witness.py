@@ -26,7 +26,7 @@ from tgc.explore.features import Feature, Value
 from tgc.limits import as_number
 from tgc.runtime import events as ev
 from tgc.runtime.book import StoryError
-from tgc.runtime.state import TRACKS, Chapter, GameState
+from tgc.runtime.state import Chapter, GameState
 from tgc.runtime.story import InputError, Story, action_key
 
 Goal = Callable[[ev.Event], bool]
@@ -152,7 +152,7 @@ class Planner:
         value = self.features.get(feature, state)
         if value in values:
             return True
-        if feature[0] == "num" and feature[1] not in TRACKS:
+        if feature[0] == "num" and feature[1] not in state.vocabulary.tracks:
             least = min(values)  # type: ignore[type-var]
             return all(mine >= want for mine, want in zip(value, least, strict=True))  # type: ignore[call-overload]
         return False

@@ -10,7 +10,7 @@ from difflib import get_close_matches
 
 from tgc.limits import MAX_NUMBER, as_number, is_number
 from tgc.runtime.book import Book
-from tgc.runtime.state import ATTRIBUTES, DIAL_MAX, RESOURCES, TRACKS, Chapter, Character, GameState
+from tgc.runtime.state import DIAL_MAX, Chapter, Character, GameState
 
 SET_HELP = """\
 :set status NAME [PARTS]   mark parts (3, 1-3, 1,4, all); a boxes status: how many ticked; a flag: no PARTS
@@ -30,12 +30,15 @@ class EditError(Exception):
 def state_rows(state: GameState, book: Book) -> list[tuple[str, str]]:
     """``(label, value)`` rows; a label indented by two spaces belongs to the row above."""
     rows: list[tuple[str, str]] = []
+    words = state.vocabulary
     for member in state.party:
         out = " (out of this exploration)" if member.name in state.dropped else ""
         rows.append((member.name + out, ", ".join(
-            f"{t} {member.tracks[t]}/{member.limits[t]}" for t in TRACKS)))
-        rows.append(("  attributes", ", ".join(f"{a} {member.attributes[a]}" for a in ATTRIBUTES)))
-        rows.append(("  resources", ", ".join(f"{r} {member.resources[r]}" for r in RESOURCES)))
+            f"{t} {member.tracks[t]}/{member.limits[t]}" for t in words.tracks)))
+        if words.attributes:
+            rows.append(("  attributes", ", ".join(f"{a} {member.attributes[a]}" for a in words.attributes)))
+        if words.resources:
+            rows.append(("  resources", ", ".join(f"{r} {member.resources[r]}" for r in words.resources)))
     rows.append(("statuses", "; ".join(_status_text(name, parts, book)
                                        for name, parts in sorted(state.statuses.items()) if parts)
                  or "none"))
@@ -83,7 +86,7 @@ def edit_state(state: GameState, book: Book, words: list[str], *, unset: bool = 
     if member is not None:
         words = words[1:]
     head, args = words[0].casefold(), words[1:]
-    if head in (*ATTRIBUTES, *RESOURCES, *TRACKS):
+    if head in state.vocabulary.numbers and head not in state.vocabulary.counters:
         if unset:
             raise EditError(f"write ':set {head} N' to change {head}")
         return _set_value(state, [member] if member else state.party, head, _arg(args, 0, "a number"))
@@ -91,7 +94,7 @@ def edit_state(state: GameState, book: Book, words: list[str], *, unset: bool = 
         raise EditError(f"only an attribute, resource or track belongs to {member.name}")
     handler = _HANDLERS.get(head)
     if handler is None:
-        raise EditError(f"cannot {'un' if unset else ''}set '{words[0]}'{_did_you_mean(head)}; "
+        raise EditError(f"cannot {'un' if unset else ''}set '{words[0]}'{_did_you_mean(head, state)}; "
                         + _usage(unset))
     return handler(state, book, args, unset)
 
@@ -100,8 +103,9 @@ def _usage(unset: bool) -> str:
     return "see ':help set'" if not unset else "':unset status NAME [PARTS]', 'secret N', 'item NAME' ..."
 
 
-def _did_you_mean(word: str) -> str:
-    names = [*ATTRIBUTES, *RESOURCES, *TRACKS, *_HANDLERS]
+def _did_you_mean(word: str, state: GameState) -> str:
+    words = state.vocabulary
+    names = [*words.attributes, *words.resources, *words.tracks, *_HANDLERS]
     close = get_close_matches(word, names, n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
@@ -131,9 +135,9 @@ def _number(text: str, what: str = "a number", low: int = 0, high: int | None = 
 def _set_value(state: GameState, members: list[Character], name: str, text: str) -> str:
     value = _number(text, name)
     for member in members:
-        if name in TRACKS:
+        if name in member.tracks:
             member.set_track(name, value)
-        elif name in ATTRIBUTES:
+        elif name in member.vocabulary.attributes:
             member.attributes[name] = value
         else:
             member.resources[name] = value
@@ -142,9 +146,9 @@ def _set_value(state: GameState, members: list[Character], name: str, text: str)
 
 
 def _value(member: Character, name: str) -> int:
-    if name in TRACKS:
+    if name in member.tracks:
         return member.tracks[name]
-    return member.attributes[name] if name in ATTRIBUTES else member.resources[name]
+    return member.attributes[name] if name in member.vocabulary.attributes else member.resources[name]
 
 
 def _status(state: GameState, book: Book, args: list[str], unset: bool) -> str:

@@ -25,7 +25,9 @@ class Vocabulary:
     ``resources`` (each member's, pooled for costs), ``tracks`` (each member's survival
     tracks, with ``worst_high`` the ones where a higher value is worse) and ``counters``
     (the party's: the number of players, the day). ``defaults`` and ``limits`` give a
-    member without rule data its starting values. ``decks`` maps an encounter kind drawn
+    member without rule data its starting values; ``caps`` keeps a track at or below another
+    (``energy`` below ``health``) and ``start_limited`` tracks never rise above their
+    starting value unless rule data gives a maximum. ``decks`` maps an encounter kind drawn
     by colour to the outcomes it can have; ``avoidable`` names declared-encounter
     property values (``key=value``) whose encounters can also be avoided. ``hooks`` are
     the location hooks, ``hook_seals`` the seal a hook needs, ``icons`` the ``:word:``
@@ -42,6 +44,8 @@ class Vocabulary:
     defaults: Mapping[str, int] = field(default_factory=dict)
     limits: Mapping[str, int] = field(default_factory=dict)
     attribute_default: int = 1
+    caps: Mapping[str, str] = field(default_factory=dict)
+    start_limited: tuple[str, ...] = ()
     item_keywords: tuple[str, ...] = ()
     decks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     outcomes: tuple[str, ...] = ("win", "lose")

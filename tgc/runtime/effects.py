@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from tgc.bundle import schema as s
 from tgc.runtime.book import Book, StoryError
-from tgc.runtime.state import ATTRIBUTES, DIAL_MAX, RESOURCES, TRACKS, Character, GameState
+from tgc.runtime.state import DIAL_MAX, Character, GameState
 
 
 def apply_effect(effect: s.Effect, state: GameState, book: Book, pick: str | None = None) -> str:
@@ -30,11 +30,11 @@ def apply_effect(effect: s.Effect, state: GameState, book: Book, pick: str | Non
 
 
 def _get(member: Character, what: str) -> int:
-    return member.tracks[what] if what in TRACKS else member.resources.get(what, 0)
+    return member.get(what)
 
 
 def _set(member: Character, what: str, value: int) -> None:
-    if what in TRACKS:
+    if what in member.tracks:
         member.set_track(what, value)
     else:
         member.resources[what] = max(0, value)
@@ -48,10 +48,11 @@ def split(amount: int, count: int) -> list[int]:
 
 def apply_amount(effect: s.Amount, state: GameState, book: Book, pick: str | None) -> str:
     what, amount = effect.what, effect.amount
-    if what not in TRACKS and what not in RESOURCES:
+    tracks = state.vocabulary.tracks
+    if what not in tracks and what not in state.vocabulary.resources:
         raise StoryError(f"cannot {effect.kind} '{what}': not a resource or a survival track")
     members = state.active
-    mode = effect.party or ("each" if what in TRACKS else "shared")
+    mode = effect.party or ("each" if what in tracks else "shared")
     before = [_get(m, what) for m in members]
     if effect.kind == "gain":
         shares = [amount] * len(members) if mode == "each" else split(amount, len(members))
@@ -59,7 +60,7 @@ def apply_amount(effect: s.Amount, state: GameState, book: Book, pick: str | Non
             _set(member, what, _get(member, what) + share)
     elif mode == "each":
         _lose_each(effect, state, members)
-    elif what in TRACKS:
+    elif what in tracks:
         for member, share in zip(members, split(amount, len(members)), strict=True):
             _set(member, what, _get(member, what) - share)
     else:
@@ -164,7 +165,7 @@ def apply_item(effect: s.ItemChange, state: GameState, book: Book, pick: str | N
 
 
 def apply_attribute(effect: s.AttributeChange, state: GameState, book: Book, pick: str | None) -> str:
-    if effect.attribute not in ATTRIBUTES:
+    if effect.attribute not in state.vocabulary.attributes:
         raise StoryError(f"'{effect.attribute}' is not an attribute")
     sign = 1 if effect.kind == "raise" else -1
     for member in state.active:

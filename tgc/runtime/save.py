@@ -19,12 +19,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from tgc.bundle.io import json_path, write_atomic
 from tgc.bundle.schema import Target
 from tgc.limits import LimitError, load_json
+from tgc.rulesets.spec import Vocabulary
 from tgc.runtime.book import Book
 from tgc.runtime.state import (
-    ATTRIBUTES,
     DIAL_MAX,
-    RESOURCES,
-    TRACKS,
     Chapter,
     Character,
     GameState,
@@ -195,7 +193,7 @@ def _from_model(model: StateModel, book: Book) -> GameState:
         if len(model.party) > players.max:
             raise ValueError(f"the party has {len(model.party)} characters; this campaign is "
                              f"for {players.min}-{players.max} players")
-        state.party = [_character(c, book) for c in model.party]
+        state.party = [_character(c, book, state.vocabulary) for c in model.party]
     for status, parts in model.statuses.items():
         declared = book.statuses.get(status)
         if declared is None:
@@ -221,13 +219,14 @@ def _from_model(model: StateModel, book: Book) -> GameState:
     return state
 
 
-def _character(model: CharacterModel, book: Book) -> Character:
+def _character(model: CharacterModel, book: Book, words: Vocabulary) -> Character:
     """A member as the save gives it; what it leaves out comes from the campaign's
     ``@character`` of that name (its tracks, attributes, resources), else the default."""
-    character = new_character(model.name, character_record(book.bundle, model.name))
-    for field, names, target in (("tracks", TRACKS, character.tracks), ("limits", TRACKS, character.limits),
-                                 ("attributes", ATTRIBUTES, character.attributes),
-                                 ("resources", RESOURCES, character.resources)):
+    character = new_character(model.name, character_record(book.bundle, model.name), words)
+    for field, names, target in (("tracks", words.tracks, character.tracks),
+                                 ("limits", words.tracks, character.limits),
+                                 ("attributes", words.attributes, character.attributes),
+                                 ("resources", words.resources, character.resources)):
         values: dict[str, int] = getattr(model, field)
         for key, value in values.items():
             if key not in names:
@@ -235,8 +234,9 @@ def _character(model: CharacterModel, book: Book) -> Character:
             if value < 0:
                 raise ValueError(f"{model.name}: {key} cannot be negative ({value})")
             target[key] = value
-    if "health" in model.tracks and "health" not in model.limits:
-        character.limits["health"] = max(character.limits["health"], model.tracks["health"])
+    for track in words.start_limited:
+        if track in model.tracks and track not in model.limits:
+            character.limits[track] = max(character.limits[track], model.tracks[track])
     return character
 
 

@@ -12,43 +12,52 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 
+from tgc import rulesets
 from tgc.bundle.schema import Bundle, Record
 from tgc.limits import MAX_NUMBER, as_number
+from tgc.rulesets.spec import Vocabulary
 
-ATTRIBUTES = ("aggression", "empathy", "courage", "caution", "practicality", "spirituality")
-RESOURCES = ("food", "wealth", "rep", "magic", "exp")
-TRACKS = ("health", "energy", "terror")
-COUNTERS = ("players", "day")
 DIAL_MAX = 8
-
-# The default adventurer: used when the bundle declares no @character of that name.
-DEFAULT_TRACKS = {"health": 8, "energy": 6, "terror": 0}
-DEFAULT_LIMITS = {"health": 8, "energy": 8, "terror": 10}
-DEFAULT_ATTRIBUTE = 1
-DEFAULT_RESOURCES = {"food": 3, "wealth": 3, "rep": 1, "magic": 2, "exp": 0}
+# The default adventurer: used when the bundle declares no @character of that name (its
+# numbers are the ruleset's defaults).
 DEFAULT_NAME = "Adventurer"
+
+
+def vocabulary_of(bundle: Bundle) -> Vocabulary:
+    """The words of the bundle's ruleset (a bundle names a known one: bundle.io checks)."""
+    return rulesets.get(bundle.campaign.ruleset).vocabulary
+
+
+def default_vocabulary() -> Vocabulary:
+    return rulesets.default().vocabulary
 
 
 @dataclass(slots=True)
 class Character:
-    """One party member. ``limits`` caps each survival track (Health is never above its
-    starting slot; Energy is never above Health)."""
+    """One party member. ``limits`` caps each survival track, and the ruleset's ``caps``
+    keep a track at or below another (a track may never pass the one it is capped by)."""
 
     name: str
     tracks: dict[str, int]
     limits: dict[str, int]
     attributes: dict[str, int]
     resources: dict[str, int]
+    vocabulary: Vocabulary = field(default_factory=default_vocabulary)
 
     def copy(self) -> Character:
         return Character(self.name, dict(self.tracks), dict(self.limits),
-                         dict(self.attributes), dict(self.resources))
+                         dict(self.attributes), dict(self.resources), self.vocabulary)
 
     def set_track(self, track: str, value: int) -> None:
-        """Clamp to 0..limit; Energy never exceeds Health (rulebook, survival tracks)."""
+        """Clamp to 0..limit, then to every track that caps another."""
         self.tracks[track] = max(0, min(value, self.limits.get(track, value)))
-        if self.tracks["energy"] > self.tracks["health"]:
-            self.tracks["energy"] = self.tracks["health"]
+        for low, high in self.vocabulary.caps.items():
+            if self.tracks[low] > self.tracks[high]:
+                self.tracks[low] = self.tracks[high]
+
+    def get(self, what: str) -> int:
+        """A track's or a resource's value (0 for a resource the member has none of)."""
+        return self.tracks[what] if what in self.tracks else self.resources.get(what, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +126,7 @@ class GameState:
     dropped: set[str] = field(default_factory=set)
     players: int | None = None
     acted: dict[str, int] = field(default_factory=dict)  # "201/Barter" -> the day it was last taken
+    vocabulary: Vocabulary = field(default_factory=default_vocabulary)
 
     def copy(self) -> GameState:
         """A deep copy (written out by hand: the explorer copies states a lot)."""
@@ -125,7 +135,7 @@ class GameState:
             set(self.secrets), list(self.items), set(self.visited), dict(self.dials),
             self.time_tokens, self.day, self.chapter, list(self.tasks), set(self.in_play),
             set(self.removed), dict(self.replaced), self.location, dict(self.answers),
-            set(self.dropped), self.players, dict(self.acted))
+            set(self.dropped), self.players, dict(self.acted), self.vocabulary)
 
     @property
     def active(self) -> list[Character]:
@@ -145,14 +155,14 @@ class GameState:
         """A party test: the highest member for attributes and resources ("do not sum
         them up"); for survival tracks the member worst off (lowest Health or Energy,
         highest Terror)."""
-        members = self.active
-        if name in ATTRIBUTES:
+        members, words = self.active, self.vocabulary
+        if name in words.attributes:
             return max(c.attributes.get(name, 0) for c in members)
-        if name in RESOURCES:
+        if name in words.resources:
             return max(c.resources.get(name, 0) for c in members)
-        if name == "terror":
-            return max(c.tracks["terror"] for c in members)
-        if name in TRACKS:
+        if name in words.worst_high:
+            return max(c.tracks[name] for c in members)
+        if name in words.tracks:
             return min(c.tracks[name] for c in members)
         if name == "players":
             return self.player_count
@@ -162,7 +172,7 @@ class GameState:
 
     def party_total(self, resource: str) -> int:
         """What the active members hold together (a party may pool a cost)."""
-        if resource in TRACKS:
+        if resource in self.vocabulary.tracks:
             return sum(c.tracks[resource] for c in self.active)
         return sum(c.resources.get(resource, 0) for c in self.active)
 
@@ -172,20 +182,25 @@ class GameState:
         self.dropped.clear()
 
 
-def new_character(name: str = DEFAULT_NAME, record: Record | None = None) -> Character:
-    """A character from an ``@character`` record's numeric properties (``health``,
-    ``energy``, ``terror``, ``max_health`` ..., attribute and resource names), each
-    falling back to the default adventurer."""
+def new_character(name: str = DEFAULT_NAME, record: Record | None = None,
+                  vocabulary: Vocabulary | None = None) -> Character:
+    """A character from an ``@character`` record's numeric properties (each track, its
+    ``max_`` limit, attribute and resource names), each falling back to the default
+    adventurer of the ruleset."""
+    words = vocabulary if vocabulary is not None else default_vocabulary()
     data: Mapping[str, object] = record.data if record is not None else {}
-    tracks = {t: _int(data.get(t), DEFAULT_TRACKS[t]) for t in TRACKS}
-    limits = {t: _int(data.get(f"max_{t}"), max(DEFAULT_LIMITS[t], tracks[t])) for t in TRACKS}
-    if "max_health" not in data:
-        limits["health"] = tracks["health"]
-    attributes = {a: _int(data.get(a), DEFAULT_ATTRIBUTE) for a in ATTRIBUTES}
-    resources = {r: _int(data.get(r), DEFAULT_RESOURCES[r]) for r in RESOURCES}
+    tracks = {t: _int(data.get(t), words.defaults.get(t, 0)) for t in words.tracks}
+    limits = {t: _int(data.get(f"max_{t}"), max(words.limits.get(t, tracks[t]), tracks[t]))
+              for t in words.tracks}
+    for track in words.start_limited:
+        if f"max_{track}" not in data:
+            limits[track] = tracks[track]
+    attributes = {a: _int(data.get(a), words.attribute_default) for a in words.attributes}
+    resources = {r: _int(data.get(r), words.defaults.get(r, 0)) for r in words.resources}
     character = Character(record.name if record is not None else name, tracks, limits,
-                          attributes, resources)
-    character.set_track("energy", tracks["energy"])
+                          attributes, resources, words)
+    for low in words.caps:
+        character.set_track(low, tracks[low])
     return character
 
 
@@ -229,8 +244,10 @@ def character_record(bundle: Bundle, name: str) -> Record | None:
 def new_state(bundle: Bundle, party: Iterable[str] = ()) -> GameState:
     """The starting state: the named characters (declared ``@character`` records, or the
     default adventurer under that name), or one default adventurer."""
+    words = vocabulary_of(bundle)
     records = {r.name.casefold(): r for r in bundle.characters}
-    members = [new_character(name, records.get(name.casefold())) for name in party]
+    members = [new_character(name, records.get(name.casefold()), words) for name in party]
     start = bundle.campaign.start
-    return GameState(party=members or [new_character()], in_play=initial_locations(bundle),
-                     location=start if any(loc.number == start for loc in bundle.locations) else None)
+    return GameState(party=members or [new_character(vocabulary=words)], in_play=initial_locations(bundle),
+                     location=start if any(loc.number == start for loc in bundle.locations) else None,
+                     vocabulary=words)

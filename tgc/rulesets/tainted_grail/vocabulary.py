@@ -26,6 +26,8 @@ VOCABULARY = Vocabulary(
               "food": 3, "wealth": 3, "rep": 1, "magic": 2, "exp": 0},
     limits={"health": 8, "energy": 8, "terror": 10},
     attribute_default=1,
+    caps={"energy": "health"},
+    start_limited=("health",),
     item_keywords=ITEM_KEYWORDS,
     decks={"gray": ("win", "lose"), "green": ("win", "lose"), "purple": ("win", "lose"),
            "blue": ("win", "lose", "avoid")},

@@ -16,8 +16,6 @@ from tgc.rulesets.tainted_grail.engines.game import Game, Outcome
 from tgc.rulesets.tainted_grail.engines.hero import ItemInUse, Member
 from tgc.rulesets.tainted_grail.engines.policies import POLICIES, Policy
 from tgc.rulesets.tainted_grail.records import (
-    ATTRIBUTES,
-    RESOURCES,
     TRACKS,
     CombatEncounter,
     Encounter,
@@ -49,11 +47,6 @@ def play(game: Game) -> Outcome:
 class TaintedGrailRuleset:
     """Plays every encounter that has rule data; leaves the others (and parties with no
     declared character) to the reader, as the default ruleset does."""
-
-    name = "tainted-grail"
-    attributes: tuple[str, ...] = ATTRIBUTES
-    resources: tuple[str, ...] = RESOURCES
-    tracks: tuple[str, ...] = TRACKS
 
     def __init__(self, rules: Rules, policy: str | Policy = "greedy",
                  item_keywords: Mapping[str, tuple[str, ...]] | None = None,
