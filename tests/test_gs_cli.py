@@ -78,3 +78,17 @@ def test_the_sample_transcripts_replay_byte_for_byte() -> None:
     lost = run("duel", "Hollow Rider", "-C", SAMPLE, "-n", "1", "--seed", "3", "--log")[1]
     assert lost == (TRANSCRIPTS / "lost-duel.txt").read_text(encoding="utf-8")
     assert "lose 1" in lost
+
+
+def test_versus_reports_each_side_and_checks_its_teams() -> None:
+    code, out = run("versus", "-C", SAMPLE, "-n", "100", "--policy", "random", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["runs"] == 100
+    assert sum(data["win_rate"].values()) + data["draws"] / 100 == 1.0
+    code, out = run("versus", "-C", SAMPLE, "-p", "Kipper,Luella,Nyunyo,La Fleur",
+                    "--teams", "0,1,0,1", "-n", "20")
+    assert code == 0 and "Kipper, Nyunyo" in out and "Luella, La Fleur" in out
+    code, out = run("versus", "-C", SAMPLE, "-p", "Kipper,Luella", "--teams", "0")
+    assert code == 2 and "one team number per duelist" in out
+    code, out = run("versus", "-C", SAMPLE, "-p", "Kipper")
+    assert code == 2 and "two players or more" in out

@@ -82,6 +82,40 @@ def duel(creature: str, directory: Path, party: str, runs: int, seed: int, polic
 
 @COMMANDS.command()
 @click.option("--campaign", "-C", "directory", type=click.Path(path_type=Path), default=Path("."),
+              help="The folder whose cards and Grimslingers are used.")
+@click.option("--party", "-p", default="Kipper,Luella", show_default=True,
+              metavar="NAME,NAME[,NAME...]", help="The duelists, clockwise.")
+@click.option("--teams", default=None, metavar="N,N,...",
+              help="Each duelist's team (2v2: 0,1,0,1); default: free for all.")
+@click.option("--runs", "-n", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--policy", type=click.Choice(("greedy", "random")), default="greedy",
+              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text")
+def versus(directory: Path, party: str, teams: str | None, runs: int, seed: int, policy: str,
+           fmt: str) -> None:
+    """Simulate versus duels (1 v 1, free for all, teams) RUNS times."""
+    from tgc.rulesets.grimslingers.rules import index
+    from tgc.rulesets.grimslingers.sim import Build, BuildError, simulate_versus
+
+    rules = index(_tale(directory))
+    names = _names(party)
+    seats = None
+    if teams is not None:
+        parts = [t.strip() for t in teams.split(",")]
+        if len(parts) != len(names) or not all(t.isdigit() for t in parts):
+            fail_usage("--teams gives one team number per duelist, e.g. 0,1,0,1")
+        seats = tuple(int(t) for t in parts)
+    try:
+        report = simulate_versus(rules, tuple(Build(n) for n in names), runs, seed, policy, seats)
+    except BuildError as err:
+        fail_usage(str(err))
+    click.echo(json.dumps(report.to_json(), indent=2, sort_keys=True) if fmt == "json"
+               else report.to_text())
+
+
+@COMMANDS.command()
+@click.option("--campaign", "-C", "directory", type=click.Path(path_type=Path), default=Path("."),
               help="The Tall Tale's folder.")
 @click.option("--party", "-p", default="Kipper", show_default=True, metavar="NAME[,NAME...]")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)

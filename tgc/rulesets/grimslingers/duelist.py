@@ -133,6 +133,7 @@ class Play:
     state: PlayState = "unresolved"
     copy_of: Card | None = None
     neutral: bool = False  # a rule's FX (a disposition), not a duelist's card
+    penalty: int = 0  # versus: less DMG to a single target others aim at too (GS-9.6)
 
     @property
     def acting(self) -> Card:

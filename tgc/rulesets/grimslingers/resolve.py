@@ -165,7 +165,8 @@ def _apply_one(duel: Duel, play: Play, fx: Fx) -> None:
             assert isinstance(fx, Dmg)
             hit = _foes_hit(duel, play, fx, targets)
             for t in hit:
-                deal_dmg(duel, user, t, value(fx.amount, nv_bonus(duel, play, t, True)))
+                amount = value(fx.amount, nv_bonus(duel, play, t, True))
+                deal_dmg(duel, user, t, amount - play.penalty if fx.who == "target" else amount)
         case "gain":
             for t in _standing(targets):
                 gain(t, fx.resource, value(fx.amount, nv_bonus(duel, play, t, False)))

@@ -150,3 +150,66 @@ def simulate_duel(rules: Rules, creature: str, party: tuple[Build, ...], runs: i
     for i in range(runs):
         report.add(play_duel(rules, setup, policy, run_seed(seed, i)))
     return report
+
+
+@dataclass(slots=True)
+class VersusReport:
+    """Versus duels: how often each seat (or team) won, draws, mean turns."""
+
+    party: tuple[str, ...]
+    teams: tuple[int, ...]
+    policy: str
+    seed: int
+    wins: Counter[int] = field(default_factory=Counter)  # by team
+    draws: int = 0
+    runs: int = 0
+    turns: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        teams = sorted(set(self.teams))
+        return {
+            "party": list(self.party), "teams": list(self.teams), "policy": self.policy,
+            "seed": self.seed, "runs": self.runs, "draws": self.draws,
+            "mean_turns": round(self.turns / self.runs, 4) if self.runs else 0.0,
+            "win_rate": {str(t): self.wins[t] / self.runs if self.runs else 0.0 for t in teams},
+            "win_interval_95": {str(t): [round(x, 6) for x in wilson(self.wins[t], self.runs)]
+                                for t in teams},
+        }
+
+    def to_text(self) -> str:
+        data = self.to_json()
+        lines = [f"versus {', '.join(self.party)}: {self.runs} duels, policy {self.policy}, "
+                 f"seed {self.seed}"]
+        for team in sorted(set(self.teams)):
+            members = ", ".join(n for n, t in zip(self.party, self.teams, strict=True)
+                                if t == team)
+            low, high = data["win_interval_95"][str(team)]
+            lines.append(f"  {members:<24} wins {data['win_rate'][str(team)]:6.1%}   "
+                         f"(95% interval {low:.1%} - {high:.1%})")
+        lines.append(f"  draws {self.draws}, mean turns {data['mean_turns']:.2f}")
+        return "\n".join(lines)
+
+
+def simulate_versus(rules: Rules, party: tuple[Build, ...], runs: int, seed: int = 0,
+                    policy: str = "greedy", teams: tuple[int, ...] | None = None) -> VersusReport:
+    """Versus duels between the builds (free for all unless ``teams``); the first-player
+    token starts at a random seat each run (GS-9.2 step 6)."""
+    from tgc.rulesets.grimslingers.versus import Versus, VersusSetup, versus_player
+
+    if len(party) < 2:
+        raise BuildError("a versus duel needs two players or more")
+    seats = teams or tuple(range(len(party)))
+    players = tuple(versus_player(player_setup(rules, b)) for b in party)
+    report = VersusReport(tuple(b.grimslinger or "player" for b in party), seats, policy, seed)
+    for i in range(runs):
+        rng = random.Random(run_seed(seed, i))
+        game = Versus(rules, VersusSetup(players, seats, rng.randrange(len(players))),
+                      make_policy(policy), rng)
+        result = game.run()
+        report.runs += 1
+        report.turns += result.turns
+        if game.winners:
+            report.wins[seats[game.winners[0]]] += 1
+        else:
+            report.draws += 1
+    return report

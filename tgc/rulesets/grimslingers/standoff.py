@@ -38,7 +38,7 @@ def take_standoff(duel: Duel, p: Duelist, actions: list[StandoffAction]) -> None
     left = ACTIONS
     loaded = 0
     for action in actions:
-        if p.defeated or duel.creature.defeated:
+        if p.defeated or duel.outcome() is not None:
             return
         if isinstance(action, Load):
             loaded += _load(p, min(action.bullets, LOAD_PER_STANDOFF - loaded))

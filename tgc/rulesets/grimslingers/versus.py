@@ -1,0 +1,187 @@
+"""Grimslingers versus duels (spec §9): 1 v 1, free for all and teams. The same card
+resolution as a creature duel (resolve.py) with the versus table: 8 HP and 8 EP (max
+10), the first-player token passed clockwise, Standoff actions taken player by player
+(GS-A22), Target cards with three or more players and the shared-target penalty, defeat
+at 0 HP in the order it happens, the last player or team standing wins (GS-9.8)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tgc.rulesets.grimslingers import resolve
+from tgc.rulesets.grimslingers.data import Card
+from tgc.rulesets.grimslingers.decisions import Policy
+from tgc.rulesets.grimslingers.duel import Duel, DuelResult, Outcome, PlayerSetup
+from tgc.rulesets.grimslingers.duelist import Duelist, Play, take
+from tgc.rulesets.grimslingers.rules import Rules
+from tgc.rulesets.grimslingers.standoff import take_standoff
+
+VERSUS_START, VERSUS_MAX, VERSUS_HAND = 8, 10, 8  # GS-5.1, GS-3.9
+
+
+@dataclass(frozen=True, slots=True)
+class VersusSetup:
+    """Players in seat order (clockwise); ``teams`` gives each seat's team (free for
+    all: every seat its own)."""
+
+    players: tuple[PlayerSetup, ...]
+    teams: tuple[int, ...] | None = None
+    first: int = 0  # the seat holding the first-player token
+
+
+def versus_player(setup: PlayerSetup) -> PlayerSetup:
+    """A player as versus starts them (GS-9.2 step 4)."""
+    return PlayerSetup(setup.grimslinger, setup.hand, setup.stash, setup.passive,
+                       VERSUS_START, VERSUS_START, VERSUS_MAX, VERSUS_MAX, VERSUS_HAND, 99)
+
+
+class Versus(Duel):
+    """A versus duel; ``winners`` holds the seats of the winning team, empty on a draw."""
+
+    def __init__(self, rules: Rules, setup: VersusSetup, policy: Policy, rng: random.Random,
+                 log: bool = False) -> None:
+        self.rules, self.policy, self.rng = rules, policy, rng
+        self.logging, self.log = log, []
+        self.turn, self.plays, self.defeats = 0, [], 0
+        self.defeats_left, self.game_over = 1 << 30, False
+        self.in_play, self.disposition_deck, self.creature_modifiers = [], [], ()
+        self.feast_deck = []
+        teams = setup.teams or tuple(range(len(setup.players)))
+        self.players = [self._make_player(i, p) for i, p in enumerate(setup.players)]
+        for p, team in zip(self.players, teams, strict=True):
+            p.team = team
+        self.seats = list(self.players)
+        self.first = setup.first
+        self.fallen: list[list[Duelist]] = []  # who fell, Aftermath by Aftermath
+        self.winners: tuple[int, ...] = ()
+        self.decided = False
+
+    # the creature's seat does not exist here: every order starts at the token
+    def order(self) -> list[Duelist]:
+        n = len(self.players)
+        return [self.players[(self.first + i) % n] for i in range(n)]
+
+    def standing_teams(self) -> set[int]:
+        return {p.team for p in self.players if not p.defeated}
+
+    def outcome(self) -> Outcome | None:
+        if not self.decided:
+            return None
+        return "win" if self.winners else "stalemate"
+
+    def play_turn(self) -> None:
+        self.turn += 1
+        self.note(f"-- turn {self.turn}: " + ", ".join(
+            f"{p.name} {p.hp} HP {p.ep} EP" for p in self.order()))
+        for p in self.players:
+            p.dmg_taken, p.ep_lost, p.anima_used, p.passed = 0, 0, False, False
+            p.hp_dealt.clear()
+        for p in self.order():
+            if not p.defeated:
+                self.start_of_standoff(p)
+                take_standoff(self, p, self.policy.standoff(self, p))
+        self.draw()
+        fallen_before = [p for p in self.players if p.defeated]
+        self.aftermath()
+        self.fallen.append([p for p in self.players if p.defeated and p not in fallen_before])
+        self.end_turn()
+        self.first = (self.first + 1) % len(self.players)
+
+    def draw(self) -> None:
+        """GS-9.4: targets (3+ players), then cards or passes; the shared-target penalty
+        is counted once from the Target cards of those who did not pass (GS-A24)."""
+        self.plays = []
+        rank = {p.seat: i for i, p in enumerate(self.order())}
+        aims: dict[int, int] = {}
+        for p in self.order():
+            if p.defeated:
+                continue
+            choice = self.policy.play(self, p)
+            if choice is None or not self.playable(p, choice):
+                p.ep = min(p.ep + 2, p.max_ep, p.cap)
+                p.passed = True
+                self.note(f"{p.name} passes: +2 EP")
+                continue
+            target = self.target_of(p, choice.target)
+            take(p.hand, choice.card)
+            main = Play(choice.card, p, self.targets(p, choice.card, target), rank[p.seat],
+                        self.rn_of(choice.card, p))
+            if choice.card.kind == "spell" and p.next_nv:
+                main.nv, p.next_nv = main.nv + p.next_nv, 0
+            self.plays.append(main)
+            for extra in choice.combined:
+                take(p.hand, extra)
+                resolve.combine(self, main, extra)
+            if target is not None:
+                aims[target.seat] = aims.get(target.seat, 0) + 1
+            self.note(f"{p.name} plays {choice.card.name}"
+                      + (f" at {target.name}" if target is not None else "") + f" (RN {main.rn})")
+        if len(self.players) >= 3:
+            for play in self.plays:
+                single = play.acting.target == "single" and len(play.targets) == 1
+                if single and aims.get(play.targets[0].seat, 0) >= 2:
+                    play.penalty = 1
+
+    def target_of(self, p: Duelist, seat: int | None) -> Duelist | None:
+        foes = self.foes_of(p)
+        chosen = next((q for q in foes if q.seat == seat), None)
+        if chosen is None and foes:
+            chosen = min(foes, key=lambda q: (q.hp, q.seat))
+        return chosen
+
+    def targets(self, p: Duelist, card: Card, target: Duelist | None) -> list[Duelist]:
+        standing = [q for q in self.order() if not q.defeated]
+        match card.target:
+            case "single":
+                return [target] if target is not None else []
+            case "all_foes":
+                return [q for q in standing if q.team != p.team]
+            case "self":
+                return [p]
+            case "team":
+                return [q for q in standing if q.team == p.team]
+            case "all":
+                return standing
+
+    def player_targets(self, p: Duelist, card: Card) -> list[Duelist]:
+        return self.targets(p, card, self.target_of(p, None))
+
+    def foes_of(self, d: Duelist) -> list[Duelist]:
+        return [q for q in self.order() if not q.defeated and q.team != d.team]
+
+    def aftermath(self) -> None:
+        for play in sorted(self.plays, key=lambda p: (p.rn, p.order)):
+            if play.state == "unresolved":
+                resolve.resolve_play(self, play)
+
+    def defeat(self, d: Duelist) -> None:
+        if d.defeated:
+            return
+        d.defeated = True
+        self.note(f"{d.name} is defeated")
+        for play in self.plays:
+            if play.owner is d and play.state == "unresolved":
+                play.state = "deactivated"
+                d.put_away(play.card, deactivate=True)
+
+    def end_turn(self) -> None:
+        """GS-9.7/9.8: one team left wins; none left (the last fell together) is a draw."""
+        for p in self.players:
+            if p.grimslinger is not None and p.grimslinger.resource == "durability":
+                p.manaform = p.dmg_taken >= 3
+        teams = self.standing_teams()
+        if len(teams) == 1:
+            team = next(iter(teams))
+            self.winners = tuple(p.seat for p in self.players if p.team == team)
+            self.decided = True
+        elif not teams:
+            self.decided = True
+
+    def run(self, max_turns: int = 60) -> DuelResult:
+        while not self.decided and self.turn < max_turns:
+            self.play_turn()
+        outcome = self.outcome() or "stalemate"
+        return DuelResult(outcome, self.turn, sum(p.defeated for p in self.players),
+                          sum(p.spent_hp for p in self.players),
+                          sum(p.spent_ep for p in self.players), self.log)
