@@ -21,6 +21,7 @@ def check_cards(c: Checker) -> None:
     _rewards(c)
     _resources(c)
     _story_duels(c)
+    _game_over_duels(c)
 
 
 def _creatures(c: Checker) -> None:
@@ -104,6 +105,30 @@ def _story_duels(c: Checker) -> None:
     for bounty in c.tale.bounties:
         for action in bounty.actions:
             _name_check(c, action, c.span("bounty", bounty.name, "actions"), items, paths)
+
+
+GAME_OVER_RUNS = 200
+
+
+def _game_over_duels(c: Checker) -> None:
+    """Check 20: simulate each `lose: game over` duel for one new character."""
+    from tgc.rulesets.grimslingers.rules import index
+    from tgc.rulesets.grimslingers.sim import Build, simulate_duel
+
+    duels = [(part, a) for part in c.tale.parts for a in part.actions
+             if isinstance(a, DuelAction) and a.on_lose == "game_over"
+             and a.creature in c.g.creatures]
+    if not duels:
+        return
+    rules = index(c.tale)
+    build = Build(c.tale.grimslingers[0].name if c.tale.grimslingers else None)
+    for part, action in duels:
+        report = simulate_duel(rules, action.creature, (build,), GAME_OVER_RUNS,
+                               dispositions=action.dispositions)
+        rate = report.outcomes["win"] / report.runs
+        if rate < 0.5:
+            c.add("TGC595", c.span("part", part.id, "actions"), creature=action.creature,
+                  rate=f"{rate:.0%}", part=part.id)
 
 
 def _name_check(c: Checker, action: Action, span: Span, items: set[str],

@@ -145,6 +145,16 @@ RULES: tuple[Rule, ...] = (
          (ex('@creature "Imps"\n  hp: 1, 2, 3, 4\n  ep: 1, 2, 3, 4\n  skills: "Gnaw"\n'
              '  reward: gain item "Nothing"\n\n@skill creature "Gnaw"\n  rn: 3\n'
              '  fx: 1 dmg\n'),)),
+    Rule("TGC595", "hard-game-over-duel", INFO,
+         "a lone new character wins the duel with \"{creature}\" {rate} of the time "
+         "(part {part} ends the game on a loss)",
+         "A story duel that ends the game on defeat is hard for one player.",
+         "tgc simulates the duel 200 times (seed 0) with one new character (the first "
+         "@grimslinger's build) and the greedy policy, and reports a win rate under 50%: "
+         "under `lose: game over` it may end many campaigns.",
+         (ex(_PART + '  actions: duel "Titan" lose: game over\n\n@creature "Titan"\n'
+             '  hp: 40, 40, 40, 40\n  ep: 40, 40, 40, 40\n  skills: "Stomp"\n\n'
+             '@skill creature "Stomp"\n  rn: 3\n  fx: 3 dmg\n'),)),
     Rule("TGC596", "foreign-resource", E, "{card} costs {resource}, which {owner} does not have",
          "A skill's cost uses a resource its owner does not have.",
          "Each Grimslinger has one special resource (GS-6); blood on Kipper can never be "
