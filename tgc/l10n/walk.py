@@ -342,7 +342,8 @@ def _ask_verse(v: s.Verse, questions: Mapping[str, str]) -> s.Verse:
 
 
 def _reached_from(bundle: s.Bundle) -> dict[str, dict[str, None]]:
-    """For each verse, the other verses whose lines lead to it, in book order."""
+    """For each verse, what leads to it: location cards (their hooks and actions), status
+    triggers, then the other verses whose lines lead there, in book order."""
     out: dict[str, dict[str, None]] = {}  # a dict keeps book order and drops repeats
 
     def note(source: str, target: Any) -> None:
@@ -358,6 +359,14 @@ def _reached_from(bundle: s.Bundle) -> dict[str, dict[str, None]]:
             for arm in op.arms:
                 note(source, arm.target)
 
+    for location in bundle.locations:
+        for hook, target in location.hooks.items():
+            note(f"location card {location.number} ({hook})", target)
+        for action in location.actions:
+            note(f"location card {location.number} (action \"{action.name}\")", action.target)
+    for status in bundle.statuses:
+        for trigger in status.triggers:
+            note(f"status \"{status.name}\" ({trigger.when})", trigger.target)
     for verse in bundle.verses:
         for op in verse.ops:
             visit(verse.id, op)
