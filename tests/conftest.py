@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import getpass
+import tempfile
+from pathlib import Path
+
 import pytest
+from hypothesis.configuration import set_hypothesis_home_dir
 
 from tests.golden import UPDATE_OPTION, Golden
+
+# Hypothesis keeps its example database in ./.hypothesis by default; the suite runs from
+# the project root, which must stay clean, so the database lives in the temp folder.
+set_hypothesis_home_dir(Path(tempfile.gettempdir()) / f"tgc-hypothesis-{getpass.getuser()}")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -92,3 +92,18 @@ def test_an_unwritable_cache_only_costs_speed(campaign: Path, monkeypatch: pytes
     monkeypatch.setenv("TGC_CACHE_DIR", str(blocker / "sub"))
     result = check(campaign, cache="disk")
     assert [d.code for d in result.diagnostics] == ["TGC101"]
+
+
+def test_a_change_to_tgc_itself_invalidates_every_entry(campaign: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cached parse made by other tgc code (same version number, edited source) could
+    carry stale trees or messages; the entry names hash the package's own files."""
+    from tgc.project import parsecache
+
+    check(campaign, cache="disk")
+    monkeypatch.setattr(parsecache, "code_hash", lambda: "edited-tgc-source")
+    parsed = _count_parses(monkeypatch)
+    result = check(campaign, cache="disk")
+    assert sorted(parsed) == ["campaign.tgj", "verses.tgj"]
+    assert [d.code for d in result.diagnostics] == ["TGC101"]
+

@@ -90,3 +90,18 @@ def test_watch_once_checks_and_exits(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert "error[TGC101]" in result.output
     assert "checked 2 files" in result.output
+
+
+def test_hints_never_run_out_across_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budget of large did-you-mean searches is per run: the tenth re-check of a
+    `tgc watch` session still hints as the first did."""
+    from tgc.diagnostics import codes
+
+    monkeypatch.setattr(codes, "LARGE_BUDGET", 400)  # one search of ~300 names per run
+    verses = "".join(f"== 101.{n}\n-> end\n\n" for n in range(1, 301))
+    (tmp_path / "campaign.tgj").write_text(
+        '@campaign "Big"\n  ruleset: none\n  start: 101\n\n@location 101 "Farm"\n'
+        "  explore -> 101.1\n\n" + verses + "== 101.gate\n-> 101.2999\n", encoding="utf-8")
+    hints = [next(d.hint for d in check(tmp_path).diagnostics if d.code == "TGC101")
+             for _ in range(3)]
+    assert hints == ["did you mean `101.299`?"] * 3

@@ -128,10 +128,12 @@ class CampaignError(Exception):
 def run(job: Job) -> Result:
     """Run the job's stages in order. The cyclic garbage collector is paused meanwhile
     (and restored however the run ends): the AST and the bundle hold millions of small
-    objects and no cycles, and full collections over them cost a third of the run."""
+    objects and no cycles, and full collections over them cost a third of the run. Each
+    run has its own budget of large did-you-mean searches."""
     from tgc.bundle.io import paused_gc
+    from tgc.diagnostics.codes import hint_budget
 
-    with paused_gc():
+    with paused_gc(), hint_budget():
         return _run(job)
 
 

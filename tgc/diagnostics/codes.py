@@ -3,7 +3,9 @@ severities, messages, explanations and the examples that must trigger them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from difflib import get_close_matches
 
 from tgc.diagnostics.model import Diagnostic, Label
@@ -359,12 +361,25 @@ def diag(
     )
 
 
-# Above this many candidates, only names of about the same length are compared, and a
-# process compares at most _LARGE_BUDGET such candidates in all (about a second): a
-# campaign with hundreds of broken references into a large section must stay fast,
-# and after the first hundred hints the rest are unlikely to be read.
+# Above this many candidates, only names of about the same length are compared, and one
+# run (tgc.pipeline.run, inside ``hint_budget``) compares at most LARGE_BUDGET such
+# candidates in all (about a second): a campaign with hundreds of broken references into
+# a large section must stay fast, and after the first hundred hints the rest are unlikely
+# to be read. Each run starts afresh, so hints never run out in a long `tgc watch`.
 _POOL_LIMIT = 200
-_LARGE_BUDGET = [60_000]
+LARGE_BUDGET = 60_000
+_BUDGET: ContextVar[list[int] | None] = ContextVar("tgc_hint_budget", default=None)
+
+
+@contextmanager
+def hint_budget(total: int | None = None) -> Iterator[None]:
+    """Large did-you-mean comparisons share one budget of ``total`` (default LARGE_BUDGET)
+    until the block ends; outside any block a single lookup is never limited."""
+    token = _BUDGET.set([LARGE_BUDGET if total is None else total])
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
 
 
 def did_you_mean(name: str, candidates: Iterable[object]) -> str | None:
@@ -378,9 +393,11 @@ def did_you_mean(name: str, candidates: Iterable[object]) -> str | None:
         # A ratio of 0.6 or more is impossible when the lengths differ by more than half.
         low, high = len(name) / 2, len(name) * 2
         pool = [c for c in pool if low <= len(c) <= high]
-        if len(pool) > _LARGE_BUDGET[0]:
-            return None
-        _LARGE_BUDGET[0] -= len(pool)
+        budget = _BUDGET.get()
+        if budget is not None:
+            if len(pool) > budget[0]:
+                return None
+            budget[0] -= len(pool)
     close = get_close_matches(name, pool, n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else None
 

@@ -7,8 +7,9 @@ them several times faster than any decoder written in Python. Pickle runs code f
 the data it loads, so the cache never lives in the campaign folder (a cloned
 repository could carry a planted one) and every entry is signed with HMAC-SHA256
 under a key that only this user can read; an entry that fails the check, is corrupt
-or comes from another tgc version is ignored and parsed again. Bundles and save files
-are never pickled.
+or was made by other tgc code (another version, or the same version edited: the key
+holds a hash of the package's own source files) is ignored and parsed again. Bundles
+and save files are never pickled.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import os
 import pickle
 import tempfile
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 
 from tgc import __version__
@@ -38,9 +40,17 @@ def cache_root() -> Path:
     return Path(base) / "tgc"
 
 
-def _grammar_hash() -> str:
-    text = grammar_bytes()
-    return hashlib.sha256(text).hexdigest()[:16]
+@lru_cache(maxsize=1)
+def code_hash() -> str:
+    """A hash of the grammar and of every source file of the tgc package itself: a parse
+    cached by other code (an upgrade, a local edit, another checkout) is never served,
+    whatever the version number says. Computed once per process (about 1 MB to read)."""
+    digest = hashlib.sha256(grammar_bytes())
+    package = Path(__file__).resolve().parents[1]
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 class ParseStore:
@@ -50,7 +60,7 @@ class ParseStore:
         self.base = root if root is not None else cache_root()
         where = hashlib.sha256(str(campaign.resolve()).encode()).hexdigest()[:24]
         self.folder = self.base / "parse" / where
-        self.salt = f"{__version__}:{_grammar_hash()}"
+        self.salt = f"{__version__}:{code_hash()}"
         self._key: bytes | None = None
 
     # ------------------------------------------------------------ keys

@@ -216,16 +216,10 @@ def rules_of_setup(setup: Setup) -> Rules:
     return _rules(setup.payload)
 
 
-_BY_ID: dict[int, tuple[dict[str, Any], Rules]] = {}
-
-
 def _rules(payload: dict[str, Any]) -> Rules:
-    known = _BY_ID.get(id(payload))
-    if known is not None and known[0] is payload:
-        return known[1]
-    rules = _rules_by_content(payload)
-    _BY_ID[id(payload)] = (payload, rules)
-    return rules
+    """Read once per process and content (a worker meets the same payload in every
+    chunk); keyed by the payload's hash, never by an object's id."""
+    return _rules_by_content(payload)
 
 
 def _rules_by_content(payload: dict[str, Any]) -> Rules:
