@@ -101,14 +101,14 @@ def test_json_schema_is_current(request: pytest.FixtureRequest) -> None:
     actual = SCHEMA_PATH.read_text(encoding="utf-8") if SCHEMA_PATH.exists() else None
     if actual != expected:
         pytest.fail(f"{SCHEMA_PATH} is out of date with tgc/bundle/schema.py; regenerate it with "
-                    "`python -m tgc.bundle.schema --write` and commit it.", pytrace=False)
+                    "`pytest tests/test_bundle.py --update-goldens` and commit it.", pytrace=False)
 
 
 def test_runtime_can_import_the_schema_alone() -> None:
     script = "import sys, tgc.bundle.schema\nprint(sorted(m for m in sys.modules if m.startswith('tgc')))"
     proc = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True,
                           text=True, check=True)
-    assert proc.stdout.strip() == "['tgc', 'tgc.bundle', 'tgc.bundle.schema']"
+    assert proc.stdout.strip() == "['tgc', 'tgc.bundle', 'tgc.bundle.schema', 'tgc.version']"
 
 
 @pytest.mark.parametrize("name", ["tgc.bundle.io", "tgc.bundle.lock", "tgc.bundle.order",

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-import tgc
+import tgc.version
 from tests.golden import Golden
 from tgc.cli.main import cli
 from tgc.diagnostics.codes import CATALOGUE
@@ -117,7 +117,7 @@ def test_a_folder_without_tgj_files_exits_2(runner: CliRunner, tmp_path: Path) -
 def stable_sarif(monkeypatch: pytest.MonkeyPatch) -> None:
     """A fixed version and only the reported rules, so the golden does not change each
     time the catalogue grows (tests/test_render.py checks the whole catalogue)."""
-    monkeypatch.setattr(tgc, "__version__", "0.0.0+golden")
+    monkeypatch.setattr(tgc.version, "__version__", "0.0.0+golden")
     codes = {"TGC001", "TGC007", "TGC101", "TGC110", "TGC112"}
     monkeypatch.setattr(sarif, "CATALOGUE", {c: r for c, r in CATALOGUE.items() if c in codes})
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tgc.diagnostics import docs
@@ -49,12 +47,3 @@ def test_code_spans_survive_backticks_in_messages() -> None:
     assert docs._code_span("no verse `{ref}`") == "`` no verse `{ref}` ``"
     assert docs._code_span("plain") == "`plain`"
     assert docs._fenced("a\n```\nb\n").startswith("````tgj\n")
-
-
-def test_main_prints_or_writes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert docs.main([]) == 0
-    assert capsys.readouterr().out == docs.render_markdown()
-    target = tmp_path / "out" / "diagnostics.md"
-    assert docs.main(["--write", str(target)]) == 0
-    assert target.read_bytes() == docs.render_markdown().encode("utf-8")
-    assert [p.name for p in target.parent.iterdir()] == ["diagnostics.md"]

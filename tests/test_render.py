@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import tgc
+import tgc.version
 from tests.golden import Golden
 from tests.render_cases import CASES, GONE, LIB, MIXED, STORY, sources
 from tgc.diagnostics.codes import CATALOGUE, Rule
@@ -36,7 +36,7 @@ CASE_DIAGNOSTICS = {"mixed": MIXED, "clean": ()}
 def stable_sarif(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A fixed version and a stand-in catalogue, so the SARIF golden does not change every
     time a rule is added or reworded (the real catalogue is checked structurally below)."""
-    monkeypatch.setattr(tgc, "__version__", "0.0.0+golden")
+    monkeypatch.setattr(tgc.version, "__version__", "0.0.0+golden")
     codes = sorted({d.code for d in MIXED} | {"TGC999"})
     fake = {
         code: Rule(code, CATALOGUE[code].name, CATALOGUE[code].severity, "{detail}",
@@ -177,7 +177,7 @@ def test_sarif_key_facts() -> None:
     assert run["columnKind"] == "unicodeCodePoints"
     driver = run["tool"]["driver"]
     assert driver["name"] == "tgc"
-    assert driver["version"] == tgc.__version__
+    assert driver["version"] == tgc.version.__version__
     assert driver["informationUri"].startswith("https://")
     rules = driver["rules"]
     assert [r["id"] for r in rules] == sorted(CATALOGUE)

@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tgc.version import __version__
+
 if TYPE_CHECKING:
     from tgc.bundle.schema import Bundle
     from tgc.pipeline import CachePolicy, Result
@@ -18,8 +20,7 @@ if TYPE_CHECKING:
     from tgc.runtime.story import Story
     from tgc.sim.encounter import Decide
 
-__version__ = "0.1.0"
-__all__ = ["build", "check", "encounter", "load_bundle", "story"]
+__all__ = ["__version__", "build", "check", "encounter", "load_bundle", "story"]
 
 
 def check(root: str | Path, *, cache: CachePolicy = "none") -> Result:

@@ -3,7 +3,8 @@
 The runtime, a companion app and the printers read only this, so the module imports
 nothing from the compiler: ``tgc play build/x.bundle.json`` works without the sources.
 Every union is tagged by ``kind``; every model forbids unknown fields and is frozen.
-``python -m tgc.bundle.schema --write`` exports the JSON Schema to docs/bundle.schema.json.
+``pytest tests/test_bundle.py --update-goldens`` exports the JSON Schema to
+docs/bundle.schema.json.
 """
 
 from __future__ import annotations
@@ -518,27 +519,3 @@ def json_schema() -> str:
     schema = Bundle.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return json.dumps(schema, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Print the JSON Schema, or write it with ``--write [PATH]``."""
-    import argparse
-    from pathlib import Path
-
-    from tgc.bundle.io import write_atomic
-
-    default = Path(__file__).resolve().parents[2] / "docs" / "bundle.schema.json"
-    parser = argparse.ArgumentParser(prog="python -m tgc.bundle.schema",
-                                     description="Export the bundle's JSON Schema.")
-    parser.add_argument("--write", nargs="?", const=default, type=Path, metavar="PATH",
-                        help=f"write the schema to PATH (default {default})")
-    args = parser.parse_args(argv)
-    if args.write is None:
-        print(json_schema(), end="")
-    else:
-        write_atomic(args.write, json_schema())
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

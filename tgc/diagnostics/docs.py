@@ -1,8 +1,8 @@
 """Documentation stage: the diagnostics catalogue in, ``docs/diagnostics.md`` out.
 
-``python -m tgc.diagnostics.docs`` prints the page; ``--write [PATH]`` replaces the file
-atomically (default: ``docs/diagnostics.md`` of the source checkout). The page is
-generated, never edited: ``tests/test_docs_diagnostics.py`` fails when it is stale.
+``render_markdown()`` returns the page; ``pytest tests/test_docs_diagnostics.py
+--update-goldens`` replaces ``docs/diagnostics.md`` atomically. The page is generated,
+never edited: that test fails when it is stale. (Nothing here prints: only tgc/cli does.)
 
 The page renders whatever ``CATALOGUE`` holds when it runs, so a family of rules added
 with ``codes.register`` must be registered by the time ``tgc.diagnostics.codes`` has
@@ -11,10 +11,8 @@ been imported.
 
 from __future__ import annotations
 
-import argparse
 import os
 import re
-import sys
 import tempfile
 from collections.abc import Sequence
 from itertools import groupby
@@ -24,7 +22,7 @@ from tgc.diagnostics.codes import CATALOGUE, Rule
 from tgc.diagnostics.config import FIXED_CODES
 
 DOCS_PATH = Path(__file__).resolve().parents[2] / "docs" / "diagnostics.md"
-REGENERATE = "python -m tgc.diagnostics.docs --write"
+REGENERATE = "pytest tests/test_docs_diagnostics.py --update-goldens"
 
 FAMILIES = {
     "0": "Files and syntax",
@@ -153,27 +151,3 @@ def write_atomic(path: Path, text: str) -> None:
     except BaseException:
         os.unlink(tmp)
         raise
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Print the page, or write it with ``--write``."""
-    parser = argparse.ArgumentParser(prog="python -m tgc.diagnostics.docs", description=__doc__)
-    parser.add_argument(
-        "--write",
-        nargs="?",
-        const=DOCS_PATH,
-        type=Path,
-        metavar="PATH",
-        help=f"write the page to PATH (default {DOCS_PATH}) instead of printing it",
-    )
-    args = parser.parse_args(argv)
-    page = render_markdown()
-    if args.write is None:
-        sys.stdout.write(page)
-    else:
-        write_atomic(args.write, page)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

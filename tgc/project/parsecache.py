@@ -23,10 +23,10 @@ from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from tgc import __version__
 from tgc.diagnostics.model import Diagnostic
 from tgc.syntax import ast
 from tgc.syntax.grammar_file import grammar_bytes
+from tgc.version import __version__
 
 ENV_DIR = "TGC_CACHE_DIR"
 _MAC_SIZE = 32

@@ -17,7 +17,7 @@ from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 from urllib.parse import quote
 
-import tgc
+from tgc import version
 from tgc.diagnostics.codes import CATALOGUE, Rule
 from tgc.diagnostics.model import Diagnostic, Severity
 from tgc.diagnostics.render.base import ordered, posix_path
@@ -51,7 +51,7 @@ def log(diagnostics: Sequence[Diagnostic]) -> dict[str, Any]:
     index = {rule.code: i for i, rule in enumerate(rules)}
     driver = {
         "name": "tgc",
-        "version": tgc.__version__,
+        "version": version.__version__,
         "informationUri": INFORMATION_URI,
         "rules": [_rule(rule) for rule in rules],
     }
