@@ -22,6 +22,7 @@ MODULES = [
     "tgc.semantics.dice",
     "tgc.semantics.loops",
     "tgc.render.profile",
+    "tgc.render.web",
     "tests.expectations",
 ]
 

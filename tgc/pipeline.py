@@ -62,6 +62,7 @@ class Job:
     html: bool = True
     langs: tuple[str, ...] = ()  # translated editions (language codes, or "all")
     pdf: bool = False  # also the press-ready PDFs, made with the printer profile
+    web: bool = False  # also the web player, play.html
 
     def wants(self, stage: Stage) -> bool:
         return _ORDER[stage] <= _ORDER[self.until]
@@ -79,6 +80,7 @@ class Written:
     html_files: tuple[Path, ...] = ()
     editions: tuple[tuple[str, Path, Progress], ...] = ()  # each translated bundle written
     pdf_files: tuple[Path, ...] = ()  # set when the PDFs were written (into html_dir)
+    player: Path | None = None  # set when play.html was written
 
 
 @dataclass
@@ -320,6 +322,7 @@ def _write(result: Result, lock: Lock, target: Path) -> Written:
     edition_texts, editions_sites = _edition_files(result, target.parent)
     pdfs = _render_pdfs(bundle, result.profile) if result.profile is not None else {}
     edition_pdfs = _edition_pdfs(result, target.parent)
+    player = _render_player(bundle) if result.job.web else None
     lock_text = render_lock(result.numbering.lock)
     old = result.sources.get(lock.file)
     written_lock = None
@@ -354,7 +357,16 @@ def _write(result: Result, lock: Lock, target: Path) -> Written:
         from tgc.render.pdf import write_pdfs
 
         pdf_files += tuple(write_pdfs(edition_pdf, folder))
-    return Written(target, size, len(bundle.verses), written_lock, html, pages, done, pdf_files)
+    player_path: Path | None = None
+    if player is not None:
+        from tgc.bundle.paths import html_dir
+        from tgc.render.web import PLAYER
+
+        html = html_dir(target.parent, bundle.campaign.title)
+        player_path = html / PLAYER
+        write_atomic(player_path, player)
+    return Written(target, size, len(bundle.verses), written_lock, html, pages, done, pdf_files,
+                   player_path)
 
 
 def _edition_files(result: Result, out_dir: Path) -> tuple[list[tuple[Path, str]],
@@ -388,6 +400,12 @@ def _render(bundle: Bundle) -> dict[str, str]:
     return render_site(bundle)
 
 
+def _render_player(bundle: Bundle) -> str:
+    from tgc.render.web import render_player
+
+    return render_player(bundle)
+
+
 def _render_pdfs(bundle: Bundle, profile: PrintProfile) -> dict[str, bytes]:
     from tgc.render.pdf import PdfUnavailable, render_pdfs
 
@@ -409,7 +427,7 @@ def check(root: Path, *, jobs: int | None = None, cache: CachePolicy = "none",
 
 def build(root: Path, out_dir: Path, *, shuffle: int | None = None, jobs: int | None = None,
           html: bool = True, cache: CachePolicy = "none", langs: tuple[str, ...] = (),
-          pdf: bool = False) -> Result:
+          pdf: bool = False, web: bool = False) -> Result:
     """Check, number, compile and write one campaign into ``out_dir`` (with ``langs``, also
     its translated editions); ``result.written`` says what was written (None when the
     campaign or a catalogue has errors: then nothing is)."""
@@ -417,7 +435,7 @@ def build(root: Path, out_dir: Path, *, shuffle: int | None = None, jobs: int | 
 
     try:
         return run(Job(root, "write", cache, jobs=jobs, shuffle=shuffle, out_dir=out_dir, html=html,
-                       langs=langs, pdf=pdf))
+                       langs=langs, pdf=pdf, web=web))
     except CompileError as err:
         raise BuildError(f"cannot build: {err}") from None
 

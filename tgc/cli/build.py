@@ -40,10 +40,13 @@ from tgc.cli.options import (
 @click.option("--pdf", is_flag=True,
               help="Also write the press-ready PDFs there (needs tgc[pdf]; [tool.tgc.print] sets "
                    "trim, bleed, marks and card sizes; docs/printing.md).")
+@click.option("--web", is_flag=True,
+              help="Also write play.html there: the campaign playable in a browser, in one file "
+                   "(docs/printing.md).")
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: bool | None,
           jobs: int | None, html: bool, langs: tuple[str, ...], no_cache: bool, pdf: bool,
-          debug: bool) -> None:
+          web: bool, debug: bool) -> None:
     """Check a campaign folder and write OUTPUT/<campaign>.bundle.json and, beside it, the
     printed pages in OUTPUT/<campaign>/ (journal, Book of Secrets, save sheet, cards).
 
@@ -63,7 +66,7 @@ def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: boo
         fail_usage(f"{out_dir}: not a folder")
     try:
         result = run_build(root, out_dir, shuffle=shuffle, jobs=jobs, html=html,
-                           cache=cache_policy(no_cache), langs=langs, pdf=pdf)
+                           cache=cache_policy(no_cache), langs=langs, pdf=pdf, web=web)
     except (WorkspaceError, L10nError, LanguageError) as err:
         fail_usage(str(err))
     except BuildError as err:
@@ -90,6 +93,8 @@ def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: boo
     for pdf_folder in dict.fromkeys(path.parent for path in written.pdf_files):
         names = ", ".join(path.name for path in written.pdf_files if path.parent == pdf_folder)
         click.echo(f"wrote {pdf_folder}/ PDFs: {names}")
+    if written.player is not None:
+        click.echo(f"wrote {written.player} (open it in a browser to play)")
     sys.exit(EXIT_OK)
 
 

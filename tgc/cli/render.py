@@ -26,17 +26,19 @@ if TYPE_CHECKING:
 @click.option("--pdf", is_flag=True,
               help="Also write the press-ready PDFs (needs tgc[pdf]; the printer profile is the "
                    "[tool.tgc.print] found from the bundle's folder up).")
+@click.option("--web", is_flag=True, help="Also write play.html, the web player.")
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
-def render(bundle: Path, out_dir: Path | None, html: bool, pdf: bool, debug: bool) -> None:
+def render(bundle: Path, out_dir: Path | None, html: bool, pdf: bool, web: bool, debug: bool) -> None:
     """Write the printed pages of BUNDLE (a *.bundle.json from `tgc build`).
 
     The pages are index.html, journal.html, secrets.html, save-sheet.html, cards.html
     and style.css; open one in a browser and print it, or save it as PDF
     (docs/printing.md). Existing files of those names are replaced atomically.
     """
-    from tgc.bundle.io import BundleError, load_bundle
+    from tgc.bundle.io import BundleError, load_bundle, write_atomic
     from tgc.render import RenderError, render_site, write_site
     from tgc.render.pdf import render_pdfs, write_pdfs
+    from tgc.render.web import PLAYER, render_player
 
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
         fail_usage(f"{out_dir}: not a folder")
@@ -49,6 +51,7 @@ def render(bundle: Path, out_dir: Path | None, html: bool, pdf: bool, debug: boo
     try:
         site = render_site(loaded) if html else {}
         pdfs = render_pdfs(loaded, profile) if profile is not None else {}
+        player = render_player(loaded) if web else None
     except RenderError as err:
         fail_usage(f"{bundle}: {err}")
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
@@ -56,6 +59,8 @@ def render(bundle: Path, out_dir: Path | None, html: bool, pdf: bool, debug: boo
     try:
         written = write_site(site, target)
         written_pdfs = write_pdfs(pdfs, target)
+        if player is not None:
+            write_atomic(target / PLAYER, player)
     except RenderError as err:
         fail_usage(str(err))
     except OSError as err:
@@ -64,6 +69,8 @@ def render(bundle: Path, out_dir: Path | None, html: bool, pdf: bool, debug: boo
         click.echo(f"wrote {target}/ ({len(written)} files; open index.html to print)")
     if written_pdfs:
         click.echo(f"wrote {target}/ PDFs: {', '.join(path.name for path in written_pdfs)}")
+    if player is not None:
+        click.echo(f"wrote {target / PLAYER} (open it in a browser to play)")
     sys.exit(EXIT_OK)
 
 

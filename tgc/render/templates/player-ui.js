@@ -1,0 +1,187 @@
+// tgc web player, the page: reads the bundle from its JSON script element, runs the
+// engine (player.js) and shows what happens. Author text only ever reaches the page
+// through textContent; no markup is built from strings.
+(function () {
+  "use strict";
+  var bundle = JSON.parse(document.getElementById("tgc-bundle").textContent);
+  var P = window.TgcPlayer;
+  var KEY = "tgc-player:" + bundle.campaign.title;
+  var story, history = [];
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text != null) node.textContent = String(text);
+    return node;
+  }
+  function $(id) { return document.getElementById(id); }
+
+  // Prose with tgc's inline markup: **bold**, _italic_, :icon: (printed as its name).
+  function prose(text) {
+    var out = el("span"), re = /\*\*([^*]+)\*\*|_([^_]+)_|:([a-z][a-z_]*):|\\(.)/g, at = 0, m;
+    while ((m = re.exec(text)) !== null) {
+      out.appendChild(document.createTextNode(text.slice(at, m.index)));
+      if (m[1] != null) out.appendChild(el("strong", null, m[1]));
+      else if (m[2] != null) out.appendChild(el("em", null, m[2]));
+      else if (m[3] != null) out.appendChild(el("span", "icon", m[3].toUpperCase()));
+      else out.appendChild(document.createTextNode(m[4]));
+      at = re.lastIndex;
+    }
+    out.appendChild(document.createTextNode(text.slice(at)));
+    return out;
+  }
+
+  function sectionName(section) {
+    var known = bundle.sections.filter(function (s) { return s.name === section; })[0];
+    if (!known || known.role === "location") return "Location " + section;
+    return known.role === "bos" ? "Secret Verse" : known.title;
+  }
+
+  function log(node) { $("log").appendChild(node); node.scrollIntoView({ block: "nearest" }); }
+
+  function show(events) {
+    events.forEach(function (e) {
+      switch (e.kind) {
+        case "verse":
+          log(el("h3", "verse", sectionName(e.section) + " · " + e.printed + (e.block ? " · " + e.block : "")));
+          break;
+        case "text": { var p = el("p", "prose"); p.appendChild(prose(e.text)); log(p); break; }
+        case "effect": log(el("p", "effect", e.text)); break;
+        case "rolled":
+          log(el("p", "roll", "Rolled " + (e.faces.length ? e.faces.join(" + ") : "a sum") +
+            (e.modifier ? (e.modifier > 0 ? " + " : " - ") + Math.abs(e.modifier) : "") + " = " + e.total));
+          break;
+        case "tossed": log(el("p", "roll", "The coin shows " + e.side)); break;
+        case "resolved": log(el("p", "roll", "Encounter: " + e.outcome)); break;
+        case "trigger": log(el("p", "effect", "Status " + e.status + ": its trigger fires")); break;
+        case "end": log(el("p", "ending", "Exploration ends.")); break;
+        case "end-chapter": log(el("p", "ending", "The chapter ends.")); break;
+        case "game-over": log(el("p", "ending", "The game is over.")); break;
+        case "dead-end": log(el("p", "ending", "Dead end at " + e.where + ": " + e.why)); break;
+        case "loop": log(el("p", "ending", "The story loops at " + e.where)); break;
+      }
+    });
+    answers();
+    panel();
+    save();
+  }
+
+  function button(text, act) {
+    var b = el("button", null, text);
+    b.type = "button";
+    b.addEventListener("click", function () {
+      history.push({ story: story.snapshot(), lines: $("log").childNodes.length });
+      try { act(); } catch (err) { history.pop(); log(el("p", "error", err.message)); return; }
+      show(story.run());
+    });
+    return b;
+  }
+
+  function answers() {
+    var box = $("answers"), w = story.waiting;
+    box.replaceChildren();
+    if (!w) return;
+    if (w.kind === "choices") {
+      w.choices.forEach(function (c, i) {
+        var costs = c.costs.map(function (k) { return k.amount + " " + k.resource; }).join(", ");
+        box.appendChild(button((i + 1) + ". " + c.text + (costs ? " (" + costs + ")" : ""), function () { story.choose(i); }));
+      });
+      if ($("show-locked").checked) {
+        w.locked.forEach(function (c) { box.appendChild(el("p", "locked", "Locked: " + c.text + " (" + c.why + ")")); });
+      }
+    } else if (w.kind === "ask") {
+      box.appendChild(el("p", "question", w.question));
+      box.appendChild(button("Yes", function () { story.answer(true); }));
+      box.appendChild(button("No", function () { story.answer(false); }));
+    } else if (w.kind === "roll") {
+      box.appendChild(el("p", "question", "Roll " + w.dice + "d" + w.sides + ": I rolled"));
+      var input = el("input");
+      input.type = "number"; input.min = String(w.dice); input.max = String(w.dice * w.sides);
+      box.appendChild(input);
+      box.appendChild(button("Go on", function () { story.giveRoll(parseInt(input.value, 10)); }));
+    } else if (w.kind === "toss") {
+      box.appendChild(button("Heads", function () { story.giveToss("heads"); }));
+      box.appendChild(button("Tails", function () { story.giveToss("tails"); }));
+    } else if (w.kind === "encounter") {
+      box.appendChild(el("p", "question", "Encounter " + (w.op.name || w.op.deck || "") + ": how did it end?"));
+      w.outcomes.forEach(function (o) { box.appendChild(button(o, function () { story.resolve(o); })); });
+    }
+  }
+
+  function row(list, label, value) {
+    var li = el("li");
+    li.appendChild(el("b", null, label + ": "));
+    li.appendChild(document.createTextNode(value));
+    list.appendChild(li);
+  }
+
+  function panel() {
+    var box = $("state"), s = story.state, list = el("ul");
+    box.replaceChildren(list);
+    row(list, "Day", s.day + ", chapter " + s.chapter.number + (s.chapter.letter || ""));
+    s.party.forEach(function (c) {
+      row(list, c.name, Object.keys(c.tracks).map(function (k) { return k + " " + c.tracks[k]; })
+        .concat(Object.keys(c.resources).map(function (k) { return k + " " + c.resources[k]; })).join(", "));
+    });
+    Object.keys(s.statuses).forEach(function (name) {
+      if (s.statuses[name].length) row(list, "Status " + name, s.statuses[name].join(", "));
+    });
+    if (s.secrets.length) row(list, "Secrets", s.secrets.join(", "));
+    if (s.items.length) row(list, "Items", s.items.join(", "));
+    Object.keys(s.dials).forEach(function (d) { row(list, "Dial " + d, s.dials[d]); });
+    s.tasks.forEach(function (t) { row(list, "Task", t); });
+  }
+
+  function save() {
+    try { window.localStorage.setItem(KEY, story.snapshot()); } catch (err) { /* storage refused: no autosave */ }
+  }
+
+  function start(target) {
+    history = [];
+    $("log").replaceChildren();
+    story = new P.Story(bundle, { seed: parseInt($("seed").value, 10) || 1, dice: $("type-dice").checked ? "ask" : "random" });
+    try { target(); } catch (err) { log(el("p", "error", err.message)); return; }
+    show(story.run());
+  }
+
+  function fromHash() {
+    var wanted = decodeURIComponent(window.location.hash.slice(1)), id = null;
+    bundle.verses.forEach(function (v) { if (v.section + "." + v.printed === wanted) id = v.id; });
+    return id;
+  }
+
+  function setup() {
+    var where = $("where");
+    bundle.locations.forEach(function (l) {
+      if (l.hooks.explore) where.appendChild(new Option("Location " + l.number + " " + l.title, String(l.number)));
+    });
+    where.value = String(bundle.campaign.start);
+    $("begin").addEventListener("click", function () {
+      start(function () { story.enter(parseInt(where.value, 10), "explore"); });
+    });
+    $("undo").addEventListener("click", function () {
+      if (!history.length) return;
+      var back = history.pop(), log = $("log");
+      story.restore(back.story);
+      while (log.childNodes.length > back.lines) log.removeChild(log.lastChild);
+      answers(); panel(); save();
+    });
+    $("show-locked").addEventListener("change", answers);
+    $("export").addEventListener("click", function () { $("save-text").value = story ? story.snapshot() : ""; });
+    $("import").addEventListener("click", function () {
+      var text = $("save-text").value;
+      start(function () { story.restore(text); });
+    });
+    window.addEventListener("hashchange", function () {
+      var id = fromHash();
+      if (id) start(function () { story.goto(id); });
+    });
+    var linked = fromHash(), saved = null;
+    try { saved = window.localStorage.getItem(KEY); } catch (err) { saved = null; }
+    if (linked) start(function () { story.goto(linked); });
+    else if (saved) start(function () { story.restore(saved); });
+    else start(function () { story.enter(bundle.campaign.start, "explore"); });
+  }
+
+  document.addEventListener("DOMContentLoaded", setup);
+})();

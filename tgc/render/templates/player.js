@@ -1,0 +1,605 @@
+// tgc web player: plays a bundle in the browser as `tgc play --fights ask` does (the
+// rules of tgc/runtime/story.py, state.py, effects.py and conditions.py, line for line
+// where they are ported). The engine below touches no page; the interface after it sets
+// author text with textContent only, never as markup. Tests run the engine under node.
+(function (root) {
+  "use strict";
+
+  var ATTRIBUTES = ["aggression", "empathy", "courage", "caution", "practicality", "spirituality"];
+  var RESOURCES = ["food", "wealth", "rep", "magic", "exp"];
+  var TRACKS = ["health", "energy", "terror"];
+  var DEFAULT_TRACKS = { health: 8, energy: 6, terror: 0 };
+  var DEFAULT_LIMITS = { health: 8, energy: 8, terror: 10 };
+  var DEFAULT_RESOURCES = { food: 3, wealth: 3, rep: 1, magic: 2, exp: 0 };
+  var DIAL_MAX = 8;
+  var MAX_STEPS = 100000;
+  var COMPARE = {
+    ">=": function (a, b) { return a >= b; }, ">": function (a, b) { return a > b; },
+    "<=": function (a, b) { return a <= b; }, "<": function (a, b) { return a < b; },
+    "==": function (a, b) { return a === b; }, "!=": function (a, b) { return a !== b; }
+  };
+
+  function NeedAnswer(question) { this.question = question; }
+
+  // ------------------------------------------------------------ the book
+
+  function Book(bundle) {
+    var self = this;
+    this.bundle = bundle;
+    this.verses = {};
+    this.byPrinted = {};
+    bundle.verses.forEach(function (v) {
+      self.verses[v.id] = v;
+      self.byPrinted[v.section + "." + v.printed] = v.id;
+    });
+    this.statuses = {};
+    bundle.statuses.forEach(function (st) { self.statuses[st.name] = st; });
+    this.locations = {};
+    bundle.locations.forEach(function (l) { self.locations[l.number] = l; });
+    this.items = {};
+    bundle.items.forEach(function (i) { self.items[i.name] = i; });
+    this.encounters = {};
+    bundle.encounters.forEach(function (e) { self.encounters[e.name] = e; });
+  }
+  Book.prototype.body = function (verse, block) {
+    var v = this.verses[verse];
+    if (!v) throw new Error("no verse " + verse);
+    if (block == null) return { verse: v, ops: v.ops };
+    for (var i = 0; i < v.blocks.length; i++) {
+      if (v.blocks[i].name === block) return { verse: v, ops: v.blocks[i].ops };
+    }
+    throw new Error("no block " + block + " in verse " + verse);
+  };
+  Book.prototype.keywords = function (item) {
+    var declared = this.items[item];
+    return declared ? declared.keywords : [];
+  };
+  Book.prototype.itemsWith = function (keyword) {
+    return this.bundle.items.filter(function (i) { return i.keywords.indexOf(keyword) >= 0; })
+      .map(function (i) { return i.name; });
+  };
+  Book.prototype.outcomes = function (deck, name) {
+    var known = name != null ? this.encounters[name] : null;
+    if (known) {
+      if (!deck && typeof known.data.deck === "string") deck = known.data.deck;
+      if (known.data.kind === "diplomacy") return ["win", "lose", "avoid"];
+    }
+    return deck === "blue" ? ["win", "lose", "avoid"] : ["win", "lose"];
+  };
+
+  // ------------------------------------------------------------ the state
+
+  function newCharacter(name, record) {
+    var data = record ? record.data : {};
+    function num(key, fallback) {
+      var value = data[key];
+      if (typeof value === "string" && /^-?\d+$/.test(value.trim())) return parseInt(value, 10);
+      return typeof value === "number" && Number.isInteger(value) ? value : fallback;
+    }
+    var c = { name: record ? record.name : name, tracks: {}, limits: {}, attributes: {}, resources: {} };
+    TRACKS.forEach(function (t) { c.tracks[t] = num(t, DEFAULT_TRACKS[t]); });
+    TRACKS.forEach(function (t) { c.limits[t] = num("max_" + t, Math.max(DEFAULT_LIMITS[t], c.tracks[t])); });
+    if (!("max_health" in data)) c.limits.health = c.tracks.health;
+    ATTRIBUTES.forEach(function (a) { c.attributes[a] = num(a, 1); });
+    RESOURCES.forEach(function (r) { c.resources[r] = num(r, DEFAULT_RESOURCES[r]); });
+    setTrack(c, "energy", c.tracks.energy);
+    return c;
+  }
+
+  function setTrack(c, track, value) {
+    var limit = c.limits[track] != null ? c.limits[track] : value;
+    c.tracks[track] = Math.max(0, Math.min(value, limit));
+    if (c.tracks.energy > c.tracks.health) c.tracks.energy = c.tracks.health;
+  }
+
+  function newState(bundle) {
+    var numbers = bundle.locations.map(function (l) { return l.number; });
+    var inPlay = bundle.locations.filter(function (l) {
+      return l.legacy == null || numbers.indexOf(l.legacy) < 0;
+    }).map(function (l) { return l.number; });
+    var start = bundle.campaign.start;
+    return {
+      party: [newCharacter("Adventurer", null)], statuses: {}, secrets: [], items: [], visited: [],
+      dials: {}, time_tokens: 0, day: 1, chapter: { number: 1, letter: null, part: null }, tasks: [],
+      in_play: inPlay, removed: [], replaced: {}, location: numbers.indexOf(start) >= 0 ? start : null,
+      answers: {}, dropped: [], players: null
+    };
+  }
+
+  function active(state) {
+    var members = state.party.filter(function (c) { return state.dropped.indexOf(c.name) < 0; });
+    return members.length ? members : state.party;
+  }
+  function get(c, what) { return TRACKS.indexOf(what) >= 0 ? c.tracks[what] : (c.resources[what] || 0); }
+  function put(c, what, value) {
+    if (TRACKS.indexOf(what) >= 0) setTrack(c, what, value); else c.resources[what] = Math.max(0, value);
+  }
+  function partyTotal(state, what) {
+    return active(state).reduce(function (sum, c) { return sum + get(c, what); }, 0);
+  }
+  function partyValue(state, name) {
+    var members = active(state);
+    function best(pick) { return members.map(pick).reduce(function (a, b) { return Math.max(a, b); }); }
+    if (ATTRIBUTES.indexOf(name) >= 0) return best(function (c) { return c.attributes[name] || 0; });
+    if (RESOURCES.indexOf(name) >= 0) return best(function (c) { return c.resources[name] || 0; });
+    if (name === "terror") return best(function (c) { return c.tracks.terror; });
+    if (TRACKS.indexOf(name) >= 0) return -best(function (c) { return -c.tracks[name]; });
+    if (name === "players") return state.players != null ? state.players : state.party.length;
+    if (name === "day") return state.day;
+    throw new Error("unknown quantity '" + name + "' in a condition");
+  }
+  function marked(state, status) { return state.statuses[status] || []; }
+  function addUnique(list, value) { if (list.indexOf(value) < 0) list.push(value); }
+  function remove(list, value) { var i = list.indexOf(value); if (i >= 0) list.splice(i, 1); }
+  function split(amount, count) {
+    var base = Math.floor(amount / count), extra = amount % count, out = [];
+    for (var i = 0; i < count; i++) out.push(base + (i < extra ? 1 : 0));
+    return out;
+  }
+  function takeFromParty(members, what, amount) {
+    for (var n = 0; n < amount; n++) {
+      var richest = members[0];
+      members.forEach(function (m) { if (get(m, what) > get(richest, what)) richest = m; });
+      if (get(richest, what) === 0) return;
+      put(richest, what, get(richest, what) - 1);
+    }
+  }
+
+  // ------------------------------------------------------------ conditions
+
+  function holds(cond, state, book, ask) {
+    switch (cond.kind) {
+      case "status": {
+        var parts = marked(state, cond.status);
+        if (cond.at_least != null) return parts.length >= cond.at_least;
+        if (cond.low == null) return parts.length > 0;
+        var high = cond.high != null ? cond.high : cond.low;
+        for (var p = cond.low; p <= high; p++) if (parts.indexOf(p) < 0) return false;
+        return true;
+      }
+      case "secret": return state.secrets.indexOf(cond.number) >= 0;
+      case "item":
+        if (!cond.keyword) return state.items.indexOf(cond.item) >= 0;
+        return state.items.some(function (i) { return book.keywords(i).indexOf(cond.item) >= 0; });
+      case "compare": return COMPARE[cond.op](partyValue(state, cond.name), cond.value);
+      case "dial": return COMPARE[cond.op](state.dials[cond.dial] || 0, cond.value);
+      case "character":
+        return active(state).some(function (c) { return c.name.toLowerCase() === cond.character.toLowerCase(); });
+      case "visited": return state.visited.indexOf(cond.verse) >= 0;
+      case "chapter": {
+        var now = state.chapter;
+        if (cond.op != null) return COMPARE[cond.op](now.number, cond.number);
+        if (now.number !== cond.number || (now.letter || null) !== (cond.letter || null)) return false;
+        return cond.part == null || cond.part === now.part;
+      }
+      case "ask":
+        if (!(cond.question in state.answers)) state.answers[cond.question] = !!ask(cond.question);
+        return state.answers[cond.question];
+      case "not": return !holds(cond.operand, state, book, ask);
+      case "and": return cond.operands.every(function (c) { return holds(c, state, book, ask); });
+      case "or": return cond.operands.some(function (c) { return holds(c, state, book, ask); });
+    }
+    throw new Error("unknown condition " + cond.kind);
+  }
+
+  function affordable(costs, state) {
+    for (var i = 0; i < costs.length; i++) {
+      if (partyTotal(state, costs[i].resource) < costs[i].amount) return costs[i];
+    }
+    return null;
+  }
+
+  // ------------------------------------------------------------ effects
+
+  function itemOptions(op, state, book) {
+    if (!op.keyword) return [op.item];
+    if (op.kind === "gain-item") {
+      var declared = book.itemsWith(op.item);
+      return declared.length ? declared : ["[" + op.item + "]"];
+    }
+    var held = [];
+    state.items.forEach(function (i) { if (book.keywords(i).indexOf(op.item) >= 0) addUnique(held, i); });
+    return held;
+  }
+
+  function applyEffect(op, state, book, pick) {
+    var members = active(state);
+    switch (op.kind) {
+      case "gain": case "lose": case "pay": {
+        var what = op.what, amount = op.amount;
+        var mode = op.party || (TRACKS.indexOf(what) >= 0 ? "each" : "shared");
+        if (op.kind === "gain") {
+          var shares = mode === "each" ? members.map(function () { return amount; }) : split(amount, members.length);
+          members.forEach(function (m, i) { put(m, what, get(m, what) + shares[i]); });
+        } else if (mode === "each") {
+          var short = members.filter(function (m) { return get(m, what) < amount; }).map(function (m) { return m.name; });
+          members.forEach(function (m) { put(m, what, get(m, what) - amount); });
+          if (op.kind === "pay" && short.length && short.length < members.length) {
+            short.forEach(function (n) { addUnique(state.dropped, n); });
+          }
+        } else if (TRACKS.indexOf(what) >= 0) {
+          split(amount, members.length).forEach(function (share, i) { put(members[i], what, get(members[i], what) - share); });
+        } else {
+          takeFromParty(members, what, amount);
+        }
+        return op.kind + " " + amount + " " + what;
+      }
+      case "mark": case "unmark": {
+        var status = book.statuses[op.status];
+        var parts = state.statuses[op.status] || (state.statuses[op.status] = []);
+        if (op.low != null) {
+          var high = op.high != null ? op.high : op.low;
+          for (var p = op.low; p <= high; p++) {
+            if (op.kind === "mark") addUnique(parts, p); else remove(parts, p);
+          }
+        } else if (op.kind === "mark") {
+          if (parts.length < status.size) parts.push(parts.length + 1);
+        } else if (parts.length) {
+          remove(parts, Math.max.apply(null, parts));
+        }
+        parts.sort(function (a, b) { return a - b; });
+        return op.kind + " " + op.status;
+      }
+      case "gain-secret": addUnique(state.secrets, op.number); return "gain secret " + op.number;
+      case "lose-secret": remove(state.secrets, op.number); return "lose secret " + op.number;
+      case "gain-item": case "lose-item": {
+        var options = itemOptions(op, state, book);
+        var chosen = pick != null ? pick : (options.length ? options[0] : null);
+        if (chosen == null) return "lose item " + op.item + " (none held)";
+        if (op.kind === "gain-item") { state.items.push(chosen); return "gain item " + chosen; }
+        remove(state.items, chosen);
+        return "lose item " + chosen;
+      }
+      case "raise": case "lower": {
+        var sign = op.kind === "raise" ? 1 : -1;
+        members.forEach(function (m) {
+          m.attributes[op.attribute] = Math.max(0, (m.attributes[op.attribute] || 0) + sign * op.amount);
+        });
+        return op.kind + " " + op.attribute + " " + op.amount;
+      }
+      case "task": addUnique(state.tasks, op.text); return "task: " + op.text;
+      case "note": return op.text;
+      case "remove-location":
+        remove(state.in_play, op.location); addUnique(state.removed, op.location);
+        return "remove location " + op.location;
+      case "reveal-location": case "move-to": {
+        addUnique(state.in_play, op.location); remove(state.removed, op.location);
+        if (op.kind === "reveal-location") return "reveal location " + op.location;
+        state.location = op.location;
+        var loc = book.locations[op.location];
+        if (loc) {
+          Object.keys(loc.keys).forEach(function (k) {
+            if (state.removed.indexOf(loc.keys[k]) < 0) addUnique(state.in_play, loc.keys[k]);
+          });
+        }
+        return "move to " + op.location;
+      }
+      case "replace-location":
+        remove(state.in_play, op.old); addUnique(state.removed, op.old);
+        addUnique(state.in_play, op["new"]); remove(state.removed, op["new"]);
+        state.replaced[op.old] = op["new"];
+        if (state.location === op.old) state.location = op["new"];
+        return "replace location " + op.old + " with " + op["new"];
+      case "set-dial":
+        state.dials[op.dial] = Math.max(0, Math.min(DIAL_MAX, op.value));
+        return "set dial " + op.dial + " to " + state.dials[op.dial];
+      case "advance-dial":
+        state.dials[op.dial] = Math.min(DIAL_MAX, (state.dials[op.dial] || 0) + 1);
+        return "advance dial " + op.dial;
+      case "place-time-token": state.time_tokens += 1; return "place time token";
+      case "remove-time-token": state.time_tokens = Math.max(0, state.time_tokens - 1); return "remove time token";
+    }
+    throw new Error("unknown effect " + op.kind);
+  }
+
+  function triggerHolds(status, trigger, state) {
+    var parts = marked(state, status.name);
+    if (trigger.when === "marked") return parts.length > 0;
+    if (trigger.when === "full") return parts.length >= status.size;
+    if (trigger.when === "any") return parts.length >= (trigger.low || 1);
+    var low = trigger.low || 1, high = trigger.high != null ? trigger.high : low;
+    for (var p = low; p <= high; p++) if (parts.indexOf(p) < 0) return false;
+    return true;
+  }
+
+  // ------------------------------------------------------------ the story
+
+  // A seeded generator (mulberry32), so a seed replays the same rolls.
+  function Rng(seed) { this.seed = seed >>> 0; }
+  Rng.prototype.next = function () {
+    var t = (this.seed = (this.seed + 0x6d2b79f5) >>> 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  Rng.prototype.die = function (sides) { return 1 + Math.floor(this.next() * sides); };
+
+  function Story(bundle, options) {
+    options = options || {};
+    this.book = new Book(bundle);
+    this.state = newState(bundle);
+    this.rng = new Rng(options.seed || 1);
+    this.dice = options.dice || "random";  // "random" or "ask" (the reader types the roll)
+    this.cursor = null;
+    this.queue = [];
+    this.waiting = null;
+    this.ending = null;
+    this.out = [];
+    this.offers = [];
+    this.picks = [];
+    this.steps = 0;
+    this.truth = this.triggerTruth();
+  }
+
+  Story.prototype.emit = function (event) { this.out.push(event); };
+  Story.prototype.label = function () {
+    var c = this.cursor;
+    return c ? (c.block ? c.verse + "." + c.block : c.verse) : "?";
+  };
+  Story.prototype.currentBody = function () { return this.book.body(this.cursor.verse, this.cursor.block); };
+
+  Story.prototype.begin = function (target) {
+    this.out = [];
+    this.state.answers = {};
+    this.state.dropped = [];
+    this.waiting = null; this.ending = null; this.steps = 0;
+    if (this.queue.length) { this.queue.push(target); target = this.queue.shift(); }
+    this.transfer(target);
+  };
+  Story.prototype.goto = function (verse, block) {
+    this.book.body(verse, block);
+    this.begin({ kind: "goto", verse: verse, block: block == null ? null : block });
+  };
+  Story.prototype.enter = function (location, hook) {
+    var loc = this.book.locations[location];
+    var target = loc ? loc.hooks[hook || "explore"] : null;
+    if (!target) throw new Error("location " + location + " has no '" + (hook || "explore") + "' hook");
+    this.state.location = location;
+    this.begin(target);
+  };
+
+  // Every event up to the next wait or the end.
+  Story.prototype.run = function () {
+    while (!this.waiting && this.cursor) this.advance();
+    var events = this.out;
+    this.out = [];
+    return events;
+  };
+
+  Story.prototype.advance = function () {
+    var body = this.currentBody(), cursor = this.cursor;
+    if (cursor.index >= body.ops.length) {
+      return this.stop({ kind: "dead-end", where: this.label(), why: "the verse ends without a divert or a choice" });
+    }
+    if (++this.steps > MAX_STEPS) return this.stop({ kind: "loop", where: this.label() });
+    var op = body.ops[cursor.index];
+    try {
+      switch (op.kind) {
+        case "text": this.emit({ kind: "text", text: op.text }); cursor.index += 1; break;
+        case "if-effect":
+          if (this.holds(op.cond)) this.runEffect(op.effect); else cursor.index += 1;
+          break;
+        case "if-divert":
+          if (this.holds(op.cond)) this.transfer(op.target); else cursor.index += 1;
+          break;
+        case "divert": this.transfer(op.target); break;
+        case "choice": this.runChoices(); break;
+        case "roll": this.runRoll(op); break;
+        case "toss": this.runToss(op); break;
+        case "encounter": this.runEncounter(op); break;
+        default: this.runEffect(op);
+      }
+    } catch (err) {
+      if (!(err instanceof NeedAnswer)) throw err;
+      this.waiting = { kind: "ask", question: err.question };
+      this.emit(this.waiting);
+    }
+  };
+
+  Story.prototype.holds = function (cond) {
+    return holds(cond, this.state, this.book, function (question) { throw new NeedAnswer(question); });
+  };
+
+  Story.prototype.runEffect = function (op) {
+    if ((op.kind === "gain-item" || op.kind === "lose-item") && op.keyword) {
+      var options = itemOptions(op, this.state, this.book);
+      if (options.length > 1) {
+        this.picks = options;
+        this.waiting = { kind: "choices", purpose: "item", choices: options.map(function (name, i) {
+          return { index: i, text: name, costs: [] };
+        }), locked: [] };
+        this.emit(this.waiting);
+        return;
+      }
+    }
+    this.apply(op);
+    this.cursor.index += 1;
+  };
+
+  Story.prototype.apply = function (op, pick) {
+    var text = applyEffect(op, this.state, this.book, pick);
+    this.emit({ kind: "effect", op: op, text: text });
+    if (op.kind === "mark" || op.kind === "unmark") {
+      this.checkTriggers(op.status);
+    } else if (op.kind === "move-to") {
+      var loc = this.book.locations[op.location];
+      if (loc && loc.hooks.instant) this.queue.push(loc.hooks.instant);
+    }
+  };
+
+  Story.prototype.runChoices = function () {
+    var ops = this.currentBody().ops, offers = [], shown = [], locked = [];
+    for (var line = this.cursor.index; line < ops.length; line++) {
+      var choice = ops[line];
+      if (choice.kind !== "choice") throw new Error("in " + this.label() + ": a '" + choice.kind + "' line after a choice");
+      if (choice.guard && !this.holds(choice.guard)) { locked.push({ text: choice.text, why: "locked" }); continue; }
+      var short = affordable(choice.costs, this.state);
+      if (short) {
+        locked.push({ text: choice.text, why: "costs " + short.amount + " " + short.resource +
+          " (the party has " + partyTotal(this.state, short.resource) + ")" });
+        continue;
+      }
+      shown.push({ index: offers.length, text: choice.text, costs: choice.costs });
+      offers.push({ line: line, choice: choice });
+    }
+    if (!offers.length) return this.stop({ kind: "dead-end", where: this.label(), why: "every choice is locked" });
+    this.offers = offers;
+    this.waiting = { kind: "choices", purpose: "choice", choices: shown, locked: locked };
+    this.emit(this.waiting);
+  };
+
+  Story.prototype.runRoll = function (op) {
+    var modifier = 0, state = this.state;
+    op.modifiers.forEach(function (m) { modifier += m.sign * (m.attribute ? partyValue(state, m.attribute) : m.value); });
+    if (this.dice === "ask") {
+      this.waiting = { kind: "roll", dice: op.dice, sides: op.sides, modifier: modifier };
+      this.emit(this.waiting);
+      return;
+    }
+    var faces = [];
+    for (var i = 0; i < op.dice; i++) faces.push(this.rng.die(op.sides));
+    this.finishRoll(op, faces, faces.reduce(function (a, b) { return a + b; }, 0) + modifier, modifier);
+  };
+  Story.prototype.finishRoll = function (op, faces, total, modifier) {
+    this.emit({ kind: "rolled", dice: op.dice, sides: op.sides, faces: faces, modifier: modifier, total: total });
+    for (var i = 0; i < op.arms.length; i++) {
+      var arm = op.arms[i];
+      if (total >= arm.low && (arm.high == null || total <= arm.high)) return this.transfer(arm.target);
+    }
+    this.stop({ kind: "dead-end", where: this.label(), why: "no arm of the roll covers " + total });
+  };
+
+  Story.prototype.runToss = function (op) {
+    if (this.dice === "ask") { this.waiting = { kind: "toss" }; this.emit(this.waiting); return; }
+    this.finishToss(op, this.rng.next() < 0.5 ? "heads" : "tails");
+  };
+  Story.prototype.finishToss = function (op, side) {
+    this.emit({ kind: "tossed", side: side });
+    for (var i = 0; i < op.arms.length; i++) if (op.arms[i].side === side) return this.transfer(op.arms[i].target);
+    this.stop({ kind: "dead-end", where: this.label(), why: "the toss has no " + side + " arm" });
+  };
+
+  Story.prototype.runEncounter = function (op) {
+    this.waiting = { kind: "encounter", op: op, outcomes: this.book.outcomes(op.deck, op.name) };
+    this.emit(this.waiting);
+  };
+  Story.prototype.finishEncounter = function (op, outcome) {
+    this.emit({ kind: "resolved", op: op, outcome: outcome });
+    for (var i = 0; i < op.arms.length; i++) if (op.arms[i].outcome === outcome) return this.transfer(op.arms[i].target);
+    this.cursor.index += 1;
+  };
+
+  // ------------------------------------------------------------ answers
+
+  Story.prototype.expect = function (kind) {
+    if (!this.waiting || this.waiting.kind !== kind) {
+      throw new Error("the story is not waiting for " + kind + " (it waits for " + (this.waiting ? this.waiting.kind : "nothing") + ")");
+    }
+    var waiting = this.waiting;
+    this.waiting = null;
+    this.steps = 0;
+    return waiting;
+  };
+  Story.prototype.choose = function (index) {
+    var offered = this.waiting;
+    if (!offered || offered.kind !== "choices" || index < 0 || index >= offered.choices.length) {
+      throw new Error("there is no choice " + (index + 1));
+    }
+    this.expect("choices");
+    var op = this.currentBody().ops[this.cursor.index];
+    if (offered.purpose === "item") {
+      this.apply(op.kind === "if-effect" ? op.effect : op, this.picks[index]);
+      this.cursor.index += 1;
+      return;
+    }
+    var choice = this.offers[index].choice, self = this;
+    choice.costs.forEach(function (c) {
+      self.apply({ kind: "pay", amount: c.amount, what: c.resource, party: "shared" });
+    });
+    this.transfer(choice.target);
+  };
+  Story.prototype.answer = function (yes) { this.state.answers[this.expect("ask").question] = !!yes; };
+  Story.prototype.giveRoll = function (sum) {
+    var wanted = this.waiting;
+    if (!wanted || wanted.kind !== "roll") throw new Error("the story is not waiting for a roll");
+    if (!(sum >= wanted.dice && sum <= wanted.dice * wanted.sides)) {
+      throw new Error(wanted.dice + "d" + wanted.sides + " cannot show " + sum);
+    }
+    this.expect("roll");
+    this.finishRoll(this.currentBody().ops[this.cursor.index], [], sum + wanted.modifier, wanted.modifier);
+  };
+  Story.prototype.giveToss = function (side) {
+    if (side !== "heads" && side !== "tails") throw new Error("a toss is heads or tails");
+    this.expect("toss");
+    this.finishToss(this.currentBody().ops[this.cursor.index], side);
+  };
+  Story.prototype.resolve = function (outcome) {
+    var started = this.waiting;
+    if (!started || started.kind !== "encounter" || started.outcomes.indexOf(outcome) < 0) {
+      throw new Error("this encounter does not end in " + outcome);
+    }
+    this.expect("encounter");
+    this.finishEncounter(started.op, outcome);
+  };
+
+  // ------------------------------------------------------------ triggers and moving on
+
+  Story.prototype.triggerTruth = function () {
+    var truth = {}, state = this.state;
+    this.book.bundle.statuses.forEach(function (st) {
+      st.triggers.forEach(function (t, i) { truth[st.name + "\u0000" + i] = triggerHolds(st, t, state); });
+    });
+    return truth;
+  };
+  Story.prototype.checkTriggers = function (name) {
+    var status = this.book.statuses[name], self = this;
+    if (!status) return;
+    status.triggers.forEach(function (t, i) {
+      var key = name + "\u0000" + i, now = triggerHolds(status, t, self.state);
+      if (now && !self.truth[key]) {
+        self.queue.push(t.target);
+        self.emit({ kind: "trigger", status: name, when: t.when });
+      }
+      self.truth[key] = now;
+    });
+  };
+
+  Story.prototype.transfer = function (target) {
+    if (target.kind === "goto") {
+      var body = this.book.body(target.verse, target.block);
+      this.cursor = { verse: target.verse, block: target.block == null ? null : target.block, index: 0 };
+      if (target.block == null) addUnique(this.state.visited, target.verse);
+      this.emit({ kind: "verse", id: body.verse.id, printed: body.verse.printed, section: body.verse.section,
+        block: target.block == null ? null : target.block });
+      return;
+    }
+    var where = this.label();
+    if (target.kind === "end" && this.queue.length) return this.transfer(this.queue.shift());
+    if (target.kind === "end") return this.stop({ kind: "end", where: where });
+    if (target.kind === "end-chapter") {
+      this.state.chapter = { number: this.state.chapter.number + 1, letter: null, part: null };
+      return this.stop({ kind: "end-chapter", where: where });
+    }
+    this.stop({ kind: "game-over", where: where });
+  };
+  Story.prototype.stop = function (ending) {
+    this.cursor = null;
+    this.queue = [];
+    this.ending = ending;
+    this.emit(ending);
+  };
+
+  // A snapshot for undo and autosave: everything but the book.
+  Story.prototype.snapshot = function () {
+    return JSON.stringify({ state: this.state, cursor: this.cursor, queue: this.queue, waiting: this.waiting,
+      ending: this.ending, offers: this.offers, picks: this.picks, truth: this.truth, rng: this.rng.seed });
+  };
+  Story.prototype.restore = function (text) {
+    var saved = JSON.parse(text);
+    this.state = saved.state; this.cursor = saved.cursor; this.queue = saved.queue; this.waiting = saved.waiting;
+    this.ending = saved.ending; this.offers = saved.offers; this.picks = saved.picks; this.truth = saved.truth;
+    this.rng.seed = saved.rng; this.out = []; this.steps = 0;
+  };
+
+  root.TgcPlayer = { Story: Story, newState: newState, holds: holds, applyEffect: applyEffect };
+})(typeof window !== "undefined" ? window : globalThis);
