@@ -17,7 +17,6 @@ from tests.test_session import tiny
 from tgc.bundle.io import dump_bundle, parse_bundle
 from tgc.cli.main import cli
 from tgc.pipeline import load_campaign
-from tgc.playtest.fights import FightError, HandFight, Question, TableRuleset, pick, table_ruleset
 from tgc.playtest.output import Line, PlainWriter
 from tgc.playtest.session import Files, Session, SessionError
 from tgc.playtest.transcript import Header, ScriptError, parse_transcript, read_script, replay
@@ -25,6 +24,14 @@ from tgc.rulesets.tainted_grail.engines.game import Game, Option
 from tgc.rulesets.tainted_grail.engines.hero import Hero, ItemInUse
 from tgc.rulesets.tainted_grail.engines.policies import POLICIES, BasePolicy, escape_matters
 from tgc.rulesets.tainted_grail.engines.ruleset import play
+from tgc.rulesets.tainted_grail.engines.table import (
+    FightError,
+    HandFight,
+    Question,
+    TableRuleset,
+    pick,
+    table_ruleset,
+)
 from tgc.rulesets.tainted_grail.records import Effect, Stage
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book

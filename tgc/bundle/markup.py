@@ -16,8 +16,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-ICONS = frozenset({"food", "wealth", "rep", "magic", "exp", "energy", "health", "terror",
-                   "aggression", "empathy", "courage", "caution", "practicality", "spirituality"})
+from tgc import rulesets
+
+ICONS = rulesets.icons()
 ESCAPABLE = frozenset("_*:\\{")
 
 _TOKEN = re.compile(r"\\(?P<esc>[_*:\\{])|:(?P<icon>[A-Za-z_]\w*):|(?P<run>\*+|_+)")

@@ -21,7 +21,7 @@ from tgc.cli.options import (
     load_campaign_or_exit,
     no_cache_option,
 )
-from tgc.playtest.fights import FIGHT_MODES
+from tgc.runtime.engines import fight_modes
 
 if TYPE_CHECKING:
     from tgc.runtime.book import Book
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
               help="Seed of the dice (default: 0 for a script, a fresh one shown at the start otherwise).")
 @click.option("--ask-dice", is_flag=True, help="The player gives every roll and coin toss.")
 @click.option("--show-locked", is_flag=True, help="List locked choices too, with the reason.")
-@click.option("--fights", type=click.Choice(FIGHT_MODES), default="hand", show_default=True,
+@click.option("--fights", type=click.Choice(fight_modes()), default="hand", show_default=True,
               help="How encounters with rule data are played: hand (you play every card), ask "
                    "(you say win, lose or avoid), auto (the greedy policy) or a policy.")
 @click.option("--script", "script", type=click.Path(path_type=Path), metavar="FILE",

@@ -44,7 +44,8 @@ Source = tuple[int, Value]  # the exit that left a value, and (symbolic) the val
 Left = tuple[Feature, Value, Value]  # a value an exploration leaves, and the map value it came from
 PRODUCERS = 3  # explorations remembered per value (witness.py may need another than the first)
 ASSIGNED = ("assigned",)  # the map value a symbolic value came from, for one this exploration set
-HOOKS = ("instant", "explore", "menhir", "dream", "nightmare")
+# The core's hooks first (what happens on arrival, then the exploration), then the ruleset's.
+CORE_HOOKS = ("instant", "explore")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +82,9 @@ class Entry:
 def entry_points(book: Book) -> list[Entry]:
     """Location hooks and actions (with their location), then event and quest links."""
     out: list[Entry] = []
+    hooks = (*CORE_HOOKS, *(h for h in book.vocabulary.hooks if h not in CORE_HOOKS))
     for location in book.bundle.locations:
-        for hook in HOOKS:
+        for hook in hooks:
             target = location.hooks.get(hook)
             if isinstance(target, s.Goto):
                 out.append(Entry(location.number, target, hook=hook))

@@ -183,7 +183,7 @@ class Features:
     def _touch_effect(self, op: s.Op) -> tuple[list[Feature], list[Feature]]:
         match op:
             case s.Amount():
-                names = ["health", "energy"] if op.what in ("health", "energy") else [op.what]
+                names = self.book.vocabulary.linked(op.what)
                 return [("num", n) for n in names], []
             case s.Mark():
                 shape = self.book.statuses[op.status].shape if op.status in self.book.statuses else "parts"

@@ -9,15 +9,23 @@ from collections.abc import Callable
 from difflib import get_close_matches
 
 from tgc.limits import MAX_NUMBER, as_number, is_number
+from tgc.rulesets.spec import Vocabulary
 from tgc.runtime.book import Book
 from tgc.runtime.state import DIAL_MAX, Chapter, Character, GameState
 
-SET_HELP = """\
+_SET_HELP = """\
 :set status NAME [PARTS]   mark parts (3, 1-3, 1,4, all); a boxes status: how many ticked; a flag: no PARTS
 :set secret N | item NAME | visited VERSE | task TEXT
 :set dial NAME N | day N | chapter 3A | players N | tokens N | location N
-:set [MEMBER] courage|food|health|... N   an attribute, resource or track (every member, or MEMBER)
-:unset status NAME [PARTS] | secret N | item NAME | visited VERSE | task TEXT | dial NAME"""
+{numbers}:unset status NAME [PARTS] | secret N | item NAME | visited VERSE | task TEXT | dial NAME"""
+
+
+def set_help(words: Vocabulary) -> str:
+    """``:help set``, with the campaign ruleset's own words as examples."""
+    examples = words.example_numbers or (words.attributes + words.resources + words.tracks)[:3]
+    numbers = (f":set [MEMBER] {'|'.join(examples)}|... N   an attribute, resource or track "
+               "(every member, or MEMBER)\n") if examples else ""
+    return _SET_HELP.format(numbers=numbers)
 
 
 class EditError(Exception):
@@ -212,7 +220,8 @@ def _item(state: GameState, book: Book, args: list[str], unset: bool) -> str:
         known = list(book.item_keywords)
         if name not in known and not (name.startswith("[") and name.endswith("]")):
             close = get_close_matches(name, known, n=1, cutoff=0.6)
-            hint = f' (did you mean "{close[0]}"?)' if close else " (write [weapon] for an unnamed one)"
+            keyword = (book.vocabulary.item_keywords or ("KEYWORD",))[0]
+            hint = f' (did you mean "{close[0]}"?)' if close else f" (write [{keyword}] for an unnamed one)"
             raise EditError(f'the campaign declares no item "{name}"{hint}')
         state.items.append(name)
     return f"items: {', '.join(state.items) or 'none'}"

@@ -7,7 +7,7 @@ typed: an answer (a choice number, ``> TEXT``, ``yes``/``no``, ``roll N``, ``tos
 ``escape``) or a ``:command``. Bad input raises SessionError and changes nothing. Dice:
 the story always asks (``dice="ask"``), and the session answers from the seeded
 generator unless the reader (``--ask-dice``) or the script gives the result. Fights with
-rule data are played as ``fights`` says (tgc.playtest.fights).
+rule data are played as ``fights`` says (the ruleset's engines, tgc.runtime.engines).
 """
 
 from __future__ import annotations
@@ -19,8 +19,11 @@ from pathlib import Path
 from typing import Literal
 
 from tgc.limits import MAX_DAY, MAX_DICE, MAX_NUMBER, MAX_ROLL, as_number, is_number
-from tgc.playtest.edit import SET_HELP, EditError, edit_state, state_rows
-from tgc.playtest.fights import (
+from tgc.playtest.edit import EditError, edit_state, set_help, state_rows
+from tgc.playtest.narrate import Narrator, dice_name
+from tgc.playtest.output import Line
+from tgc.playtest.places import PlaceError, describe_encounter, find_action, find_place, verse_label
+from tgc.rulesets.tainted_grail.engines.table import (
     FightError,
     HandFight,
     TableRuleset,
@@ -28,13 +31,10 @@ from tgc.playtest.fights import (
     expected,
     log_lines,
     question_lines,
-    table_ruleset,
 )
-from tgc.playtest.narrate import Narrator, dice_name
-from tgc.playtest.output import Line
-from tgc.playtest.places import PlaceError, describe_encounter, find_action, find_place, verse_label
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book, StoryError
+from tgc.runtime.engines import ruleset_for
 from tgc.runtime.rng import Rng
 from tgc.runtime.ruleset import Ruleset
 from tgc.runtime.save import Loaded, SaveError, load_save, write_save
@@ -43,7 +43,6 @@ from tgc.runtime.story import InputError, Story
 
 Dice = Literal["auto", "ask", "script"]
 HISTORY = 200  # how many steps :undo can take back
-HOOKS = ("explore", "instant", "menhir", "dream", "nightmare")
 
 HELP = """\
 N                 pick choice N            > TEXT        pick the choice whose text starts with TEXT
@@ -113,7 +112,7 @@ class Session:
         self.files = files or Files()
         self.party = party
         if ruleset is None:
-            ruleset = table_ruleset(book, fights)
+            ruleset = ruleset_for(book, fights)
         self.story = Story(book, new_state(book.bundle, party), ruleset, Rng(seed), dice="ask")
         self.hand: HandFight | None = None  # the fight the reader is playing card by card
         self.history: list[Snapshot] = []
@@ -342,7 +341,7 @@ class Session:
         handler(self, args)
 
     def cmd_help(self, args: list[str]) -> None:
-        text = SET_HELP if args and args[0].lstrip(":") in ("set", "unset") else HELP
+        text = set_help(self.book.vocabulary) if args and args[0].lstrip(":") in ("set", "unset") else HELP
         for row in text.splitlines():
             self.emit(Line("info", row))
 
@@ -377,7 +376,8 @@ class Session:
     def cmd_enter(self, args: list[str]) -> None:
         location = as_number(args[0]) if 1 <= len(args) <= 2 else None
         if location is None:
-            raise SessionError("write ':enter LOCATION [HOOK]' (hooks: " + ", ".join(HOOKS) + ")")
+            raise SessionError("write ':enter LOCATION [HOOK]' (hooks: "
+                               + ", ".join(self.book.vocabulary.hooks) + ")")
         hook = args[1].casefold() if len(args) > 1 else "explore"
         snapshot = self._snapshot()
         self._enter(location, hook)
@@ -444,7 +444,7 @@ class Session:
         if number not in self.book.locations:
             raise SessionError(f"the campaign has no location {number}")
         if self.book.hook(number, hook) is None:
-            hooks = [h for h in HOOKS if self.book.hook(number, h) is not None]
+            hooks = [h for h in self.book.vocabulary.hooks if self.book.hook(number, h) is not None]
             raise SessionError(f"location {number} has no {hook} hook (it has: {', '.join(hooks) or 'none'})")
         self.hand = None
         self.story.enter(number, hook)

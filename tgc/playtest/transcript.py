@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tgc.limits import MAX_NUMBER, as_number
-from tgc.playtest.fights import FIGHT_MODES
 from tgc.playtest.output import Line, PlainWriter
 from tgc.playtest.session import Files, Session, SessionError
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
+from tgc.runtime.engines import fight_modes
 from tgc.runtime.ruleset import Ruleset
 from tgc.runtime.save import Loaded, SaveError, load_save
 
@@ -54,7 +54,7 @@ class Input:
 class Header:
     """How a replay starts. ``start`` None is the campaign's start location; ``state`` is a
     state or save file, relative to the transcript's folder; ``fights`` is how encounters
-    with rule data are played (tgc.playtest.fights; a header that does not say is ``ask``,
+    with rule data are played (tgc.runtime.engines; a header that does not say is ``ask``,
     as every transcript was before fights were played)."""
 
     campaign: str | None = None
@@ -151,9 +151,10 @@ def _header_field(header: Header, line: str, number: int, name: str) -> None:
             raise ScriptError(name, number, f"dice are 'ask' or 'random', not '{value}'")
         header.ask_dice = value == "ask"
     elif key == "fights":
-        if value not in FIGHT_MODES:
-            raise ScriptError(name, number, f"fights are {', '.join(FIGHT_MODES[:-1])} or "
-                                            f"{FIGHT_MODES[-1]}, not '{value}'")
+        modes = fight_modes()
+        if value not in modes:
+            raise ScriptError(name, number, f"fights are {', '.join(modes[:-1])} or "
+                                            f"{modes[-1]}, not '{value}'")
         header.fights = value
     elif key == "locked":
         if value not in ("shown", "hidden"):

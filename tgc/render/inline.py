@@ -18,6 +18,7 @@ from typing import Literal, NamedTuple
 
 from markupsafe import Markup, escape
 
+from tgc import rulesets
 from tgc.bundle import markup
 
 PieceKind = Literal["text", "icon", "name", "ref"]
@@ -38,7 +39,9 @@ class Piece(NamedTuple):
 
 Inline = tuple[Piece, ...]
 
-ICON_LABELS = {"rep": "Reputation", "exp": "Experience"}
+# An icon's printed name: the first ruleset's that labels it, else the word capitalised.
+_LABELS = {word: label for name in rulesets.names()
+           for word, label in rulesets.get(name).vocabulary.labels.items()}
 _MARKUP = re.compile(r"[\\:*_]")  # no such character: no icon, emphasis or escape to read
 
 
@@ -48,7 +51,7 @@ def text(value: str) -> Piece:
 
 def icon(name: str) -> Piece:
     """An icon as a small printed label (``Food``, ``Courage``)."""
-    return Piece(ICON_LABELS.get(name, name.capitalize()), "icon", icon=name)
+    return Piece(_LABELS.get(name, name.capitalize()), "icon", icon=name)
 
 
 def name(value: str) -> Piece:

@@ -24,6 +24,7 @@ from tgc.render import view
 from tgc.render.inline import icon, to_html
 from tgc.render.places import JOURNAL, SECRETS, Places
 from tgc.render.words import CARDS
+from tgc.rulesets.spec import vocabulary_of
 
 INDEX = "index.html"
 SAVE_SHEET = "save-sheet.html"
@@ -33,9 +34,6 @@ PAGES = ((JOURNAL, "Exploration Journal"), (SECRETS, "Book of Secrets"), (SAVE_S
          (CARDS, "Location Cards"))
 FILES = (INDEX, JOURNAL, SECRETS, SAVE_SHEET, CARDS, STYLE)
 
-# The Tainted Grail sheet's columns for each Character: survival tracks, then resources.
-TRACKS = ("health", "energy", "terror")
-RESOURCES = ("food", "wealth", "rep", "magic", "exp")
 MENHIR_ROWS = 3
 BLANK_ROWS = 4
 
@@ -72,7 +70,7 @@ def _render_site(bundle: s.Bundle) -> dict[str, str]:
         SECRETS: _page(bundle, SECRETS, sections=secrets),
         SAVE_SHEET: _page(bundle, SAVE_SHEET, statuses=statuses, dials=view.dials(bundle),
                           slots=range(1, max(bundle.campaign.players.max, 1) + 1),
-                          party_rows=tuple((icon(word),) for word in (*TRACKS, *RESOURCES)),
+                          party_rows=tuple((icon(word),) for word in vocabulary_of(bundle).party_rows),
                           menhir_rows=range(MENHIR_ROWS),
                           blank_rows=range(BLANK_ROWS), secrets=secret_cards, items=item_cards),
         CARDS: _page(bundle, CARDS, cards=view.cards(places, CARDS), secrets=secret_cards, items=item_cards),

@@ -13,6 +13,7 @@ from tgc.bundle import schema as s
 from tgc.render.inline import Inline, join, prose, sentence, text, thing
 from tgc.render.places import JOURNAL, SECRETS, Here, Places, arm_label, block_title
 from tgc.render.words import condition, costs, effect
+from tgc.rulesets.spec import vocabulary_of
 
 LineKind = Literal["prose", "rule", "note", "branch"]
 
@@ -252,11 +253,7 @@ def _cond_dials(cond: s.Condition) -> Iterator[str]:
 
 # ---------------------------------------------------------------- cards
 
-HOOKS = {"explore": "Explore", "instant": "⚡ On arrival", "menhir": "Menhir", "dream": "Dreams",
-         "nightmare": "Nightmares"}
 EDGES = ("up", "left", "right", "down")
-SEALS = {"menhir": "Menhir", "dreams": "Dreams", "friendly": "Friendly settlement",
-         "unfriendly": "Unfriendly settlement"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,14 +285,15 @@ def cards(places: Places, page: str) -> tuple[CardView, ...]:
 
 def _card(places: Places, loc: s.Location, page: str) -> CardView:
     here = Here(page, str(loc.number))
-    order = [*HOOKS, *sorted(set(loc.hooks) - set(HOOKS))]
-    hooks = tuple((HOOKS.get(hook, hook.capitalize()), places.goto(loc.hooks[hook], here))
+    words = vocabulary_of(places.bundle)
+    order = [*words.hooks, *sorted(set(loc.hooks) - set(words.hooks))]
+    hooks = tuple((words.label(hook), places.goto(loc.hooks[hook], here))
                   for hook in order if hook in loc.hooks)
     actions = tuple(ActionView(prose(action.name), _terms(action), places.goto(action.target, here))
                     for action in loc.actions)
     others = tuple(sorted((d, n) for d, n in loc.keys.items() if d not in EDGES))
     return CardView(f"card-{loc.number}", loc.number, loc.title, loc.legacy,
-                    tuple(SEALS.get(seal, seal.capitalize()) for seal in loc.seals),
+                    tuple(words.label(seal) for seal in loc.seals),
                     {edge: loc.keys.get(edge) for edge in EDGES}, others, hooks, actions, prose(loc.text))
 
 

@@ -14,8 +14,8 @@ from difflib import get_close_matches
 
 from tgc.rulesets.spec import RulesetSpec, Vocabulary
 
-__all__ = ["RulesetSpec", "UnknownRuleset", "Vocabulary", "declaration_kinds", "default", "get", "names",
-           "register", "unregister"]
+__all__ = ["RulesetSpec", "UnknownRuleset", "Vocabulary", "declaration_kinds", "default", "get", "icons",
+           "names", "register", "unregister"]
 
 _specs: dict[str, RulesetSpec] = {}
 _found = False
@@ -68,6 +68,14 @@ def declaration_kinds() -> tuple[str, ...]:
     for name in sorted(_specs):
         kinds.update(dict.fromkeys(_specs[name].vocabulary.declarations))
     return tuple(kinds)
+
+
+def icons() -> frozenset[str]:
+    """Every registered ruleset's ``:word:`` icons. Prose is parsed before the campaign's
+    ruleset is known (and a bundle's markup read without it), so an icon of any ruleset
+    is an icon; the words a campaign may *use* are its own ruleset's."""
+    _find()
+    return frozenset().union(*(spec.vocabulary.icons for spec in _specs.values()))
 
 
 def default() -> RulesetSpec:

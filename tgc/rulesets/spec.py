@@ -60,6 +60,7 @@ class Vocabulary:
     location_map: bool = True
     example_effect: str = 'mark "Status" 1'
     example_condition: str = "secret 12"
+    example_numbers: tuple[str, ...] = ()
 
     @property
     def amounts(self) -> tuple[str, ...]:
@@ -75,8 +76,25 @@ class Vocabulary:
         """Whether a declared encounter with these properties can also be avoided."""
         return any(f"{k}={v}" in self.avoidable for k, v in props.items())
 
+    def linked(self, track: str) -> list[str]:
+        """The tracks that change when ``track`` does: itself, or a capping pair (the
+        capping track first), since a change to either may move the other."""
+        for low, high in self.caps.items():
+            if track in (low, high):
+                return [high, low]
+        return [track]
+
     def label(self, word: str) -> str:
         return self.labels.get(word, word.capitalize())
+
+
+def vocabulary_of(bundle: Any) -> Vocabulary:
+    """The words of a bundle's ruleset (``bundle.campaign.ruleset`` names a registered one:
+    tgc.bundle.io checks it on load)."""
+    from tgc import rulesets
+
+    spec: RulesetSpec = rulesets.get(bundle.campaign.ruleset)
+    return spec.vocabulary
 
 
 @dataclass(frozen=True)
@@ -86,10 +104,12 @@ class RulesetSpec:
 
     ``checks`` names a module with ``CHECKS`` (functions of the resolved campaign,
     returning diagnostics); ``rules`` a module with ``load_rules`` for its rule data;
-    ``engines`` a module with ``make_ruleset(bundle, mode)`` for the interpreter (the
-    runtime face); ``commands`` a module with ``COMMANDS``, a click group of the
-    ruleset's own commands (`tgc ruleset NAME ...`). ``default`` marks the ruleset a
-    campaign that names none is played with."""
+    ``engines`` a module with ``make_ruleset(book, mode)`` for the interpreter (the
+    runtime face; ``mode`` is how `tgc play --fights` asks fights to be played: ``hand``,
+    ``ask``, ``auto`` or one of ``policies``, and None means the reader settles every
+    encounter); ``commands`` a module with ``COMMANDS``, a click group of the ruleset's
+    own commands (`tgc ruleset NAME ...`). ``default`` marks the ruleset a campaign that
+    names none is played with."""
 
     name: str
     title: str
@@ -98,6 +118,7 @@ class RulesetSpec:
     rules: str | None = None
     engines: str | None = None
     commands: str | None = None
+    policies: tuple[str, ...] = ()
     default: bool = False
 
     def load(self, part: str) -> Any:

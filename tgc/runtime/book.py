@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tgc.bundle.schema import Action, Bundle, Location, Op, Record, Status, Target, Verse
+from tgc.rulesets.spec import vocabulary_of
 
 
 class StoryError(Exception):
@@ -32,6 +33,7 @@ class Book:
 
     def __init__(self, bundle: Bundle) -> None:
         self.bundle = bundle
+        self.vocabulary = vocabulary_of(bundle)
         self.verses: dict[str, Verse] = {v.id: v for v in bundle.verses}
         self.bodies: dict[tuple[str, str | None], Body] = {}
         for verse in bundle.verses:
@@ -80,10 +82,13 @@ class Book:
         raise StoryError(f'location {location} has no action "{name}"')
 
     def outcomes(self, deck: str | None, name: str | None) -> tuple[str, ...]:
-        """``win`` and ``lose``; ``avoid`` too for the blue deck and diplomacy encounters."""
+        """The outcomes the ruleset gives a deck, or a declared encounter (``avoid`` too
+        where its properties make it avoidable); the plain outcomes otherwise."""
+        words = self.vocabulary
         if name is not None and name in self.encounters:
             data = self.encounters[name].data
-            deck = deck or (data.get("deck") if isinstance(data.get("deck"), str) else None)  # type: ignore[assignment]
-            if data.get("kind") == "diplomacy":
-                return ("win", "lose", "avoid")
-        return ("win", "lose", "avoid") if deck == "blue" else ("win", "lose")
+            if words.avoidable_encounter(data):
+                return (*words.outcomes, "avoid")
+            if deck is None and isinstance(data.get("deck"), str):
+                deck = str(data["deck"])
+        return words.decks.get(deck, words.outcomes) if deck is not None else words.outcomes

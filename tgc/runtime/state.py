@@ -15,17 +15,12 @@ from difflib import get_close_matches
 from tgc import rulesets
 from tgc.bundle.schema import Bundle, Record
 from tgc.limits import MAX_NUMBER, as_number
-from tgc.rulesets.spec import Vocabulary
+from tgc.rulesets.spec import Vocabulary, vocabulary_of
 
 DIAL_MAX = 8
 # The default adventurer: used when the bundle declares no @character of that name (its
 # numbers are the ruleset's defaults).
 DEFAULT_NAME = "Adventurer"
-
-
-def vocabulary_of(bundle: Bundle) -> Vocabulary:
-    """The words of the bundle's ruleset (a bundle names a known one: bundle.io checks)."""
-    return rulesets.get(bundle.campaign.ruleset).vocabulary
 
 
 def default_vocabulary() -> Vocabulary:

@@ -13,7 +13,7 @@ from typing import Any, cast
 from tgc.rulesets.tainted_grail.engines.combat import CombatGame
 from tgc.rulesets.tainted_grail.engines.diplomacy import DiplomacyGame
 from tgc.rulesets.tainted_grail.engines.game import Game, Option, Outcome
-from tgc.rulesets.tainted_grail.engines.hero import Hero, ItemInUse, Member
+from tgc.rulesets.tainted_grail.engines.hero import Hero, Member
 from tgc.rulesets.tainted_grail.engines.policies import POLICIES, Policy
 from tgc.rulesets.tainted_grail.records import Card, CombatEncounter, DiplomacyEncounter, Rules
 from tgc.sim.simulate import Setup, SimError, members_of, rules_of_setup
@@ -47,12 +47,6 @@ class Deciding:
 def deciding(decide: Decide, base: Policy) -> Policy:
     """``base`` with its playing-step choices made by ``decide``."""
     return cast(Policy, Deciding(decide, base))
-
-    def escape_now(self, game: Game, hero: Hero, moment: str) -> bool:
-        return self.base.escape_now(game, hero, moment)
-
-    def equip(self, game: Game, hero: Hero, keyword: str, items: list[ItemInUse]) -> int:
-        return self.base.equip(game, hero, keyword, items)
 
 
 def run_encounter(setup: Setup, seed: int = 0, *, policy: str = "greedy",

@@ -8,6 +8,8 @@ import re
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from tgc import rulesets
+
 _WORDS = {
     "STRING": 'a string in quotes ("...")',
     "INT": "a number",
@@ -69,16 +71,22 @@ def _names(parser: Lark, expected: set[str]) -> list[str]:
     return words
 
 
+# Syntax errors come before the campaign's ruleset is known: examples use the default's words.
+_VOCABULARY = rulesets.default().vocabulary
+
+
 def _phrase(parser: Lark, expected: set[str]) -> str:
     """Join expected terminals into plain words, grouping effects/conditions/targets."""
     names = set(_names(parser, expected))
     parts: list[str] = []
     if len(names & _EFFECT) >= 8:
         names -= _EFFECT | {"each", "shared", "roll", "toss", "if"}
-        parts.append("an effect (such as `gain 1 food`, `mark \"Status\" 1` or `roll d6: ...`)")
+        parts.append(f"an effect (such as `{_VOCABULARY.example_effect}`, `mark \"Status\" 1` "
+                     "or `roll d6: ...`)")
     if len(names & _CONDITION) >= 6:
         names -= _CONDITION | {"not", "(", "NAME"}
-        parts.append("a condition (such as `status \"X\" 2`, `secret 12` or `courage >= 2`)")
+        parts.append("a condition (such as `status \"X\" 2`, `secret 12` or "
+                     f"`{_VOCABULARY.example_condition}`)")
     if _TARGET <= names:
         names -= _TARGET | {"NAME", "INT", ".", "LOCAL"}
         parts.append("a verse reference or `end`")

@@ -35,7 +35,7 @@ CORE_KINDS = ("campaign", "section", "status", "secret", "item", "location", "ev
 # Every ruleset's declaration kinds parse in any campaign; the symbols stage tells a kind
 # of another ruleset apart (so a file parses the same whatever campaign it is in).
 DECLARATION_KINDS = (*CORE_KINDS, *rulesets.declaration_kinds())
-ICONS = frozenset().union(*(rulesets.get(name).vocabulary.icons for name in rulesets.names()))
+ICONS = rulesets.icons()
 RESERVED = frozenset({"end", "game"})
 
 GENERIC_KINDS = frozenset(DECLARATION_KINDS[6:])

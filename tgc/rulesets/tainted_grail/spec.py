@@ -13,5 +13,6 @@ SPEC = RulesetSpec(
     checks="tgc.rulesets.tainted_grail.checks",
     rules="tgc.rulesets.tainted_grail.loader",
     engines="tgc.rulesets.tainted_grail.engines.table",
+    policies=("random", "greedy", "planner"),  # engines.policies.POLICIES, by name
     default=True,
 )

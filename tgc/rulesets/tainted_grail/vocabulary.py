@@ -39,9 +39,11 @@ VOCABULARY = Vocabulary(
     icons=frozenset({*RESOURCES, *TRACKS, *ATTRIBUTES}),
     labels={"explore": "Explore", "instant": "⚡ On arrival", "menhir": "Menhir",
             "dream": "Dreams", "nightmare": "Nightmares", "dreams": "Dreams",
-            "friendly": "Friendly settlement", "unfriendly": "Unfriendly settlement"},
+            "friendly": "Friendly settlement", "unfriendly": "Unfriendly settlement",
+            "rep": "Reputation", "exp": "Experience"},
     party_rows=(*TRACKS, *RESOURCES),
     declarations=("card", "character"),
     example_effect="gain 1 food",
     example_condition="courage >= 2",
+    example_numbers=("courage", "food", "health"),
 )

@@ -71,7 +71,7 @@ def table_ruleset(book: Book, mode: str) -> TableRuleset | None:
     ``ask`` and for a campaign without Tainted Grail rule data."""
     from tgc.rulesets.tainted_grail.engines.bundled import bundle_rules
 
-    if mode == "ask" or book.bundle.campaign.ruleset != "tainted-grail":
+    if mode == "ask":
         return None
     rules = bundle_rules(book.bundle)
     if not rules.encounters:
@@ -79,6 +79,11 @@ def table_ruleset(book: Book, mode: str) -> TableRuleset | None:
     policy = AUTO_POLICY if mode in ("auto", "hand") else mode
     return TableRuleset(rules, policy, book.item_keywords, mode == "hand")
 
+
+
+def make_ruleset(book: Book, mode: str) -> TableRuleset | None:
+    """The registry's entry to this ruleset's runtime face (tgc/rulesets/spec.py)."""
+    return table_ruleset(book, mode)
 
 # ---------------------------------------------------------------- a fight played by hand
 
