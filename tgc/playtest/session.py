@@ -23,6 +23,7 @@ from tgc.playtest.edit import EditError, edit_state, set_help, state_rows
 from tgc.playtest.narrate import Narrator, dice_name
 from tgc.playtest.output import Line
 from tgc.playtest.places import PlaceError, describe_encounter, find_action, find_place, verse_label
+from tgc.rulesets.spec import Vocabulary
 from tgc.rulesets.tainted_grail.engines.table import (
     FightError,
     HandFight,
@@ -44,19 +45,24 @@ from tgc.runtime.story import InputError, Story
 Dice = Literal["auto", "ask", "script"]
 HISTORY = 200  # how many steps :undo can take back
 
-HELP = """\
+_HELP = """\
 N                 pick choice N            > TEXT        pick the choice whose text starts with TEXT
 yes / no          answer a question        roll N        the dice show N (with --ask-dice)
 toss heads|tails  the coin (--ask-dice)    win/lose/avoid   settle an encounter
 N / play N        a fight's option N       pass / escape    end your turn's plays / leave the fight
 :state            show the game state      :goto VERSE   read a verse (201.3, 201.forge, bos.12, 3)
-:enter N [HOOK]   explore location N (or its instant, menhir, dream, nightmare hook)
+:enter N [HOOK]   explore location N (or its {hooks} hook)
 :act N [ACTION]   take location N's action (pays its cost)   :day [N]   the next day (or day N)
 :chapter X        the campaign moves on to chapter X (3, 3A, 4-2)
 :set ... :unset   change the state (:help set)
 :undo             take back the last step  :seed N       reseed the dice
 :save FILE        write a save file        :load FILE    resume from a save file
 :help             this list                :quit         leave"""
+
+
+def help_text(words: Vocabulary) -> str:
+    """``:help``, naming the hooks of the campaign's ruleset."""
+    return _HELP.format(hooks=", ".join(h for h in words.hooks if h != "explore"))
 
 
 class SessionError(Exception):
@@ -341,7 +347,8 @@ class Session:
         handler(self, args)
 
     def cmd_help(self, args: list[str]) -> None:
-        text = set_help(self.book.vocabulary) if args and args[0].lstrip(":") in ("set", "unset") else HELP
+        words = self.book.vocabulary
+        text = set_help(words) if args and args[0].lstrip(":") in ("set", "unset") else help_text(words)
         for row in text.splitlines():
             self.emit(Line("info", row))
 
