@@ -1,8 +1,8 @@
 """A ruleset's words live in its folder: outside the rulesets' folders
 (``tgc/rulesets/NAME/``), no code of ``tgc/`` (names and string literals; docstrings and
 comments are prose about the language, whose examples are Tainted Grail's) holds a
-Tainted Grail vocabulary word or the string ``tainted-grail``. The words come from the ruleset's own declaration, so a word it
-gains is guarded at once.
+Tainted Grail vocabulary word or the string ``tainted-grail``. The words come from the
+ruleset's own declaration, so a word it gains is guarded at once.
 
 Modules still to be moved into the ruleset are listed in ``PENDING`` with the reason; the
 test fails when one of them is clean (take it off the list) as much as when any other
