@@ -10,10 +10,19 @@ from tgc.bundle import markup
 from tgc.bundle.markup import Span, parse, plain
 
 
-def test_the_icons_are_the_languages() -> None:
-    from tgc.syntax.parser import ICONS
+def test_the_icons_are_every_rulesets() -> None:
+    """The parser and the markup read one set: every registered ruleset's icons, so a
+    ruleset registered later gets its icons at once."""
+    from tgc import rulesets
+    from tgc.rulesets.spec import RulesetSpec, Vocabulary
 
-    assert markup.ICONS == ICONS
+    assert plain(":food: :coin:") == "[food] :coin:"
+    rulesets.register(RulesetSpec("icon-test", "Icons", Vocabulary(icons=frozenset({"coin"}))))
+    try:
+        assert plain(":food: :coin:") == "[food] [coin]"
+    finally:
+        rulesets.unregister("icon-test")
+    assert plain(":coin:") == ":coin:"
 
 
 def test_doctest() -> None:

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from tgc import rulesets
 
-ICONS = rulesets.icons()
 ESCAPABLE = frozenset("_*:\\{")
 
 _TOKEN = re.compile(r"\\(?P<esc>[_*:\\{])|:(?P<icon>[A-Za-z_]\w*):|(?P<run>\*+|_+)")
@@ -56,7 +55,7 @@ def parse(text: str) -> list[Span]:
             pieces.append(match.group("esc"))
         elif match.group("icon") is not None:
             name = match.group("icon")
-            pieces.append(("icon", name) if name in ICONS else match.group(0))
+            pieces.append(("icon", name) if name in rulesets.icons() else match.group(0))
         else:
             run = match.group("run")
             before = text[match.start() - 1] if match.start() > 0 else " "

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
+from tgc import rulesets
 from tgc.diagnostics.model import Diagnostic
 from tgc.syntax import ast
 from tgc.syntax.grammar_file import grammar_bytes
@@ -53,6 +54,13 @@ def code_hash() -> str:
     return digest.hexdigest()[:16]
 
 
+def _words_hash() -> str:
+    """What parsing reads from the registry (every ruleset's declaration kinds and icons):
+    a ruleset registered since a file was cached changes how that file parses."""
+    words = "\n".join([*rulesets.declaration_kinds(), "", *sorted(rulesets.icons())])
+    return hashlib.sha256(words.encode()).hexdigest()[:16]
+
+
 class ParseStore:
     """Signed parse results of one campaign folder, one file per source file."""
 
@@ -60,7 +68,7 @@ class ParseStore:
         self.base = root if root is not None else cache_root()
         where = hashlib.sha256(str(campaign.resolve()).encode()).hexdigest()[:24]
         self.folder = self.base / "parse" / where
-        self.salt = f"{__version__}:{code_hash()}"
+        self.salt = f"{__version__}:{code_hash()}:{_words_hash()}"
         self._key: bytes | None = None
 
     # ------------------------------------------------------------ keys

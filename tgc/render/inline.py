@@ -65,7 +65,7 @@ def ref(value: str, href: str) -> Piece:
 
 def thing(word: str) -> Piece:
     """A resource, track or attribute: its icon when it has one, else its name."""
-    return icon(word) if word in markup.ICONS else name(word)
+    return icon(word) if word in rulesets.icons() else name(word)
 
 
 def prose(source: str) -> Inline:

@@ -19,6 +19,9 @@ __all__ = ["RulesetSpec", "UnknownRuleset", "Vocabulary", "declaration_kinds", "
 
 _specs: dict[str, RulesetSpec] = {}
 _found = False
+# Every ruleset's declaration kinds and icons, kept until the next registration.
+_kinds: dict[str, tuple[str, ...]] = {}
+_icons: dict[str, frozenset[str]] = {}
 
 
 class UnknownRuleset(LookupError):
@@ -37,12 +40,16 @@ def register(spec: RulesetSpec) -> RulesetSpec:
     """Make ``spec`` known by its name (a later registration of the same name wins)."""
     _find()
     _specs[spec.name] = spec
+    _kinds.clear()
+    _icons.clear()
     return spec
 
 
 def unregister(name: str) -> None:
     """Forget a ruleset registered by `register` (tests clean up with it)."""
     _specs.pop(name, None)
+    _kinds.clear()
+    _icons.clear()
 
 
 def get(name: str) -> RulesetSpec:
@@ -64,10 +71,12 @@ def declaration_kinds() -> tuple[str, ...]:
     """The declaration kinds every registered ruleset adds to the core's, each once, in
     name order (the parser accepts them all; the symbols stage checks the campaign's)."""
     _find()
-    kinds: dict[str, None] = {}
-    for name in sorted(_specs):
-        kinds.update(dict.fromkeys(_specs[name].vocabulary.declarations))
-    return tuple(kinds)
+    if not _kinds:
+        kinds: dict[str, None] = {}
+        for name in sorted(_specs):
+            kinds.update(dict.fromkeys(_specs[name].vocabulary.declarations))
+        _kinds["all"] = tuple(kinds)
+    return _kinds["all"]
 
 
 def icons() -> frozenset[str]:
@@ -75,7 +84,9 @@ def icons() -> frozenset[str]:
     ruleset is known (and a bundle's markup read without it), so an icon of any ruleset
     is an icon; the words a campaign may *use* are its own ruleset's."""
     _find()
-    return frozenset().union(*(spec.vocabulary.icons for spec in _specs.values()))
+    if not _icons:
+        _icons["all"] = frozenset().union(*(spec.vocabulary.icons for spec in _specs.values()))
+    return _icons["all"]
 
 
 def default() -> RulesetSpec:

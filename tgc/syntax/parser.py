@@ -32,13 +32,17 @@ from tgc.syntax.grammar_file import grammar_text
 START_RULES = ["decl_header", "verse_header", "block_header", "choice", "divert", "logic", "prop"]
 CORE_KINDS = ("campaign", "section", "status", "secret", "item", "location", "event", "quest",
               "encounter")
-# Every ruleset's declaration kinds parse in any campaign; the symbols stage tells a kind
-# of another ruleset apart (so a file parses the same whatever campaign it is in).
-DECLARATION_KINDS = (*CORE_KINDS, *rulesets.declaration_kinds())
-ICONS = rulesets.icons()
+
+
+def declaration_kinds() -> tuple[str, ...]:
+    """The core's kinds, then every registered ruleset's (the generic ones from the 7th on).
+    Every ruleset's kinds parse in any campaign; the symbols stage tells a kind of another
+    ruleset apart, so a file parses the same whatever campaign it is in."""
+    return (*CORE_KINDS, *rulesets.declaration_kinds())
+
+
 RESERVED = frozenset({"end", "game"})
 
-GENERIC_KINDS = frozenset(DECLARATION_KINDS[6:])
 _TYPED_KEY = re.compile(r"[ \t]*(keys|seals|keywords|legacy|start|players)[ \t]*:")
 _SUPPRESS = re.compile(r"(?:^|\s)//\s*tgc:\s*ignore\[([^\]]*)\]")
 _ICON = re.compile(r"(?<!\\):([A-Za-z_]\w*):")
@@ -268,8 +272,9 @@ class _FileParser:
         self.close()
         word = _DECL_WORD.match(text)
         kind = word.group(1) if word else ""
-        if kind not in DECLARATION_KINDS:
-            hint = did_you_mean(kind, DECLARATION_KINDS) if kind else None
+        kinds = declaration_kinds()
+        if kind not in kinds:
+            hint = did_you_mean(kind, kinds) if kind else None
             hint = hint or "prose that starts with `@` is written `\\@`"
             end = len(kind) + 2
             self.diags.append(diag("TGC002", self.span(number, 1, end), hint=hint, kind=kind))
@@ -348,7 +353,7 @@ class _FileParser:
         """In the declarations whose keys the mechanics define (`@event`, `@card` ...),
         `keys:`, `start:` and the other typed keys of the core are plain values: a
         quest's `start: at dawn` is not a location number."""
-        if kind not in GENERIC_KINDS:
+        if kind not in declaration_kinds()[6:]:
             return None
         m = _TYPED_KEY.match(text, indent)
         if m is None:
@@ -475,8 +480,9 @@ class _FileParser:
         if ":" not in text:
             return
         for m in _ICON.finditer(text, start, len(text) if end is None else end):
-            if m.group(1) not in ICONS:
-                close = get_close_matches(m.group(1), ICONS, n=1, cutoff=0.6)
+            icons = rulesets.icons()
+            if m.group(1) not in icons:
+                close = get_close_matches(m.group(1), icons, n=1, cutoff=0.6)
                 hint = f"did you mean `:{close[0]}:`?" if close else "write `\\:` for a literal colon"
                 self.diags.append(diag("TGC007", self.span(number, m.start() + 1, m.end() + 1),
                                        hint=hint, name=m.group(1)))
