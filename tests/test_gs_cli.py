@@ -70,12 +70,12 @@ TRANSCRIPTS = Path(SAMPLE) / "transcripts"
 
 
 def test_the_sample_transcripts_replay_byte_for_byte() -> None:
-    # A chapter played through (seed 6) and a lost duel (seed 3); regenerate with the
+    # A chapter played through (seed 6) and a lost duel (seed 4); regenerate with the
     # commands at the top of docs/rules.md's Grimslingers section when the rules change.
     walked = run("walk", "-C", SAMPLE, "-p", "Kipper,Luella,Nyunyo", "--seed", "6")[1]
     assert walked == (TRANSCRIPTS / "chapter1.walk.txt").read_text(encoding="utf-8")
     assert "end: chapter over" in walked
-    lost = run("duel", "Hollow Rider", "-C", SAMPLE, "-n", "1", "--seed", "3", "--log")[1]
+    lost = run("duel", "Hollow Rider", "-C", SAMPLE, "-n", "1", "--seed", "4", "--log")[1]
     assert lost == (TRANSCRIPTS / "lost-duel.txt").read_text(encoding="utf-8")
     assert "lose 1" in lost
 

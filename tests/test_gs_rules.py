@@ -125,3 +125,15 @@ def test_gs_15_3_a_creature_sheds_cards_at_random() -> None:
 def test_gs_4_4_a_spelled_number_stays_put_under_nv() -> None:
     fx = parse_fx("two dmg")
     assert fx[0].amount.spelled and fx[0].amount.value == 2
+
+
+def test_no_module_outside_the_rulesets_folder_names_its_words() -> None:
+    from pathlib import Path
+
+    words = ("grimslinger", "tall tale", "manaform", "fate card", "creature duel")
+    root = Path(__file__).parent.parent / "tgc"
+    mine = root / "rulesets" / "grimslingers"
+    found = [(str(p.relative_to(root)), w) for p in root.rglob("*.py")
+             if mine not in p.parents
+             for w in words if w in p.read_text(encoding="utf-8").lower()]
+    assert found == []

@@ -33,7 +33,8 @@ class Vocabulary:
     the location hooks, ``hook_seals`` the seal a hook needs, ``icons`` the ``:word:``
     icons of prose. ``labels`` give printed names (hooks, seals, words).
     ``location_map`` is False for a ruleset whose locations are not brought into play by
-    the keys of neighbouring location cards (Grimslingers lays landmarks out in areas)."""
+    the keys of neighbouring location cards (a ruleset that lays them out on a map of its
+    own, say)."""
 
     attributes: tuple[str, ...] = ()
     opposed: tuple[tuple[str, str], ...] = ()

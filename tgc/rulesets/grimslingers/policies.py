@@ -53,6 +53,11 @@ def affordable(p: Duelist, card: Card) -> bool:
                                         and c.amount else c.amount) for c in card.costs)
 
 
+def _idle_heal(p: Duelist, card: Card) -> bool:
+    """A card that only heals, played at full HP, spends its cost for nothing."""
+    return p.hp >= p.max_hp and all(fx.kind == "gain" and fx.resource == "hp" for fx in card.fx)
+
+
 class Greedy:
     name = "greedy"
 
@@ -96,7 +101,8 @@ class Greedy:
         if player.ep <= 1 and player.hp > 3:
             actions.append(Sacrifice(min(2, player.hp - 3)))
         for card in player.hand:
-            if "standoff" in card.types and affordable(player, card) and self.score(card) > 0:
+            if "standoff" in card.types and affordable(player, card) and self.score(card) > 0 \
+                    and not _idle_heal(player, card):
                 actions.append(UseCard(card))
                 break
         return actions
