@@ -104,6 +104,31 @@ def test_human_control_characters_are_replaced() -> None:
     assert "\ufffd[31mred" in output
 
 
+@pytest.mark.parametrize("fmt", ["human", "concise"])
+def test_file_names_and_messages_cannot_inject_lines_or_escapes(fmt: str) -> None:
+    """A file name with a newline would start a GitHub Actions workflow command in a CI log,
+    and a quoted name can carry terminal escapes (issue 18, point 13)."""
+    name = "x\n::error file=a::owned\x1b]0;pwn\x07.tgj"
+    d = Diagnostic("TGC105", "unknown-status", Severity.ERROR, 'no status "\x1b[2J\u202eX"',
+                   Span(name, 1, 1, 1, 2), hint="did you mean `\x1b[31mY`?",
+                   labels=(Label(Span(name, 1, 1, 1, 2), "here\x9b"),))
+    output = FORMATS[fmt]([d], {name: SourceFile.from_text(name, "abc")})
+    assert not any(ch in output for ch in "\x1b\x07\x9b\u202e")
+    assert "\n::error" not in output
+    assert "x\\x0a::error file=a::owned\\x1b]0;pwn\\x07.tgj" in output
+    assert '"\\x1b[2J\\u202eX"' in output
+
+
+def test_human_long_lines_are_cut_around_the_caret() -> None:
+    text = "a" * 10_000 + "XYZ" + "b" * 10_000
+    output = _one(Span("t.tgj", 1, 10_001, 1, 10_004), text)
+    source_row = next(line for line in output.splitlines() if line.startswith("1 |"))
+    assert len(source_row) < 200 and source_row.startswith("1 | ...") and source_row.endswith("...")
+    caret = _caret_row(output)
+    assert source_row[caret.index("^"):caret.index("^") + 3] == "XYZ"
+    assert caret.count("^") == 3
+
+
 def test_human_span_past_the_end_of_file_still_gets_a_caret() -> None:
     output = _one(Span("t.tgj", 9, 5, 9, 5), "one line")
     assert "9 |\n" in output

@@ -32,7 +32,9 @@ def campaign_dir(directory: Path | None) -> Path:
 
 
 def fail_usage(message: str) -> NoReturn:
-    click.echo(f"tgc: error: {message}", err=True)
+    from tgc.diagnostics.render.base import printable
+
+    click.echo(f"tgc: error: {printable(message, keep_newlines=True)}", err=True)
     sys.exit(EXIT_USAGE)
 
 

@@ -3,6 +3,7 @@ what order, how they are counted, and how a span's file becomes a portable path.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -64,3 +65,31 @@ def posix_path(name: str) -> str:
 def one_line(text: str) -> str:
     """Text squeezed onto one line, for formats where a newline would end the record."""
     return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+
+
+# Characters that move the cursor, end a line or reorder text: C0/C1 controls (Cc), line
+# and paragraph separators (Zl, Zp) and the bidirectional and invisible format marks (Cf).
+_HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp"})
+
+
+def printable(text: str, keep_newlines: bool = False) -> str:
+    """``text`` with every control character written as an escape (``\\x1b``, ``\\u202e``):
+    a file name or a quoted name from a campaign can then neither drive the terminal nor
+    start a line of its own in a CI log (a GitHub workflow command is a line that starts
+    with ``::``). ``keep_newlines`` leaves ``\\n`` for renderers that lay out lines.
+
+    >>> printable("a\\x1b[31mb\\n::error::x")
+    'a\\\\x1b[31mb\\\\x0a::error::x'
+    """
+    if text.isprintable() and "\n" not in text:
+        return text
+    out = []
+    for ch in text:
+        if ch == "\n" and keep_newlines:
+            out.append(ch)
+        elif unicodedata.category(ch) in _HIDDEN:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)

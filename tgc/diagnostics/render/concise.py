@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tgc.diagnostics.model import Diagnostic
-from tgc.diagnostics.render.base import one_line, ordered
+from tgc.diagnostics.render.base import one_line, ordered, printable
 from tgc.source import SourceFile
 
 
@@ -37,4 +37,4 @@ def render(
 def render_line(d: Diagnostic) -> str:
     """A single diagnostic as its concise line, without the newline."""
     line = f"{d.span}: {d.severity.value}[{d.code}] {one_line(d.message)}"
-    return f"{line} (hint: {one_line(d.hint)})" if d.hint else line
+    return printable(f"{line} (hint: {one_line(d.hint)})" if d.hint else line)

@@ -25,7 +25,10 @@ Rules of the layout:
   wide (East Asian) characters take two cells, combining marks none, and control
   characters show as U+FFFD so author text cannot drive the terminal.
 - Carets are clamped to the line and there is always at least one; a span running
-  past its first line is underlined to the end of that line.
+  past its first line is underlined to the end of that line. A line longer than
+  ``MAX_SHOWN`` characters is cut around the caret, with ``...`` where it was cut.
+- Messages, hints, labels and file names show control characters as escapes
+  (``\\x1b``), never raw.
 - Labels use ``-`` markers and their own snippet; one in another file, or in a file
   missing from ``sources``, gets its own `` --> `` line. A missing file never fails
   the render: the snippet is simply left out.
@@ -40,10 +43,11 @@ from dataclasses import dataclass
 from functools import cache
 
 from tgc.diagnostics.model import Diagnostic, Severity
-from tgc.diagnostics.render.base import Counts, ordered
+from tgc.diagnostics.render.base import Counts, ordered, printable
 from tgc.source import SourceFile, Span
 
 TAB_WIDTH = 4
+MAX_SHOWN = 160  # characters of a source line shown around the caret
 
 Segment = tuple[str, str]  # (text, rich style; "" is unstyled)
 Row = list[Segment]
@@ -101,7 +105,7 @@ def _render_diagnostic(d: Diagnostic, sources: Mapping[str, SourceFile]) -> list
 
 def _header(d: Diagnostic, style: str) -> list[Row]:
     head = f"{d.severity.value}[{d.code}]"
-    first, *rest = d.message.splitlines() or [""]
+    first, *rest = printable(d.message, keep_newlines=True).split("\n")
     rows: list[Row] = [[(head, style), (": " + first, "bold")]]
     indent = " " * (len(head) + 2)
     rows += [[(indent + line, "bold")] for line in rest]
@@ -122,7 +126,7 @@ def _snippets(marks: list[_Mark], sources: Mapping[str, SourceFile], width: int)
         if file != current or source is None:
             if after_snippet:
                 rows.append([(pad + " |", _GUTTER)])
-            rows.append([(pad + "--> ", _GUTTER), (str(group[0].span), "")])
+            rows.append([(pad + "--> ", _GUTTER), (printable(str(group[0].span)), "")])
             current = file
         after_snippet = source is not None
         if source is None:
@@ -130,7 +134,8 @@ def _snippets(marks: list[_Mark], sources: Mapping[str, SourceFile], width: int)
                 if mark.message:
                     rows += _note(width, "note", mark.message)
             continue
-        shown, columns = _display(source.line(line))
+        text, group = _window(source.line(line), group)
+        shown, columns = _display(text)
         rows.append([(pad + " |", _GUTTER)])
         rows.append([(f"{line:>{width}} |", _GUTTER), ((" " + shown) if shown else "", "")])
         rows += [_marker_row(pad, mark, line, len(columns) - 1, columns) for mark in group]
@@ -144,16 +149,37 @@ def _marker_row(pad: str, mark: _Mark, line: int, length: int, columns: list[int
     lead, count = columns[start], max(1, columns[end] - columns[start])
     row: Row = [(pad + " | ", _GUTTER), (" " * lead + mark.char * count, mark.style)]
     if mark.message:
-        row.append((" " + mark.message, mark.style))
+        row.append((" " + printable(mark.message), mark.style))
     return row
 
 
 def _note(width: int, kind: str, text: str) -> list[Row]:
-    first, *rest = text.splitlines() or [""]
+    first, *rest = printable(text, keep_newlines=True).split("\n")
     rows: list[Row] = [[(" " * width + " = ", _GUTTER), (kind + ":", "bold"), (" " + first, "")]]
     indent = " " * (width + len(kind) + 5)
     rows += [[(indent + line, "")] for line in rest]
     return rows
+
+
+def _window(text: str, group: list[_Mark]) -> tuple[str, list[_Mark]]:
+    """A line longer than :data:`MAX_SHOWN` characters, cut around the first mark as
+    compilers do (``...`` at each cut), with the marks moved to match: a minified or
+    generated line of a megabyte costs one screen line, not a megabyte of carets."""
+    if len(text) <= MAX_SHOWN:
+        return text, group
+    first = group[0].span.col - 1
+    start = max(0, min(first - MAX_SHOWN // 3, len(text) - MAX_SHOWN))
+    end = start + MAX_SHOWN
+    head, tail = ("..." if start else ""), ("..." if end < len(text) else "")
+    shift = len(head) - start
+    limit = len(head) + (end - start) + 1
+
+    def moved(mark: _Mark) -> _Mark:
+        col = min(max(mark.span.col + shift, 1), limit)
+        end_col = min(max(mark.span.end_col + shift, col), limit)
+        return _Mark(mark.span._replace(col=col, end_col=end_col), mark.char, mark.message, mark.style)
+
+    return head + text[start:end] + tail, [moved(mark) for mark in group]
 
 
 def _display(text: str) -> tuple[str, list[int]]:
