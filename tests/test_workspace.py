@@ -105,3 +105,42 @@ def test_hints_never_run_out_across_runs(tmp_path: Path, monkeypatch: pytest.Mon
     hints = [next(d.hint for d in check(tmp_path).diagnostics if d.code == "TGC101")
              for _ in range(3)]
     assert hints == ["did you mean `101.299`?"] * 3
+
+
+# ---------------------------------------------------------------- hostile files (issue 18, point 12)
+
+
+def test_a_link_out_of_the_campaign_is_never_read_or_shown(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TGC_SECRET_FOR_TEST", "hunter2")
+    camp = tmp_path / "camp"
+    write(camp, {"campaign.tgj": CAMPAIGN, "v.tgj": VERSE, "tgc.toml": ""})
+    secret = tmp_path / "secret.tgj"
+    secret.write_text("== 101.2\nTGC_SECRET_FOR_TEST=hunter2 {\n", encoding="utf-8")
+    (camp / "env.tgj").symlink_to("/proc/self/environ")
+    (camp / "outside.tgj").symlink_to(secret)
+    (camp / "zero.tgj").symlink_to("/dev/zero")
+    (camp / "inside.tgj").symlink_to(camp / "v.tgj")
+    os.mkfifo(camp / "fifo.tgj")
+    result = check(camp)
+    refused = {d.span.file.rsplit("/", 1)[-1]: d.message for d in result.diagnostics if d.code == "TGC006"}
+    assert set(refused) == {"env.tgj", "outside.tgj", "zero.tgj", "fifo.tgj"}
+    assert "leads out of the campaign folder" in refused["outside.tgj"]
+    assert "not a regular file" in refused["fifo.tgj"]
+    shown = "".join(d.message + (d.hint or "") for d in result.diagnostics)
+    assert "hunter2" not in shown and "hunter2" not in "".join(result.sources.get(n, "") and
+                                                               result.sources[n].text for n in result.sources)
+    # A link inside the campaign is an ordinary file (here: a second copy of 101.1).
+    assert any(d.code == "TGC110" for d in result.diagnostics)
+
+
+def test_links_anywhere_in_the_config_allows_a_link_out(tmp_path: Path) -> None:
+    camp = tmp_path / "camp"
+    write(camp, {"campaign.tgj": CAMPAIGN, "tgc.toml": 'links = "anywhere"\n'})
+    shared = tmp_path / "shared.tgj"
+    shared.write_text(VERSE, encoding="utf-8")
+    (camp / "v.tgj").symlink_to(shared)
+    assert check(camp).diagnostics == []
+    (camp / "tgc.toml").write_text('links = "everywhere"\n', encoding="utf-8")
+    codes = [d.code for d in check(camp).diagnostics]
+    assert {"TGC006", "TGC902"} <= set(codes)

@@ -172,6 +172,7 @@ def _run(job: Job) -> Result:
 def _files(job: Job) -> Workspace:
     """Stage 1: the campaign's files, read and parsed (a WorkspaceError when the folder
     itself is unusable)."""
+    from tgc.diagnostics.config import load_config
     from tgc.project.workspace import load
 
     store = None
@@ -179,7 +180,9 @@ def _files(job: Job) -> Workspace:
         from tgc.project.parsecache import ParseStore
 
         store = ParseStore(job.root)
-    return load(job.root, jobs=job.jobs, cache=job.memory, store=store)
+    # Only `links` is needed this early; the report stage reads the rest (and reports it).
+    config = job.config if job.config is not None else load_config(job.root)[0]
+    return load(job.root, jobs=job.jobs, cache=job.memory, store=store, links=config.links)
 
 
 def _model(files: list[ast.File]) -> tuple[Campaign, list[Diagnostic]]:

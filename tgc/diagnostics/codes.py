@@ -66,7 +66,9 @@ _RULES: tuple[Rule, ...] = (
         "TGC006", "unreadable-file", E, "cannot read {path}: {reason}",
         "A source file cannot be read or is not UTF-8.",
         "Every `.tgj` file of the campaign folder is read as UTF-8 (a BOM is ignored). "
-        "The diagnostic points at the first byte that is not valid UTF-8.",
+        "The diagnostic points at the first byte that is not valid UTF-8. Only regular "
+        "files of at most 16 MB are read, and a link that leads out of the campaign "
+        "folder is refused unless the configuration says `links = \"anywhere\"`.",
         (),
     ),
     Rule(

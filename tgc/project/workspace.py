@@ -5,6 +5,7 @@ files, their sources and their syntax diagnostics."""
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -105,12 +106,14 @@ ParseCache = dict[str, CachedFile]
 
 
 def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None,
-         store: ParseStore | None = None) -> Workspace:
+         store: ParseStore | None = None, links: str = "inside") -> Workspace:
     """Read and parse a campaign folder. Unreadable files become TGC006 diagnostics.
     With ``cache`` (in memory, `tgc watch`), a file whose modification time and size
     are unchanged is neither read nor parsed again; the cache is left holding exactly
     this run's files. With ``store`` (on disk, signed), a file whose text was parsed
-    by an earlier process is not parsed again."""
+    by an earlier process is not parsed again. Only regular files are read, of at most
+    :data:`MAX_SOURCE_BYTES`, and a link that leads out of the campaign folder is
+    TGC006 unless ``links`` is ``"anywhere"`` (``links = "anywhere"`` in the config)."""
     paths = discover(root)
     if not paths:
         raise WorkspaceError(f"{root}: no {SUFFIX} files found")
@@ -120,8 +123,14 @@ def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None,
     order: list[str] = []
     todo: list[tuple[str, str]] = []
     stamps: dict[str, tuple[int, int]] = {}
+    inside = root.resolve() if root.is_dir() else root.resolve().parent
     for path in paths:
         name = display_name(path, root)
+        refused = _refused(path, inside, links)
+        if refused is not None:
+            ws.diagnostics.append(diag("TGC006", Span(name, 1, 1, 1, 2), path=name, reason=refused[0],
+                                       hint=refused[1]))
+            continue
         stamp = _stamp(path)
         hit = old.get(name)
         if hit is not None and stamp is not None and hit.stamp == stamp:
@@ -172,6 +181,28 @@ def _parse_with_store(items: list[tuple[str, str]], jobs: int, store: ParseStore
     if prune:
         store.prune({store.entry_name(name, text) for name, text in items})
     return [(name, found[name]) for name, _ in items]
+
+
+MAX_SOURCE_BYTES = 16 * 1024 * 1024  # a 20,000-verse campaign is a few megabytes in all
+
+
+def _refused(path: Path, inside: Path, links: str) -> tuple[str, str] | None:
+    """Why ``path`` must not be read (its reason and hint), or None. A link to
+    ``/proc/self/environ`` would show the environment in diagnostics, ``/dev/zero``
+    exhaust memory and a FIFO hang the check."""
+    if links != "anywhere" and not path.resolve().is_relative_to(inside):
+        return ("it is a link that leads out of the campaign folder",
+                'move the file into the campaign, or allow it with `links = "anywhere"` in tgc.toml')
+    try:
+        info = path.stat()
+    except OSError:
+        return None  # reading it says why
+    if not stat.S_ISREG(info.st_mode):
+        return "it is not a regular file", "a campaign holds only plain .tgj text files"
+    if info.st_size > MAX_SOURCE_BYTES:
+        return (f"it is larger than {MAX_SOURCE_BYTES // (1024 * 1024)} MB",
+                "split the campaign into several files")
+    return None
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:
