@@ -190,13 +190,13 @@ def _refused(path: Path, inside: Path, links: str) -> tuple[str, str] | None:
     """Why ``path`` must not be read (its reason and hint), or None. A link to
     ``/proc/self/environ`` would show the environment in diagnostics, ``/dev/zero``
     exhaust memory and a FIFO hang the check."""
-    if links != "anywhere" and not path.resolve().is_relative_to(inside):
-        return ("it is a link that leads out of the campaign folder",
-                'move the file into the campaign, or allow it with `links = "anywhere"` in tgc.toml')
     try:
         info = path.stat()
     except OSError:
-        return None  # reading it says why
+        return None  # reading it says why (a dangling link: no such file)
+    if links != "anywhere" and not path.resolve().is_relative_to(inside):
+        return ("it is a link that leads out of the campaign folder",
+                'move the file into the campaign, or allow it with `links = "anywhere"` in tgc.toml')
     if not stat.S_ISREG(info.st_mode):
         return "it is not a regular file", "a campaign holds only plain .tgj text files"
     if info.st_size > MAX_SOURCE_BYTES:
