@@ -107,3 +107,73 @@ def test_a_change_to_tgc_itself_invalidates_every_entry(campaign: Path,
     assert sorted(parsed) == ["campaign.tgj", "verses.tgj"]
     assert [d.code for d in result.diagnostics] == ["TGC101"]
 
+
+# ---------------------------------------------------------------- a hostile cache (issue 18, point 11)
+
+
+def test_folders_and_key_are_private_whatever_the_umask(campaign: Path) -> None:
+    old = os.umask(0)
+    try:
+        check(campaign, cache="disk")
+    finally:
+        os.umask(old)
+    root = cache_root()
+    store = ParseStore(campaign)
+    for path in (root, root / "parse", store.folder):
+        assert stat.S_IMODE(os.lstat(path).st_mode) == 0o700, path
+    assert stat.S_IMODE(os.lstat(root / "key").st_mode) == 0o600
+    assert all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in store.folder.iterdir())
+
+
+def test_a_symlinked_key_is_never_written_through(campaign: Path, tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious", encoding="utf-8")
+    root = cache_root()
+    root.mkdir(parents=True, mode=0o700, exist_ok=True)
+    (root / "key").symlink_to(victim)
+    result = check(campaign, cache="disk")
+    assert [d.code for d in result.diagnostics] == ["TGC101"]
+    assert victim.read_text(encoding="utf-8") == "precious"
+    assert "the parse cache is off" in result.notes[0] and "key" in result.notes[0]
+
+
+def test_a_symlinked_campaign_folder_in_the_cache_is_never_pruned(campaign: Path, tmp_path: Path) -> None:
+    check(campaign, cache="disk")
+    store = ParseStore(campaign)
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "thesis.txt").write_text("years of work", encoding="utf-8")
+    for entry in store.folder.iterdir():
+        entry.unlink()
+    store.folder.rmdir()
+    store.folder.symlink_to(victim, target_is_directory=True)
+    (campaign / "verses.tgj").unlink()  # a run that prunes
+    result = check(campaign, cache="disk")
+    assert (victim / "thesis.txt").read_text(encoding="utf-8") == "years of work"
+    assert "is not a folder" in " ".join(result.notes)
+
+
+def test_nothing_another_user_wrote_is_unpickled(campaign: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Entries and a key that are not this user's own are never trusted: a planted key and
+    a pickle signed with it (shown against root) run no code."""
+    import hmac
+    import pickle
+
+    check(campaign, cache="disk")
+    store = ParseStore(campaign)
+    ran: list[str] = []
+
+    class Payload:
+        def __reduce__(self) -> tuple[object, tuple[str]]:
+            return (ran.append, ("planted code ran",))
+
+    key = (cache_root() / "key").read_bytes()
+    for entry in store.folder.iterdir():
+        payload = pickle.dumps(Payload())
+        entry.write_bytes(hmac.new(key, payload, "sha256").digest() + payload)
+        os.chmod(entry, 0o644)  # readable by others: not private, so not ours to trust
+    check(campaign, cache="disk")
+    assert ran == []
+    monkeypatch.setattr("tgc.project.parsecache._uid", lambda: 12345)  # every file is foreign now
+    result = check(campaign, cache="disk")
+    assert ran == [] and "belongs to another user" in " ".join(result.notes)

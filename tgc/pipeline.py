@@ -97,6 +97,7 @@ class Result:
     editions: list[Edition] = field(default_factory=list)
     profile: PrintProfile | None = None  # read from the configuration when the job wants PDFs
     written: Written | None = None
+    notes: list[str] = field(default_factory=list)  # warnings about the run, not the campaign
 
     @property
     def root(self) -> Path:
@@ -140,8 +141,8 @@ def run(job: Job) -> Result:
 
 
 def _run(job: Job) -> Result:
-    workspace = _files(job)
-    result = Result(job, workspace.sources, workspace.files, list(workspace.diagnostics))
+    workspace, notes = _files(job)
+    result = Result(job, workspace.sources, workspace.files, list(workspace.diagnostics), notes=notes)
     campaign, diags = _model(workspace.files)
     result.campaign = campaign
     if not job.wants("check"):
@@ -169,7 +170,7 @@ def _run(job: Job) -> Result:
 # ---------------------------------------------------------------- stages
 
 
-def _files(job: Job) -> Workspace:
+def _files(job: Job) -> tuple[Workspace, list[str]]:
     """Stage 1: the campaign's files, read and parsed (a WorkspaceError when the folder
     itself is unusable)."""
     from tgc.diagnostics.config import load_config
@@ -182,7 +183,9 @@ def _files(job: Job) -> Workspace:
         store = ParseStore(job.root)
     # Only `links` is needed this early; the report stage reads the rest (and reports it).
     config = job.config if job.config is not None else load_config(job.root)[0]
-    return load(job.root, jobs=job.jobs, cache=job.memory, store=store, links=config.links)
+    workspace = load(job.root, jobs=job.jobs, cache=job.memory, store=store, links=config.links)
+    notes = [f"the parse cache is off: {store.problem}"] if store is not None and store.problem else []
+    return workspace, notes
 
 
 def _model(files: list[ast.File]) -> tuple[Campaign, list[Diagnostic]]:

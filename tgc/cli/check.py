@@ -63,6 +63,8 @@ def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None
         fail_usage(str(err))
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
         fail_internal(err, debug, fmt)
+    for note in result.notes:
+        click.echo(f"tgc: warning: {note}", err=True)
     use_color = sys.stdout.isatty() if color is None else color
     text = FORMATS[fmt](result.diagnostics, result.sources, color=use_color)
     if text:

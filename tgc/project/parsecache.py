@@ -10,6 +10,14 @@ under a key that only this user can read; an entry that fails the check, is corr
 or was made by other tgc code (another version, or the same version edited: the key
 holds a hash of the package's own source files) is ignored and parsed again. Bundles
 and save files are never pickled.
+
+Whoever can write the cache folder could plant a key and a signed pickle, so nothing is
+trusted that another user could have written: the folders are created private (0700)
+and the key 0600, and a folder, key or entry that is not this user's own, is readable
+or writable by others, or is a symbolic link, turns the cache off for the run (with the
+reason in :attr:`ParseStore.problem`, which `tgc check` prints as a warning). Files are
+opened with ``O_NOFOLLOW`` and checked with ``lstat``/``fstat``, so no link is followed
+out of the cache: neither to overwrite a key's target nor to prune another folder.
 """
 
 from __future__ import annotations
@@ -18,10 +26,12 @@ import hashlib
 import hmac
 import os
 import pickle
+import stat
 import tempfile
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
+from typing import NoReturn
 
 from tgc import rulesets
 from tgc.diagnostics.model import Diagnostic
@@ -70,24 +80,50 @@ class ParseStore:
         self.folder = self.base / "parse" / where
         self.salt = f"{__version__}:{code_hash()}:{_words_hash()}"
         self._key: bytes | None = None
+        self.problem: str | None = None  # why the cache is off for this run, if it is
 
     # ------------------------------------------------------------ keys
 
     def key(self) -> bytes:
-        """The user's signing key, created on first use, readable by this user only."""
+        """The user's signing key, created on first use, readable by this user only.
+        Raises OSError (the cache is then off) when the folder or the key is not private."""
         if self._key is None:
+            self._private_dir(self.base)
             path = self.base / "key"
             try:
-                self._key = path.read_bytes()
-            except OSError:
+                self._key = _read_private(path)
+            except FileNotFoundError:
                 self._key = b""
+            except OSError:  # a link, another user's file, readable by others
+                self._refuse(f"{path} is not a private file of this user")
             if len(self._key) != 32:
-                self.base.mkdir(parents=True, exist_ok=True)
-                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                if self._key:
+                    os.unlink(path)  # a short key of our own: replace it, never write through
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600)
                 with os.fdopen(fd, "wb") as handle:
                     handle.write(os.urandom(32))
-                self._key = path.read_bytes()
+                self._key = _read_private(path)
         return self._key
+
+    def _private_dir(self, path: Path) -> None:
+        """Create ``path`` (0700) or check that it is this user's own private folder."""
+        try:
+            os.makedirs(path, mode=0o700, exist_ok=True)
+        except OSError as err:
+            self._refuse(f"{path}: {err.strerror or err}")
+        info = os.lstat(path)
+        if not stat.S_ISDIR(info.st_mode):
+            self._refuse(f"{path} is not a folder (a link?)")
+        if info.st_uid != _uid():
+            self._refuse(f"{path} belongs to another user; set TGC_CACHE_DIR to a folder of your own")
+        if info.st_mode & 0o077:
+            # Our own folder, made under a loose umask: tighten it. Whatever another user may
+            # have put there meanwhile is not ours and is never read (see _read_private).
+            os.chmod(path, 0o700)
+
+    def _refuse(self, reason: str) -> NoReturn:
+        self.problem = self.problem or reason
+        raise PermissionError(reason)
 
     def entry_name(self, name: str, text: str) -> str:
         digest = hashlib.sha256(f"{self.salt}\0{name}\0".encode() + text.encode()).hexdigest()
@@ -99,8 +135,10 @@ class ParseStore:
         """The cached parse of this exact text, or None (missing, tampered, corrupt)."""
         path = self.folder / self.entry_name(name, text)
         try:
-            data = path.read_bytes()
             key = self.key()
+            self._private_dir(self.folder.parent)
+            self._private_dir(self.folder)
+            data = _read_private(path)
         except OSError:
             return None
         mac, payload = data[:_MAC_SIZE], data[_MAC_SIZE:]
@@ -119,7 +157,8 @@ class ParseStore:
         try:
             payload = pickle.dumps((tree, tuple(diags)), protocol=pickle.HIGHEST_PROTOCOL)
             data = hmac.new(self.key(), payload, "sha256").digest() + payload
-            self.folder.mkdir(parents=True, exist_ok=True)
+            self._private_dir(self.folder.parent)
+            self._private_dir(self.folder)
             fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-")
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
@@ -137,7 +176,36 @@ class ParseStore:
                     pass
 
     def _entries(self) -> Iterator[Path]:
+        """This store's entry files: never through a linked or foreign folder, never a link."""
         try:
-            yield from (p for p in self.folder.iterdir() if not p.name.startswith("."))
+            self._private_dir(self.folder)
+            paths = list(self.folder.iterdir())
         except OSError:
             return
+        for path in paths:
+            try:
+                if not path.name.startswith(".") and stat.S_ISREG(os.lstat(path).st_mode):
+                    yield path
+            except OSError:
+                continue
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _uid() -> int:
+    return os.getuid() if hasattr(os, "getuid") else -1
+
+
+def _read_private(path: Path) -> bytes:
+    """The bytes of a regular file this user owns and no one else may read or write,
+    opened without following a link; OSError otherwise."""
+    fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_uid != _uid() or info.st_mode & 0o077:
+            raise PermissionError(f"{path} is not a private file of this user")
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            return handle.read()
+    finally:
+        os.close(fd)
