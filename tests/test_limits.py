@@ -156,8 +156,8 @@ def _linear(use: object, unit: str, wrap: object = str) -> bool:
     """Whether 16 times the text costs at most 80 times the time (linear is 16, quadratic
     256): measured twice before it counts, as the machine may be busy."""
     for _ in range(2):
-        short = _seconds(use, wrap(unit * 100))  # type: ignore[operator]
-        long = _seconds(use, wrap(unit * 1600))  # type: ignore[operator]
+        short = _seconds(use, wrap(unit * 40))  # type: ignore[operator]
+        long = _seconds(use, wrap(unit * 640))  # type: ignore[operator]
         if long < 80 * max(short, 1e-3):
             return True
     return False
@@ -187,7 +187,8 @@ ADVERSARIAL = [
 def test_parsing_time_grows_linearly_with_the_line(unit: str) -> None:
     """Every pattern that meets user text must be linear: the choice-text pattern took 21 s
     on `* "a"` 18 times. Time is compared between two lengths of the same line (never
-    against a clock), with room for noise (see _linear)."""
+    against a clock), with room for noise (see _linear), up to the longest line the
+    parser reads (tgc.limits.MAX_LINE)."""
     def parse(text: str) -> None:
         parse_source(SourceFile.from_text("x.tgj", text))
 
@@ -234,6 +235,15 @@ def test_every_regex_of_tgc_is_linear_on_the_adversarial_lines() -> None:
             if not _linear(use, unit):
                 slow.append((pattern.pattern, unit))
     assert not slow
+
+
+def test_a_structural_line_has_a_maximum_length() -> None:
+    text = _journal("~ if " + "secret 4 and " * 1000 + "secret 5 -> end")
+    parsed, diagnostics = parse_source(SourceFile.from_text("x.tgj", text))
+    assert [(d.code, d.message) for d in diagnostics] == [
+        ("TGC001", "this line is longer than 10000 characters")]
+    prose = _journal("A long paragraph. " * 2000)
+    assert parse_source(SourceFile.from_text("x.tgj", prose))[1] == []
 
 
 def test_quoted_choice_text_keeps_its_meaning() -> None:

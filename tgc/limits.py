@@ -34,6 +34,8 @@ MAX_NUMBER = 999_999_999
 # How deeply conditions, JSON documents and TOML tables may nest. Sixty-four levels are
 # far beyond anything a writer means, and far below what Python's stack holds.
 MAX_NESTING = 64
+# The longest structural line (a header, choice, logic line or property) the parser reads.
+MAX_LINE = 10_000
 
 # Documented maxima of the counts a campaign declares (docs/language.md, "Limits").
 MAX_PARTS = 100  # parts or boxes of one status

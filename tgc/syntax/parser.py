@@ -21,7 +21,7 @@ from lark.exceptions import UnexpectedInput
 from tgc import rulesets
 from tgc.diagnostics.codes import diag, did_you_mean
 from tgc.diagnostics.model import Diagnostic
-from tgc.limits import MAX_NESTING
+from tgc.limits import MAX_LINE, MAX_NESTING
 from tgc.source import SourceFile, Span
 from tgc.syntax import ast
 from tgc.syntax.build import LineBuilder, NumberOutOfRange
@@ -203,6 +203,14 @@ class _FileParser:
         builder.offset = indent
         body = text[indent:]
         builder.line_end = indent + len(_strip_comment(body)) + 1
+        if len(body) > MAX_LINE:
+            # No writer means a structural line this long, and a bound on it bounds what every
+            # pattern of the grammar may cost (prose lines never meet the grammar).
+            self.drop(number, text, indent)
+            self.diags.append(diag(code, self.span(number, indent + 1, indent + 2),
+                                   hint="split it, or continue a property on indented lines",
+                                   detail=f"this line is longer than {MAX_LINE} characters"))
+            return None
         try:
             node = fast_parse(kind, body, builder) if self.fast else None
             if node is None:
