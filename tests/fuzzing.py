@@ -140,7 +140,8 @@ def _check(data: str, tmp: Path, runtime: bool = False) -> str:
     campaign = tmp / "campaign"
     shutil.copytree(SAMPLE, campaign, ignore=shutil.ignore_patterns("playtests"))
     name, sep, text = data.partition("\0")
-    target = campaign / name if sep and _plain(name) else campaign / "mutant.tgj"
+    target = campaign / name if sep and _plain(name) and (campaign / name).parent.is_dir() \
+        else campaign / "mutant.tgj"
     target.write_text(text if sep else data, encoding="utf-8", errors="surrogatepass")
     (campaign / "tgc.toml").write_text("", encoding="utf-8")
     result = check(campaign)
