@@ -149,3 +149,17 @@ def test_a_deck_with_errors_is_not_played(tmp_path: Path) -> None:
     bad.write_text(bad.read_text().replace("health: 6", "health: six", 1))
     result = CliRunner().invoke(cli, ["deck", "sim", str(tmp_path), "-n", "1"])
     assert result.exit_code == 1 and "TGC542" in result.output
+
+
+def test_the_planner_plays_a_wide_engagement_by_rule_of_thumb() -> None:
+    """Every colour unlocked: too wide to search, so it must still finish promptly."""
+    from tests.ts_helpers import CRIT, Foe, card, enemy, hero, make_box, make_game
+    from tgc.rulesets.twenty_strong import strategy
+    from tgc.rulesets.twenty_strong.policies import PlannerPolicy
+
+    cards = [card("Own", "hero", {"top": "apply any this round"})]
+    game = make_game(make_box(cards=cards, heroes=[hero(strategy=4)]), PlannerPolicy(),
+                     faces=[CRIT] * 60)
+    game.t.foes = [Foe(enemy("Big", 30, nodes="top")), Foe(enemy("Small", 2))]
+    strategy.engagement(game)
+    assert game.t.foes[0].defeated and game.t.foes[1].defeated

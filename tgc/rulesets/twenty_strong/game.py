@@ -85,6 +85,11 @@ class Game:
         self.standing_hero: tuple[Effect, ...] = ()
         self.has_standing = bool(self.standing_cards or self.standing_items or any(
             mods(h.abilities) for h in box.heroes))
+        self.has_face_standing = any(
+            e.kind == "face-damage" for found in (*self.standing_cards.values(),
+                                                  *self.standing_items.values(),
+                                                  *(mods(h.abilities) for h in box.heroes))
+            for e in found)
 
     # ------------------------------------------------------------ asking and telling
 

@@ -117,6 +117,12 @@ class GreedyPolicy:
         return _best(decision, soon)
 
 
+# The planner searches engagements of at most this many colours and dice that may be
+# applied (every engagement of a single dial colour); wider ones (several colours
+# unlocked at once) it plays by greedy's rule of thumb.
+PLAN_COLOURS, PLAN_DICE = 2, 8
+
+
 class PlannerPolicy(GreedyPolicy):
     """Greedy, but applies dice on an exact best line for the engagement and always
     repeats while it may: with its commits (every applicable die in the first pass) its
@@ -133,6 +139,10 @@ class PlannerPolicy(GreedyPolicy):
 
     def plan_apply(self, game: Game, decision: Decision) -> int:
         engagement, needs, rolled, held = engagement_now(game)
+        useful = [h for c, h in enumerate(held)
+                  if h and any(c in target.colours for target in engagement.targets)]
+        if len(useful) > PLAN_COLOURS or sum(useful) > PLAN_DICE:
+            return self.apply(game, decision)  # too wide to search: greedy's rule of thumb
         move = best_move(engagement, 0, rolled, held, needs)
         if move is None:
             return _index(decision, "none")

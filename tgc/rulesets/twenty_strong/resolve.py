@@ -56,21 +56,23 @@ def live_abilities(game: Game, trigger: Trigger) -> list[tuple[Ability, Source]]
     return out
 
 
-def standing(game: Game) -> list[Effect]:
+def standing(game: Game) -> tuple[Effect, ...]:
     """Modifiers that act while their source is live (``always`` abilities). Most decks
     have few, so each source's are looked up by name, made once per game."""
     if not game.has_standing:
-        return []
+        return ()
     t = game.t
     cards, items = game.standing_cards, game.standing_items
-    out = list(game.standing_hero)
-    for card in t.hand:
-        out += cards.get(("hand", card.name), ())
-    for foe in t.foes:
-        for card in foe.chain:
-            out += cards.get(("play", card.name), ())
-    for item in t.inventory:
-        out += items.get(item.name, ())
+    out = game.standing_hero
+    if cards:
+        for card in t.hand:
+            out += cards.get(("hand", card.name), ())
+        for foe in t.foes:
+            for card in foe.chain:
+                out += cards.get(("play", card.name), ())
+    if items:
+        for item in t.inventory:
+            out += items.get(item.name, ())
     return out
 
 

@@ -181,6 +181,8 @@ def applicable(game: Game, die: int, foe: Foe) -> bool:
 def open_colours(game: Game) -> frozenset[str] | None:
     """The colours that may be applied now (None: every colour)."""
     t = game.t
+    if not (t.unlocked_round or t.unlocked_pass or game.has_standing):
+        return frozenset((t.dial_colour,))
     unlocked = t.unlocked_round | t.unlocked_pass
     for effect in resolve.standing(game):
         if isinstance(effect, Unlock):
@@ -204,15 +206,17 @@ def face_damage(game: Game, face: int, foe: Foe) -> int:
     if face == MISS:
         return 0
     name = "crit" if face == CRIT else "basic"
-    for effect in foe.card.during:
-        if isinstance(effect, FaceDamage) and effect.face == name:
-            return effect.amount
+    if foe.card.during:
+        for effect in foe.card.during:
+            if isinstance(effect, FaceDamage) and effect.face == name:
+                return effect.amount
     t = game.t
     if face in t.face_bonus:
         return t.face_bonus[face]
-    for effect in resolve.standing(game):
-        if isinstance(effect, FaceDamage) and effect.face == name:
-            return effect.amount
+    if game.has_face_standing:
+        for effect in resolve.standing(game):
+            if isinstance(effect, FaceDamage) and effect.face == name:
+                return effect.amount
     return 2 if face == CRIT else 1
 
 
