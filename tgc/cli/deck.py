@@ -1,7 +1,8 @@
-"""20 Strong commands: ``tgc odds`` (exact engagement odds beside the simulated rate) and
-``tgc deck play`` / ``tgc deck sim`` (whole games by hand, from a transcript, or N times
-with a policy). Each loads the deck from a campaign folder through ``tgc check`` (a deck
-with errors is not played) and prints; the library does the rest."""
+"""`tgc odds`, `tgc deck play`, `tgc deck sim`: the 20 Strong ruleset's commands (exact
+engagement odds beside the simulated rate; whole games by hand, from a transcript, or N
+times with a policy). Each loads the deck from a campaign folder through the pipeline's
+check (a deck with errors is not played) and prints; the ruleset's library does the rest.
+Exit 0 done, 1 errors in the deck or a transcript that differs, 2 usage error."""
 
 from __future__ import annotations
 
