@@ -283,3 +283,11 @@ def test_an_affinity_track_has_a_maximum(slots: str) -> None:
     problems = load_text(f'@encounter "D"\n  deck: blue\n  affinity: {slots}\n'
                          "  stage1:\n    empathy: move affinity up 2\n    2: nothing\n")[1]
     assert problems and all(p.code.startswith("TGC5") for p in problems), problems
+
+
+@pytest.mark.parametrize("text", ["format = " + "[" * 3000 + "]" * 3000, "format = " + HUGE])
+def test_a_hostile_translation_lock_is_a_diagnostic(text: str) -> None:
+    from tgc.l10n.ids import parse_lock
+
+    lock, diagnostics = parse_lock(SourceFile.from_text("tgc.l10n.lock", text))
+    assert len(diagnostics) == 1 and "TOML" in diagnostics[0].message

@@ -34,6 +34,7 @@ from difflib import SequenceMatcher
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic
 from tgc.l10n.walk import Slot
+from tgc.limits import LimitError, load_toml
 from tgc.source import SourceFile, Span
 
 LOCK_NAME = "tgc.l10n.lock"
@@ -61,11 +62,13 @@ def text_hash(text: str) -> str:
 
 def parse_lock(source: SourceFile) -> tuple[IdLock, list[Diagnostic]]:
     try:
-        data = tomllib.loads(source.text)
+        data = load_toml(source.text)
     except tomllib.TOMLDecodeError as err:
         found = _WHERE.search(str(err))
         line, col = (int(found[1]), int(found[2])) if found else (1, 1)
         return IdLock(), [_bad(source, line, col, str(err).split(" (at ")[0].lower())]
+    except LimitError as err:
+        return IdLock(), [_bad(source, 1, 1, str(err))]
     if data.get("format") != LOCK_FORMAT:
         return IdLock(), [_bad(source, 1, 1, f"unknown format {data.get('format')!r}; this tgc "
                                             f"reads format {LOCK_FORMAT}")]
