@@ -31,7 +31,6 @@ PENDING = {
     "diagnostics/rule.py": "catalogue examples",
     "diagnostics/rules/graph.py": "catalogue examples",
     "diagnostics/rules/state.py": "catalogue examples",
-    "diagnostics/rules/ruleset.py": "Tainted Grail's 5xx rules",
     "diagnostics/rules/l10n.py": "catalogue examples",
     # Simulation runs Tainted Grail's engines only (20 Strong and Grimslingers bring their own).
     "sim/simulate.py": "Tainted Grail's simulator",

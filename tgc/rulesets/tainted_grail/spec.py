@@ -16,3 +16,5 @@ SPEC = RulesetSpec(
     policies=("random", "greedy", "planner"),  # engines.policies.POLICIES, by name
     default=True,
 )
+
+from tgc.rulesets.tainted_grail import codes  # noqa: E402,F401  (registers the codes)

@@ -1,8 +1,10 @@
-"""Catalogue entries of the family TGC5xx: ruleset data (``@character``, ``@card``,
+"""Tainted Grail's catalogue entries, registered with its spec (tgc/rulesets/spec.py): the
+family TGC5xx, ruleset data (``@character``, ``@card``,
 ``@encounter`` keys for Tainted Grail's combat and diplomacy)."""
 
 from __future__ import annotations
 
+from tgc.diagnostics.codes import register
 from tgc.diagnostics.rule import E, Rule, W, example
 
 _VERSE = "== 101.1\n-> end\n"
@@ -102,3 +104,6 @@ RULES: tuple[Rule, ...] = (
         example(_FIGHT + "== 101.1\n~ encounter gray: win -> 2; lose -> 2\n== 101.2\n-> end\n"),
     ),
 )
+
+
+register(RULES)
