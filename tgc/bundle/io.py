@@ -70,11 +70,6 @@ def _file_mode(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def write_bundle(bundle: Bundle, path: Path) -> int:
-    """Write the canonical JSON of ``bundle`` atomically; returns the number of bytes."""
-    return write_atomic(path, dump_bundle(bundle))
-
-
 def load_bundle(path: Path) -> Bundle:
     """Read and validate a bundle file."""
     try:

@@ -90,13 +90,6 @@ def _amount_text(effect: s.Amount, mode: str, members: list[Character], before: 
     return f"{text} ({mode}: {', '.join(changes)})"
 
 
-def pay_costs(costs: tuple[s.Cost, ...], state: GameState) -> list[str]:
-    """Pay a chosen choice's costs from the party pool (members help each other pay)."""
-    for cost in costs:
-        _take_from_party(state.active, cost.resource, cost.amount)
-    return [f"pay {c.amount} {c.resource}" for c in costs]
-
-
 def apply_mark(effect: s.Mark, state: GameState, book: Book, pick: str | None) -> str:
     status = book.status(effect.status)
     marked = state.statuses.setdefault(effect.status, set())
