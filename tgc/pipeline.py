@@ -133,7 +133,7 @@ def run(job: Job) -> Result:
     (and restored however the run ends): the AST and the bundle hold millions of small
     objects and no cycles, and full collections over them cost a third of the run. Each
     run has its own budget of large did-you-mean searches."""
-    from tgc.bundle.io import paused_gc
+    from tgc.collector import paused_gc
     from tgc.diagnostics.codes import hint_budget
 
     with paused_gc(), hint_budget():

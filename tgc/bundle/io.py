@@ -12,17 +12,15 @@ Example:
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from tgc.bundle.schema import BUNDLE_FORMAT, BUNDLE_KIND, Bundle
+from tgc.collector import paused_gc
 from tgc.limits import LimitError, load_json
 
 MAX_SHOWN_ERRORS = 5
@@ -101,20 +99,6 @@ def parse_bundle(text: str, name: str = "<bundle>") -> Bundle:
         raise BundleError(f"{name}: not a valid bundle: {limit_err}") from None
     _check_header(data, name)
     raise BundleError(_validation_message(error, data, name)) from None
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Building or loading a bundle allocates hundreds of thousands of objects that all
-    stay alive, so the cycle collector only rescans them: pausing it makes a 20k-verse
-    compile or load two to three times faster."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _check_header(data: object, name: str) -> None:

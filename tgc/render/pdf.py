@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from tgc.bundle import schema as s
-from tgc.bundle.io import paused_gc, write_atomic
+from tgc.bundle.io import write_atomic
+from tgc.collector import paused_gc
 from tgc.render import deck
 from tgc.render.book import render_book
 from tgc.render.places import Places

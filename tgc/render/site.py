@@ -19,7 +19,8 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from tgc.bundle import schema as s
-from tgc.bundle.io import paused_gc, write_atomic
+from tgc.bundle.io import write_atomic
+from tgc.collector import paused_gc
 from tgc.render import view
 from tgc.render.inline import icon, to_html
 from tgc.render.places import JOURNAL, SECRETS, Places
