@@ -122,6 +122,19 @@ _RULES: tuple[Rule, ...] = (
         "`not`s cancel out.",
         (_ex("== 101.1\n~ if " + "not " * 70 + "secret 4 -> end\n-> end\n"),),
     ),
+    Rule(
+        "TGC020", "missing-tilde", W, "this prose line reads as {what}: is a `~` missing?",
+        "A prose line would be an effect or a conditional divert if it started with `~`.",
+        "Only lines that start with `~` are logic lines; any other line is prose, printed "
+        "to the players as it stands. `gain 1 exp` or `mark \"Creeping Rot\" 3` on a line "
+        "of its own is almost always an effect whose `~` was forgotten: the players would "
+        "read the words and nothing would happen. Add the `~`; if the words are meant as "
+        "prose, start the line with `\\` (which is removed), or reword it."
+        "\n\nSoundness: a heuristic over the line's words: it fires when the line, with "
+        "`~ ` in front, is a complete logic line.",
+        (_ex("== 101.1\nYou find a coin.\ngain 1 wealth\n-> end\n"),),
+        _ex("== 101.1\nYou find a coin.\n~ gain 1 wealth\n-> end\n"),
+    ),
     # 1xx: names and declarations
     Rule(
         "TGC101", "unknown-verse", E, "no verse `{ref}`",

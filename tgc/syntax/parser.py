@@ -163,6 +163,8 @@ class _FileParser:
                     verse.end = (number, len(text) + 1)
                     if ":" in text:
                         self.check_icons(number, text, 0)
+                    if text.split(" ", 1)[0] in _LOGIC_WORDS:
+                        self.missing_tilde(number, text, 0)
                     continue
             line(number, text)
         self.settle_suppressions()
@@ -483,6 +485,24 @@ class _FileParser:
             col += 1
         self.check_icons(number, text, indent)
         body.add_prose(number, col, content)
+        if col == indent + 1 and content.split(" ", 1)[0] in _LOGIC_WORDS:
+            self.missing_tilde(number, text, indent)
+
+    def missing_tilde(self, number: int, text: str, indent: int) -> None:
+        """TGC020 when a prose line, given a `~`, would be a logic line (the writer's
+        effect would otherwise be printed as words and never happen)."""
+        builder = self.builder
+        builder.file, builder.line, builder.offset = self.name, number, indent - 2
+        content = text[indent:]
+        builder.line_end = indent + len(content) + 1
+        try:
+            node = self.lark.parse("~ " + content, start="logic")
+        except UnexpectedInput:
+            return
+        what = "a conditional divert" if isinstance(node, ast.CondDivert) else "an effect"
+        self.diags.append(diag("TGC020", self.span(number, indent + 1, indent + len(content) + 1),
+                               hint=f"write `~ {content}`; to keep it as prose, start it "
+                               "with `\\`", what=what))
 
     def check_icons(self, number: int, text: str, start: int, end: int | None = None) -> None:
         if ":" not in text:
@@ -507,6 +527,14 @@ class _FileParser:
             self.decl = None
         self.orphan = False
 
+
+# First words of a logic line after its `~`: a prose line that starts with one may have
+# lost its `~` (TGC020).
+_LOGIC_WORDS = frozenset({
+    "gain", "lose", "pay", "mark", "unmark", "raise", "lower", "each", "shared", "if",
+    "task", "note", "replace", "remove", "reveal", "move", "set", "advance", "place",
+    "encounter", "roll", "toss",
+})
 
 _KIND_WORDS = {"logic": "a logic line", "divert": "a divert", "block_header": "a block header"}
 

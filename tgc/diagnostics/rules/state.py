@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tgc.diagnostics.rule import E, Rule, W, example
+from tgc.diagnostics.rule import INFO, E, Rule, W, example
 
 # What every explanation below relies on, said once here and added to each rule.
 _MODEL = (
@@ -161,5 +161,18 @@ RULES: tuple[Rule, ...] = (
         example('@status "Cold Pyre" parts 6\n== 101.1\n~ mark "Cold Pyre" 2\n'
                 '* {status "Cold Pyre" 2 and not status "Cold Pyre" 3} Sift the ashes -> end\n'
                 "* Leave -> end\n"),
+    ),
+    Rule(
+        "TGC309", "declared-never-used", INFO, "{what} is declared but never used",
+        "A status, secret or item is declared and named nowhere else.",
+        "No line marks, grants, gains, loses or checks it, no trigger reads it and no "
+        "rule data names it. Usually a leftover of an edit, or the first step of a thread "
+        "not yet written; sometimes the name is misspelt where it is used (that line is "
+        "reported as an unknown name). Information only: it never fails a build."
+        "\n\nSoundness: exact. A line lost to a syntax error that may have named it "
+        "counts as a use.",
+        (example('@secret 7 "The Hermit\'s True Name"\n== 101.1\n-> end\n'),),
+        example('@secret 7 "The Hermit\'s True Name"\n== 101.1\n~ gain secret 7\n'
+                "* {secret 7} Speak the name -> end\n* Leave -> end\n"),
     ),
 )

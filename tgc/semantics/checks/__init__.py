@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tgc.diagnostics.model import Diagnostic
-from tgc.semantics.checks import graph, map, state
+from tgc.semantics.checks import graph, map, state, unused
 from tgc.semantics.model import Campaign
 
 Check = Callable[[Campaign], list[Diagnostic]]
@@ -15,6 +15,7 @@ CORE_CHECKS: tuple[Check, ...] = (
     *graph.CHECKS,
     *state.CHECKS,
     *map.CHECKS,
+    *unused.CHECKS,
 )
 
 
