@@ -203,3 +203,21 @@ def test_no_argument_and_no_journal_src_checks_the_current_folder(
     write(tmp_path, "campaign.tgj", CLEAN)
     result = check(runner)
     assert result.exit_code == 0, result.output
+
+
+def test_no_argument_refuses_a_folder_of_several_campaigns(runner: CliRunner, tmp_path: Path) -> None:
+    write(tmp_path, "one/campaign.tgj", CLEAN)
+    write(tmp_path, "two/campaign.tgj", CLEAN.replace("-> end", "-> 9"))
+    result = check(runner)
+    assert result.exit_code == 2
+    assert "2 campaigns below this folder (one, two)" in result.stderr
+    assert result.stdout == ""
+
+
+def test_no_argument_names_the_one_campaign_it_chose(runner: CliRunner, tmp_path: Path) -> None:
+    write(tmp_path, "drafts/ashes/campaign.tgj", CLEAN.replace("-> end", "-> 9"))
+    write(tmp_path, "drafts/ashes/more.tgj", "== 101.2\n-> end\n")
+    result = check(runner, "--format", "concise")
+    assert result.exit_code == 1
+    assert "using the campaign in drafts/ashes" in result.stderr
+    assert "drafts/ashes/campaign.tgj:9:4: error[TGC101]" in result.stdout

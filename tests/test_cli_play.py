@@ -140,6 +140,19 @@ def test_usage_errors_exit_2(runner: CliRunner, tmp_path: Path) -> None:
     assert tgc(runner, "play", str(TINY), "--script", "missing.txt").exit_code == 2
 
 
+def test_a_bad_start_names_what_was_meant(runner: CliRunner, tmp_path: Path) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("1\n", encoding="utf-8")
+    result = tgc(runner, "play", str(SAMPLE), "--at", "999", "--script", str(script))
+    assert result.exit_code == 2  # the command line's mistake, not the script's line 1
+    assert "--at 999: 999 is neither a location nor a verse of section 201" in result.stderr
+    assert f"{script}:1" not in result.stderr
+    result = tgc(runner, "play", str(SAMPLE), "--at", "999.1", "--script", str(script))
+    assert result.exit_code == 2 and "no section 999, so no verse 999.1" in result.stderr
+    result = tgc(runner, "play", str(SAMPLE), input=":goto 999.1\n:quit\n")
+    assert "the campaign has no section 999" in result.output and "201.999" not in result.output
+
+
 def test_interactive_session(runner: CliRunner, golden: Golden, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "80")  # rich wraps to the terminal's width
     inputs = "no\n9\n:set food x\n> Take\n:undo\n3\n:goto 101.2.climb\n2\n:state\n:quit\n"

@@ -175,8 +175,21 @@ def test_cli_witness_and_usage_errors() -> None:
     result = runner.invoke(cli, ["explore", str(ROOT / "journal_src"), "--witness", "201.4"])
     assert result.exit_code == 0 and "# witness: reaches 201.4" in result.output
     assert "--at none --fights ask" in result.output
+    assert f"tgc play {ROOT / 'journal_src'} --at none" in result.output  # the campaign explored
     assert runner.invoke(cli, ["explore", str(ROOT / "journal_src"), "--witness", "9.9"]).exit_code == 2
     assert runner.invoke(cli, ["explore", str(ROOT / "journal_src"), "--from", "9.9"]).exit_code == 2
+
+
+def test_the_witness_names_the_campaign_found_without_an_argument(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "drafts").mkdir()
+    (tmp_path / "drafts" / "c.tgj").write_text(
+        '@campaign "C"\n  start: 101\n@location 101 "Farm"\n  explore -> 101.1\n'
+        "== 101.1\n* Go -> 2\n== 101.2\n-> end\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["explore", "--witness", "101.2"])
+    assert result.exit_code == 0, result.output
+    assert "# replay: tgc play drafts --at none" in result.stdout
 
 
 def test_actions_pay_their_costs_and_the_clock_reaches_its_guards(tmp_path: Path) -> None:

@@ -147,7 +147,8 @@ def test_an_encounter_is_settled_by_the_reader(play: Play) -> None:
 def test_input_after_the_end_says_how_to_go_on(play: Play) -> None:
     play("no", "> Go home")
     assert play.session.finished
-    play.fails("1", "the exploration has ended (:enter LOCATION, :goto VERSE or :quit)")
+    play.fails("1", "the exploration has ended (:enter N, :act N ACTION, :goto VERSE, :day, "
+                    ":load FILE, :undo, :state or :quit)")
 
 
 # ---------------------------------------------------------------- commands
@@ -293,6 +294,13 @@ def test_undo_takes_back_answers_commands_and_moves(play: Play) -> None:
     assert play.state.party[0].resources["food"] == 3
     play(":goto 102", ":undo", ":undo")
     assert isinstance(play.session.waiting, ev.AskPosed)
+
+
+def test_undo_back_to_between_explorations_reads_as_a_sentence(tmp_path: Path) -> None:
+    game = Play(tmp_path)
+    game.session.start("none")
+    game(":enter 102")
+    assert game(":undo")[0] == Line("info", "undone: back between explorations")
 
 
 def test_save_and_load_round_trip(play: Play, tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ import click
 from tgc.cli.options import (
     EXIT_ERRORS,
     EXIT_OK,
+    campaign_dir,
     fail_internal,
     fail_usage,
     load_campaign_or_exit,
@@ -58,7 +59,8 @@ def _explore(target: Path | None, start_at: str | None, state_file: Path | None,
     from tgc.runtime import Book, SaveError, load_save, new_state
     from tgc.runtime.state import party_problem
 
-    book = Book(load_campaign_or_exit(target, no_cache))
+    where = target if target is not None else campaign_dir(None)  # named in the witness
+    book = Book(load_campaign_or_exit(where, no_cache))
     members = [p.strip() for p in party.split(",") if p.strip()]
     problem = party_problem(book.bundle, members)
     if problem is not None:
@@ -81,7 +83,7 @@ def _explore(target: Path | None, start_at: str | None, state_file: Path | None,
         ex = run_explore(book, start, max_states=max_states, start_at=goto, progress=tick)
     seconds = time.perf_counter() - began
     if witness is not None:
-        return _print_witness(ex, witness, target, state_file)
+        return _print_witness(ex, witness, where, state_file)
     doc = report.summary(ex, seconds)
     if fmt == "json":
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
@@ -101,7 +103,7 @@ def _goto(book: Any, text: str) -> Any:
     return None
 
 
-def _print_witness(ex: Any, verse: str, target: Path | None, state_file: Path | None) -> int:
+def _print_witness(ex: Any, verse: str, target: Path, state_file: Path | None) -> int:
     from tgc.explore.report import reasons
     from tgc.explore.witness import witness
 
@@ -114,7 +116,7 @@ def _print_witness(ex: Any, verse: str, target: Path | None, state_file: Path | 
     if not found.found:
         click.echo(f"tgc: the explorer reached {verse}, but no witness was found: {found.why}", err=True)
         return EXIT_ERRORS
-    click.echo(found.script(str(target or "journal_src"), str(state_file) if state_file else None), nl=False)
+    click.echo(found.script(str(target), str(state_file) if state_file else None), nl=False)
     return EXIT_OK
 
 

@@ -24,11 +24,26 @@ DEFAULT_DIR = "journal_src"
 
 
 def campaign_dir(directory: Path | None) -> Path:
-    """The folder a command works on: the argument, else ./journal_src, else '.'."""
+    """The folder a command works on: the argument, else ./journal_src, else the one
+    folder below '.' that holds an ``@campaign`` (said on stderr). Several campaigns
+    below '.' are a usage error: checking all of them at once means nothing."""
     if directory is not None:
         return directory
     default = Path(DEFAULT_DIR)
-    return default if default.is_dir() else Path(".")
+    if default.is_dir():
+        return default
+    from tgc.project.campaigns import campaign_folders
+
+    found = campaign_folders(Path("."))
+    if len(found) > 1:
+        shown = ", ".join(str(p) for p in found[:5]) + (f" and {len(found) - 5} more"
+                                                        if len(found) > 5 else "")
+        fail_usage(f"{len(found)} campaigns below this folder ({shown}); name the folder "
+                   f"of the one to use as the command's argument (such as `{found[0]}`)")
+    if len(found) == 1 and found[0] != Path("."):
+        click.echo(f"tgc: using the campaign in {found[0]} (no ./{DEFAULT_DIR} here)", err=True)
+        return found[0]
+    return Path(".")
 
 
 def fail_usage(message: str) -> NoReturn:

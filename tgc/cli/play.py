@@ -97,7 +97,7 @@ def _replay(book: Book, script: Path, output: Path | None, *, at: str | None,
             show_locked: bool, fights: str) -> int:
     from tgc.bundle.io import write_atomic
     from tgc.playtest.session import Files
-    from tgc.playtest.transcript import Header, read_script, replay
+    from tgc.playtest.transcript import Header, StartError, read_script, replay
 
     try:
         inputs = read_script(script.read_text(encoding="utf-8"))
@@ -112,6 +112,8 @@ def _replay(book: Book, script: Path, output: Path | None, *, at: str | None,
     # A script is a file anyone may hand over: its `:save`s stay in the working folder,
     # as `tgc test` keeps a transcript's in its scratch folder.
     result = replay(book, header, inputs, name=str(script), files=Files(confined=True), loaded=loaded)
+    if isinstance(result.error, StartError):
+        fail_usage(f"--at {at}: {result.error.message}")
     if output is None:
         click.echo(result.text, nl=False)
     if result.error is not None:
@@ -140,7 +142,7 @@ def _interactive(book: Book, *, at: str | None, state_file: Path | None, party: 
 
     from tgc.cli.playview import RichView
     from tgc.playtest.output import Line
-    from tgc.playtest.session import Session, SessionError
+    from tgc.playtest.session import BETWEEN, Session, SessionError
 
     loaded = _load_state(book, state_file) if state_file is not None else None
     if seed is None:
@@ -159,8 +161,7 @@ def _interactive(book: Book, *, at: str | None, state_file: Path | None, party: 
     hinted = False
     while not session.done:
         if session.finished and not hinted:
-            view.show(Line("info", "The exploration is over: :enter LOCATION, :goto VERSE, :undo, "
-                                   ":state or :quit."))
+            view.show(Line("info", f"The exploration is over: {BETWEEN}."))
             hinted = True
         view.flush()
         try:

@@ -56,16 +56,28 @@ def find_place(book: Book, text: str, current: str | None, location: int | None)
     if number is not None and number in book.locations:
         return number
     section, _, rest = text.partition(".")
-    if not rest or section not in _sections(book):
-        here = current.partition(".")[0] if current else (str(location) if location is not None else None)
-        if here is None:
-            raise PlaceError(f"no verse '{text}': write SECTION.VERSE, such as 201.3 or bos.12")
-        section, rest = here, text
-    found = _in_section(book, section, rest)
-    if found is None:
-        wanted = f"{section}.{rest}"
-        raise PlaceError(f"the campaign has no verse {wanted}{_did_you_mean(book, wanted)}")
-    return found
+    sections = _sections(book)
+    if rest and section in sections:
+        found = _in_section(book, section, rest)
+        if found is None:
+            wanted = f"{section}.{rest}"
+            raise PlaceError(f"the campaign has no verse {wanted}{_did_you_mean(book, wanted)}")
+        return found
+    here = current.partition(".")[0] if current else (str(location) if location is not None else None)
+    if here is None:
+        raise PlaceError(f"no verse '{text}': write SECTION.VERSE, such as 201.3 or bos.12")
+    found = _in_section(book, here, text)
+    if found is not None:
+        return found
+    if rest:  # 999.1: a section that does not exist, not a verse "999.1" of this one
+        close = get_close_matches(section, sorted(sections), n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]}.{rest}?)" if close else ""
+        raise PlaceError(f"the campaign has no section {section}, so no verse {text}{hint}")
+    if text.isdigit():
+        raise PlaceError(f"{text} is neither a location nor a verse of section {here}"
+                         f"{_did_you_mean(book, f'{here}.{text}')}")
+    wanted = f"{here}.{text}"
+    raise PlaceError(f"the campaign has no verse {wanted}{_did_you_mean(book, wanted)}")
 
 
 def find_action(book: Book, location: int, text: str) -> str:

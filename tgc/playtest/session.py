@@ -283,8 +283,7 @@ class Session:
         return f"the story waits for the encounter's outcome ({', '.join(waiting.outcomes)})"
 
     def _not_waiting(self, text: str) -> str:
-        return (f"the story is not waiting for '{text}': the exploration has ended "
-                "(:enter LOCATION, :goto VERSE or :quit)")
+        return f"the story is not waiting for '{text}': the exploration has ended ({BETWEEN})"
 
     def _snapshot(self) -> Snapshot:
         return self.story.fork(), self.hand
@@ -462,8 +461,8 @@ class Session:
             raise SessionError("nothing to undo")
         self.story, self.hand = self.history.pop()
         cursor = self.story.cursor
-        where = verse_label(self.book, cursor.verse)[0] if cursor else "between explorations"
-        self.emit(Line("info", f"undone: back at {where}"))
+        where = f"at {verse_label(self.book, cursor.verse)[0]}" if cursor else "between explorations"
+        self.emit(Line("info", f"undone: back {where}"))
         if self.hand is not None and self.hand.question is not None:
             for line in question_lines(self.hand.question):
                 self.emit(line)
@@ -509,6 +508,10 @@ class Session:
         self.emit(Line("info", f"loaded {args[0]}: {where}"))
         self._pump()
 
+
+# What a reader may do between explorations (the prompt at the end of one).
+BETWEEN = (":enter N, :act N ACTION, :goto VERSE, :day, :load FILE, :undo, :state "
+           "or :quit")
 
 _COMMANDS: dict[str, Callable[[Session, list[str]], None]] = {
     "help": Session.cmd_help, "quit": Session.cmd_quit, "q": Session.cmd_quit, "exit": Session.cmd_quit,

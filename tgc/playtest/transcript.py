@@ -38,6 +38,15 @@ class ScriptError(Exception):
         self.name, self.line, self.message = name, line, message
 
 
+class StartError(ScriptError):
+    """The start given on the command line (``--at``), not by the script, does not fit:
+    the caller's usage error, not a line of the script."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(name, 0, message)
+        self.args = (message,)
+
+
 @dataclass(frozen=True, slots=True)
 class Input:
     """A script line: an input, a ``:command``, or a ``#`` comment (kept in the transcript)."""
@@ -183,6 +192,8 @@ def replay(book: Book, header: Header, inputs: list[Input], *, name: str, files:
         try:
             session.start(header.start, loaded)
         except SessionError as err:
+            if "start" not in header.at_line and header.start is not None:
+                raise StartError(name, str(err)) from None
             raise ScriptError(name, header.at_line.get("start", 1), str(err)) from None
         comments: list[Input] = []  # held until the next input settles any pending dice
         for entry in inputs:
