@@ -89,7 +89,7 @@ def test_an_internal_error_exits_3_with_a_bug_report_hint(
 
 
 @pytest.mark.parametrize("args", [["no-such-folder"], ["camp", "--format", "xml"],
-                                  ["camp", "--jobs", "0"], ["camp", "--no-such-option"]])
+                                  ["camp", "--jobs", "-1"], ["camp", "--no-such-option"]])
 def test_usage_errors_exit_2(runner: CliRunner, tmp_path: Path, args: list[str]) -> None:
     write(tmp_path, "camp/campaign.tgj", CLEAN)
     result = check(runner, *args)
@@ -221,3 +221,17 @@ def test_no_argument_names_the_one_campaign_it_chose(runner: CliRunner, tmp_path
     assert result.exit_code == 1
     assert "using the campaign in drafts/ashes" in result.stderr
     assert "drafts/ashes/campaign.tgj:9:4: error[TGC101]" in result.stdout
+
+
+def test_jobs_0_means_one_per_core_as_in_sim(runner: CliRunner, tmp_path: Path) -> None:
+    write(tmp_path, "campaign.tgj", CLEAN)
+    result = check(runner, "--jobs", "0", ".")
+    assert result.exit_code == 0, result.output
+
+
+def test_help_gives_each_command_its_whole_first_sentence(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["--help"])
+    text = " ".join(result.output.split())
+    assert "..." not in result.output.partition("Commands:")[2]
+    assert "Check a campaign folder, then re-check it whenever a .tgj file changes." in text
+    assert "Parse and check a campaign folder (default: ./journal_src, else .)." in text

@@ -165,7 +165,7 @@ def test_interactive_session_ends_at_end_of_input(runner: CliRunner) -> None:
     result = tgc(runner, "play", str(TINY), "--seed", "1", "--ask-dice", "--party", "Nia,Bran",
                  input="no\n1\nroll 1\n")
     assert result.exit_code == 0
-    assert "? roll d6 (+1): what do the dice show (1-6)?" in result.stdout
+    assert "? roll d6 (+1 courage): what do the dice show (1-6)?" in result.stdout
     assert "Nia 8->7, Bran 8->7" in result.stdout
 
 

@@ -151,6 +151,25 @@ def test_a_fight_by_hand_waits_for_the_reader_with_the_table_shown() -> None:
     assert "? Beor's move (1-6, play N, pass or escape)" in text_of(lines)
 
 
+def test_on_screen_the_fight_table_is_titled_fight_and_the_state_state() -> None:
+    from rich.console import Console
+
+    from tgc.cli.playview import RichView
+
+    game, lines = session("hand")
+    console = Console(record=True, width=100, color_system=None)
+    view = RichView(console)
+    for line in lines:
+        view.show(line)
+    game.handle(":state")
+    for line in lines:
+        view.show(line)
+    view.flush()
+    screen = console.export_text()
+    assert "╭─ fight " in screen and "Barrow-Wight" in screen.partition("╭─ fight ")[2]
+    assert "╭─ state " in screen
+
+
 @pytest.mark.parametrize(("party", "at", "seed"), [
     (("Beor",), "205.2", 0), (("Beor",), "205.2", 3), (("Beor", "Ailei"), "205.2", 1),
     (("Arev",), "204.2", 0), (("Ailei", "Arev"), "204.2", 5)])

@@ -119,7 +119,7 @@ def test_a_roll_from_the_seed_is_shown_with_its_modifier(tmp_path: Path) -> None
     game = Play(tmp_path, seed=3)
     game.session.start("101.2")
     rolls = [line.text for line in game.lines if line.text.startswith("~ roll")]
-    assert rolls == ["~ roll d6: 2, +1 = 3"]
+    assert rolls == ["~ roll d6: 2, +1 courage = 3"]  # the attribute is named
     twin = Play(tmp_path, seed=3)
     twin.session.start("101.2")
     assert twin.lines == game.lines
@@ -128,11 +128,11 @@ def test_a_roll_from_the_seed_is_shown_with_its_modifier(tmp_path: Path) -> None
 def test_asked_dice_wait_for_the_reader(tmp_path: Path) -> None:
     game = Play(tmp_path, dice="ask")
     game.session.start("101.2")
-    assert game.lines[-1] == Line("prompt", "roll d6 (+1): what do the dice show (1-6)?")
+    assert game.lines[-1] == Line("prompt", "roll d6 (+1 courage): what do the dice show (1-6)?")
     game.fails("roll 7", "1d6 cannot show 7 (it shows 1-6)")
     game.fails("heads", "the story waits for a roll of d6 (roll N), not 'heads'")
     game("4")
-    assert "~ roll d6: 4, +1 = 5" in [line.text for line in game.lines]
+    assert "~ roll d6: 4, +1 courage = 5" in [line.text for line in game.lines]
 
 
 def test_an_encounter_is_settled_by_the_reader(play: Play) -> None:
@@ -301,6 +301,11 @@ def test_undo_back_to_between_explorations_reads_as_a_sentence(tmp_path: Path) -
     game.session.start("none")
     game(":enter 102")
     assert game(":undo")[0] == Line("info", "undone: back between explorations")
+
+
+def test_save_into_a_missing_folder_creates_nothing(play: Play, tmp_path: Path) -> None:
+    play.fails(":save nosuchdir/x.json", "there is no folder")
+    assert not (tmp_path / "nosuchdir").exists()
 
 
 def test_save_and_load_round_trip(play: Play, tmp_path: Path) -> None:

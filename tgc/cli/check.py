@@ -3,6 +3,7 @@ status (0 clean, 1 errors, 2 usage error, 3 internal error)."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -27,8 +28,9 @@ FORMAT_NAMES = ("human", "concise", "json", "sarif", "github")
               show_default=True, help="Output format of the diagnostics.")
 @click.option("--color/--no-color", default=None,
               help="Colour the human output (default: when writing to a terminal).")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Worker processes for parsing (default: automatic by campaign size).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=None,
+              help="Worker processes for parsing (0: one per core, as in `tgc sim`; "
+              "default: automatic by campaign size).")
 @click.option("--strict", is_flag=True, help="Exit with 1 on warnings too.")
 @no_cache_option
 @click.option("--lang", "langs", multiple=True, metavar="LANG",
@@ -58,7 +60,8 @@ def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None
 
         sys.exit(check_translations(root, langs, strict, color, debug, fmt))
     try:
-        result = run(Job(root, "check", cache_policy(no_cache), jobs=jobs))
+        workers = (os.cpu_count() or 1) if jobs == 0 else jobs
+        result = run(Job(root, "check", cache_policy(no_cache), jobs=workers))
     except WorkspaceError as err:
         fail_usage(str(err))
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3

@@ -28,7 +28,9 @@ class RichView:
         self._rows: list[Line] = []  # the state panel being gathered
 
     def show(self, line: Line) -> None:
-        if line.kind == "state":
+        if line.kind in ("state", "fight"):
+            if self._rows and self._rows[-1].kind != line.kind:
+                self.flush()
             self._rows.append(line)
             return
         self.flush()
@@ -49,9 +51,10 @@ class RichView:
         table.add_column()
         for row in self._rows:
             table.add_row(row.text, row.detail)
+        kind = self._rows[0].kind
         self._rows = []
-        self.console.print(Panel(table, title="state", title_align="left", expand=False))
-        self._last = "state"
+        self.console.print(Panel(table, title=kind, title_align="left", expand=False))
+        self._last = kind
 
     def reset(self) -> None:
         """After the reader's input: the next line follows it as in a transcript."""
@@ -84,7 +87,7 @@ def render(line: Line) -> Text:
         text.append_text(markup(line.text, base=style))
         text.append(f" (locked: {line.detail})", style=style)
         return text
-    if kind == "state":
+    if kind in ("state", "fight"):
         text = Text()
         text.append(f"  {line.text}", style="bold")
         if line.detail:

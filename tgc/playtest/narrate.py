@@ -70,7 +70,7 @@ class Narrator:
         return out
 
     def _roll_prompt(self, wanted: ev.RollRequested) -> Line:
-        mod = f" ({wanted.modifier:+d})" if wanted.modifier else ""
+        mod = f" ({_terms(wanted.terms, wanted.modifier)})" if wanted.terms else ""
         return Line("prompt", f"roll {dice_name(wanted.dice, wanted.sides)}{mod}: what do the dice "
                               f"show ({wanted.dice}-{wanted.dice * wanted.sides})?")
 
@@ -81,7 +81,7 @@ class Narrator:
         shown = " + ".join(map(str, made.faces)) if made.faces else str(rolled)
         shown += f" = {rolled}" if len(made.faces) > 1 else ""
         text = f"roll {dice_name(made.dice, made.sides)}: {shown}"
-        return text + (f", {made.modifier:+d} = {made.total}" if made.modifier else "")
+        return text + (f", {_terms(made.terms, made.modifier)} = {made.total}" if made.terms else "")
 
     def _ending(self, event: ev.Event) -> str:
         match event:
@@ -96,6 +96,13 @@ class Narrator:
             case ev.LoopDetected():
                 return f"Loop in {event.verse}: {event.steps} lines ran with no input."
         return str(event)  # pragma: no cover
+
+
+def _terms(terms: tuple[tuple[str, int], ...], modifier: int) -> str:
+    """The modifier as the writer wrote it, with the values of the day: ``+1 courage -2``."""
+    if not terms:
+        return f"{modifier:+d}"
+    return " ".join(f"{value:+d} {name}".rstrip() for name, value in terms)
 
 
 def dice_name(dice: int, sides: int) -> str:

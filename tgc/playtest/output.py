@@ -17,7 +17,7 @@ from typing import Literal
 from tgc.bundle.markup import plain
 
 Kind = Literal["heading", "block", "prose", "effect", "event", "choice", "locked", "prompt",
-               "ending", "info", "state", "error", "input", "comment"]
+               "ending", "info", "state", "fight", "error", "input", "comment"]
 
 WIDTH = 78
 
@@ -32,9 +32,11 @@ _TIGHT: dict[str, frozenset[str]] = {
     "locked": frozenset({"choice", "locked", "prompt"}),
     "prompt": frozenset(),
     "ending": frozenset(),
-    "info": frozenset({"input", "info", "state", "error"}),
-    "state": frozenset({"input", "info", "state"}),
-    "error": frozenset({"input", "info", "state"}),
+    "info": frozenset({"input", "info", "state", "fight", "error"}),
+    "state": frozenset({"input", "info", "state", "fight"}),
+    # A fight's table: the rows of a state panel, printed the same way, titled apart.
+    "fight": frozenset({"input", "info", "state", "fight"}),
+    "error": frozenset({"input", "info", "state", "fight"}),
     "input": frozenset({"comment"}),
     "comment": frozenset({"comment"}),
 }
@@ -69,7 +71,7 @@ def plain_lines(line: Line) -> list[str]:
         out = [f"  -  {plain(text)} (locked: {line.detail})"]
     elif kind == "prompt":
         out = [f"? {text}"]
-    elif kind == "state":
+    elif kind in ("state", "fight"):
         out = [f"  {text}: {line.detail}" if line.detail else f"  {text}"]
     elif kind == "error":
         out = [f"error: {text}"]

@@ -481,6 +481,9 @@ class Session:
         if len(args) != 1:
             raise SessionError("write ':save FILE'")
         path = self.files.for_writing(args[0])
+        if not path.parent.is_dir():  # a typo in a folder name must not create the folder
+            raise SessionError(f"{args[0]}: cannot write the save file: there is no folder "
+                               f"{path.parent}")
         cursor, queue = self.story.position()
         try:
             write_save(path, self.story.state, campaign=self.book.bundle.campaign.title,

@@ -63,23 +63,26 @@ class AskPosed:
 
 @dataclass(frozen=True, slots=True)
 class RollRequested:
-    """Waits for ``story.give_roll(n)``: ``n`` is the sum of the dice, before modifiers."""
+    """Waits for ``story.give_roll(n)``: ``n`` is the sum of the dice, before modifiers.
+    ``terms`` spell the modifier out: ``("courage", 1)``, ``("", -2)`` for a number."""
 
     dice: int
     sides: int
     modifier: int
+    terms: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class RollMade:
     """``faces`` are the dice as they fell (empty when the reader gave only their sum);
-    ``total`` adds the modifier."""
+    ``total`` adds the modifier, which ``terms`` spell out as in RollRequested."""
 
     dice: int
     sides: int
     faces: tuple[int, ...]
     modifier: int
     total: int
+    terms: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -228,7 +228,7 @@ class Story:
         self._answered()
         op = self._body().ops[self._at().index]
         assert isinstance(op, s.Roll)
-        self._finish_roll(op, faces, dice_sum + wanted.modifier, wanted.modifier)
+        self._finish_roll(op, faces, dice_sum + wanted.modifier, wanted.modifier, wanted.terms)
 
     def give_toss(self, side: str) -> None:
         self._expect(ev.TossRequested, "a coin toss")
@@ -468,19 +468,20 @@ class Story:
         self._emit(self.waiting)
 
     def _run_roll(self, op: s.Roll) -> None:
-        modifier = 0
-        for mod in op.modifiers:
-            value = self.state.party_value(mod.attribute) if mod.attribute else mod.value
-            modifier += mod.sign * value
+        terms = tuple((mod.attribute or "", mod.sign * (self.state.party_value(mod.attribute)
+                                                       if mod.attribute else mod.value))
+                      for mod in op.modifiers)
+        modifier = sum(value for _, value in terms)
         if self.dice == "ask":
-            self.waiting = ev.RollRequested(op.dice, op.sides, modifier)
+            self.waiting = ev.RollRequested(op.dice, op.sides, modifier, terms)
             self._emit(self.waiting)
             return
         faces = self.rng.roll(op.dice, op.sides)
-        self._finish_roll(op, faces, sum(faces) + modifier, modifier)
+        self._finish_roll(op, faces, sum(faces) + modifier, modifier, terms)
 
-    def _finish_roll(self, op: s.Roll, faces: tuple[int, ...], total: int, modifier: int) -> None:
-        self._emit(ev.RollMade(op.dice, op.sides, faces, modifier, total))
+    def _finish_roll(self, op: s.Roll, faces: tuple[int, ...], total: int, modifier: int,
+                     terms: tuple[tuple[str, int], ...]) -> None:
+        self._emit(ev.RollMade(op.dice, op.sides, faces, modifier, total, terms))
         for arm in op.arms:
             if total >= arm.low and (arm.high is None or total <= arm.high):
                 self._transfer(arm.target)

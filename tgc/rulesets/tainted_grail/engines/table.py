@@ -314,7 +314,7 @@ def _effects(effects: Sequence[object]) -> str:
 
 
 def question_lines(question: Question) -> list[Line]:
-    rows = [Line("state", label, value) for label, value in question.rows]
+    rows = [Line("fight", label, value) for label, value in question.rows]
     prompt = Line("prompt", f"{question.prompt} ({expected(question)})")
     return [*rows, prompt, *(Line("choice", text, "", n) for n, text in enumerate(question.options, 1))]
 
