@@ -59,3 +59,12 @@ def test_the_first_campaign_checks_clean(tmp_path: Path) -> None:
     (tmp_path / "campaign.tgj").write_text(campaign, encoding="utf-8")
     (tmp_path / "tgc.toml").write_text("", encoding="utf-8")
     assert [f"{d.code} {d.message}" for d in check(tmp_path).diagnostics] == []
+
+
+def test_the_readme_tour_checks_clean_when_pasted(tmp_path: Path) -> None:
+    readme = (DOC.parent.parent / "README.md").read_text(encoding="utf-8")
+    tour = readme[readme.index("## A short tour of the language"):]
+    body = tour.split("```\n", 2)[1]
+    (tmp_path / "campaign.tgj").write_text(body, encoding="utf-8")
+    (tmp_path / "tgc.toml").write_text("", encoding="utf-8")
+    assert [f"{d.code} {d.message}" for d in check(tmp_path).diagnostics] == []

@@ -248,3 +248,21 @@ def test_every_witness_of_the_sample_replays_in_play() -> None:
     four, five = witness(ex, "bos.4"), witness(ex, "bos.5")
     assert four is not None and ":day 5" in four.inputs
     assert five is not None and any(line.startswith(":chapter") for line in five.inputs)
+
+
+def test_an_incomplete_search_proves_nothing_and_names_what_it_missed() -> None:
+    result = CliRunner().invoke(cli, ["explore", str(ROOT / "journal_src"), "--max-states", "50"])
+    text = " ".join(result.output.split())
+    assert "INCOMPLETE" in text
+    assert "\nverses no play reaches\n" not in result.output
+    assert "verses not reached before the search stopped (not proven unreachable" in text
+    assert "(not reached: 201.forge.smith," in text
+
+
+def test_a_complete_search_names_the_blocks_it_never_reached(tmp_path: Path) -> None:
+    (tmp_path / "c.tgj").write_text(
+        '@campaign "C"\n  start: 101\n@location 101 "Farm"\n  explore -> 101.1\n'
+        "== 101.1\n~ roll d6: 1-6 -> .a\n= a\n-> end\n= b\n-> end\n", encoding="utf-8")
+    (tmp_path / "tgc.toml").write_text("[severity]\nunused-block = \"ignore\"\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["explore", str(tmp_path)])
+    assert "inline blocks 1/2 reached (not reached: 101.1.b)" in result.output

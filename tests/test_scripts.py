@@ -60,9 +60,9 @@ def test_asked_dice_must_come_from_the_script(tmp_path: Path) -> None:
 
 def test_a_script_roll_or_the_seed(tmp_path: Path) -> None:
     given = run("no\n1\nroll 6\n", tmp_path)
-    assert "~ roll d6: 6, +1 = 7" in given.text and given.error is None
+    assert "~ roll d6: 6, +1 courage = 7" in given.text and given.error is None
     drawn = run("no\n1\n", tmp_path, seed=3)
-    assert "~ roll d6: 2, +1 = 3" in drawn.text
+    assert "~ roll d6: 2, +1 courage = 3" in drawn.text
     assert run("no\n1\n", tmp_path, seed=3).text == drawn.text
 
 

@@ -148,6 +148,7 @@ def _run(job: Job) -> Result:
     if not job.wants("check"):
         return result  # drawing the graph needs the model only; nothing is reported
     result.diagnostics += _once(diags + _checks(campaign))
+    result.diagnostics = with_campaign_hints(campaign, result.diagnostics)
     lock = _numbers(result)
     _report(result, workspace.files)
     if not job.wants("bundle") or result.errors:
@@ -207,6 +208,13 @@ def _checks(campaign: Campaign) -> list[Diagnostic]:
     for check in checks_for(campaign):
         diags.extend(check(campaign))
     return diags
+
+
+def with_campaign_hints(campaign: Campaign, diags: list[Diagnostic]) -> list[Diagnostic]:
+    """Stage 3b: hints of syntax errors that need the campaign's declarations."""
+    from tgc.semantics.hints import with_campaign_hints as hints
+
+    return hints(campaign, diags)
 
 
 def _once(diags: list[Diagnostic]) -> list[Diagnostic]:

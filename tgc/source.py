@@ -45,7 +45,7 @@ class SourceFile:
 
     @staticmethod
     def from_text(name: str, text: str) -> SourceFile:
-        """Normalise line ends and drop a BOM, as LANGUAGE.md allows both."""
+        """Normalise line ends and drop a BOM, as docs/language.md allows both."""
         if text.startswith("\ufeff"):
             text = text[1:]
         text = text.replace("\r\n", "\n").replace("\r", "\n")

@@ -2,7 +2,7 @@
 escapes left raw) in, a list of styled spans out, for every reader of a bundle (the player,
 a printer, a companion app).
 
-LANGUAGE.md: ``:food:`` and the other known icons are icons (an unknown ``:name:`` stays
+docs/language.md: ``:food:`` and the other known icons are icons (an unknown ``:name:`` stays
 literal); ``_italic_`` and ``**bold**`` follow CommonMark's flanking rules; ``\\_ \\* \\:
 \\\\ \\{`` give the literal character.
 

@@ -1,5 +1,5 @@
 """Bundle stage, printed numbers: the resolved Campaign and the old Lock in, the printed
-number of every verse and the new Lock out (LANGUAGE.md, "Verses and references").
+number of every verse and the new Lock out (docs/language.md, "Verses and references").
 
 Rules, per section:
 

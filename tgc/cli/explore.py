@@ -148,6 +148,14 @@ class _progress:
             self.bar.stop()
 
 
+def _missed(names: list[str], done: str) -> str:
+    """The first few of what was not reached, taken or marked, named."""
+    if not names:
+        return ""
+    shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+    return f" (not {done}: {shown})"
+
+
 def _print_human(doc: dict[str, Any]) -> None:
     from rich.console import Console
 
@@ -157,12 +165,19 @@ def _print_human(doc: dict[str, Any]) -> None:
     console.print(f"[bold]explored[/] {doc['states']} states in {doc['seconds']:.2f}s: {state}")
     reached = len(verses["reached"])
     console.print(f"verses        {reached}/{verses['total']} reached")
-    for key, label, done in (("blocks", "inline blocks", "reached"), ("choices", "choices", "taken"),
-                             ("status_parts", "status parts", "marked")):
-        console.print(f"{label:<14}{doc[key][done]}/{doc[key]['total']} {done}")
+    for key, label, done, missed in (("blocks", "inline blocks", "reached", "unreached"),
+                                     ("choices", "choices", "taken", "never_taken"),
+                                     ("status_parts", "status parts", "marked", "")):
+        # (status parts never marked get a line of their own below)
+        console.print(f"{label:<14}{doc[key][done]}/{doc[key]['total']} {done}"
+                      + (_missed(doc[key][missed], done) if missed else ""), markup=False)
     console.print(f"secrets       {len(doc['secrets']['gained'])}/{doc['secrets']['total']} gained")
     if verses["unreached"]:
-        console.print("\n[bold]verses no play reaches[/]")
+        if doc["complete"]:
+            console.print("\n[bold]verses no play reaches[/]")
+        else:  # a search cut short proves nothing about what it did not reach
+            console.print("\n[bold]verses not reached before the search stopped[/] (not proven "
+                          "unreachable: raise --max-states to know)")
         for item in verses["unreached"]:
             console.print(f"  {item['verse']}: {item['reason']}")
     problems = (("dead_ends", "dead ends"), ("trap_loops", "trap loops"), ("errors", "runtime errors"))

@@ -1,5 +1,5 @@
 """Runtime stage, tests: a condition and the game state in, true or false out, exactly as
-LANGUAGE.md's "Conditions" says. ``ask`` conditions call back to the reader; the answer
+docs/language.md's "Conditions" says. ``ask`` conditions call back to the reader; the answer
 is remembered for the rest of the exploration."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Runtime stage, the interpreter: a Bundle, a GameState and a Ruleset in, a stream of
 typed events out (``story.step()``), pausing whenever the reader must answer.
 
-A body runs as LANGUAGE.md's "How a body runs" says: prose is shown, effects apply, a
+A body runs as docs/language.md's "How a body runs" says: prose is shown, effects apply, a
 ``~ if`` that holds leaves the body, choices form its tail. The cursor stays on the line
 that asked for input until the answer comes, so a saved position resumes by re-running
 that line. Status triggers fire when their condition becomes true; the verses they lead

@@ -79,6 +79,13 @@ class _Finder:
                 return []
             names = get_close_matches(ref.block, list(info.blocks), n=CLOSE) or list(info.blocks)
             return [block_id(info.id, name) for name in names]
+        blocks: list[str] = []
+        info = self.c.verses.get(verse or "")
+        if ref.section is None and info is not None and ref.verse in info.blocks:
+            blocks = [block_id(info.id, ref.verse)]  # `-> pass` for `-> .pass`
+        return blocks + self.meant_verses(ref, section)
+
+    def meant_verses(self, ref: ast.Ref, section: str | None) -> list[str]:
         if ref.section is not None:
             section = canonical_section(ref.section)
         if section is None:

@@ -5,7 +5,7 @@ the attribute rules). Read by the bad-roll-arms check and by the runtime's tests
 ``MdN`` gives M to M*N; integer modifiers shift that range. An attribute is taken to
 range from 0 to 5 here (the values a character's tray shows): adding one lifts the
 top, subtracting one lowers the bottom by 5. Skill cards can push an attribute past 5,
-which is why LANGUAGE.md asks that a roll with an attribute modifier end in an open
+which is why docs/language.md asks that a roll with an attribute modifier end in an open
 ``N+`` arm and start at the lowest possible total.
 
 Example:

@@ -1,5 +1,5 @@
 """How a body ends: the bodies of the verse graph in, for each one where control surely
-leaves it (or that it can run off its end) out, exactly as LANGUAGE.md's "How a body
+leaves it (or that it can run off its end) out, exactly as docs/language.md's "How a body
 runs" defines it. Read by the dead-end, line-after-divert, missing-outcome and
 trap-loop checks, and by ``tgc graph`` to highlight dead ends."""
 

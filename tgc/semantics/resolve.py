@@ -108,6 +108,16 @@ class Resolver:
             for vid, info in self.c.verses.items():
                 names.setdefault(info.section, []).append(vid)
             self._names_by_section = names
+        if ref.section is None and self.verse is not None and ref.verse in self.verse.blocks:
+            return (f"did you mean `.{ref.verse}`? An inline block of this verse is written "
+                    "with a dot")
+        if ref.section is None and ref.verse.isdecimal() and int(ref.verse) in self.c.locations \
+                and str(int(ref.verse)) != section:
+            number = int(ref.verse)
+            there = sorted(self._names_by_section.get(str(number), []), key=_verse_order)
+            verse = f"`-> {there[0]}` to read its verse" if there else "an absolute reference"
+            return (f"{number} is a location, not a verse of section {section}: write {verse}, "
+                    f"or `~ move to {number}` to move the party there")
         wanted = f"{section}.{canonical_verse(ref.verse)}"
         candidates = self._names_by_section.get(section, [])
         hint = did_you_mean(wanted, candidates)
@@ -358,7 +368,7 @@ class Resolver:
             decks = tuple(self.c.vocabulary.decks)
             self.diags.append(diag("TGC109", e.what_span, what=f"deck `{e.deck}`",
                                    hint=did_you_mean(str(e.deck), decks) or _decks_are(decks)))
-        # LANGUAGE.md sets no upper bound: the sample decks use 1 to 4, other games more.
+        # docs/language.md sets no upper bound: the sample decks use 1 to 4, other games more.
         if e.level is not None and e.level < 1:
             self.diags.append(diag("TGC117", e.what_span,
                                    detail=f"encounter levels start at 1, not {e.level}"))
@@ -417,3 +427,10 @@ def _decks_are(decks: tuple[str, ...]) -> str:
     if not decks:
         return "this campaign's ruleset has no encounter decks; declare an `@encounter`"
     return "decks are " + (", ".join(decks[:-1]) + " and " + decks[-1] if len(decks) > 1 else decks[0])
+
+
+def _verse_order(vid: str) -> tuple[int, int, str]:
+    """Numbered verses first, by number (``302.1`` before ``302.10``), then named ones."""
+    verse = vid.partition(".")[2]
+    digits = verse.rstrip("abcdefghijklmnopqrstuvwxyz")
+    return (0, int(digits), verse) if digits.isdecimal() else (1, 0, verse)

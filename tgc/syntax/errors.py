@@ -4,6 +4,7 @@ message and hint of a TGC001 diagnostic."""
 from __future__ import annotations
 
 import re
+from difflib import get_close_matches
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -153,7 +154,40 @@ def explain(err: UnexpectedInput, parser: Lark, kind: str, line: str) -> tuple[s
         return special[0], special[1], col, end
     what = _LINE_KIND.get(kind, "line")
     message = f"in this {what}: expected {_phrase(parser, expected)}, but {_found(err, line)}"
-    return message, None, col, end
+    return message, _hint(kind, line.split(" //", 1)[0], line[col - 1:end - 1]), col, end
+
+
+# The words that may open a logic line after `~`.
+_OPENERS = sorted(_EFFECT | {"if", "roll", "toss", "each", "shared"})
+# Two or more bare words after `item`, `mark` or `status`: a name with spaces, unquoted.
+_UNQUOTED = re.compile(r"\b(item|mark|unmark|status)\s+((?!(?:craftable|weapon|armor|shield|"
+                       r"companion|relic)\b)[^\W\d]\w*(?:\s+[^\W\d]\w*)+?)(?=\s+(?:\d|any\b|and\b|or\b)|\s*[;}:]|\s*->|\s*$)")
+_STATUS_COMPARE = re.compile(r'\bstatus\s+("(?:[^"\\]|\\.)*")\s*(>=|>)\s*(\d+)')
+_SECRET_NAME = re.compile(r'\bsecret\s+"')
+
+
+def _hint(kind: str, body: str, found: str) -> str | None:
+    """What to write instead, for the mistakes a sentence can name; None otherwise."""
+    words = body.lstrip("~* \t").split()
+    if kind == "logic" and words and words[0] in ("else", "otherwise", "elif"):
+        return ("there is no `else`: the lines after `~ if CONDITION -> REF` run when the "
+                "condition fails; for choices, write `* {otherwise} text -> REF`")
+    if kind == "logic" and words and found.strip() == words[0] and words[0] not in _OPENERS:
+        close = get_close_matches(words[0], _OPENERS, n=1, cutoff=0.6)
+        if close:
+            return f"did you mean `{close[0]}`?"
+    compare = _STATUS_COMPARE.search(body)
+    if compare is not None:
+        name, op, count = compare.groups()
+        least = int(count) + (1 if op == ">" else 0)
+        return f"to test how many parts are marked, write `status {name} any {least}`"
+    if _SECRET_NAME.search(body):
+        return "secrets go by number, as on their cards: write `secret 12`, not its title"
+    unquoted = _UNQUOTED.search(body)
+    if unquoted is not None:
+        verb, name = unquoted.groups()
+        return f'quote names with spaces: `{verb} "{name}"`'
+    return None
 
 
 def _special_case(kind: str, line: str, err: UnexpectedInput) -> tuple[str, str | None] | None:

@@ -1,6 +1,6 @@
 """Parsing: a SourceFile in, an ``ast.File`` and its syntax diagnostics out.
 
-Lines are classified by their first characters exactly as LANGUAGE.md's table
+Lines are classified by their first characters exactly as docs/language.md's table
 "Files and lines" says; each structural line is parsed alone with the grammar's
 start rule for its class (so an error costs that line only), and prose lines
 never meet the grammar. This module then assembles lines into verses, blocks and
@@ -431,8 +431,10 @@ class _FileParser:
             return
         body.flush()
         if body.choices_started and kind != "choice":
+            hint = ("the choices end the body: remove the divert, or offer it as a choice "
+                    "(`* Go on -> REF`)" if kind == "divert" else "move it above the first choice")
             self.diags.append(diag("TGC009", self.span(number, indent + 1, len(_strip_comment(text)) + 1),
-                                   hint="move it above the first choice", what=_KIND_WORDS[kind]))
+                                   hint=hint, what=_KIND_WORDS[kind]))
         parsed = self.parse(kind, number, text, indent)
         if kind == "choice":
             body.choices_started = True
@@ -510,7 +512,8 @@ class _FileParser:
         for m in _ICON.finditer(text, start, len(text) if end is None else end):
             icons = rulesets.icons()
             if m.group(1) not in icons:
-                close = get_close_matches(m.group(1), icons, n=1, cutoff=0.6)
+                word = _ICON_WORDS.get(m.group(1))
+                close = [word] if word in icons else get_close_matches(m.group(1), icons, n=1, cutoff=0.6)
                 hint = f"did you mean `:{close[0]}:`?" if close else "write `\\:` for a literal colon"
                 self.diags.append(diag("TGC007", self.span(number, m.start() + 1, m.end() + 1),
                                        hint=hint, name=m.group(1)))
@@ -527,6 +530,13 @@ class _FileParser:
             self.decl = None
         self.orphan = False
 
+
+# Words writers reach for that name an icon of another name (`:gold:` is `:wealth:`).
+_ICON_WORDS = {"gold": "wealth", "coin": "wealth", "coins": "wealth", "money": "wealth",
+               "silver": "wealth", "xp": "exp", "experience": "exp", "hp": "health",
+               "life": "health", "fear": "terror", "dread": "terror", "reputation": "rep",
+               "fame": "rep", "mana": "magic", "stamina": "energy", "ration": "food",
+               "rations": "food"}
 
 # First words of a logic line after its `~`: a prose line that starts with one may have
 # lost its `~` (TGC020).
@@ -554,7 +564,7 @@ def nesting(node: object) -> int:
 
 
 def _classify(stripped: str) -> str:
-    """The class of a non-blank, non-comment line inside a verse (LANGUAGE.md table)."""
+    """The class of a non-blank, non-comment line inside a verse (docs/language.md table)."""
     first = stripped[0]
     if first == "*":
         return "prose" if stripped.startswith("**") else "choice"

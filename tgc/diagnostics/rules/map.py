@@ -30,7 +30,7 @@ RULES: tuple[Rule, ...] = (
         "101, and may sit on a card that replaces 102. A warning: a one-way path is "
         "possible on a real map, but it is usually a typo on one of the two cards. "
         "Neighbours that lost a property line to a syntax error are not checked."
-        "\n\nSoundness: lenient, never a false report for keys mirrored as LANGUAGE.md "
+        "\n\nSoundness: lenient, never a false report for keys mirrored as docs/language.md "
         "describes. Any card of the neighbour's legacy family may answer for any card of "
         "this one's, and a `replace location A with B` effect joins A and B's families, so "
         "it may miss a key mirrored only by a card that is never in play at the same time.",

@@ -98,12 +98,20 @@ def check_line_after_divert(campaign: Campaign) -> list[Diagnostic]:
         diags.append(diag("TGC202", stmt.span, what=LINE_WORDS[type(stmt)],
                           cause=CAUSES[ending.cause], line=leaver.line,
                           labels=(Label(leaver, "control leaves the body here"),),
-                          hint=f"move it above line {leaver.line}, or remove it"))
+                          hint=_after_hint(stmt, ending.cause, leaver.line)))
     return diags
 
 
+def _after_hint(stmt: ast.Stmt, cause: str, line: int) -> str:
+    if isinstance(stmt, ast.Choice) and cause == "divert":
+        # Moving the choices above the divert would only trade this for TGC009.
+        return (f"choices end a body on their own: remove the divert on line {line}, or "
+                "offer it as one more choice (`* Go on -> REF`)")
+    return f"move it above line {line}, or remove it"
+
+
 def check_dead_ends(campaign: Campaign) -> list[Diagnostic]:
-    """TGC203: bodies that can run off their end (LANGUAGE.md, "How a body runs")."""
+    """TGC203: bodies that can run off their end (docs/language.md, "How a body runs")."""
     graph = graph_of(campaign)
     endings = endings_of(campaign)
     diags = []

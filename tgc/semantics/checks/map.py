@@ -56,8 +56,28 @@ def _unmirrored_keys(campaign: Campaign, families: _Families) -> list[Diagnostic
             backs = [(card, k) for card in cards for k in card.keys if k.direction == back]
             if any(k.location in home for _, k in backs):
                 continue
+            crossed = [(card, k) for card in cards for k in card.keys
+                       if k.location in home and card.number != loc.number]
+            if crossed:
+                # Two keys between the same cards in directions that do not mirror: one
+                # mistake, reported once, at the key of the higher-numbered card.
+                card, other = crossed[0]
+                if card.number < loc.number:
+                    diags.append(_crossed(loc, key, back, card, other))
+                continue
             diags.append(_unmirrored(loc, key, back, backs))
     return diags
+
+
+def _crossed(loc: LocationInfo, key: ast.Key, back: str, card: LocationInfo,
+             other: ast.Key) -> Diagnostic:
+    detail = (f"location {card.number} keys back to it with `{other.direction} "
+              f"{other.location}`, and `{key.direction}` is mirrored by `{back}`")
+    return diag("TGC402", key.span, direction=key.direction, here=loc.number, detail=detail,
+                labels=(Label(other.span, "the key back"),),
+                hint=f"one of the two keys has the wrong direction: write `{back} "
+                f"{loc.number}` on location {card.number}, or `{MIRROR[other.direction]} "
+                f"{card.number}` here")
 
 
 def check_replacement_loops(campaign: Campaign) -> list[Diagnostic]:
