@@ -398,3 +398,13 @@ def test_a_bundle_that_was_never_checked_gives_a_message(tmp_path: Path) -> None
     assert isinstance(session.waiting, ev.ChoicesOffered) and len(session.history) == 1
     session.handle("> Go home")
     assert session.finished
+
+
+def test_enter_refuses_a_location_that_left_the_map(tmp_path: Path) -> None:
+    game = Play(tmp_path)
+    game.session.start("none")
+    state = game.session.story.state
+    state.removed.add(102)
+    game.fails(":enter 102", "location 102 was removed from the map")
+    state.replaced[102] = 101
+    game.fails(":enter 102", "location 102 was replaced by 101 (`replace location 102 with 101`)")

@@ -143,3 +143,16 @@ def test_one_encounter_with_a_fixed_deck_order_and_a_callback() -> None:
         tgc.encounter(bundle, "Ditch Cutpurse", ["Beor"], decks={"Beor": ["99U"]})
     with pytest.raises(SimError, match="not one of the options"):
         tgc.encounter(bundle, "Ditch Cutpurse", ["Beor"], decide=lambda game, hero, options: "stop")
+
+
+def test_a_state_file_without_party_fights_with_its_whole_party(tmp_path: Path) -> None:
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({"format": 1, "state": {"party": [
+        {"name": "Beor", "tracks": {"health": 5}}, {"name": "Ailei"}]}}))
+    setup = load_setup(load_campaign(SAMPLE), "Ditch Cutpurse", None, state)
+    assert [m.name for m in setup.party] == ["Beor", "Ailei"]
+    assert setup.party[0].tracks == {"health": 5}
+    result = CliRunner().invoke(cli, ["sim", "Ditch Cutpurse", "-C", str(SAMPLE), "-n", "5",
+                                      "--state", str(state), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["party"] == ["Beor", "Ailei"]

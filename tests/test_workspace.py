@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -144,3 +145,29 @@ def test_links_anywhere_in_the_config_allows_a_link_out(tmp_path: Path) -> None:
     (camp / "tgc.toml").write_text('links = "everywhere"\n', encoding="utf-8")
     codes = [d.code for d in check(camp).diagnostics]
     assert {"TGC006", "TGC902"} <= set(codes)
+
+
+def test_watch_runs_once_per_burst_of_events_and_says_when(tmp_path: Path) -> None:
+    import threading
+
+    from tgc.cli.watch import fingerprint, settle
+
+    write(tmp_path, {"campaign.tgj": CAMPAIGN, "verses.tgj": VERSE})
+    before = fingerprint(tmp_path)
+    changed = threading.Event()
+
+    def burst() -> None:  # an editor's save: a temporary file, a rename, an in-place write
+        for _ in range(3):
+            changed.set()
+            threading.Event().wait(0.02)
+
+    writer = threading.Thread(target=burst)
+    writer.start()
+    settle(changed, quiet=0.1)
+    writer.join()
+    assert not changed.is_set()  # the whole burst was taken in by one wait
+    assert fingerprint(tmp_path) == before  # nothing changed: no second run
+    (tmp_path / "verses.tgj").write_text(VERSE.replace("-> end", "-> 101.9"), encoding="utf-8")
+    assert fingerprint(tmp_path) != before
+    result = CliRunner().invoke(cli, ["watch", str(tmp_path), "--once", "--format", "concise"])
+    assert re.search(r"\[tgc watch\] \d\d:\d\d:\d\d · 1 error · checked 2 files", result.output)

@@ -34,7 +34,8 @@ POLICY_NAMES = ("random", "greedy", "planner")
                    "searches the activation's card orders.")
 @click.option("--state", "state_file", type=click.Path(path_type=Path, dir_okay=False),
               default=None, help="A state file (save format) with the party's attributes, "
-                                 "resources, tracks and items.")
+                                 "resources, tracks and items; without --party, its whole "
+                                 "party fights.")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
               help="Worker processes (0: one per core). Results do not depend on it.")
 @click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text",

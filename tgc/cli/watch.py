@@ -15,6 +15,7 @@ import click
 from tgc.cli.options import campaign_dir, fail_usage
 
 if TYPE_CHECKING:
+    from tgc.pipeline import Result
     from tgc.project.workspace import ParseCache
 
 FORMAT_NAMES = ("human", "concise", "json", "sarif", "github")
@@ -64,8 +65,45 @@ def run_once(root: Path, fmt: str, color: bool, cache: ParseCache) -> int:
     if text:
         click.echo(text, nl=not text.endswith("\n"))
     elapsed = time.perf_counter() - started
-    click.echo(f"[tgc watch] checked {len(result.files)} files in {elapsed:.2f} s", err=True)
+    click.echo(f"[tgc watch] {time.strftime('%H:%M:%S')} · {_summary(result)} · checked "
+               f"{len(result.files)} files in {elapsed:.2f} s", err=True)
     return result.errors
+
+
+def _summary(result: Result) -> str:
+    from tgc.diagnostics.model import Severity
+
+    counts = [(result.count(Severity.ERROR), "error"), (result.count(Severity.WARNING), "warning")]
+    words = [f"{n} {word}{'s' if n != 1 else ''}" for n, word in counts if n]
+    return ", ".join(words) if words else "no problems"
+
+
+def fingerprint(root: Path) -> tuple[tuple[str, int, int], ...]:
+    """What a check reads, as (path, size, mtime): an event that changes none of it (an
+    editor's second write of the same save, a touch of another file) needs no new run."""
+    from tgc.project.workspace import SKIP_DIRS
+
+    found = []
+    for path in sorted(root.rglob("*")):
+        if path.suffix not in (".tgj", ".toml", ".lock") or any(
+                part in SKIP_DIRS or part.startswith(".") for part in path.relative_to(root).parts[:-1]):
+            continue
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        found.append((str(path), stat.st_size, stat.st_mtime_ns))
+    return tuple(found)
+
+
+def settle(changed: threading.Event, quiet: float = DEBOUNCE_SECONDS) -> None:
+    """Wait for a change, then until no change has come for ``quiet`` seconds: a save is
+    a burst of events (a temporary file, a rename, an in-place write), checked once."""
+    changed.wait()
+    while True:
+        changed.clear()
+        if not changed.wait(quiet):
+            return
 
 
 def _watch_loop(root: Path, fmt: str, color: bool, cache: ParseCache) -> None:
@@ -84,11 +122,15 @@ def _watch_loop(root: Path, fmt: str, color: bool, cache: ParseCache) -> None:
     observer.schedule(Handler(), str(root), recursive=True)
     observer.start()
     click.echo(f"[tgc watch] watching {root} (Ctrl-C to stop)", err=True)
+    last = fingerprint(root)
     try:
         while True:
-            changed.wait()
-            time.sleep(DEBOUNCE_SECONDS)
-            changed.clear()
+            settle(changed)
+            now = fingerprint(root)
+            if now == last:
+                continue  # the burst ended where the last run began
+            last = now
+            click.echo(f"\n── {time.strftime('%H:%M:%S')} " + "─" * 40, err=True)
             run_once(root, fmt, color, cache)
     except KeyboardInterrupt:
         pass

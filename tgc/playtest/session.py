@@ -449,6 +449,15 @@ class Session:
     def _enter(self, number: int, hook: str) -> None:
         if number not in self.book.locations:
             raise SessionError(f"the campaign has no location {number}")
+        state = self.story.state
+        if number in state.removed:
+            now = state.replaced.get(number)
+            if now is not None:
+                raise SessionError(f"location {number} was replaced by {now} (`replace location "
+                                   f"{number} with {now}`): :enter {now}, or :goto a verse of "
+                                   f"{number} to read it anyway")
+            raise SessionError(f"location {number} was removed from the map (`remove location "
+                               f"{number}`): :goto a verse of it to read it anyway")
         if self.book.hook(number, hook) is None:
             hooks = [h for h in self.book.vocabulary.hooks if self.book.hook(number, h) is not None]
             raise SessionError(f"location {number} has no {hook} hook (it has: {', '.join(hooks) or 'none'})")

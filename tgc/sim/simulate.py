@@ -67,12 +67,15 @@ class Setup:
 
 def load_setup(bundle: Bundle, encounter: str, party: list[str] | None = None,
                state_file: Path | None = None) -> Setup:
-    """Pick the encounter and the party (default: the lowest-numbered character) from the
-    rule data of a bundle (the pipeline's, or a bundle file)."""
+    """Pick the encounter and the party (default: the state file's party, else the
+    lowest-numbered character) from the rule data of a bundle (the pipeline's, or a
+    bundle file)."""
     decls = bundle_decls(bundle)
     rules, _ = load_rules(decls)
-    names = party or default_party(rules)
-    return make_setup(rules, decls, encounter, names, _state(state_file, bundle))
+    overrides = _state(state_file, bundle)
+    # Without --party, a state file's party fights, every member of it, in its order.
+    names = party or [spec.name for spec in overrides.values()] or default_party(rules)
+    return make_setup(rules, decls, encounter, names, overrides)
 
 
 def default_party(rules: Rules) -> list[str]:
