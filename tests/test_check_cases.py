@@ -95,3 +95,28 @@ def test_every_syntax_and_naming_code_has_a_case() -> None:
 def test_sample_campaign_checks_clean() -> None:
     result = check(ROOT / "journal_src")
     assert [f"{d.span} {d.code} {d.message}" for d in result.diagnostics] == []
+
+
+def _printed(case: Path) -> list[Diagnostic]:
+    from tgc.diagnostics.render.base import ordered
+
+    return ordered(check(case).diagnostics)
+
+
+@pytest.mark.parametrize("case", CASE_PATHS, ids=[c.name for c in CASE_PATHS])
+def test_a_consequence_is_printed_after_its_cause(case: Path) -> None:
+    """Acceptance of issue 10: in every case with more than one diagnostic, each one that
+    follows from another (its ``cause``) is printed after it."""
+    shown = _printed(case)
+    if len(shown) < 2:
+        return
+    for index, d in enumerate(shown):
+        if d.cause is not None:
+            before = [e.span for e in shown[:index]]
+            assert d.cause in before, f"{d.code} at {d.span} is printed before its cause {d.cause}"
+
+
+def test_the_cause_comes_first_even_when_later_in_the_file() -> None:
+    shown = _printed(CASES / "TGC305_secret_never_granted_2.tgj")
+    assert [d.code for d in shown] == ["TGC305", "TGC301"]
+    assert shown[1].span.line < shown[0].span.line

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from tgc.diagnostics.model import Diagnostic, Severity
+from tgc.diagnostics.model import Diagnostic, Severity, in_order
 from tgc.source import SourceFile
 
 if TYPE_CHECKING:
@@ -270,8 +270,7 @@ def _report(result: Result, files: list[ast.File]) -> None:
         diags.extend(config.apply(profile_diags))
     if config.source is not None:
         result.sources.setdefault(config.source.name, config.source)
-    diags.sort(key=Diagnostic.sort_key)
-    result.diagnostics = diags
+    result.diagnostics = in_order(diags)
 
 
 def _suppressions(files: list[ast.File]) -> dict[str, list[Suppression]]:
@@ -309,7 +308,7 @@ def _translations(result: Result) -> None:
     assert result.bundle is not None
     found = translate_editions(result.root, result.campaign, result.bundle, result.job.langs)
     result.sources.update(found.sources)
-    result.diagnostics = sorted(result.diagnostics + found.diagnostics, key=Diagnostic.sort_key)
+    result.diagnostics = in_order(result.diagnostics + found.diagnostics)
     result.editions = found.editions
 
 

@@ -45,6 +45,11 @@ Every problem tgc reports has a stable code (`TGC101`), a kebab-case name
 tell, a hint. `tgc explain CODE` (or `tgc explain NAME`) prints one entry of this
 page in the terminal; `tgc explain --list` lists them all.
 
+Diagnostics are printed file by file, in the order of their lines, with one
+exception: a diagnostic that follows from another is printed right after it, wherever
+each one is, and says so ("because `301.4`, which grants it, is unreachable"; "it
+follows from what line 17 reports"). Fix the first one first.
+
 ## Changing severities
 
 The severity of any code except TGC999 can be changed, by code or by name, in
@@ -62,8 +67,8 @@ the first folder, from the checked one upward, that holds either file; `tgc.toml
 wins when a folder has both.
 
 One line is silenced with a comment naming the codes or names to ignore:
-`// tgc: ignore[TGC101]`. A suppression that silences nothing is itself reported
-(TGC901).
+`// tgc: ignore[TGC101]`; on a verse header, the codes it names are silenced in the
+whole verse. A suppression that silences nothing is itself reported (TGC901).
 
 ## All codes
 """

@@ -18,8 +18,9 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from tgc.semantics.cascade import hidden_of
 from tgc.semantics.facts import Vocabulary
-from tgc.semantics.graph import Edge, Entry, Graph, graph_of
+from tgc.semantics.graph import Edge, Entry, Graph, declared_elsewhere, graph_of
 from tgc.semantics.holds import Held
 from tgc.semantics.model import Campaign
 from tgc.semantics.usage import Change, Usage, atoms, usage_of
@@ -112,18 +113,22 @@ class _Solver:
                 self.wake(self.woken.popleft())
 
     def orphans(self) -> None:
-        """Grant what verses no entry reaches at all would grant, and go on.
+        """Grant what verses an earlier mistake may have cut off would grant, and go on.
 
-        Those verses are TGC201's (or an unresolved reference's) to report; what they
-        would grant is taken to be possible so that no state check reports a
-        consequence of that mistake. Plain reachability is computed only when some
-        granting body was not reached, so a clean campaign never pays for it.
+        A verse no entry reaches (TGC201) grants nothing: play never reads it, so what
+        needs its grants is reported too, as that warning's consequences. But a verse a
+        reference that did not resolve or a line lost to a syntax error may lead to, one
+        rule data names, and a duplicate (not in the graph) are not known to be cut
+        off: what they would grant is taken to be possible, so that no state check
+        reports a consequence of that mistake. Plain reachability is computed only when
+        some granting body was not reached, so a clean campaign never pays for it.
         """
         if all(node in self.flow.live for node in self.usage.node_grants):
             return
         self.flow.plain = self.g.reachable()
+        excused = self.g.reachable([*declared_elsewhere(self.c), *sorted(hidden_of(self.c).nodes)])
         for node, changes in self.usage.node_grants.items():
-            if node not in self.flow.plain:
+            if node not in self.flow.plain and (node in excused or node not in self.g.nodes):
                 for change in changes:
                     self.apply(change)
         self.drain()

@@ -196,3 +196,16 @@ def graph_of(campaign: Campaign) -> Graph:
         graph = build_graph(campaign)
         campaign.derived["graph"] = graph
     return graph
+
+
+def declared_elsewhere(campaign: Campaign) -> list[str]:
+    """References in `@encounter`, `@card` and `@character` data: the ruleset reads them,
+    so the verses they name count as reached."""
+    found = []
+    for decl in [*campaign.encounters.values(), *campaign.others]:
+        for prop in decl.props:
+            if isinstance(prop, ast.RefProp):
+                target = campaign.target_of(prop.target)
+                if target is not None:
+                    found.append(target)
+    return found

@@ -157,6 +157,9 @@ def explain(err: UnexpectedInput, parser: Lark, kind: str, line: str) -> tuple[s
     return message, _hint(kind, line.split(" //", 1)[0], line[col - 1:end - 1]), col, end
 
 
+# Past this length a line gets no hint (the patterns below are linear, but a hint is
+# worth nothing on a line no writer typed).
+_HINT_LIMIT = 400
 # The words that may open a logic line after `~`.
 _OPENERS = sorted(_EFFECT | {"if", "roll", "toss", "each", "shared"})
 # Two or more bare words after `item`, `mark` or `status`: a name with spaces, unquoted.
@@ -168,6 +171,8 @@ _SECRET_NAME = re.compile(r'\bsecret\s+"')
 
 def _hint(kind: str, body: str, found: str) -> str | None:
     """What to write instead, for the mistakes a sentence can name; None otherwise."""
+    if len(body) > _HINT_LIMIT:
+        return None  # no writer types such a line; it must cost no more than its parse
     words = body.lstrip("~* \t").split()
     if kind == "logic" and words and words[0] in ("else", "otherwise", "elif"):
         return ("there is no `else`: the lines after `~ if CONDITION -> REF` run when the "

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from tgc.diagnostics.model import Diagnostic, Severity
+from tgc.diagnostics.model import Diagnostic, Severity, in_order
 from tgc.source import SourceFile
 
 
@@ -27,12 +27,11 @@ class Renderer(Protocol):
 def ordered(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     """The diagnostics a renderer shows, in the canonical order.
 
-    Renderers sort by ``Diagnostic.sort_key`` so the output never depends on the order
-    in which passes ran, and drop ``ignore`` ones, which configuration should already
-    have removed.
+    Renderers sort by position (``in_order``: a consequence right after its cause) so the
+    output never depends on the order in which passes ran, and drop ``ignore`` ones,
+    which configuration should already have removed.
     """
-    shown = (d for d in diagnostics if d.severity is not Severity.IGNORE)
-    return sorted(shown, key=Diagnostic.sort_key)
+    return in_order(d for d in diagnostics if d.severity is not Severity.IGNORE)
 
 
 @dataclass(frozen=True, slots=True)

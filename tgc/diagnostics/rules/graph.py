@@ -7,13 +7,16 @@ from tgc.diagnostics.rule import example as _ex
 
 RULES: tuple[Rule, ...] = (
     Rule(
-        "TGC201", "unreachable-verse", W, "verse `{id}` is unreachable: no entry point leads to it",
+        "TGC201", "unreachable-verse", W,
+        "verse `{id}` is unreachable: no entry point leads to it{needed}",
         "No path from any entry point reaches a verse.",
         "Nothing leads to this verse, so no player will ever read it. Divert to it from a "
         "verse that is read (`-> 4`, a choice, a roll arm), or make it an entry point: a "
         "location hook or action, a status trigger (`when ... -> VERSE`), or an `@event` "
         "or `@quest` reference. A warning, not an error: writers draft verses before they "
-        "wire them in."
+        "wire them in. When play needs what the verse grants (the only `~ gain secret 7` "
+        "of a secret a guard checks, the marks a trigger counts), the message says so, and "
+        "what needs it is reported too, right after it, since it can never happen either."
         "\n\nThe start location and every hook, action, trigger, event and quest are the "
         "entry points; guards are ignored here (a verse reached only through a guard that "
         "can never hold is TGC301). Inline blocks count as part of their verse (see "

@@ -12,13 +12,16 @@ from tgc.diagnostics.model import Diagnostic, Label
 from tgc.semantics import dice
 from tgc.semantics.cascade import hidden_of
 from tgc.semantics.endings import Ending, endings_of, missing_outcomes
-from tgc.semantics.graph import Graph, Node, graph_of
+from tgc.semantics.facts import Fact
+from tgc.semantics.flow import flow_of
+from tgc.semantics.graph import Graph, Node, declared_elsewhere, graph_of
 from tgc.semantics.loops import closed_loops
 from tgc.semantics.model import (
     Campaign,
     block_id,
 )
 from tgc.semantics.truth import atoms
+from tgc.semantics.usage import Usage, usage_of
 from tgc.source import Span
 from tgc.syntax import ast
 
@@ -40,7 +43,7 @@ def unreachable_verses(campaign: Campaign) -> list[str]:
         return []  # no campaign, so no start: TGC114 says so, and everything would be unreachable
     graph = graph_of(campaign)
     starts = [entry.target for entry in graph.entries]
-    starts += _declared_elsewhere(campaign)
+    starts += declared_elsewhere(campaign)
     starts += sorted(hidden_of(campaign).nodes)
     reached = _reach(graph, starts)
     lost = [vid for vid in campaign.verses if vid not in reached]
@@ -82,8 +85,39 @@ def check_unreachable(campaign: Campaign) -> list[Diagnostic]:
         else:
             hint = ("divert to it from a verse that is read, or make it an entry point "
                     "(a location hook, a status trigger, an event or quest)")
-        diags.append(diag("TGC201", campaign.verses[vid].span, hint=hint, id=vid))
+        diags.append(diag("TGC201", campaign.verses[vid].span, hint=hint, id=vid,
+                          needed=_needed(campaign, graph, vid)))
     return diags
+
+
+def _needed(campaign: Campaign, graph: Graph, vid: str) -> str:
+    """What play needs from an unreachable verse: a fact only it (or other unreachable
+    verses) grants, which a condition or a trigger reads; "" when nothing."""
+    usage, held = usage_of(campaign), flow_of(campaign).facts()
+    nodes = [vid, *(block_id(vid, name) for name in campaign.verses[vid].blocks)]
+    for node in nodes:
+        for change in usage.node_grants.get(node, ()):
+            for fact in change.facts:
+                if fact in held:
+                    continue
+                user = _user(graph, usage, fact)
+                if user is None:
+                    continue
+                grants = {graph.nodes[c.node].verse if c.node in graph.nodes else c.node
+                          for c in usage.grants.get(fact, ())}
+                only = "the only verse that grants" if grants == {vid} else "a verse that grants"
+                return f"; it is {only} {fact}, which {user} needs"
+    return ""
+
+
+def _user(graph: Graph, usage: Usage, fact: Fact) -> str | None:
+    """Who needs a fact, in a few words: the first verse that checks it, or a trigger."""
+    for check in sorted(usage.checks.get(fact, ()), key=lambda c: c.span):
+        if not check.negated and check.node in graph.nodes:
+            return f"`{graph.nodes[check.node].verse}`"
+    for use in usage.triggers.get(fact, ()):
+        return f'the trigger of "{use.status}"'
+    return None
 
 
 def check_line_after_divert(campaign: Campaign) -> list[Diagnostic]:
@@ -232,18 +266,6 @@ def _effects(campaign: Campaign, kind: type[ast.Roll] | type[ast.Toss]
                 stmt = node.body[edge.index]
                 assert isinstance(stmt, ast.EffectLine) and isinstance(stmt.effect, kind)
                 yield node, stmt.effect
-
-
-def _declared_elsewhere(campaign: Campaign) -> list[str]:
-    """References in `@encounter`, `@card` and `@character` data: the ruleset reads them."""
-    found = []
-    for decl in [*campaign.encounters.values(), *campaign.others]:
-        for prop in decl.props:
-            if isinstance(prop, ast.RefProp):
-                target = campaign.target_of(prop.target)
-                if target is not None:
-                    found.append(target)
-    return found
 
 
 def _why_dead(campaign: Campaign, node: Node, ending: Ending) -> tuple[str, str]:

@@ -12,12 +12,14 @@ line are reported together (``status "X" 1-4`` lacking parts 3 and 4 is one find
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic, Label
+from tgc.semantics.checks.graph import unreachable_verses
 from tgc.semantics.facts import Fact
 from tgc.semantics.flow import Flow, flow_of
+from tgc.semantics.graph import graph_of
 from tgc.semantics.holds import describe
 from tgc.semantics.model import Campaign
 from tgc.semantics.usage import Change, Check, TriggerUse, Usage, effect_text, usage_of
@@ -54,12 +56,23 @@ def missing_state(campaign: Campaign) -> list[Diagnostic]:
     return found
 
 
+def missing_primary(campaign: Campaign) -> dict[Fact, Span]:
+    """Where each fact that can never hold is reported (its finding's primary span)."""
+    missing_state(campaign)
+    found = campaign.derived.get("missing-primary")
+    return found if isinstance(found, dict) else {}
+
+
 class _Planner:
     def __init__(self, campaign: Campaign) -> None:
         self.c = campaign
         self.usage: Usage = usage_of(campaign)
         self.flow: Flow = flow_of(campaign)
         self.held = self.flow.facts()
+        self.lost: set[str] | None = None
+        # The span each missing fact is reported at: what needs it follows from there.
+        self.primaries: dict[Fact, Span] = {}
+        campaign.derived["missing-primary"] = self.primaries
 
     def run(self) -> Iterator[Diagnostic]:
         uses = self.collect()
@@ -100,8 +113,27 @@ class _Planner:
         if hidden:
             hint += f" ({hidden} more places are not shown)"
         code, detail = self.describe(primary, facts)
-        return diag(code, primary.span, hint=hint, labels=tuple(labels[:MAX_LABELS]),
-                    detail=detail)
+        cut_off = self.cut_off(facts)
+        follows = None
+        if cut_off:
+            detail += f", because `{cut_off[0]}`, which grants it, is unreachable"
+            follows = self.c.verses[cut_off[0]].span
+        self.primaries.update((fact, primary.span) for fact in facts)
+        found = diag(code, primary.span, hint=hint, labels=tuple(labels[:MAX_LABELS]),
+                     detail=detail)
+        return replace(found, cause=follows)
+
+    def cut_off(self, facts: list[Fact]) -> list[str]:
+        """The unreachable verses (TGC201) that hold every grant of these facts; empty
+        when some grant is elsewhere (then the grant's own condition is the reason)."""
+        graph = graph_of(self.c)
+        verses = [graph.nodes[c.node].verse for f in facts for c in self.usage.grants.get(f, ())
+                  if c.node in graph.nodes]
+        if not verses:
+            return []
+        if self.lost is None:
+            self.lost = set(unreachable_verses(self.c))
+        return sorted(set(verses)) if all(v in self.lost for v in verses) else []
 
     def describe(self, primary: Use, facts: list[Fact]) -> tuple[str, str]:
         fact = facts[0]

@@ -11,17 +11,19 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic, Label
 from tgc.semantics.cascade import hidden_of
-from tgc.semantics.checks.missing import MAX_LABELS, missing_state
+from tgc.semantics.checks.missing import MAX_LABELS, missing_primary, missing_state
 from tgc.semantics.facts import Fact, Vocabulary
 from tgc.semantics.flow import Flow, flow_of
 from tgc.semantics.graph import Edge, Graph, graph_of
 from tgc.semantics.holds import Held, conflict, describe
 from tgc.semantics.model import Campaign
-from tgc.semantics.usage import Change, Usage, usage_of
+from tgc.semantics.usage import Change, Usage, atoms, usage_of
+from tgc.source import Span
 from tgc.syntax import ast
 
 # ---------------------------------------------------------------- TGC301
@@ -53,7 +55,8 @@ def check_blocked_verses(campaign: Campaign) -> list[Diagnostic]:
     # A reference that did not resolve, or a line that did not parse, may have been
     # the way in: that mistake is reported already.
     hidden = hidden_of(campaign).nodes
-    return [_blocked(graph, flow, root, incoming[root], claimed[root]) for root in roots
+    primaries = missing_primary(campaign)
+    return [_blocked(graph, flow, root, incoming[root], claimed[root], primaries) for root in roots
             if root not in hidden]
 
 
@@ -75,7 +78,7 @@ def _claim(graph: Graph, lost: set[str], roots: list[str]) -> dict[str, set[str]
 
 
 def _blocked(graph: Graph, flow: Flow, root: str, edges: list[Edge],
-             claimed: set[str]) -> Diagnostic:
+             claimed: set[str], primaries: dict[Fact, Span]) -> Diagnostic:
     node = graph.nodes[root]
     what = (f"block `.{node.block}` of verse `{node.verse}`" if node.block is not None
             else f"verse `{node.verse}`")
@@ -86,8 +89,27 @@ def _blocked(graph: Graph, flow: Flow, root: str, edges: list[Edge],
                 f"{'verse' if len(verses) == 1 else 'verses'} reached only through it")
     edges = sorted(edges, key=lambda e: e.span)
     labels = tuple(Label(e.span, _why_blocked(flow, e)) for e in edges[:MAX_LABELS])
-    return diag("TGC301", node.span, what=what, more=more, labels=labels,
-                hint="make one of these conditions possible, or lead to it from elsewhere")
+    # When every way in waits for facts reported as never held, this follows from there.
+    causes = [c for c in (_first_cause(flow.facts(), e, primaries) for e in edges) if c is not None]
+    follows = min(causes) if causes and len(causes) == len(edges) else None
+    hint = "make one of these conditions possible, or lead to it from elsewhere"
+    if follows is not None:
+        where = f"line {follows.line}" + ("" if follows.file == node.span.file else f" of {follows.file}")
+        hint = f"it follows from what {where} reports; {hint}"
+    found = diag("TGC301", node.span, what=what, more=more, labels=labels, hint=hint)
+    return replace(found, cause=follows)
+
+
+def _first_cause(held: Held, edge: Edge, primaries: dict[Fact, Span]) -> Span | None:
+    """Where the first fact an edge's guard lacks is reported, if one is."""
+    for cond in edge.guard:
+        for atom, negated in atoms(cond):
+            if negated:
+                continue
+            for fact in held.lacks(atom):
+                if fact in primaries:
+                    return primaries[fact]
+    return None
 
 
 def _why_blocked(flow: Flow, edge: Edge) -> str:
