@@ -215,6 +215,18 @@ class _Collector:
 _QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)("|\\?\Z)')
 _SECRET = re.compile(r"\bsecret\s+([0-9]{1,9})\b")
 _KEYWORD = re.compile(r"\bitem\s+([^\W\d]\w*)")
+_BARE = re.compile(r"\b(item|mark|unmark|status)\s+([^\W\d][^\n\"]*)")
+_SECRET_OTHER = re.compile(r"\bsecret\b(?!\s*\d)")
+
+
+def _spelt(words: list[str], pool: Iterable[str]) -> str | None:
+    """The name of ``pool`` that the first of ``words`` spell (any case), longest first."""
+    folded = {name.casefold(): name for name in pool}
+    for size in range(len(words), 0, -1):
+        name = folded.get(" ".join(words[:size]).casefold())
+        if name is not None:
+            return name
+    return None
 
 
 def _mentions(text: str, campaign: Campaign) -> Iterator[tuple[str, str]]:
@@ -231,6 +243,16 @@ def _mentions(text: str, campaign: Campaign) -> Iterator[tuple[str, str]]:
         yield ("secret", str(int(number)))
     for word in _KEYWORD.findall(text):
         yield ("keyword", word)
+    # The first words are enough to know the family: a name left unquoted (`item Iron
+    # Key`, `mark Creeping Rot 2`) is the name its words spell, or any of its family;
+    # a secret by its title (`secret "The Name"`, `secret seven`) may be any secret.
+    for verb, rest in _BARE.findall(text):
+        family = "item" if verb == "item" else "status"
+        pool = campaign.items if family == "item" else campaign.statuses
+        named = _spelt(rest.split(), pool)
+        yield (family, named if named is not None else "*")
+    if _SECRET_OTHER.search(text):
+        yield ("secret", "*")
 
 
 def _meant(family: str, name: str, pool: Iterable[str]) -> list[tuple[str, str]]:
