@@ -157,3 +157,12 @@ def test_an_unknown_or_oversized_party_is_refused(tmp_path: Path) -> None:
     state.write_text(json.dumps({"format": 1, "state": {"party": [{"name": n} for n in five.split(",")]}}))
     crowded = runner.invoke(cli, ["play", str(SAMPLE), "--state", str(state), "--script", "/dev/null"])
     assert crowded.exit_code == 2 and "this campaign is for 1-4 players" in crowded.output
+
+
+def test_a_character_plays_once_in_a_party() -> None:
+    from click.testing import CliRunner
+
+    from tgc.cli.main import cli
+
+    twice = CliRunner().invoke(cli, ["play", str(SAMPLE), "--party", "beor,Beor", "--script", "/dev/null"])
+    assert twice.exit_code == 2 and '"Beor" is named twice' in twice.output

@@ -215,7 +215,8 @@ def initial_locations(bundle: Bundle) -> set[int]:
 
 def party_problem(bundle: Bundle, party: Sequence[str]) -> str | None:
     """Why a party cannot start (a name no ``@character`` declares, when the campaign
-    declares some; more members than ``players:`` allows), or None."""
+    declares some; a declared character named twice; more members than ``players:``
+    allows), or None."""
     declared = [r.name for r in bundle.characters]
     folded = {name.casefold() for name in declared}
     for name in party:
@@ -228,6 +229,11 @@ def party_problem(bundle: Bundle, party: Sequence[str]) -> str | None:
     if len(party) > players.max:
         return (f"the party has {len(party)} characters; this campaign is for "
                 f"{players.min}-{players.max} players")
+    seen: set[str] = set()
+    for name in party:
+        if declared and name.casefold() in seen:  # a character card exists once
+            return f'"{name}" is named twice: each character plays once in a party'
+        seen.add(name.casefold())
     return None
 
 
