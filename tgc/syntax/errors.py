@@ -163,8 +163,8 @@ _HINT_LIMIT = 400
 # The words that may open a logic line after `~`.
 _OPENERS = sorted(_EFFECT | {"if", "roll", "toss", "each", "shared"})
 # Two or more bare words after `item`, `mark` or `status`: a name with spaces, unquoted.
-_UNQUOTED = re.compile(r"\b(item|mark|unmark|status)\s+((?!(?:craftable|weapon|armor|shield|"
-                       r"companion|relic)\b)[^\W\d]\w*(?:\s+[^\W\d]\w*)+?)(?=\s+(?:\d|any\b|and\b|or\b)|\s*[;}:]|\s*->|\s*$)")
+_UNQUOTED = re.compile(r"\b(item|mark|unmark|status)\s+([^\W\d]\w*(?:\s+[^\W\d]\w*)+?)"
+                       r"(?=\s+(?:\d|any\b|and\b|or\b)|\s*[;}:]|\s*->|\s*$)")
 _STATUS_COMPARE = re.compile(r'\bstatus\s+("(?:[^"\\]|\\.)*")\s*(>=|>)\s*(\d+)')
 _SECRET_NAME = re.compile(r'\bsecret\s+"')
 

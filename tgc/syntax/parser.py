@@ -512,8 +512,7 @@ class _FileParser:
         for m in _ICON.finditer(text, start, len(text) if end is None else end):
             icons = rulesets.icons()
             if m.group(1) not in icons:
-                word = _ICON_WORDS.get(m.group(1))
-                close = [word] if word in icons else get_close_matches(m.group(1), icons, n=1, cutoff=0.6)
+                close = get_close_matches(m.group(1), icons, n=1, cutoff=0.6)
                 hint = f"did you mean `:{close[0]}:`?" if close else "write `\\:` for a literal colon"
                 self.diags.append(diag("TGC007", self.span(number, m.start() + 1, m.end() + 1),
                                        hint=hint, name=m.group(1)))
@@ -530,13 +529,6 @@ class _FileParser:
             self.decl = None
         self.orphan = False
 
-
-# Words writers reach for that name an icon of another name (`:gold:` is `:wealth:`).
-_ICON_WORDS = {"gold": "wealth", "coin": "wealth", "coins": "wealth", "money": "wealth",
-               "silver": "wealth", "xp": "exp", "experience": "exp", "hp": "health",
-               "life": "health", "fear": "terror", "dread": "terror", "reputation": "rep",
-               "fame": "rep", "mana": "magic", "stamina": "energy", "ration": "food",
-               "rations": "food"}
 
 # First words of a logic line after its `~`: a prose line that starts with one may have
 # lost its `~` (TGC020).
