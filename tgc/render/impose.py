@@ -8,12 +8,13 @@ WeasyPrint once, whatever the number of sheet files.
 from __future__ import annotations
 
 import io
-
-from pypdf import PageObject, PdfReader, PdfWriter, Transformation
-from pypdf.generic import ContentStream
+from typing import TYPE_CHECKING
 
 from tgc.render.deck import MARK, Edge, Grid, grid, sheets
 from tgc.render.profile import Size
+
+if TYPE_CHECKING:  # pypdf is the optional `pdf` extra: imported when sheets are imposed
+    from pypdf import PageObject
 
 POINTS = 72 / 25.4  # PDF points per millimetre
 
@@ -21,6 +22,8 @@ POINTS = 72 / 25.4  # PDF points per millimetre
 def impose(card_pdfs: list[tuple[Size, bytes]], paper: Size, edge: Edge, marks: bool) -> bytes:
     """One PDF of sheets on ``paper``: for each card size in turn, its sheets of fronts,
     each followed by its backs, for duplex flipped on ``edge``."""
+    from pypdf import PdfReader, PdfWriter, Transformation
+
     writer = PdfWriter()
     for size, data in card_pdfs:
         faces = PdfReader(io.BytesIO(data)).pages
@@ -43,6 +46,8 @@ def impose(card_pdfs: list[tuple[Size, bytes]], paper: Size, edge: Edge, marks: 
 
 def _draw_cuts(page: PageObject, layout: Grid) -> None:
     """Short lines in the margins, 1 mm off the grid, on every cut."""
+    from pypdf.generic import ContentStream
+
     xs, ys = layout.cuts
     height = layout.paper.height
     ops = ["0.25 w 0 G"]
