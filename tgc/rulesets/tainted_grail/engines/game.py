@@ -5,6 +5,7 @@ a policy and one seeded ``random.Random`` in; an ``Outcome`` out (see combat/dip
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
@@ -189,7 +190,7 @@ class Outcome:
         return {"win": "win", "avoid": "avoid"}.get(self.outcome, "lose")
 
 
-class Game:
+class Game(ABC):
     """The shared machinery of an encounter; CombatGame and DiplomacyGame add the rules
     of their turn. Every shuffle, draw and random choice comes from ``rng``."""
 
@@ -220,8 +221,9 @@ class Game:
         self.passives = 0  # passive cards in the Sequence
         self.enc_right: tuple[RightKey | None, ...] = encounter.right
 
+    @abstractmethod
     def deck_of(self, member: Member) -> list[Card]:
-        raise NotImplementedError
+        ...
 
     def say(self, text: str) -> None:
         if self.logging:
@@ -232,8 +234,9 @@ class Game:
     def in_play(self) -> list[Hero]:
         return [h for h in self.heroes if h.out is None]
 
+    @abstractmethod
     def remove(self, hero: Hero, why: str) -> None:
-        raise NotImplementedError
+        ...
 
     # ------------------------------------------------------------ the Sequence
 
@@ -448,8 +451,9 @@ class Game:
             elif ability.trigger == "delayed":
                 placed.tokens = ability.tokens
 
+    @abstractmethod
     def apply_keys(self, hero: Hero, option: Option) -> None:
-        raise NotImplementedError
+        ...
 
     def use_charge(self, hero: Hero, option: Option) -> None:
         placed = self.seq[option.charge]
@@ -483,8 +487,9 @@ class Game:
             else:
                 self.play(hero, choice)
 
+    @abstractmethod
     def escape(self, hero: Hero) -> None:
-        raise NotImplementedError
+        ...
 
     def offer_escape(self, hero: Hero, moment: str) -> None:
         """A member may escape at any point of their activation (001, "Escaping Combat";
@@ -523,8 +528,9 @@ class Game:
         for _ in range(count):
             hero.hand.append(hero.deck.pop())
 
+    @abstractmethod
     def no_cards(self, hero: Hero) -> None:
-        raise NotImplementedError
+        ...
 
     def discard_hand(self, hero: Hero, count: int) -> None:
         """Discard ``count`` cards the policy picks; from the deck top once the hand is empty."""
@@ -608,7 +614,8 @@ class Game:
             self.remove(hero, "dying")
 
     def after_health_loss(self) -> None:
-        pass
+        """A hook for the encounter kind's rules after a Health loss (none by default)."""
+        return None
 
     def change(self, hero: Hero, what: str, amount: int) -> None:
         """Gain (``amount`` > 0) or lose a resource or track, within its limits."""
@@ -631,12 +638,15 @@ class Game:
 
     def markers(self, hero: Hero, amount: int) -> None:
         """Add (or, negative, remove) markers; only combat has a pool."""
+        return None
 
     def move_affinity(self, amount: int) -> None:
         """Move the affinity marker; only diplomacy has a track."""
+        return None
 
     def opportunity(self, hero: Hero) -> None:
         """The enemy's Opportunity attack; only combat has one."""
+        return None
 
     # ------------------------------------------------------------ results
 

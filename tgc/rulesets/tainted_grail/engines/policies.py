@@ -5,6 +5,7 @@ searches every card order of the activation and scores the position the enemy's 
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
@@ -66,7 +67,7 @@ def card_value(card: Card) -> float:
     return value + 0.5 * len(card.abilities)
 
 
-class BasePolicy:
+class BasePolicy(ABC):
     """Defaults every policy shares: keep the starting hand, the lowest character number
     acts first (the rulebook's tie-break), discard the least valuable cards, never avoid."""
 
@@ -85,8 +86,9 @@ class BasePolicy:
     def avoid(self, game: Game) -> bool:
         return False
 
+    @abstractmethod
     def choose(self, game: Game, hero: Hero, options: list[Option]) -> Option:
-        raise NotImplementedError
+        ...
 
     def escape_now(self, game: Game, hero: Hero, moment: str) -> bool:
         """Automatic policies escape only in the playing step (the planner, when staying
