@@ -12,9 +12,8 @@ from tests.test_check_cases import CASE_PATHS, expectations
 from tgc.diagnostics.codes import CATALOGUE
 from tgc.pipeline import analyse
 from tgc.semantics import dice
-from tgc.semantics.cascade import hidden_of
-from tgc.semantics.endings import endings_of
-from tgc.semantics.graph import Edge, Graph, graph_of
+from tgc.semantics.analysis import Analysis
+from tgc.semantics.graph import Edge, Graph
 from tgc.semantics.loops import closed_loops, components
 from tgc.semantics.truth import ROW_LIMIT, always_holds
 from tgc.source import SourceFile, Span
@@ -151,8 +150,9 @@ def test_endings_fast_path_agrees_with_the_walk() -> None:
               '@secret 1 "S"\n')
     tree, _ = parse_source(SourceFile.from_text("t.tgj", source))
     campaign, _ = analyse([tree])
-    graph = graph_of(campaign)
-    endings = endings_of(campaign)
+    analysis = Analysis(campaign)
+    graph = analysis.graph
+    endings = analysis.endings
     assert set(endings) == {"101.4"}  # a divert with a line after it
     for nid, node in graph.nodes.items():
         walked = body_ending(campaign, node.body)
@@ -167,7 +167,7 @@ def test_dropped_lines_hide_their_body_and_targets() -> None:
     tree, _ = parse_source(SourceFile.from_text("t.tgj", source))
     assert [d.text for d in tree.dropped] == ["* Go in 101.forge"]
     campaign, _ = analyse([tree])
-    hidden = hidden_of(campaign)
+    hidden = Analysis(campaign).hidden
     assert hidden.bodies == {"101.1"}
     assert "101.forge" in hidden.nodes
 

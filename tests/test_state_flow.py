@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.test_usage import campaign_of
+from tgc.semantics.analysis import Analysis
 from tgc.semantics.facts import Fact, Vocabulary
-from tgc.semantics.flow import flow_of
 from tgc.semantics.holds import Held, conflict, describe
 from tgc.source import SourceFile
 from tgc.syntax import ast
@@ -35,7 +35,7 @@ def test_parts_marked_one_per_pass_of_a_loop_reach_the_trigger() -> None:
 == bos.1
 -> end
 """)
-    flow = flow_of(campaign)
+    flow = Analysis(campaign).flow
     assert {"101.2", "101.3", "101.4", "bos.1"} <= flow.live
     assert not flow.dead_triggers
     assert flow.facts().parts["Vigil"] == {1, 2, 3}
@@ -54,7 +54,7 @@ def test_marks_behind_impossible_conditions_do_not_count() -> None:
 ~ mark "Cold Pyre" 3
 -> end
 """)
-    flow = flow_of(campaign)
+    flow = Analysis(campaign).flow
     held = flow.facts()
     assert all(Fact("part", "Cold Pyre", p) not in held for p in (1, 2))
     assert flow.stops["101.1"].index == 1
@@ -75,7 +75,7 @@ def test_a_trigger_that_cannot_fire_is_no_entry() -> None:
 ~ mark "Tide"
 -> end
 """)
-    flow = flow_of(campaign)
+    flow = Analysis(campaign).flow
     assert "bos.1" not in flow.live
     assert [e.target for e in flow.dead_triggers] == ["bos.1"]
     assert flow.plain is None or "bos.1" in flow.plain
@@ -83,8 +83,9 @@ def test_a_trigger_that_cannot_fire_is_no_entry() -> None:
 
 def test_the_flow_is_computed_once() -> None:
     campaign = campaign_of("== 101.1\n-> end\n")
-    assert flow_of(campaign) is flow_of(campaign)
-    assert flow_of(campaign).live == {"101.1"}
+    analysis = Analysis(campaign)
+    assert analysis.flow is analysis.flow
+    assert analysis.flow.live == {"101.1"}
 
 
 # ---------------------------------------------------------------- conditions

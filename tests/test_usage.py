@@ -4,11 +4,12 @@ item and keyword is granted, removed and checked, and what triggers read."""
 from __future__ import annotations
 
 from tgc.diagnostics.rule import example
+from tgc.semantics.analysis import Analysis
 from tgc.semantics.facts import Fact
 from tgc.semantics.model import Campaign
 from tgc.semantics.resolve import resolve
 from tgc.semantics.symbols import collect
-from tgc.semantics.usage import usage_of
+from tgc.semantics.usage import Usage
 from tgc.source import SourceFile
 from tgc.syntax.parser import parse_source
 
@@ -22,6 +23,10 @@ def campaign_of(body: str, *more: str) -> Campaign:
     campaign, _ = collect(files)
     campaign, _ = resolve(campaign)
     return campaign
+
+
+def usage_of(campaign: Campaign) -> Usage:
+    return Analysis(campaign).usage
 
 
 DECLS = """\
@@ -132,8 +137,8 @@ def test_lines_that_did_not_parse_obscure_what_they_name() -> None:
 
 
 def test_tables_are_built_once() -> None:
-    campaign = campaign_of(DECLS + "== 101.1\n-> end\n")
-    assert usage_of(campaign) is usage_of(campaign)
+    analysis = Analysis(campaign_of(DECLS + "== 101.1\n-> end\n"))
+    assert analysis.usage is analysis.usage
 
 
 def test_fact_names() -> None:

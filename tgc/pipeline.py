@@ -6,8 +6,9 @@ command and the Python API (docs/api.md) go through ``run``; nothing here prints
 The stages, in the order ``run`` takes them (each only when the job asks for it):
 
 1. files: discover the ``.tgj`` files, read and parse them (through the parse cache);
-2. model: symbols and resolution, a resolved Campaign;
-3. checks: every check family (semantics.checks);
+2. model: symbols and resolution, a resolved (frozen) Campaign and its Analysis (the
+   graph, usage, flow, endings, what errors hide: each computed when first read);
+3. checks: every check family (semantics.checks), each reading the analysis;
 4. numbers: tgc.lock read once, every verse numbered once;
 5. report: suppressions, configured severities, sorted diagnostics;
 6. bundle: compiled when nothing above is an error;
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from tgc.l10n.project import Edition
     from tgc.project.workspace import ParseCache, Workspace
     from tgc.render.profile import PrintProfile
+    from tgc.semantics.analysis import Analysis
     from tgc.semantics.model import Campaign
     from tgc.syntax import ast
 
@@ -92,6 +94,7 @@ class Result:
     files: list[ast.File]
     diagnostics: list[Diagnostic]
     campaign: Campaign | None = None
+    analysis: Analysis | None = None  # of ``campaign``; what the checks computed is kept
     numbering: Numbering | None = None
     bundle: Bundle | None = None
     editions: list[Edition] = field(default_factory=list)
@@ -145,9 +148,10 @@ def _run(job: Job) -> Result:
     result = Result(job, workspace.sources, workspace.files, list(workspace.diagnostics), notes=notes)
     campaign, diags = _model(workspace.files)
     result.campaign = campaign
+    result.analysis = _analysis(campaign)
     if not job.wants("check"):
         return result  # drawing the graph needs the model only; nothing is reported
-    result.diagnostics += _once(diags + _checks(campaign))
+    result.diagnostics += _once(diags + _checks(result.analysis))
     result.diagnostics = with_campaign_hints(campaign, result.diagnostics)
     lock = _numbers(result)
     _report(result, workspace.files)
@@ -199,14 +203,21 @@ def _model(files: list[ast.File]) -> tuple[Campaign, list[Diagnostic]]:
     return campaign, diags + more
 
 
-def _checks(campaign: Campaign) -> list[Diagnostic]:
+def _analysis(campaign: Campaign) -> Analysis:
+    """Stage 2b: the campaign's analysis (nothing is computed until a check reads it)."""
+    from tgc.semantics.analysis import Analysis
+
+    return Analysis(campaign)
+
+
+def _checks(analysis: Analysis) -> list[Diagnostic]:
     """Stage 3: every check family (the core's, then the campaign's ruleset's), in order;
     each stays silent about what an earlier diagnostic covers (no cascades)."""
     from tgc.semantics.checks import checks_for
 
     diags: list[Diagnostic] = []
-    for check in checks_for(campaign):
-        diags.extend(check(campaign))
+    for check in checks_for(analysis.campaign):
+        diags.extend(check(analysis))
     return diags
 
 
@@ -227,7 +238,7 @@ def analyse(files: list[ast.File]) -> tuple[Campaign, list[Diagnostic]]:
     """Stages 2 and 3 over files already parsed (the parser's property tests and the
     graph tests): the model and its diagnostics, unsorted and unconfigured."""
     campaign, diags = _model(files)
-    return campaign, _once(diags + _checks(campaign))
+    return campaign, _once(diags + _checks(_analysis(campaign)))
 
 
 def _numbers(result: Result) -> Lock:

@@ -103,8 +103,9 @@ class RulesetSpec:
     """A game system: its name (as a campaign writes `ruleset: NAME`), its vocabulary and
     the dotted paths of the parts that only some stages may load.
 
-    ``checks`` names a module with ``CHECKS`` (functions of the resolved campaign,
-    returning diagnostics); ``rules`` a module with ``load_rules`` for its rule data;
+    ``checks`` names a module with ``CHECKS`` (functions of one
+    ``semantics.analysis.Analysis`` of the resolved campaign, returning diagnostics);
+    ``rules`` a module with ``load_rules`` for its rule data;
     ``engines`` a module with ``make_ruleset(book, mode)`` for the interpreter (the
     runtime face; ``mode`` is how `tgc play --fights` asks fights to be played: ``hand``,
     ``ask``, ``auto`` or one of ``policies``, and None means the reader settles every

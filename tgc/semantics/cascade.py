@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from difflib import get_close_matches
 
 from tgc.limits import is_number
-from tgc.semantics.graph import graph_of
+from tgc.semantics.graph import Graph
 from tgc.semantics.model import Campaign, block_id, canonical_section, canonical_verse
 from tgc.syntax import ast
 
@@ -35,18 +35,15 @@ class Hidden:
     numbers: set[int] = field(default_factory=set)  # location numbers a lost line mentions
 
 
-def hidden_of(campaign: Campaign) -> Hidden:
-    """Computed once per campaign (linear in its size; difflib only for failed references)."""
-    cached = campaign.derived.get("hidden")
-    if isinstance(cached, Hidden):
-        return cached
+def find_hidden(campaign: Campaign, graph: Graph) -> Hidden:
+    """What the campaign's earlier mistakes hide (``Analysis.hidden`` keeps it for every
+    check; linear in its size, difflib only for failed references)."""
     hidden = Hidden()
     finder = _Finder(campaign)
-    _lost_lines(campaign, finder, hidden)
+    _lost_lines(campaign, graph, finder, hidden)
     if campaign.unresolved:
         for ref, section, verse in _failed_refs(campaign):
             hidden.nodes.update(finder.meant(ref, section, verse))
-    campaign.derived["hidden"] = hidden
     return hidden
 
 
@@ -135,7 +132,7 @@ def _verse_id(section: str, verse: str) -> str | None:
     return f"{canonical_section(section)}.{canonical_verse(verse)}"
 
 
-def _lost_lines(campaign: Campaign, finder: _Finder, hidden: Hidden) -> None:
+def _lost_lines(campaign: Campaign, graph: Graph, finder: _Finder, hidden: Hidden) -> None:
     """Match every dropped line to the body or location declaration it was in."""
     if not any(file.dropped for file in campaign.files):
         return
@@ -156,7 +153,7 @@ def _lost_lines(campaign: Campaign, finder: _Finder, hidden: Hidden) -> None:
                     section = str(owner)
                 else:
                     hidden.bodies.add(owner)
-                    verse = graph_of(campaign).nodes[owner].verse
+                    verse = graph.nodes[owner].verse
                     section = campaign.verses[verse].section
             hidden.nodes.update(finder.named_in(lost.text, section, verse))
             hidden.numbers.update(int(n) for n in re.findall(r"\b[0-9]{1,9}\b", lost.text))

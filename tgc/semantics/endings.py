@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tgc.semantics.graph import Edge, graph_of
+from tgc.semantics.graph import Edge, Graph
 from tgc.semantics.model import Campaign
 from tgc.semantics.truth import AtomKey, always_holds, atom_key, atoms
 from tgc.syntax import ast
@@ -44,15 +44,13 @@ PLAIN = Ending(None, "plain")
 GUARDED = Ending(None, "guarded", dead=True)
 
 
-def endings_of(campaign: Campaign) -> dict[str, Ending]:
-    """The ending of every body of the graph whose ending is not PLAIN (most are), computed
-    once and shared; look bodies up with ``.get(node, PLAIN)``."""
-    cached = campaign.derived.get("endings")
-    if isinstance(cached, dict):
-        return cached
-    nodes = graph_of(campaign).nodes
+def find_endings(campaign: Campaign, graph: Graph) -> dict[str, Ending]:
+    """The ending of every body of the graph whose ending is not PLAIN (most are;
+    ``Analysis.endings`` keeps them for every check); look bodies up with
+    ``.get(node, PLAIN)``."""
+    nodes = graph.nodes
     endings: dict[str, Ending] = {}
-    for nid, edges in graph_of(campaign).edges.items():
+    for nid, edges in graph.edges.items():
         # The first edge of a body says where it leaves without walking its prose.
         if edges:
             first = edges[0]
@@ -71,7 +69,6 @@ def endings_of(campaign: Campaign) -> dict[str, Ending]:
         ending = body_ending(campaign, nodes[nid].body)
         if ending.dead or ending.unsure or ending.partial or ending.leaves_at != len(nodes[nid].body) - 1:
             endings[nid] = ending
-    campaign.derived["endings"] = endings
     return endings
 
 

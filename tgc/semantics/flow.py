@@ -15,15 +15,15 @@ re-check per (parked thing, new fact it names).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from tgc.semantics.cascade import hidden_of
+from tgc.semantics.cascade import Hidden
 from tgc.semantics.facts import Vocabulary
-from tgc.semantics.graph import Edge, Entry, Graph, declared_elsewhere, graph_of
+from tgc.semantics.graph import Edge, Entry, Graph, declared_elsewhere
 from tgc.semantics.holds import Held
 from tgc.semantics.model import Campaign
-from tgc.semantics.usage import Change, Usage, atoms, usage_of
+from tgc.semantics.usage import Change, Usage, atoms
 from tgc.syntax import ast
 
 Step = Edge | Change
@@ -78,9 +78,11 @@ class _Pending:
 
 
 class _Solver:
-    def __init__(self, campaign: Campaign, graph: Graph, usage: Usage) -> None:
+    def __init__(self, campaign: Campaign, graph: Graph, usage: Usage,
+                 hidden: Callable[[], Hidden]) -> None:
         self.c = campaign
         self.g = graph
+        self.hidden = hidden
         self.held = Held(campaign, Vocabulary(campaign), usage.obscured)
         self.flow = Flow(held=self.held)
         self.usage = usage
@@ -126,7 +128,7 @@ class _Solver:
         if all(node in self.flow.live for node in self.usage.node_grants):
             return
         self.flow.plain = self.g.reachable()
-        excused = self.g.reachable([*declared_elsewhere(self.c), *sorted(hidden_of(self.c).nodes)])
+        excused = self.g.reachable([*declared_elsewhere(self.c), *sorted(self.hidden().nodes)])
         for node, changes in self.usage.node_grants.items():
             if node not in self.flow.plain and (node in excused or node not in self.g.nodes):
                 for change in changes:
@@ -269,10 +271,9 @@ def _line_of(step: Step) -> int:
     return step.line if isinstance(step, Change) else step.index
 
 
-def flow_of(campaign: Campaign) -> Flow:
-    """The campaign's state flow, computed on first use and shared by every check."""
-    flow = campaign.derived.get("flow")
-    if not isinstance(flow, Flow):
-        flow = _Solver(campaign, graph_of(campaign), usage_of(campaign)).run()
-        campaign.derived["flow"] = flow
-    return flow
+def solve_flow(campaign: Campaign, graph: Graph, usage: Usage,
+               hidden: Callable[[], Hidden]) -> Flow:
+    """The campaign's state flow (``Analysis.flow`` keeps it for every check); ``hidden``
+    says which verses an earlier mistake may have cut off (asked only when some granting
+    body was not reached)."""
+    return _Solver(campaign, graph, usage, hidden).run()

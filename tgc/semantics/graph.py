@@ -189,15 +189,6 @@ def build_graph(campaign: Campaign) -> Graph:
     return _Builder(campaign).run()
 
 
-def graph_of(campaign: Campaign) -> Graph:
-    """The campaign's graph, built on first use and shared by every check."""
-    graph = campaign.derived.get("graph")
-    if not isinstance(graph, Graph):
-        graph = build_graph(campaign)
-        campaign.derived["graph"] = graph
-    return graph
-
-
 def declared_elsewhere(campaign: Campaign) -> list[str]:
     """References in `@encounter`, `@card` and `@character` data: the ruleset reads them,
     so the verses they name count as reached."""

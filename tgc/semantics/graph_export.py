@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from tgc.semantics.analysis import Analysis
 from tgc.semantics.checks.graph import dead_end_nodes, unreachable_verses
-from tgc.semantics.graph import Edge, Graph, graph_of
+from tgc.semantics.graph import Edge, Graph
 from tgc.semantics.holds import describe
 from tgc.semantics.model import Campaign
 from tgc.syntax import ast
@@ -60,7 +61,8 @@ def export_graph(campaign: Campaign, fmt: str = "dot", section: str | None = Non
 
 
 def build_view(campaign: Campaign, section: str | None = None) -> View:
-    graph = graph_of(campaign)
+    analysis = Analysis(campaign)
+    graph = analysis.graph
     view = View()
     inside = {nid for nid, node in graph.nodes.items()
               if section is None or campaign.verses[node.verse].section == section}
@@ -68,9 +70,9 @@ def build_view(campaign: Campaign, section: str | None = None) -> View:
         if nid in inside:
             view.clusters.setdefault(node.verse, []).append(nid)
             view.labels[nid] = node.verse if node.block is None else f".{node.block}"
-    lost = set(unreachable_verses(campaign))
+    lost = set(unreachable_verses(analysis))
     view.unreachable = {nid for nid in inside if graph.nodes[nid].verse in lost}
-    view.dead = {nid for nid in dead_end_nodes(campaign) if nid in inside}
+    view.dead = {nid for nid in dead_end_nodes(analysis) if nid in inside}
     terminals: set[str] = set()
     stubs: dict[str, None] = {}
     for nid in graph.nodes:

@@ -1,6 +1,6 @@
 """The resolved campaign: every declaration indexed by what it names, every verse by its
 canonical id, every reference resolved. Built by ``semantics.resolve``; read by the
-checks and the bundle compiler."""
+analysis (``semantics.analysis``), the checks and the bundle compiler."""
 
 from __future__ import annotations
 
@@ -108,13 +108,19 @@ class CampaignInfo:
     decl: ast.Declaration
 
 
-@dataclass
+@dataclass(frozen=True)
 class Campaign:
     """Everything the checks and the compiler need, with references already resolved.
 
     ``targets`` maps each verse-reference node to the canonical id of the verse or
     block it names; a reference that failed to resolve is absent (and was reported),
     which is how later checks avoid cascades.
+
+    Frozen: symbol collection fills its tables once and resolution returns a new value
+    (``dataclasses.replace``) with the references resolved. What is computed from it
+    (the graph, usage, flow, endings) lives in ``semantics.analysis.Analysis``, never on
+    the model, so an editor can throw an analysis away after an edit and keep nothing
+    stale.
     """
 
     files: tuple[ast.File, ...]
@@ -133,8 +139,6 @@ class Campaign:
     unresolved: set[ast.Ref] = field(default_factory=set)
     ruleset: rulesets.RulesetSpec = field(default_factory=rulesets.default)
     vocabulary: rulesets.Vocabulary = field(default_factory=lambda: rulesets.default().vocabulary)
-    # Derived structures computed once and shared by the checks (see graph.graph_of).
-    derived: dict[str, object] = field(default_factory=dict)
 
     def target_of(self, target: ast.Target) -> str | None:
         """The canonical id a divert target names, or None for terminals and failures."""

@@ -1,10 +1,11 @@
 """Name resolution: every reference in every verse and declaration is looked up in the
-symbol table. Input: the Campaign from ``symbols``; output: the same Campaign with
-``targets`` filled, and diagnostics for what does not resolve or does not fit."""
+symbol table. Input: the Campaign from ``symbols``; output: a new Campaign with
+``targets`` and ``unresolved`` filled, and diagnostics for what does not resolve or does not fit."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from tgc.diagnostics.codes import diag, did_you_mean
 from tgc.diagnostics.model import Diagnostic, Label
@@ -31,6 +32,8 @@ class Resolver:
         self.verse: VerseInfo | None = None
         self.declaration: ast.Declaration | None = None
         self._names_by_section: dict[str, list[str]] | None = None
+        self.targets: dict[ast.Ref, str] = dict(campaign.targets)
+        self.unresolved: set[ast.Ref] = set(campaign.unresolved)
 
     def run(self) -> tuple[Campaign, list[Diagnostic]]:
         for file in self.c.files:
@@ -44,7 +47,7 @@ class Resolver:
         for info in self.duplicate_verses():
             self.visit_verse(info, duplicate=True)
         self.check_campaign()
-        return self.c, self.diags
+        return replace(self.c, targets=self.targets, unresolved=self.unresolved), self.diags
 
     def duplicate_verses(self) -> Iterator[VerseInfo]:
         for file in self.c.files:
@@ -71,20 +74,20 @@ class Resolver:
             if self.section is None:
                 self.diags.append(diag("TGC116", ref.span, ref=str(ref),
                                        hint="write the section, e.g. `bos.12` or `101.3`"))
-                self.c.unresolved.add(ref)
+                self.unresolved.add(ref)
                 return
             section = self.section
         else:
             section = canonical_section(ref.section)
             if section not in self.c.sections:
                 self.unknown_section(ref.span, ref.section)
-                self.c.unresolved.add(ref)
+                self.unresolved.add(ref)
                 return
         vid = f"{section}.{canonical_verse(ref.verse)}"
         if vid in self.c.verses:
-            self.c.targets[ref] = vid
+            self.targets[ref] = vid
             return
-        self.c.unresolved.add(ref)
+        self.unresolved.add(ref)
         hint = self.verse_hint(section, ref)
         self.diags.append(diag("TGC101", ref.span, ref=vid, hint=hint))
 
@@ -93,12 +96,12 @@ class Resolver:
         if self.verse is None:
             self.diags.append(diag("TGC116", ref.span, ref=str(ref),
                                    hint="inline blocks can be reached only from their own verse"))
-            self.c.unresolved.add(ref)
+            self.unresolved.add(ref)
             return
         if ref.block in self.verse.blocks:
-            self.c.targets[ref] = block_id(self.verse.id, ref.block)
+            self.targets[ref] = block_id(self.verse.id, ref.block)
             return
-        self.c.unresolved.add(ref)
+        self.unresolved.add(ref)
         self.diags.append(diag("TGC102", ref.span, verse=self.verse.id, name=ref.block,
                                hint=did_you_mean(ref.block, self.verse.blocks)))
 
@@ -419,7 +422,8 @@ def _prop_targets(prop: ast.Property) -> Iterator[ast.Target]:
 
 
 def resolve(campaign: Campaign) -> tuple[Campaign, list[Diagnostic]]:
-    """Resolve every reference of a collected campaign."""
+    """Resolve every reference of a collected campaign: a new Campaign (the collected one
+    is left as it was) whose ``targets`` name what each reference means."""
     return Resolver(campaign).run()
 
 

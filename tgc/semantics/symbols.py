@@ -5,6 +5,7 @@ not looked at here (that is ``resolve``)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from tgc import rulesets
 from tgc.diagnostics.codes import diag, did_you_mean
@@ -44,13 +45,14 @@ class SymbolCollector:
     """Fills a Campaign's tables from the files, in path order (first wins)."""
 
     def __init__(self, files: Iterable[ast.File]) -> None:
-        self.campaign = Campaign(tuple(files))
+        chosen = tuple(files)
+        self.spec = _ruleset_of(chosen)
+        self.vocabulary = self.spec.vocabulary
+        self.campaign = Campaign(chosen, ruleset=self.spec, vocabulary=self.vocabulary)
         self.diags: list[Diagnostic] = []
         self.campaign.sections["bos"] = SectionInfo("bos", "Book of Secrets", "bos")
         self.first_campaign: ast.Declaration | None = None
-        self.spec = _ruleset_of(self.campaign.files)
-        self.campaign.ruleset = self.spec
-        self.vocabulary = self.campaign.vocabulary = self.spec.vocabulary
+        self.info: CampaignInfo | None = None
         self.known_props = {**KNOWN_PROPS,
                             "location": KNOWN_PROPS["location"] | set(self.vocabulary.hooks)}
 
@@ -65,7 +67,7 @@ class SymbolCollector:
                     self.verse(item)
         if self.first_campaign is None:
             self.missing_campaign()
-        return self.campaign, self.diags
+        return replace(self.campaign, info=self.info), self.diags
 
     # ------------------------------------------------------------ helpers
 
@@ -135,7 +137,7 @@ class SymbolCollector:
             self.diags.append(diag("TGC114", decl.header_span,
                                    detail="the campaign has no `start:` location",
                                    hint="add `  start: 101` with the first location's number"))
-        self.campaign.info = CampaignInfo(str(decl.args[0]), ruleset, start, players, decl)
+        self.info = CampaignInfo(str(decl.args[0]), ruleset, start, players, decl)
 
     def decl_section(self, decl: ast.Declaration) -> None:
         name = str(decl.args[0])

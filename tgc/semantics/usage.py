@@ -13,7 +13,7 @@ from difflib import get_close_matches
 from typing import NamedTuple
 
 from tgc.semantics.facts import Fact, Vocabulary
-from tgc.semantics.graph import graph_of
+from tgc.semantics.graph import Graph
 from tgc.semantics.model import Campaign, canonical_section, canonical_verse
 from tgc.source import Span
 from tgc.syntax import ast
@@ -87,15 +87,15 @@ _COMPOUND = (ast.And, ast.Or, ast.Not)
 
 
 class _Collector:
-    def __init__(self, campaign: Campaign) -> None:
+    def __init__(self, campaign: Campaign, graph: Graph) -> None:
         self.c = campaign
+        self.graph = graph
         self.v = Vocabulary(campaign)
         self.u = Usage()
 
     def run(self) -> Usage:
         self.obscure()
-        graph = graph_of(self.c)
-        for node in graph.nodes.values():
+        for node in self.graph.nodes.values():
             self.body(node.id, node.body)
         self.shadowed()
         for status in self.c.statuses.values():
@@ -288,10 +288,6 @@ def atoms(cond: ast.Cond, negated: bool = False) -> Iterator[
             yield from atoms(operand, negated)
 
 
-def usage_of(campaign: Campaign) -> Usage:
-    """The campaign's usage tables, built on first use and shared by every check."""
-    usage = campaign.derived.get("usage")
-    if not isinstance(usage, Usage):
-        usage = _Collector(campaign).run()
-        campaign.derived["usage"] = usage
-    return usage
+def collect_usage(campaign: Campaign, graph: Graph) -> Usage:
+    """The campaign's usage tables (``Analysis.usage`` keeps them for every check)."""
+    return _Collector(campaign, graph).run()

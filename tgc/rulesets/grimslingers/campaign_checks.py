@@ -6,6 +6,7 @@ from __future__ import annotations
 from tgc.diagnostics.model import Diagnostic
 from tgc.rulesets.grimslingers.checks import Checker
 from tgc.rulesets.grimslingers.loader import load
+from tgc.semantics.analysis import Analysis, Check
 from tgc.semantics.model import Campaign
 from tgc.syntax import ast
 
@@ -15,11 +16,12 @@ def campaign_declarations(campaign: Campaign) -> list[ast.Declaration]:
             if isinstance(item, ast.Declaration)]
 
 
-def check_tall_tale(campaign: Campaign) -> list[Diagnostic]:
+def check_tall_tale(analysis: Analysis) -> list[Diagnostic]:
+    campaign = analysis.campaign
     info = campaign.info
     title = info.title if info is not None else ""
     players = info.players if info is not None else (1, 4)
     return Checker(load(campaign_declarations(campaign), title, players)).run()
 
 
-CHECKS = (check_tall_tale,)
+CHECKS: tuple[Check, ...] = (check_tall_tale,)

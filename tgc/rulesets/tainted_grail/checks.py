@@ -1,15 +1,16 @@
-"""Ruleset data checks (TGC5xx): the resolved Campaign in, diagnostics about its
+"""Ruleset data checks (TGC5xx): the analysis of a resolved Campaign in, diagnostics about its
 ``@character``, ``@card`` and ``@encounter`` rule data out. The declarations become
 plain ``RawDecl`` data here (the one place that knows both the AST and the ruleset's
 loader), so `tgc sim` and the bundle read rule data exactly as the checker does."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic
+from tgc.semantics.analysis import Analysis, Check
 from tgc.semantics.model import Campaign
 from tgc.source import Span
 from tgc.syntax import ast
@@ -90,11 +91,16 @@ def _applies(campaign: Campaign) -> bool:
     return campaign.info is None or campaign.info.ruleset == "tainted-grail"
 
 
-def check_rule_data(campaign: Campaign) -> list[Diagnostic]:
+def _rules_of(analysis: Analysis) -> tuple[Rules, list[Problem]]:
+    """The campaign's rule data, read once per analysis for both checks."""
+    return campaign_rules(analysis.campaign)
+
+
+def check_rule_data(analysis: Analysis) -> list[Diagnostic]:
+    campaign = analysis.campaign
     if not _applies(campaign):
         return []
-    rules, problems = campaign_rules(campaign)
-    campaign.derived["tainted-grail-rules"] = rules
+    _, problems = analysis.derive(_rules_of)
     fallback = _first_span(campaign)
     diags = []
     for problem in problems:
@@ -104,17 +110,20 @@ def check_rule_data(campaign: Campaign) -> list[Diagnostic]:
     return diags
 
 
-def check_encounter_decks(campaign: Campaign) -> list[Diagnostic]:
+def check_encounter_decks(analysis: Analysis) -> list[Diagnostic]:
     """A deck draw that no encounter with rule data can answer (only in campaigns that
     use the mechanics at all)."""
-    rules = campaign.derived.get("tainted-grail-rules")
-    if not _applies(campaign) or rules is None or not rules.encounters:  # type: ignore[attr-defined]
+    campaign = analysis.campaign
+    if not _applies(campaign):
+        return []
+    rules, _ = analysis.derive(_rules_of)
+    if not rules.encounters:
         return []
     diags = []
     for effect in _encounter_effects(campaign):
         if effect.deck is None or effect.name is not None:
             continue
-        if not rules.in_deck(effect.deck, effect.level):  # type: ignore[attr-defined]
+        if not rules.in_deck(effect.deck, effect.level):
             level = f" at level {effect.level}" if effect.level is not None else ""
             diags.append(diag("TGC509", effect.what_span, deck=effect.deck, level=level,
                               hint="declare an `@encounter` of that deck with rule data, or "
@@ -137,7 +146,7 @@ def _first_span(campaign: Campaign) -> Span | None:
     return None
 
 
-CHECKS: tuple[Callable[[Campaign], list[Diagnostic]], ...] = (
+CHECKS: tuple[Check, ...] = (
     check_rule_data,
     check_encounter_decks,
 )

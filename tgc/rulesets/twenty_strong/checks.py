@@ -1,16 +1,15 @@
-"""20 Strong deck checks (TGC540-TGC565): the resolved campaign in, diagnostics about its
+"""20 Strong deck checks (TGC540-TGC565): the analysis of the resolved campaign in, diagnostics about its
 deck out. The loader's problems come first; then the static checks of
 ../shared/rules/twenty-strong.md §16 (deck_checks.py) run on the deck it built."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic
 from tgc.rulesets.twenty_strong.deck_checks import check_box
 from tgc.rulesets.twenty_strong.kinds import KINDS, NAME
 from tgc.rulesets.twenty_strong.loader import Loader
+from tgc.semantics.analysis import Analysis, Check
 from tgc.semantics.model import Campaign
 from tgc.source import Span
 
@@ -22,7 +21,8 @@ def load_campaign_deck(campaign: Campaign) -> Loader:
     return loader
 
 
-def check_deck(campaign: Campaign) -> list[Diagnostic]:
+def check_deck(analysis: Analysis) -> list[Diagnostic]:
+    campaign = analysis.campaign
     if campaign.ruleset.name != NAME:
         return []
     loader = load_campaign_deck(campaign)
@@ -44,4 +44,4 @@ def _fallback(campaign: Campaign) -> Span | None:
     return campaign.info.decl.header_span if campaign.info is not None else None
 
 
-CHECKS: tuple[Callable[[Campaign], list[Diagnostic]], ...] = (check_deck,)
+CHECKS: tuple[Check, ...] = (check_deck,)

@@ -1,15 +1,11 @@
-"""Checks over the resolved campaign, one module per family; `checks_for` gives a
-campaign's in their order: the core's, then its ruleset's own (TGC5xx)."""
+"""Checks over one analysis of the resolved campaign, one module per family; `checks_for`
+gives a campaign's in their order: the core's, then its ruleset's own (TGC5xx)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from tgc.diagnostics.model import Diagnostic
+from tgc.semantics.analysis import Check
 from tgc.semantics.checks import graph, map, state, unused
 from tgc.semantics.model import Campaign
-
-Check = Callable[[Campaign], list[Diagnostic]]
 
 CORE_CHECKS: tuple[Check, ...] = (
     *graph.CHECKS,

@@ -1,27 +1,26 @@
-"""Graph checks (TGC2xx): the resolved Campaign and its verse graph in, diagnostics about
+"""Graph checks (TGC2xx): the analysis of a resolved Campaign (its verse graph) in, diagnostics about
 verses no entry reaches, bodies that run off their end, loops that never end, lines
 never read, and roll, toss and encounter arms out. One ``check_`` function per rule;
-``hidden_of`` keeps each from repeating what an earlier diagnostic already said."""
+``Analysis.hidden`` keeps each from repeating what an earlier diagnostic already said."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic, Label
 from tgc.semantics import dice
-from tgc.semantics.cascade import hidden_of
-from tgc.semantics.endings import Ending, endings_of, missing_outcomes
+from tgc.semantics.analysis import Analysis, Check
+from tgc.semantics.endings import Ending, missing_outcomes
 from tgc.semantics.facts import Fact
-from tgc.semantics.flow import flow_of
-from tgc.semantics.graph import Graph, Node, declared_elsewhere, graph_of
+from tgc.semantics.graph import Graph, Node, declared_elsewhere
 from tgc.semantics.loops import closed_loops
 from tgc.semantics.model import (
     Campaign,
     block_id,
 )
 from tgc.semantics.truth import atoms
-from tgc.semantics.usage import Usage, usage_of
+from tgc.semantics.usage import Usage
 from tgc.source import Span
 from tgc.syntax import ast
 
@@ -36,15 +35,16 @@ LINE_WORDS = {ast.Paragraph: "prose", ast.Choice: "choice", ast.Divert: "divert"
               ast.CondDivert: "conditional divert", ast.EffectLine: "logic line"}
 
 
-def unreachable_verses(campaign: Campaign) -> list[str]:
+def unreachable_verses(analysis: Analysis) -> list[str]:
     """Verses no path from an entry point reaches (guards ignored), in campaign order;
-    verses an earlier mistake may hide are left out (cascade.hidden_of)."""
+    verses an earlier mistake may hide are left out (Analysis.hidden)."""
+    campaign = analysis.campaign
     if campaign.info is None:
         return []  # no campaign, so no start: TGC114 says so, and everything would be unreachable
-    graph = graph_of(campaign)
+    graph = analysis.graph
     starts = [entry.target for entry in graph.entries]
     starts += declared_elsewhere(campaign)
-    starts += sorted(hidden_of(campaign).nodes)
+    starts += sorted(analysis.hidden.nodes)
     reached = _reach(graph, starts)
     lost = [vid for vid in campaign.verses if vid not in reached]
     # A block a failed reference may have named counts for its verse.
@@ -52,11 +52,12 @@ def unreachable_verses(campaign: Campaign) -> list[str]:
             if not any(block_id(vid, name) in reached for name in campaign.verses[vid].blocks)]
 
 
-def dead_end_nodes(campaign: Campaign) -> list[str]:
+def dead_end_nodes(analysis: Analysis) -> list[str]:
     """Bodies reported as dead ends (TGC203), in graph order."""
-    hidden = hidden_of(campaign)
+    campaign = analysis.campaign
+    hidden = analysis.hidden
     found = []
-    for nid, _, ending in _bodies(campaign):
+    for nid, _, ending in _bodies(analysis):
         if not ending.dead or ending.unsure or nid in hidden.bodies:
             continue
         if any(_undeclared(campaign, atom) for cond in ending.run for atom in atoms(cond)):
@@ -65,12 +66,13 @@ def dead_end_nodes(campaign: Campaign) -> list[str]:
     return found
 
 
-def check_unreachable(campaign: Campaign) -> list[Diagnostic]:
+def check_unreachable(analysis: Analysis) -> list[Diagnostic]:
     """TGC201: verses no path from an entry reaches, ignoring guards."""
-    lost = unreachable_verses(campaign)
+    campaign = analysis.campaign
+    lost = unreachable_verses(analysis)
     if not lost:
         return []
-    graph = graph_of(campaign)
+    graph = analysis.graph
     lost_set = set(lost)
     via: dict[str, str] = {}
     for edge in graph.all_edges():
@@ -86,14 +88,15 @@ def check_unreachable(campaign: Campaign) -> list[Diagnostic]:
             hint = ("divert to it from a verse that is read, or make it an entry point "
                     "(a location hook, a status trigger, an event or quest)")
         diags.append(diag("TGC201", campaign.verses[vid].span, hint=hint, id=vid,
-                          needed=_needed(campaign, graph, vid)))
+                          needed=_needed(analysis, graph, vid)))
     return diags
 
 
-def _needed(campaign: Campaign, graph: Graph, vid: str) -> str:
+def _needed(analysis: Analysis, graph: Graph, vid: str) -> str:
     """What play needs from an unreachable verse: a fact only it (or other unreachable
     verses) grants, which a condition or a trigger reads; "" when nothing."""
-    usage, held = usage_of(campaign), flow_of(campaign).facts()
+    campaign = analysis.campaign
+    usage, held = analysis.usage, analysis.flow.facts()
     nodes = [vid, *(block_id(vid, name) for name in campaign.verses[vid].blocks)]
     for node in nodes:
         for change in usage.node_grants.get(node, ()):
@@ -120,10 +123,10 @@ def _user(graph: Graph, usage: Usage, fact: Fact) -> str | None:
     return None
 
 
-def check_line_after_divert(campaign: Campaign) -> list[Diagnostic]:
+def check_line_after_divert(analysis: Analysis) -> list[Diagnostic]:
     """TGC202: lines after a line that always leaves the body."""
     diags = []
-    for _, node, ending in _bodies(campaign):
+    for _, node, ending in _bodies(analysis):
         at = ending.leaves_at
         if at is None or at >= len(node.body) - 1 or ending.cause == "choices":
             continue
@@ -144,12 +147,13 @@ def _after_hint(stmt: ast.Stmt, cause: str, line: int) -> str:
     return f"move it above line {line}, or remove it"
 
 
-def check_dead_ends(campaign: Campaign) -> list[Diagnostic]:
+def check_dead_ends(analysis: Analysis) -> list[Diagnostic]:
     """TGC203: bodies that can run off their end (docs/language.md, "How a body runs")."""
-    graph = graph_of(campaign)
-    endings = endings_of(campaign)
+    campaign = analysis.campaign
+    graph = analysis.graph
+    endings = analysis.endings
     diags = []
-    for nid in dead_end_nodes(campaign):
+    for nid in dead_end_nodes(analysis):
         node, ending = graph.nodes[nid], endings[nid]
         why, hint = _why_dead(campaign, node, ending)
         span = _last_line(node.body[-1].span) if node.body else node.span
@@ -158,11 +162,11 @@ def check_dead_ends(campaign: Campaign) -> list[Diagnostic]:
     return diags
 
 
-def check_trap_loops(campaign: Campaign) -> list[Diagnostic]:
+def check_trap_loops(analysis: Analysis) -> list[Diagnostic]:
     """TGC204: strongly connected bodies that no edge leaves and that hold no terminal."""
-    graph = graph_of(campaign)
-    endings = endings_of(campaign)
-    hidden = hidden_of(campaign)
+    graph = analysis.graph
+    endings = analysis.endings
+    hidden = analysis.hidden
     diags = []
     # A dead end is reported as such, and a body that lost a line may have had a way out:
     # loops through either are not reported again.
@@ -179,20 +183,20 @@ def check_trap_loops(campaign: Campaign) -> list[Diagnostic]:
     return diags
 
 
-def check_roll_arms(campaign: Campaign) -> list[Diagnostic]:
+def check_roll_arms(analysis: Analysis) -> list[Diagnostic]:
     """TGC205: roll arms that miss a total, overlap or can never come up."""
     diags = []
-    for _, effect in _effects(campaign, ast.Roll):
+    for _, effect in _effects(analysis, ast.Roll):
         assert isinstance(effect, ast.Roll)
         for span, detail, hint in dice.problems(effect):
             diags.append(diag("TGC205", span, detail=detail, hint=hint))
     return diags
 
 
-def check_toss_arms(campaign: Campaign) -> list[Diagnostic]:
+def check_toss_arms(analysis: Analysis) -> list[Diagnostic]:
     """TGC206: a toss needs exactly one `heads` and one `tails` arm."""
     diags = []
-    for _, effect in _effects(campaign, ast.Toss):
+    for _, effect in _effects(analysis, ast.Toss):
         labels = [arm.label for arm in effect.arms]
         problems = [f"no `{side}` arm" if labels.count(side) == 0
                     else f"`{side}` is given {labels.count(side)} times"
@@ -205,11 +209,12 @@ def check_toss_arms(campaign: Campaign) -> list[Diagnostic]:
     return diags
 
 
-def check_missing_outcomes(campaign: Campaign) -> list[Diagnostic]:
+def check_missing_outcomes(analysis: Analysis) -> list[Diagnostic]:
     """TGC207: an encounter with arms lacks an outcome its kind can have (not at the end of
     the body: there it is a dead end, reported once)."""
+    campaign = analysis.campaign
     diags = []
-    for _, node, ending in _bodies(campaign):
+    for _, node, ending in _bodies(analysis):
         for index in ending.partial:
             if ending.dead and index == len(node.body) - 1:
                 continue
@@ -223,10 +228,11 @@ def check_missing_outcomes(campaign: Campaign) -> list[Diagnostic]:
     return diags
 
 
-def check_unused_blocks(campaign: Campaign) -> list[Diagnostic]:
+def check_unused_blocks(analysis: Analysis) -> list[Diagnostic]:
     """TGC208: inline blocks that no `-> .name` of their verse reaches."""
-    graph = graph_of(campaign)
-    hidden = hidden_of(campaign)
+    campaign = analysis.campaign
+    graph = analysis.graph
+    hidden = analysis.hidden
     diags = []
     for vid, info in campaign.verses.items():
         if not info.blocks:
@@ -245,17 +251,17 @@ def check_unused_blocks(campaign: Campaign) -> list[Diagnostic]:
 # ---------------------------------------------------------------- helpers
 
 
-def _bodies(campaign: Campaign) -> Iterator[tuple[str, Node, Ending]]:
-    """Every body whose ending is worth a look (endings_of leaves out the plain ones)."""
-    nodes = graph_of(campaign).nodes
-    for nid, ending in endings_of(campaign).items():
+def _bodies(analysis: Analysis) -> Iterator[tuple[str, Node, Ending]]:
+    """Every body whose ending is worth a look (the analysis leaves out the plain ones)."""
+    nodes = analysis.graph.nodes
+    for nid, ending in analysis.endings.items():
         yield nid, nodes[nid], ending
 
 
-def _effects(campaign: Campaign, kind: type[ast.Roll] | type[ast.Toss]
+def _effects(analysis: Analysis, kind: type[ast.Roll] | type[ast.Toss]
              ) -> Iterator[tuple[Node, ast.Roll | ast.Toss]]:
     """Every roll (or toss) line, found through the graph's arm edges."""
-    graph = graph_of(campaign)
+    graph = analysis.graph
     edge_kind = kind.__name__.lower()
     for nid, edges in graph.edges.items():
         seen = -1
@@ -360,7 +366,7 @@ def _within(graph: Graph, vid: str, starts: list[str]) -> set[str]:
     return seen
 
 
-CHECKS: tuple[Callable[[Campaign], list[Diagnostic]], ...] = (
+CHECKS: tuple[Check, ...] = (
     check_unreachable,
     check_line_after_divert,
     check_dead_ends,

@@ -1,4 +1,4 @@
-"""Map checks (TGC4xx): the resolved Campaign in, diagnostics about location keys that
+"""Map checks (TGC4xx): the analysis of a resolved Campaign in, diagnostics about location keys that
 lead nowhere or are not mirrored, replacement cards whose legacy numbers loop, and
 locations nothing ever brings into play out. Replacement cards are followed through
 their `legacy:` numbers: a card and the cards it replaces (or that replace it) form one
@@ -6,19 +6,20 @@ family, and a key may be mirrored by any card of the family."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from tgc.diagnostics.codes import diag, did_you_mean
 from tgc.diagnostics.model import Diagnostic, Label
-from tgc.semantics.cascade import hidden_of
+from tgc.semantics.analysis import Analysis, Check
 from tgc.semantics.model import MIRROR, Campaign, LocationInfo
 from tgc.syntax import ast
 
 
-def check_unknown_keys(campaign: Campaign) -> list[Diagnostic]:
+def check_unknown_keys(analysis: Analysis) -> list[Diagnostic]:
     """TGC401: a key to a location no card declares (nor replaces)."""
+    campaign = analysis.campaign
     families = _Families(campaign)
-    hidden = hidden_of(campaign)
+    hidden = analysis.hidden
     diags = []
     for loc in campaign.locations.values():
         for key in loc.keys:
@@ -31,20 +32,22 @@ def check_unknown_keys(campaign: Campaign) -> list[Diagnostic]:
     return diags
 
 
-def check_unmirrored_keys(campaign: Campaign) -> list[Diagnostic]:
+def check_unmirrored_keys(analysis: Analysis) -> list[Diagnostic]:
     """TGC402: a key whose neighbour has no key back (through legacy numbers too)."""
-    unmirrored = _unmirrored_keys(campaign, _Families(campaign))
+    campaign = analysis.campaign
+    unmirrored = _unmirrored_keys(analysis, _Families(campaign))
     if unmirrored:
         # A `replace location A with B` effect says B stands for A even when B's `legacy:`
         # is wrong (TGC120): read the effects, which only a key that fails needs.
         replaced = [(e.number, e.other) for e in _location_effects(campaign)
                     if e.verb == "replace" and e.other is not None]
-        unmirrored = _unmirrored_keys(campaign, _Families(campaign, replaced))
+        unmirrored = _unmirrored_keys(analysis, _Families(campaign, replaced))
     return unmirrored
 
 
-def _unmirrored_keys(campaign: Campaign, families: _Families) -> list[Diagnostic]:
-    hidden = hidden_of(campaign)
+def _unmirrored_keys(analysis: Analysis, families: _Families) -> list[Diagnostic]:
+    campaign = analysis.campaign
+    hidden = analysis.hidden
     diags = []
     for loc in campaign.locations.values():
         home = families.family(loc.number)
@@ -80,8 +83,9 @@ def _crossed(loc: LocationInfo, key: ast.Key, back: str, card: LocationInfo,
                 f"{card.number}` here")
 
 
-def check_replacement_loops(campaign: Campaign) -> list[Diagnostic]:
+def check_replacement_loops(analysis: Analysis) -> list[Diagnostic]:
     """TGC403: legacy numbers that lead back to where they started."""
+    campaign = analysis.campaign
     locations = campaign.locations
     state: dict[int, int] = {}  # 1: on the current path, 2: done
     diags = []
@@ -100,15 +104,16 @@ def check_replacement_loops(campaign: Campaign) -> list[Diagnostic]:
     return diags
 
 
-def check_never_in_play(campaign: Campaign) -> list[Diagnostic]:
+def check_never_in_play(analysis: Analysis) -> list[Diagnostic]:
     """TGC404: a location no key, no effect and not the start brings into play."""
+    campaign = analysis.campaign
     info = campaign.info
     if info is None or info.start not in campaign.locations:
         return []  # no start location, or an unknown one: TGC114 or TGC103 says so
     if not campaign.vocabulary.location_map:
         return []  # the ruleset lays its locations out another way (and checks that)
     assert info.start is not None
-    in_play = {info.start} | hidden_of(campaign).numbers
+    in_play = {info.start} | analysis.hidden.numbers
     for loc in campaign.locations.values():
         in_play.update(key.location for key in loc.keys if key.location != loc.number)
     if all(number in in_play for number in campaign.locations):
@@ -205,7 +210,7 @@ def _location_effects(campaign: Campaign) -> Iterator[ast.LocationEffect]:
                     yield stmt.effect
 
 
-CHECKS: tuple[Callable[[Campaign], list[Diagnostic]], ...] = (
+CHECKS: tuple[Check, ...] = (
     check_unknown_keys,
     check_unmirrored_keys,
     check_replacement_loops,

@@ -16,13 +16,12 @@ from dataclasses import dataclass, field, replace
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic, Label
+from tgc.semantics.analysis import Analysis
 from tgc.semantics.checks.graph import unreachable_verses
 from tgc.semantics.facts import Fact
-from tgc.semantics.flow import Flow, flow_of
-from tgc.semantics.graph import graph_of
+from tgc.semantics.flow import Flow
 from tgc.semantics.holds import describe
-from tgc.semantics.model import Campaign
-from tgc.semantics.usage import Change, Check, TriggerUse, Usage, effect_text, usage_of
+from tgc.semantics.usage import Change, Check, TriggerUse, Usage, effect_text
 from tgc.source import Span
 from tgc.syntax import ast
 
@@ -47,32 +46,41 @@ class Finding:
     others: list[Use] = field(default_factory=list)
 
 
-def missing_state(campaign: Campaign) -> list[Diagnostic]:
+@dataclass(frozen=True)
+class Missing:
+    """The family's findings and, for each fact that can never hold, the span it is
+    reported at (what needs it follows from there)."""
+
+    diagnostics: list[Diagnostic]
+    primaries: dict[Fact, Span]
+
+
+def find_missing(analysis: Analysis) -> Missing:
+    """Every finding of the family (kept by ``Analysis.derive``)."""
+    planner = _Planner(analysis)
+    return Missing(list(planner.run()), planner.primaries)
+
+
+def missing_state(analysis: Analysis) -> list[Diagnostic]:
     """Every finding of the family, computed once; the check functions filter by code."""
-    found = campaign.derived.get("missing-state")
-    if not isinstance(found, list):
-        found = list(_Planner(campaign).run())
-        campaign.derived["missing-state"] = found
-    return found
+    return analysis.derive(find_missing).diagnostics
 
 
-def missing_primary(campaign: Campaign) -> dict[Fact, Span]:
+def missing_primary(analysis: Analysis) -> dict[Fact, Span]:
     """Where each fact that can never hold is reported (its finding's primary span)."""
-    missing_state(campaign)
-    found = campaign.derived.get("missing-primary")
-    return found if isinstance(found, dict) else {}
+    return analysis.derive(find_missing).primaries
 
 
 class _Planner:
-    def __init__(self, campaign: Campaign) -> None:
-        self.c = campaign
-        self.usage: Usage = usage_of(campaign)
-        self.flow: Flow = flow_of(campaign)
+    def __init__(self, analysis: Analysis) -> None:
+        self.a = analysis
+        self.c = analysis.campaign
+        self.usage: Usage = analysis.usage
+        self.flow: Flow = analysis.flow
         self.held = self.flow.facts()
         self.lost: set[str] | None = None
         # The span each missing fact is reported at: what needs it follows from there.
         self.primaries: dict[Fact, Span] = {}
-        campaign.derived["missing-primary"] = self.primaries
 
     def run(self) -> Iterator[Diagnostic]:
         uses = self.collect()
@@ -126,13 +134,13 @@ class _Planner:
     def cut_off(self, facts: list[Fact]) -> list[str]:
         """The unreachable verses (TGC201) that hold every grant of these facts; empty
         when some grant is elsewhere (then the grant's own condition is the reason)."""
-        graph = graph_of(self.c)
+        graph = self.a.graph
         verses = [graph.nodes[c.node].verse for f in facts for c in self.usage.grants.get(f, ())
                   if c.node in graph.nodes]
         if not verses:
             return []
         if self.lost is None:
-            self.lost = set(unreachable_verses(self.c))
+            self.lost = set(unreachable_verses(self.a))
         return sorted(set(verses)) if all(v in self.lost for v in verses) else []
 
     def describe(self, primary: Use, facts: list[Fact]) -> tuple[str, str]:

@@ -1,8 +1,8 @@
-"""State checks (TGC3xx): the resolved Campaign in, diagnostics about statuses, secrets
+"""State checks (TGC3xx): the analysis of a resolved Campaign in, diagnostics about statuses, secrets
 and items that can never hold, never matter or contradict each other out.
 
 All of them read the usage tables (``semantics.usage``) and the state flow
-(``semantics.flow``), both computed once per campaign. Nothing here reports what an
+(``semantics.flow``), both computed once per analysis. Nothing here reports what an
 unresolved reference or an unknown status, secret or item already explains: the tables
 leave those out, and the flow treats them as conditions that may hold.
 """
@@ -10,26 +10,25 @@ leave those out, and the flow treats them as conditions that may hold.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic, Label
-from tgc.semantics.cascade import hidden_of
+from tgc.semantics.analysis import Analysis, Check
 from tgc.semantics.checks.missing import MAX_LABELS, missing_primary, missing_state
 from tgc.semantics.facts import Fact, Vocabulary
-from tgc.semantics.flow import Flow, flow_of
-from tgc.semantics.graph import Edge, Graph, graph_of
+from tgc.semantics.flow import Flow
+from tgc.semantics.graph import Edge, Graph
 from tgc.semantics.holds import Held, conflict, describe
-from tgc.semantics.model import Campaign
-from tgc.semantics.usage import Change, Usage, atoms, usage_of
+from tgc.semantics.usage import Change, Usage, atoms
 from tgc.source import Span
 from tgc.syntax import ast
 
 # ---------------------------------------------------------------- TGC301
 
 
-def check_blocked_verses(campaign: Campaign) -> list[Diagnostic]:
+def check_blocked_verses(analysis: Analysis) -> list[Diagnostic]:
     """Verses every entry reaches only through conditions that never hold.
 
     Verses no entry reaches at all are TGC201's. A blocked region is reported once, at
@@ -38,7 +37,7 @@ def check_blocked_verses(campaign: Campaign) -> list[Diagnostic]:
     only through a trigger that can never fire is left to the trigger's report, and one
     a failed reference or a dropped line may have led to is left to that report.
     """
-    graph, flow = graph_of(campaign), flow_of(campaign)
+    graph, flow = analysis.graph, analysis.flow
     if graph.nodes.keys() <= flow.live:
         return []
     lost = flow.reachable(graph) - flow.live
@@ -54,8 +53,8 @@ def check_blocked_verses(campaign: Campaign) -> list[Diagnostic]:
     claimed = _claim(graph, lost, roots)
     # A reference that did not resolve, or a line that did not parse, may have been
     # the way in: that mistake is reported already.
-    hidden = hidden_of(campaign).nodes
-    primaries = missing_primary(campaign)
+    hidden = analysis.hidden.nodes
+    primaries = missing_primary(analysis)
     return [_blocked(graph, flow, root, incoming[root], claimed[root], primaries) for root in roots
             if root not in hidden]
 
@@ -143,9 +142,9 @@ def why_not(held: Held, conds: tuple[ast.Cond, ...]) -> str:
 # ---------------------------------------------------------------- TGC302-307
 
 
-def _family(code: str) -> Callable[[Campaign], list[Diagnostic]]:
-    def check(campaign: Campaign) -> list[Diagnostic]:
-        return [d for d in missing_state(campaign) if d.code == code]
+def _family(code: str) -> Check:
+    def check(analysis: Analysis) -> list[Diagnostic]:
+        return [d for d in missing_state(analysis) if d.code == code]
     return check
 
 
@@ -161,13 +160,14 @@ check_never_held = _family("TGC307")
 check_never_held.__doc__ = "A `not` test or a removal of state that is never granted."
 
 
-def check_status_never_checked(campaign: Campaign) -> list[Diagnostic]:
+def check_status_never_checked(analysis: Analysis) -> list[Diagnostic]:
     """Parts, boxes and flags that are marked but never checked and read by no trigger.
 
     A status nothing reads at all is reported once, at its first mark; otherwise the
     unread parts are reported per line that first marks them.
     """
-    usage = usage_of(campaign)
+    campaign = analysis.campaign
+    usage = analysis.usage
     unread: dict[str, list[Fact]] = {}
     for fact in usage.grants:
         if fact.key[0] == "status" and not usage.is_read(fact):
@@ -219,12 +219,13 @@ def _never_checked(usage: Usage, first: Change, facts: list[Fact], whole: bool) 
 # ---------------------------------------------------------------- TGC308
 
 
-def check_contradictions(campaign: Campaign) -> list[Diagnostic]:
+def check_contradictions(analysis: Analysis) -> list[Diagnostic]:
     """Conditions joined by ``and`` (or ``;`` in a guard) that can never hold together,
     reported once per guard, conditional divert or conditional effect."""
+    campaign = analysis.campaign
     vocabulary = Vocabulary(campaign)
     found: list[Diagnostic] = []
-    for stmt, conds in usage_of(campaign).compounds:
+    for stmt, conds in analysis.usage.compounds:
         pair = _first_conflict(conds, vocabulary)
         if pair is not None:
             first, second = pair
@@ -267,7 +268,7 @@ def _alternatives(cond: ast.Cond) -> Iterator[tuple[ast.Cond, ...]]:
             yield operand.operands if isinstance(operand, ast.And) else (operand,)
 
 
-CHECKS: tuple[Callable[[Campaign], list[Diagnostic]], ...] = (
+CHECKS: tuple[Check, ...] = (
     check_blocked_verses,
     check_status_never_marked,
     check_status_never_checked,

@@ -9,17 +9,18 @@ from collections.abc import Iterator
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic
+from tgc.semantics.analysis import Analysis, Check
 from tgc.semantics.model import Campaign
-from tgc.semantics.usage import Usage, usage_of
+from tgc.semantics.usage import Usage
 from tgc.syntax import ast
 
 # The declarations whose properties are rule data that may name state.
 _DATA_KINDS = frozenset({"event", "quest", "encounter", "card", "character", "location"})
 
 
-def check_unused_declarations(campaign: Campaign) -> list[Diagnostic]:
+def check_unused_declarations(analysis: Analysis) -> list[Diagnostic]:
     """TGC309: declared, and named nowhere else."""
-    usage = usage_of(campaign)
+    campaign, usage = analysis.campaign, analysis.usage
     used = {fact.key for table in (usage.grants, usage.removals, usage.checks, usage.triggers)
             for fact in table}
     data = " ".join(_data_text(campaign))
@@ -67,4 +68,4 @@ def _values(prop: ast.Property) -> Iterator[str]:
         yield ", ".join(prop.items)
 
 
-CHECKS = (check_unused_declarations,)
+CHECKS: tuple[Check, ...] = (check_unused_declarations,)

@@ -1,0 +1,77 @@
+"""One analysis of a resolved campaign: the verse graph, the usage tables, the state flow,
+the endings of bodies and what earlier mistakes hide, each a typed property computed on
+first use and then kept. Every check (the core's and each ruleset's) reads what it needs
+from here; nothing derived is stored on the model, which is frozen.
+
+Why one object: the checks share these structures (the flow needs the graph and the
+usage; a dozen checks need the graph), and a language server must know what an edit
+invalidates. The answer here is simple on purpose: an ``Analysis`` is a pure function of
+one ``Campaign``. The server keeps the parse of every file (``project.workspace``'s
+memory cache), rebuilds the model from the files after an edit (cheap: symbols and
+resolution are linear) and makes a new ``Analysis`` from it; each property is then
+computed only if a check, a hover or a lens asks for it.
+
+Families of checks that share a result of their own (the missing-state planner, a
+ruleset's rule data) keep it with ``derive``, keyed by the function that computes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cached_property
+from typing import TypeVar, cast
+
+from tgc.diagnostics.model import Diagnostic
+from tgc.semantics.cascade import Hidden, find_hidden
+from tgc.semantics.endings import Ending, find_endings
+from tgc.semantics.flow import Flow, solve_flow
+from tgc.semantics.graph import Graph, build_graph
+from tgc.semantics.model import Campaign
+from tgc.semantics.usage import Usage, collect_usage
+
+T = TypeVar("T")
+
+
+class Analysis:
+    """The derived structures of one resolved campaign, each computed when first read."""
+
+    def __init__(self, campaign: Campaign) -> None:
+        self.campaign = campaign
+        self._derived: dict[Callable[[Analysis], object], object] = {}
+
+    @cached_property
+    def graph(self) -> Graph:
+        """Bodies (verses and inline blocks), the edges between them and the entries."""
+        return build_graph(self.campaign)
+
+    @cached_property
+    def usage(self) -> Usage:
+        """Where each status, secret and item is granted, removed, checked and triggered."""
+        return collect_usage(self.campaign, self.graph)
+
+    @cached_property
+    def hidden(self) -> Hidden:
+        """The bodies, verses, locations and numbers an earlier diagnostic covers."""
+        return find_hidden(self.campaign, self.graph)
+
+    @cached_property
+    def flow(self) -> Flow:
+        """Which facts can hold where (the forward state flow over the graph)."""
+        return solve_flow(self.campaign, self.graph, self.usage, lambda: self.hidden)
+
+    @cached_property
+    def endings(self) -> dict[str, Ending]:
+        """How each body that does not simply leave at its last line ends."""
+        return find_endings(self.campaign, self.graph)
+
+    def derive(self, compute: Callable[[Analysis], T]) -> T:
+        """``compute(self)``, computed once per analysis: a result several checks of one
+        family share (the missing-state findings, a ruleset's rule data)."""
+        if compute not in self._derived:
+            self._derived[compute] = compute(self)
+        return cast(T, self._derived[compute])
+
+
+# A check: one analysis in, its diagnostics out (semantics.checks lists the core's; a
+# ruleset's `checks` module lists its own as CHECKS).
+Check = Callable[[Analysis], list[Diagnostic]]
