@@ -1,0 +1,611 @@
+"""Tainted Grail's campaign layer, the day: a bundle and a party in, the campaign played
+one procedure at a time (Start of the Day, the actions of the rounds, End of the Day),
+each returning what happened (``Happening``) and queueing the journal readings it causes
+(an instant rule on arrival, a menhir's section, a dream), which the caller plays as
+explorations through ``next_reading`` and ``finish``.
+
+The procedures are the spec's (shared/rules/tainted-grail-campaign.md §2, §3.12) with
+its decided readings; where a rule needs an answer (a guardian die, a fight nobody's
+engine plays), ``decide`` is asked, and by default the one seeded generator answers."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from tgc.bundle import schema as s
+from tgc.limits import as_number
+from tgc.rulesets.tainted_grail.campaign.geometry import DELTA, Geometry, geometry, step
+from tgc.rulesets.tainted_grail.campaign.party import (
+    ENERGY,
+    CampaignError,
+    energy_shares,
+    pay_energy,
+    pool_pay,
+    view,
+    write_back,
+)
+from tgc.rulesets.tainted_grail.campaign.world import (
+    DIAL_TOP,
+    Guardian,
+    Happening,
+    Menhir,
+    Table,
+    World,
+)
+from tgc.runtime import events as ev
+from tgc.runtime.book import Book, StoryError
+from tgc.runtime.rng import Rng
+from tgc.runtime.ruleset import DEFAULT_RULESET, Ruleset
+from tgc.runtime.state import Character, GameState, character_record, new_character, new_state
+from tgc.runtime.story import InputError, Story
+
+HEALTH, TERROR, FOOD = "health", "terror", "food"
+# A16: the guardian die, one face each (ruleset data, not campaign content).
+GUARDIAN_DIE = ("up", "down", "left", "right", "nothing", "discard")
+# SET-5: the starting menhir's dial for 1, 2, 3, 4 players.
+STARTING_DIAL = (8, 7, 6, 5)
+WYRDNESS = 2  # SOD-2, MEN-8: Health lost and Terror gained
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """What the campaign asks when a rule needs an answer: ``kind`` ``guardian-die`` (a
+    face of GUARDIAN_DIE) or ``fight`` (an outcome); ``about`` says of what."""
+
+    kind: str
+    about: str
+    options: tuple[str, ...]
+
+
+Decide = Callable[[Question], str]
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A journal reading the campaign owes: ``hook`` of ``card`` read by ``members``."""
+
+    card: int
+    hook: str
+    members: tuple[str, ...]
+
+
+class Campaign:
+    """One campaign in play: the runtime state (every character), the world on the table
+    and the day's procedures. Nothing changes when a procedure raises CampaignError."""
+
+    def __init__(self, book: Book, party: Sequence[str] = (), *, rng: Rng | None = None,
+                 ruleset: Ruleset | None = None, decide: Decide | None = None,
+                 state: GameState | None = None, world: World | None = None) -> None:
+        self.book = book
+        self.geo: Geometry = geometry(book.bundle)
+        self.rng = rng if rng is not None else Rng(0)
+        self.ruleset = ruleset if ruleset is not None else DEFAULT_RULESET
+        self.decide: Decide = decide if decide is not None else self._roll
+        self.readings: deque[Reading] = deque()
+        self.busy: Story | None = None
+        self._moved_from: set[int] | None = None
+        if state is not None and world is not None:
+            self.state, self.world = state, world
+        else:
+            self.state, self.world = new_state(book.bundle, party), World()
+            self._setup()
+        self.table = Table(self.geo, self.state, self.world)
+
+    # ------------------------------------------------------------ setup (SET-5)
+
+    def _setup(self) -> None:
+        start = self.geo.start
+        self.state.players = len(self.state.party)
+        self.state.in_play = {start} if start in self.geo.cells else set()
+        self.state.location = None
+        for character in self.state.party:
+            self.world.positions[character.name] = start
+            record = character_record(self.book.bundle, character.name)
+            number = record.data.get("number") if record is not None else None
+            value = as_number(number.strip()) if isinstance(number, str) else None
+            if value is not None:
+                self.world.numbers[character.name] = value
+        players = min(max(self.state.player_count, 1), len(STARTING_DIAL))
+        self.world.menhirs.append(Menhir(start, STARTING_DIAL[players - 1]))
+        table = Table(self.geo, self.state, self.world)
+        for key in self.geo.cards[start].keys.values():  # all four are in range
+            found = self.geo.current(key, self.state.removed)
+            if found is not None:
+                table.attach(found)
+
+    # ------------------------------------------------------------ looking up
+
+    def character(self, name: str) -> Character:
+        for member in self.state.party:
+            if member.name.casefold() == name.casefold():
+                return member
+        names = ", ".join(m.name for m in self.state.party)
+        raise CampaignError(f'no character "{name}" in this campaign (characters: {names})')
+
+    def party(self, names: Sequence[str]) -> list[Character]:
+        """The named characters as a party: on one card, not passed, not yet turned this
+        round (TRN-1, TRN-4, PTY-1)."""
+        if not names:
+            raise CampaignError("name the characters who act")
+        members = [self.character(n) for n in names]
+        if len({m.name for m in members}) != len(members):
+            raise CampaignError("a character is named twice in the party")
+        cards = {self.world.positions[m.name] for m in members}
+        if len(cards) > 1:
+            where = ", ".join(f"{m.name} on {self.world.positions[m.name]}" for m in members)
+            raise CampaignError(f"a party stands on one card ({where})")
+        for m in members:
+            if m.name in self.world.passed:
+                raise CampaignError(f"{m.name} has passed today and takes no more actions (TRN-4)")
+            if m.name in self.world.turned:
+                raise CampaignError(f"{m.name} has taken a turn this round; the others act first (TRN-1)")
+        return members
+
+    def _during_day(self) -> None:
+        if self.busy is not None or self.readings:
+            raise CampaignError("a journal reading is under way; finish it first (TRN-6)")
+        if self.world.phase != "day":
+            when = ("the Start of the Day comes first (:sod)" if self.world.phase == "dawn"
+                    else "the day is over")
+            raise CampaignError(f"no actions now: {when}")
+
+    def _turn(self, members: Sequence[Character]) -> None:
+        """A party action is the turn of every member (TRN-3); a round ends once every
+        character who has not passed has taken a turn."""
+        self.world.turned.update(m.name for m in members)
+        if all(n in self.world.turned or n in self.world.passed for n in self.world.positions):
+            self.world.turned.clear()
+
+    # ------------------------------------------------------------ Start of the Day
+
+    def start_of_day(self) -> list[Happening]:
+        """SOD-0..6 (A1: day 1 too). SOD-5's event and SOD-8's equipment need the event
+        deck and items per character, which this layer does not model yet."""
+        if self.world.phase != "dawn" or self.busy is not None or self.readings:
+            raise CampaignError(f"day {self.state.day} has already started")
+        out = [Happening("SOD-0", f"day {self.state.day} begins")]
+        out += self._expire_menhirs()
+        out += self._wyrdness()
+        out += self._tick_menhirs()
+        out += self._tick_time()
+        out += self._move_guardians()
+        self.world.passed.clear()
+        self.world.turned.clear()
+        self.world.phase = "day"
+        return out
+
+    def _expire_menhirs(self) -> list[Happening]:
+        gone = [m for m in self.world.menhirs if m.dial is None]
+        self.world.menhirs = [m for m in self.world.menhirs if m.dial is not None]
+        return [Happening("SOD-1", f"the menhir on {m.card} goes dark") for m in gone]
+
+    def _wyrdness(self) -> list[Happening]:
+        """SOD-2 (A8, A9, A10) or, with no Active Menhir left, MEN-8 (A11)."""
+        if not self.world.menhirs:
+            hurt = [Happening("MEN-8", "no menhir is lit: the wyrdness hurts everyone")]
+            return hurt + [self._hurt(member) for member in self.state.party]
+        gone = [n for n in self.table.placed if not self.table.in_range(self.geo.cells[n])]
+        out: list[Happening] = []
+        for card in gone:
+            out += self.table.discard(card)
+        for card in gone:
+            names = self.world.on(card)
+            if not names:
+                continue
+            for name in names:
+                out.append(self._hurt(self.character(name)))
+            dest = self.table.nearest(self.geo.cells[card], self.table.placed)
+            if dest is None:
+                continue
+            out.append(Happening("MEN-9", f"{' and '.join(names)} find themselves on {dest} "
+                                          f"{self.geo.cards[dest].title}"))
+            out += self._arrive(names, dest)
+        return out
+
+    def _hurt(self, member: Character) -> Happening:
+        member.set_track(HEALTH, member.tracks[HEALTH] - WYRDNESS)
+        member.set_track(TERROR, member.tracks[TERROR] + WYRDNESS)
+        return Happening("SOD-2", f"{member.name} loses {WYRDNESS} Health and gains {WYRDNESS} "
+                                  f"Terror (Health {member.tracks[HEALTH]}, Terror {member.tracks[TERROR]})")
+
+    def _tick_menhirs(self) -> list[Happening]:
+        out = []
+        for menhir in self.world.menhirs:
+            assert menhir.dial is not None  # SOD-1 took the dial-less ones away
+            if menhir.dial > 1:
+                menhir.dial -= 1
+                out.append(Happening("SOD-3", f"the menhir on {menhir.card} drops to {menhir.dial}"))
+            else:
+                menhir.dial = None
+                out.append(Happening("SOD-3", f"the menhir on {menhir.card} loses its dial: "
+                                              "it goes dark tomorrow"))
+        return out
+
+    def _tick_time(self) -> list[Happening]:
+        out = []
+        for name in sorted(self.world.time_dials):
+            value = self.world.time_dials[name]
+            if value > 1:
+                self.world.time_dials[name] = value - 1
+                out.append(Happening("SOD-4", f'the time dial "{name}" drops to {value - 1}'))
+            else:
+                del self.world.time_dials[name]
+                self.world.holders.pop(name, None)
+                out.append(Happening("SOD-4", f'the time dial "{name}" runs out and is removed'))
+        for card in sorted(self.world.time_tokens):
+            left = self.world.time_tokens[card] - 1
+            if left > 0:
+                self.world.time_tokens[card] = left
+            else:
+                del self.world.time_tokens[card]
+            out.append(Happening("SOD-4", f"a time token comes off {card} ({left} left)"))
+        return out
+
+    # ------------------------------------------------------------ guardians (GRD-2..7)
+
+    def _move_guardians(self) -> list[Happening]:
+        out: list[Happening] = []
+        for guardian in list(self.world.guardians):
+            if guardian in self.world.guardians:
+                out += self._move_guardian(guardian)
+        return out
+
+    def _move_guardian(self, guardian: Guardian) -> list[Happening]:
+        face = self.decide(Question("guardian-die", f'"{guardian.name}" on {guardian.card}', GUARDIAN_DIE))
+        if face not in GUARDIAN_DIE:
+            raise CampaignError(f"the guardian die shows {', '.join(GUARDIAN_DIE)}, not '{face}'")
+        out = [Happening("SOD-6", f'the guardian die for "{guardian.name}" shows {face}')]
+        if face == "discard":
+            self.world.guardians.remove(guardian)
+            return [*out, Happening("GRD-2", f'"{guardian.name}" goes back to its deck')]
+        if face != "nothing":
+            target = self.table.card_at(step(self.geo.cells[guardian.card], face))
+            if target is None or not self.geo.connected(guardian.card, target):
+                options = self.table.connected_placed(guardian.card)
+                target = max(options) if options else guardian.card  # GRD-3, A17
+                out.append(Happening("GRD-3", f"no connected card lies {face}: it goes to {target}"))
+            if target != guardian.card:
+                guardian.card = target
+                out.append(Happening("GRD-2", f'"{guardian.name}" moves to {target} '
+                                              f"{self.geo.cards[target].title}"))
+        there = self.world.on(guardian.card)
+        if there:  # GRD-4 (it stayed), GRD-5 (it moved in)
+            out += self._fight(guardian, there)
+        return out
+
+    def _fight(self, guardian: Guardian, names: Sequence[str]) -> list[Happening]:
+        """A guardian fight: the campaign's engine plays it, or ``decide`` answers."""
+        members = [self.character(n) for n in names]
+        encounter = s.Encounter(name=guardian.name)
+        outcomes = self.book.outcomes(None, guardian.name)
+        fighters = view(self.state, members)
+        outcome = self.ruleset.resolve_encounter(encounter, outcomes, fighters, self.rng)
+        if outcome is None:
+            outcome = self.decide(Question("fight", f'"{guardian.name}" against {" and ".join(names)}',
+                                           outcomes))
+        out = [Happening("ARR-2", f'{" and ".join(names)} fight "{guardian.name}": {outcome}')]
+        if outcome == "win":
+            self.world.guardians.remove(guardian)
+            out.append(Happening("GRD-7", f'"{guardian.name}" is defeated and goes back to its deck'))
+        return out
+
+    def place_guardian(self, name: str, card: int) -> Happening:
+        """GRD-1: an undefeated guardian's card on the card where it was fought."""
+        if name not in self.book.encounters:
+            raise CampaignError(f'the campaign declares no encounter "{name}"')
+        self.world.guardians.append(Guardian(name, card))
+        return Happening("GRD-1", f'the guardian "{name}" now roams {card}')
+
+    def _roll(self, question: Question) -> str:
+        return self.rng.pick(question.options)
+
+    # ------------------------------------------------------------ the actions
+
+    def travel(self, names: Sequence[str], where: str | int,
+               payer: Mapping[str, int] | None = None) -> list[Happening]:
+        """ACT-3: to an orthogonally adjacent, connected, placed card (a direction or its
+        number), 1 Energy per member, then the arrival (ARR-1..3)."""
+        self._during_day()
+        members = self.party(names)
+        here = self.world.positions[members[0].name]
+        dest = self._destination(here, where)
+        shares, dropped = energy_shares(members, 1, payer)
+        going = [m for m in members if m.name not in dropped]
+        if not going:
+            raise CampaignError("nobody in the party has the Energy to travel (1 each)")
+        pay_energy(going, shares)
+        out = [Happening("PTY-4", f"{n} cannot pay 1 Energy and stays behind") for n in dropped]
+        out.append(Happening("ACT-3", f"{' and '.join(m.name for m in going)} travel to {dest} "
+                                      f"{self.geo.cards[dest].title}"))
+        self._turn(members)
+        return out + self._arrive([m.name for m in going], dest)
+
+    def _destination(self, here: int, where: str | int) -> int:
+        if isinstance(where, str) and where in DELTA:
+            cell = step(self.geo.cells[here], where)
+            dest = self.table.card_at(cell)
+            if dest is None:
+                raise CampaignError(f"no card lies {where} of {here}")
+        else:
+            dest = int(where)
+            if dest not in self.table.placed:
+                raise CampaignError(f"{dest} is not on the table")
+        if not self.geo.connected(here, dest):
+            raise CampaignError(f"{here} and {dest} are not joined by a key: travel goes "
+                                "orthogonally between connected cards (MAP-2)")
+        return dest
+
+    def _arrive(self, names: Sequence[str], card: int) -> list[Happening]:
+        """ARR-1 reveal, ARR-2 guardians, ARR-3 the instant rule (a reading), in order."""
+        for name in names:
+            self.world.positions[name] = card
+        out = self.table.reveal_around(card)
+        for guardian in [g for g in self.world.guardians if g.card == card]:
+            out += self._fight(guardian, [n for n in names if self.world.positions[n] == card])
+        if self.book.hook(card, "instant") is not None:
+            self.readings.append(Reading(card, "instant", tuple(names)))
+            out.append(Happening("ARR-3", f"the instant rule of {card} is read"))
+        return out
+
+    def explore(self, names: Sequence[str], payer: Mapping[str, int] | None = None) -> Story:
+        """ACT-2: 1 Energy per member, then the card's explore section, as a party."""
+        self._during_day()
+        members = self.party(names)
+        card = self.world.positions[members[0].name]
+        if self.book.hook(card, "explore") is None:
+            raise CampaignError(f"{card} has nothing to explore")
+        shares, dropped = energy_shares(members, 1, payer)
+        going = [m for m in members if m.name not in dropped]
+        if not going:
+            raise CampaignError("nobody in the party has the Energy to explore (1 each)")
+        pay_energy(going, shares)
+        self._turn(members)
+        return self._read(Reading(card, "explore", tuple(m.name for m in going)))
+
+    def act(self, names: Sequence[str], action: str) -> Story:
+        """ACT-4: the card's action, paid once by the party (pooled), once per day per card
+        when the card says so (A22)."""
+        self._during_day()
+        members = self.party(names)
+        card = self.world.positions[members[0].name]
+        story = self._story(members)
+        try:
+            story.act(card, action)
+        except (InputError, StoryError) as err:
+            raise CampaignError(str(err)) from None
+        self._turn(members)
+        self.busy = story
+        return story
+
+    def inspect(self, names: Sequence[str]) -> Story:
+        """ACT-6: free; only on a card with the menhir seal: read its menhir section."""
+        self._during_day()
+        members = self.party(names)
+        card = self.world.positions[members[0].name]
+        if "menhir" not in self.geo.cards[card].seals or self.book.hook(card, "menhir") is None:
+            raise CampaignError(f"{card} has no menhir to inspect (it needs the menhir seal)")
+        self._turn(members)
+        return self._read(Reading(card, "menhir", tuple(m.name for m in members)))
+
+    def activate_menhir(self, card: int, dial: int | Sequence[int],
+                        names: Sequence[str] = (), costs: Sequence[s.Cost] = ()) -> Happening:
+        """MEN-5..7: place a model (or set the dial of the one standing there) on a card
+        with the menhir seal; ``dial`` is one value or one per player count (A29); the
+        ``costs`` are per player (A4), paid by the characters present."""
+        if "menhir" not in self.geo.cards[card].seals:
+            raise CampaignError(f"{card} has no menhir seal: no menhir can be lit there (MEN-5)")
+        dials = (dial,) if isinstance(dial, int) else tuple(dial)
+        value = dials[min(self.state.player_count, len(dials)) - 1]
+        if not 1 <= value <= DIAL_TOP:
+            raise CampaignError(f"a menhir dial shows 1-{DIAL_TOP}, not {value}")
+        members = [self.character(n) for n in names]
+        for cost in costs:
+            need = cost.amount * self.state.player_count
+            have = sum(m.get(cost.resource) for m in members)
+            if have < need:
+                raise CampaignError(f"lighting the menhir costs {need} {cost.resource} "
+                                    f"({cost.amount} per player); those present have {have}")
+        for cost in costs:
+            pool_pay(members, cost.resource, cost.amount * self.state.player_count)
+        menhir = self.world.menhir_on(card)
+        if menhir is None:
+            self.world.menhirs.append(Menhir(card, value))
+            return Happening("MEN-5", f"a menhir is lit on {card} with its dial at {value}")
+        menhir.dial = value
+        return Happening("MEN-7", f"the menhir on {card} is fed: its dial is set to {value}")
+
+    def pass_(self, name: str) -> Happening:
+        """TRN-4: free and final for the day."""
+        self._during_day()
+        member = self.party([name])[0]
+        self.world.passed.add(member.name)
+        self._turn([member])
+        return Happening("TRN-4", f"{member.name} passes")
+
+    # ------------------------------------------------------------ End of the Day
+
+    def day_over(self) -> bool:
+        """TRN-5 with A20: everyone has passed or has no Energy left."""
+        return all(n in self.world.passed or self.character(n).tracks[ENERGY] == 0
+                   for n in self.world.positions)
+
+    def end_of_day(self, eat: Mapping[str, bool] | None = None,
+                   give: Sequence[tuple[str, int, str]] = ()) -> list[Happening]:
+        """EOD-0..2 and 5 for every character: trade Food on one card (``give``: giver,
+        amount, taker), eat or fast (by default a character eats when they have Food),
+        restore Energy; then the dreams are queued as readings (A34)."""
+        self._during_day()
+        if not self.day_over():
+            waiting = [n for n in self.world.order() if n not in self.world.passed
+                       and self.character(n).tracks[ENERGY] > 0]
+            raise CampaignError(f"the day goes on until everyone has passed: {', '.join(waiting)} "
+                                "may still act (TRN-5)")
+        out = [self._give(*g) for g in give]
+        for name in self.world.order():
+            member = self.character(name)
+            eats = (eat or {}).get(name, member.resources.get(FOOD, 0) > 0)
+            out.append(self._rest(member, eats))
+            out.append(self._restore(member))
+        self.world.phase = "dusk"
+        self.world.dreamt.clear()
+        for card in sorted({self.world.positions[n] for n in self.world.positions}):
+            out += self._dreams(card)
+        self.world.passed.update(self.world.positions)
+        return out
+
+    def _give(self, giver: str, amount: int, taker: str) -> Happening:
+        a, b = self.character(giver), self.character(taker)
+        if self.world.positions[a.name] != self.world.positions[b.name]:
+            raise CampaignError(f"{a.name} and {b.name} are not on one card: no Food changes hands")
+        if a.resources.get(FOOD, 0) < amount:
+            raise CampaignError(f"{a.name} has {a.resources.get(FOOD, 0)} Food, not {amount}")
+        a.resources[FOOD] -= amount
+        b.resources[FOOD] = b.resources.get(FOOD, 0) + amount
+        return Happening("RES-3", f"{a.name} gives {amount} Food to {b.name}")
+
+    def _rest(self, member: Character, eats: bool) -> Happening:
+        """EOD-1 (A32): eating 1 Food gives +1 Health and -1 Terror; fasting drops Energy to
+        0, or costs 1 Health when it is 0 already."""
+        if eats:
+            if member.resources.get(FOOD, 0) < 1:
+                raise CampaignError(f"{member.name} has no Food to eat")
+            member.resources[FOOD] -= 1
+            member.set_track(HEALTH, member.tracks[HEALTH] + 1)
+            member.set_track(TERROR, member.tracks[TERROR] - 1)
+            return Happening("EOD-1", f"{member.name} eats: Health {member.tracks[HEALTH]}, "
+                                      f"Terror {member.tracks[TERROR]}")
+        if member.tracks[ENERGY] > 0:
+            member.set_track(ENERGY, 0)
+            return Happening("EOD-1", f"{member.name} goes hungry: Energy drops to 0")
+        member.set_track(HEALTH, member.tracks[HEALTH] - 1)
+        return Happening("EOD-1", f"{member.name} goes hungry with no Energy: Health {member.tracks[HEALTH]}")
+
+    def _restore(self, member: Character) -> Happening:
+        """EOD-2 (A33, A36): back to the starting slot, or +4 when Exhausted (0 or 1),
+        never above the starting slot or Health."""
+        start = self.starting_energy(member.name)
+        energy = member.tracks[ENERGY]
+        exhausted = energy <= 1
+        member.set_track(ENERGY, min(energy + 4, start) if exhausted else start)
+        how = "exhausted, regains up to 4" if exhausted else "back to the starting slot"
+        return Happening("EOD-2", f"{member.name}'s Energy is {member.tracks[ENERGY]} ({how})")
+
+    def starting_energy(self, name: str) -> int:
+        fresh = new_character(name, character_record(self.book.bundle, name), self.state.vocabulary)
+        return fresh.tracks[ENERGY]
+
+    def insane(self, member: Character) -> bool:
+        """TRK-6: Terror in the top two red slots of its track."""
+        return member.tracks[TERROR] >= member.limits[TERROR] - 1
+
+    def _dreams(self, card: int) -> list[Happening]:
+        """EOD-5 (A34): once per card, the sane there read the Dream, the insane the
+        Nightmare, each group as a party."""
+        if "dreams" not in self.geo.cards[card].seals:
+            return []
+        names = self.world.on(card)
+        out = []
+        for hook, group in (("dream", [n for n in names if not self.insane(self.character(n))]),
+                            ("nightmare", [n for n in names if self.insane(self.character(n))])):
+            if group and self.book.hook(card, hook) is not None:
+                self.readings.append(Reading(card, hook, tuple(group)))
+                out.append(Happening("EOD-5", f"{' and '.join(group)} read the {hook} of {card}"))
+        self.world.dreamt.append(card)
+        return out
+
+    def dawn(self) -> Happening:
+        """EOD-6: once the night's readings are done, the next day waits for its start."""
+        if self.world.phase != "dusk" or self.busy is not None or self.readings:
+            raise CampaignError("the night is not over yet")
+        self.state.day += 1
+        self.world.phase = "dawn"
+        return Happening("EOD-6", f"day {self.state.day} dawns")
+
+    # ------------------------------------------------------------ readings (explorations)
+
+    def next_reading(self) -> Story | None:
+        """The next journal reading the rules owe (an instant rule, a dream), as a Story
+        to play; None when none is owed."""
+        if self.busy is not None:
+            raise CampaignError("finish the reading under way first")
+        if not self.readings:
+            return None
+        return self._read(self.readings.popleft())
+
+    def _story(self, members: Sequence[Character]) -> Story:
+        return Story(self.book, view(self.state, members), self.ruleset, self.rng,
+                     on_effect=self._before_effect)
+
+    def _read(self, reading: Reading) -> Story:
+        story = self._story([self.character(n) for n in reading.members])
+        story.enter(reading.card, reading.hook)
+        self.busy = story
+        return story
+
+    def observe(self, story: Story, event: ev.Event) -> list[Happening]:
+        """What an exploration's event does to the world: ``move to`` is a special
+        movement (MOV-1: range-limited reveal, guardians; its instant rule the story reads),
+        an undefeated guardian stays on the card (GRD-1)."""
+        if isinstance(event, ev.EffectApplied) and isinstance(event.effect, s.LocationChange) \
+                and event.effect.kind == "move-to":
+            card = event.effect.location
+            if self._moved_from is not None:
+                story.state.in_play.intersection_update(self._moved_from | {card})
+                self._moved_from = None
+            names = [m.name for m in story.state.party]
+            for name in names:
+                self.world.positions[name] = card
+            out = [Happening("MOV-1", f"{' and '.join(names)} move to {card}")]
+            out += self.table_of(story).reveal_around(card)
+            for guardian in [g for g in self.world.guardians if g.card == card]:
+                out += self._fight(guardian, names)
+            return out
+        if isinstance(event, ev.EncounterResolved) and event.outcome != "win" and event.encounter.name:
+            record = self.book.encounters.get(event.encounter.name)
+            traits = record.data.get("traits") if record is not None else None
+            if isinstance(traits, str | list) and "guardian" in _words(traits) and \
+                    not any(g.name == event.encounter.name for g in self.world.guardians):
+                where = story.state.location
+                if where is not None:
+                    return [self.place_guardian(event.encounter.name, where)]
+        return []
+
+    def table_of(self, story: Story) -> Table:
+        return Table(self.geo, story.state, self.world)
+
+    def _before_effect(self, story: Story, effect: s.Effect) -> None:
+        if isinstance(effect, s.LocationChange) and effect.kind == "move-to":
+            self._moved_from = set(story.state.in_play)
+
+    def run(self, story: Story) -> list[ev.Event | Happening]:
+        """Pull a story's events up to its next wait or end, observing each."""
+        out: list[ev.Event | Happening] = []
+        while (event := story.step()) is not None:
+            out.append(event)
+            out += self.observe(story, event)
+        return out
+
+    def finish(self, story: Story) -> list[Happening]:
+        """The exploration is over: its changes to the campaign state go home, and a
+        character standing on a card that was replaced stands on its replacement."""
+        if story is not self.busy:
+            raise CampaignError("that is not the reading under way")
+        if not story.finished:
+            raise CampaignError("the reading is not over yet")
+        write_back(story.state, self.state)
+        self.busy = None
+        out = []
+        for name, card in sorted(self.world.positions.items()):
+            if card in self.state.replaced:
+                new = self.state.replaced[card]
+                self.world.positions[name] = new
+                out.append(Happening("MAP-6", f"{name} now stands on {new}, which replaced {card}"))
+        return out
+
+
+def _words(value: str | list[s.Data]) -> list[str]:
+    if isinstance(value, str):
+        return [w.strip() for w in value.split(",")]
+    return [w.strip() for w in value if isinstance(w, str)]
