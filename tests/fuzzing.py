@@ -276,30 +276,38 @@ def _child(kind: Kind, data: str, cpu: int, memory: int, pipe: object) -> None:
         result = ("crash", str(err))
     except BaseException as err:  # noqa: BLE001 - anything else is exactly what fuzzing looks for
         result = ("crash", f"{type(err).__name__}: {str(err)[:200]}")
-    pipe.send(result)  # type: ignore[attr-defined]
+    usage = resource.getrusage(resource.RUSAGE_SELF)  # a forked child's own time only
+    pipe.send((*result, usage.ru_utime + usage.ru_stime))  # type: ignore[attr-defined]
 
 
-def run_isolated(kind: Kind, data: str, cpu: int = 10, memory: int = 2 << 30) -> Outcome:
+def run_isolated(kind: Kind, data: str, cpu: int = 10, memory: int = 2 << 30,
+                 wall: float | None = None) -> Outcome:
     """Run one input in a forked process limited to ``cpu`` seconds of CPU and ``memory``
-    bytes of address space: a hang or a blowup is an outcome, not the end of the run."""
+    bytes of address space: a hang or a blowup is an outcome, not the end of the run.
+
+    A hang is judged by the child's CPU time, never by the clock, so a long run at low
+    priority on a busy machine does not count slow scheduling as hangs; ``wall`` (default
+    three times ``cpu`` plus five seconds) only catches an input that blocks without
+    computing (a FIFO, a lock)."""
     ctx = get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
     start = time.monotonic()
     process = ctx.Process(target=_child, args=(kind, data, cpu, memory, send))
     process.start()
     send.close()
-    process.join(cpu * 3 + 5)
+    process.join(cpu * 3 + 5 if wall is None else wall)
     if process.is_alive():
         process.kill()
         process.join()
+        return Outcome("hang", "blocked past the wall-clock limit", time.monotonic() - start)
     seconds = time.monotonic() - start
     try:
-        failure, detail = receive.recv() if receive.poll() else (None, None)
+        failure, detail, used = receive.recv() if receive.poll() else (None, None, 0.0)
     except EOFError:  # the child died before it could say anything
-        failure, detail = None, None
-    if detail is not None:
+        failure, detail, used = None, None, 0.0
+    if detail is not None and used <= cpu:
         return Outcome(failure or detail, detail if failure else "", seconds)
-    if process.exitcode in (-signal.SIGXCPU, -signal.SIGKILL) or seconds > cpu:
+    if detail is not None or process.exitcode in (-signal.SIGXCPU, -signal.SIGKILL):
         return Outcome("hang", f"more than {cpu} s of CPU", seconds)
     return Outcome("memory" if process.exitcode == -signal.SIGSEGV else "crash",
                    f"exit {process.exitcode}", seconds)
