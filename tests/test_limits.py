@@ -291,3 +291,41 @@ def test_a_hostile_translation_lock_is_a_diagnostic(text: str) -> None:
 
     lock, diagnostics = parse_lock(SourceFile.from_text("tgc.l10n.lock", text))
     assert len(diagnostics) == 1 and "TOML" in diagnostics[0].message
+
+
+_HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(("example", "file", "old", "new"), [
+    ("twenty_strong", "dice.tgj", "yellow: 4 dice, hits 2", f"yellow: {_HUGE} dice, hits 2"),
+    ("twenty_strong", "dice.tgj", "yellow: 4 dice, hits 2", "yellow: 4 dice, hits ١"),
+    ("twenty_strong", "dice.tgj", "sides: 6", f"sides: {_HUGE}"),
+    ("grimslingers", "grimslingers.tgj", "resource: durability 10 max 10",
+     f"resource: durability {_HUGE} max 10"),
+    ("grimslingers", "grimslingers.tgj", "rest: gain 3 durability", "rest: gain ٣ durability"),
+    ("grimslingers", "campaign.tgj", "pp: 2", f"pp: {_HUGE}"),
+    ("grimslingers", "areas.tgj", '@area 3 "Saltpan Flats"', f'@area {_HUGE} "Saltpan Flats"'),
+])
+def test_a_ruleset_reads_its_numbers_through_the_one_reader(tmp_path: Path, example: str, file: str,
+                                                            old: str, new: str) -> None:
+    """The 20 Strong and Grimslingers declarations read numbers with tgc/limits.py: a
+    5,000-digit count or an Arabic-Indic digit is a diagnostic, never TGC999."""
+    import shutil
+
+    folder = tmp_path / example
+    shutil.copytree(Path(__file__).parents[1] / "examples" / example, folder)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    result = check(folder)
+    codes = {d.code for d in result.diagnostics if d.severity.name == "ERROR"}
+    assert codes and "TGC999" not in codes, codes
+
+
+@pytest.mark.parametrize("header", ["rank ²; seed 1", f"rank 1; seed {_HUGE}", "rank 9; seed 1"])
+def test_a_hostile_twenty_strong_transcript_header_names_the_field(header: str) -> None:
+    from tgc.rulesets.twenty_strong.session import read_transcript
+
+    with pytest.raises(ValueError, match="the transcript's (rank|seed)"):
+        read_transcript(f"# tgc 20 Strong transcript: hero Ash; boss Wyrm; {header}\n> 1\n")

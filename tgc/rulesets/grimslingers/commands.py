@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from tgc.cli.options import EXIT_ERRORS, fail_usage
+from tgc.limits import as_number
 
 if TYPE_CHECKING:
     from tgc.rulesets.grimslingers.data import TallTale
@@ -103,9 +104,10 @@ def versus(directory: Path, party: str, teams: str | None, runs: int, seed: int,
     seats = None
     if teams is not None:
         parts = [t.strip() for t in teams.split(",")]
-        if len(parts) != len(names) or not all(t.isdigit() for t in parts):
+        numbers = [as_number(t, high=len(names)) for t in parts]
+        if len(parts) != len(names) or None in numbers:
             fail_usage("--teams gives one team number per duelist, e.g. 0,1,0,1")
-        seats = tuple(int(t) for t in parts)
+        seats = tuple(n for n in numbers if n is not None)
     try:
         report = simulate_versus(rules, tuple(Build(n) for n in names), runs, seed, policy, seats)
     except BuildError as err:

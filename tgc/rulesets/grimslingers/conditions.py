@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
+from tgc.limits import MAX_AMOUNT, LimitError, read_int
 from tgc.rulesets.grimslingers.data import (
     All,
     Any_,
@@ -80,9 +81,10 @@ class _Parser:
 
     def number(self) -> int:
         tok = self.take("a number")
-        if not tok.isdigit():
-            raise ConditionError(f"expected a number, not `{tok}`")
-        return int(tok)
+        try:
+            return read_int(tok, "a number", high=MAX_AMOUNT)
+        except LimitError as err:
+            raise ConditionError(f"expected a number, not `{tok}`: {err}") from None
 
     def or_(self) -> Condition:
         args = [self.and_()]

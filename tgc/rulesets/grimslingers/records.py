@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tgc.limits import MAX_AMOUNT, LimitError, is_number, read_int
 from tgc.rulesets.grimslingers.actions import parse_actions
 from tgc.rulesets.grimslingers.conditions import parse_condition
 from tgc.rulesets.grimslingers.data import (
@@ -79,9 +80,19 @@ def _int(decl: Decl, key: str, default: int | None = None) -> int | None:
     value = _text(decl, key)
     if value is None:
         return default
-    if not value.strip().lstrip("-").isdigit():
-        raise RecordError(f"`{key}` is a whole number, not `{value}`", decl.props[key][1])
-    return int(value)
+    return _number(value.strip(), f"`{key}`", decl.props[key][1], signed=True)
+
+
+def _number(text: str, what: str, span: Span | None, *, signed: bool = False) -> int:
+    """A number of a record, through tgc's one reader (ASCII digits, bounded): a value
+    too large for any rule is a record error, never an overflow later."""
+    if signed and text.startswith("+"):
+        text = text[1:]
+    try:
+        return read_int(text, what, low=-MAX_AMOUNT if signed else 0, high=MAX_AMOUNT,
+                        signed=signed)
+    except LimitError as err:
+        raise RecordError(f"{err}", span) from None
 
 
 def _names(text: str | None) -> tuple[str, ...]:
@@ -161,10 +172,10 @@ def build_item(decl: Decl) -> Card:
 
 def _four(decl: Decl, key: str) -> tuple[int, int, int, int]:
     values = [v.strip() for v in _need(decl, key).split(",")]
-    if len(values) != 4 or not all(v.isdigit() for v in values):
+    if len(values) != 4 or not all(is_number(v) for v in values):
         raise RecordError(f"`{key}` lists four numbers, for 1, 2, 3 and 4 players",
                           decl.props[key][1])
-    a, b, c, d = (int(v) for v in values)
+    a, b, c, d = (_number(v, f"`{key}`", decl.props[key][1]) for v in values)
     return (a, b, c, d)
 
 
@@ -179,9 +190,9 @@ def build_creature(decl: Decl) -> Creature:
 
 
 _WHEN = (
-    (re.compile(r"creature took (\d+) dmg this turn$"), "creature_dmg"),
-    (re.compile(r"creature lost (\d+) ep this turn$"), "creature_ep_lost"),
-    (re.compile(r"(\d+) players? passed$"), "players_passed"),
+    (re.compile(r"creature took ([0-9]+) dmg this turn$"), "creature_dmg"),
+    (re.compile(r"creature lost ([0-9]+) ep this turn$"), "creature_ep_lost"),
+    (re.compile(r"([0-9]+) players? passed$"), "players_passed"),
     (re.compile(r"(\w+) hit the creature$"), "element_hit"),
 )
 
@@ -198,18 +209,19 @@ def build_disposition(decl: Decl) -> Disposition:
                     "element": m.group(1), "fx": _fx(decl)})
             return Disposition.model_validate({
                 "name": _arg(decl, 0, "the name"), "requirement": requirement,
-                "amount": int(m.group(1)), "fx": _fx(decl)})
+                "amount": _number(m.group(1), "`requires`", decl.props["requires"][1]),
+                "fx": _fx(decl)})
     raise RecordError("`requires` is `creature took N dmg this turn`, `creature lost N ep this "
                       "turn`, `N players passed` or `ELEMENT hit the creature`",
                       decl.props["requires"][1])
 
 
 _RULES = (
-    (re.compile(r"creature takes (\d+) less dmg from each card$"), "dmg_reduction"),
-    (re.compile(r"creature hp \+(\d+)$"), "hp_bonus"),
-    (re.compile(r"creature ep \+(\d+)$"), "ep_bonus"),
-    (re.compile(r"creature cards \+(\d+) nv$"), "nv_bonus"),
-    (re.compile(r"creature cards \+(\d+) rn$"), "rn_bonus"),
+    (re.compile(r"creature takes ([0-9]+) less dmg from each card$"), "dmg_reduction"),
+    (re.compile(r"creature hp \+([0-9]+)$"), "hp_bonus"),
+    (re.compile(r"creature ep \+([0-9]+)$"), "ep_bonus"),
+    (re.compile(r"creature cards \+([0-9]+) nv$"), "nv_bonus"),
+    (re.compile(r"creature cards \+([0-9]+) rn$"), "rn_bonus"),
 )
 
 
@@ -222,7 +234,9 @@ def build_modifier(decl: Decl) -> Modifier:
     for pattern, kind in _RULES:
         if m := pattern.match(rule):
             return Modifier.model_validate({"name": name, "rule": kind,
-                                            "amount": int(m.group(1)), "reward": reward})
+                                            "amount": _number(m.group(1), "`rule`",
+                                                                      decl.props["rule"][1]),
+                                            "reward": reward})
     raise RecordError("`rule` is `creature takes N less dmg from each card`, `creature hp +N`, "
                       "`creature ep +N`, `creature cards +N nv` or `creature cards +N rn`",
                       decl.props["rule"][1])
@@ -241,8 +255,8 @@ def build_elements(decl: Decl) -> dict[str, Any]:
     return {"elements": {"beats": tuple(pairs)}}
 
 
-_RESOURCE = re.compile(r"(\w+)\s+(\d+)(?:\s+max\s+(\d+))?$")
-_REST = re.compile(r"gain\s+(\d+)\s+\w+(?:\s+unless\s+tile\s+(.+))?$")
+_RESOURCE = re.compile(r"(\w+)\s+([0-9]+)(?:\s+max\s+([0-9]+))?$")
+_REST = re.compile(r"gain\s+([0-9]+)\s+\w+(?:\s+unless\s+tile\s+(.+))?$")
 _SUITS = {"spade": "S", "spades": "S", "club": "C", "clubs": "C", "diamond": "D",
           "diamonds": "D", "heart": "H", "hearts": "H"}
 _STAGES = ("in_control", "conflicted", "overtaken")
@@ -259,12 +273,13 @@ def build_grimslinger(decl: Decl) -> Grimslinger:
         if r is None:
             raise RecordError("`rest` is `gain N RESOURCE [unless tile spade or club]`",
                               decl.props["rest"][1])
-        rest_gain = int(r.group(1))
+        rest_gain = _number(r.group(1), "`rest`", decl.props["rest"][1])
         blocked = tuple(_SUITS[w] for w in re.split(r"\s+or\s+|,\s*", r.group(2) or "")
                         if w in _SUITS)
     data: dict[str, Any] = {
         "name": _arg(decl, 0, "the name"), "resource": RESOURCES[m.group(1)],
-        "start": int(m.group(2)), "maximum": int(m.group(3) or m.group(2)),
+        "start": _number(m.group(2), "`resource`", decl.props["resource"][1]),
+        "maximum": _number(m.group(3) or m.group(2), "`resource`", decl.props["resource"][1]),
         "rest_gain": rest_gain, "rest_blocked_suits": blocked,
         "skills": _names(_text(decl, "skills")), "feast": _feast(decl),
         "stages": _stages(decl)}
@@ -288,10 +303,10 @@ def _feast(decl: Decl) -> tuple[FeastResult, ...]:
         if not faces or any(f not in ("A", "K", "Q", "J", "W", "N") for f in faces):
             raise RecordError(f"`{face}` is no Fate face (A, K, Q, J, W, N)", span)
         blood, _, rest = str(text).partition(";")
-        b = re.fullmatch(r"\s*(\d+)\s+blood\s*", blood)
+        b = re.fullmatch(r"\s*([0-9]+)\s+blood\s*", blood)
         if b is None:
             raise RecordError("a feast row starts with `N blood`", span)
-        rows.append(FeastResult.model_validate({"faces": faces, "blood": int(b.group(1)),
+        rows.append(FeastResult.model_validate({"faces": faces, "blood": _number(b.group(1), "blood", span),
                                                 "fx": parse_fx(rest)}))
     return tuple(rows)
 
@@ -308,10 +323,10 @@ def _stages(decl: Decl) -> tuple[StageEffect, ...]:
         for part in str(text).split(","):
             if not part.strip():
                 continue
-            m = re.fullmatch(r"\s*(rn|nv|dmg)\s*([+-]\d+)\s*", part)
+            m = re.fullmatch(r"\s*(rn|nv|dmg)\s*([+-][0-9]+)\s*", part)
             if m is None:
                 raise RecordError(f"`{part.strip()}` is not `rn|nv|dmg +N`", span)
-            values[m.group(1)] = int(m.group(2))
+            values[m.group(1)] = _number(m.group(2), f"`{m.group(1)}`", span, signed=True)
         out.append(StageEffect(rn=values["rn"], nv=values["nv"], dmg_taken=-values["dmg"]))
     return tuple(out)
 
@@ -321,9 +336,10 @@ def _stages(decl: Decl) -> tuple[StageEffect, ...]:
 
 def build_chapter(decl: Decl) -> Chapter:
     number = _arg(decl, 0, "the chapter number")
-    if not number.isdigit():
+    if not is_number(number):
         raise RecordError(f"a chapter number is a whole number, not `{number}`", decl.span)
-    return Chapter(number=int(number), title=str(decl.args[1]) if len(decl.args) > 1 else "")
+    return Chapter(number=_number(number, "a chapter number", decl.span),
+                   title=str(decl.args[1]) if len(decl.args) > 1 else "")
 
 
 def build_path(decl: Decl) -> Path:
@@ -373,7 +389,7 @@ AREA_KEYS = ("layout", "face_up", "attack", "modifiers", "events", "entry", "tex
 
 def build_area(decl: Decl) -> Area:
     number = _arg(decl, 0, "the area number")
-    if not number.isdigit():
+    if not is_number(number):
         raise RecordError(f"an area number is a whole number, not `{number}`", decl.span)
     rows = decl.props["layout"][0]
     if not isinstance(rows, list):
@@ -392,13 +408,14 @@ def build_area(decl: Decl) -> Area:
             tiles.append(_tile(decl, card, r, c, code in face_up or card.face == "K"))
     attack = []
     for key, (name, span) in _table(decl, "attack").items():
-        m = re.fullmatch(r"(\d)(?:-(\d))?", key)
+        m = re.fullmatch(r"([0-9])(?:-([0-9]))?", key)
         if m is None:
             raise RecordError(f"an attack roll is `N` or `N-M`, not `{key}`", span)
-        attack.append(AttackArm(low=int(m.group(1)), high=int(m.group(2) or m.group(1)),
+        attack.append(AttackArm(low=int(m.group(1)), high=int(m.group(2) or m.group(1)),  # one digit each
                                 creature=str(name).strip().strip('"')))
     drawn, modifiers = _modifiers(decl)
-    return Area(number=int(number), title=str(decl.args[1]) if len(decl.args) > 1 else "",
+    return Area(number=_number(number, "an area number", decl.span),
+                title=str(decl.args[1]) if len(decl.args) > 1 else "",
                 tiles=tuple(tiles), attack=tuple(attack), modifiers_drawn=drawn,
                 modifiers=modifiers, events=_names(_text(decl, "events")),
                 entry=(_text(decl, "entry") or "").strip() or None)
@@ -408,14 +425,14 @@ def _modifiers(decl: Decl) -> tuple[int, tuple[str, ...]]:
     text = _text(decl, "modifiers")
     if not text:
         return 0, ()
-    m = re.fullmatch(r"\s*draw\s+(\d+)\s+from\s+(.+)", text)
+    m = re.fullmatch(r"\s*draw\s+([0-9]+)\s+from\s+(.+)", text)
     if m is None:
         raise RecordError("`modifiers` is `draw N from \"A\", \"B\"`", decl.props["modifiers"][1])
-    return int(m.group(1)), _names(m.group(2))
+    return _number(m.group(1), "`modifiers`", decl.props["modifiers"][1]), _names(m.group(2))
 
 
-_ENTRY = re.compile(r"(?:landmark\s+(\d+)|(chest|key)\s+(black|white)|portal\s+to\s+area\s+"
-                    r"(\d+)\s+(W\d)|special\s+(.+))$")
+_ENTRY = re.compile(r"(?:landmark\s+([0-9]+)|(chest|key)\s+(black|white)|portal\s+to\s+area\s+"
+                    r"([0-9]+)\s+(W[0-9])|special\s+(.+))$")
 
 
 def _tile(decl: Decl, card: Any, row: int, col: int, up: bool) -> Tile:
@@ -429,11 +446,12 @@ def _tile(decl: Decl, card: Any, row: int, col: int, up: bool) -> Tile:
         raise RecordError(f"`{card.code}:` is `landmark N`, `chest|key black|white`, `portal "
                           "to area N WILD` or `special TEXT`", entry[1])
     if m.group(1):
-        data["landmark"] = int(m.group(1))
+        data["landmark"] = _number(m.group(1), "a landmark", entry[1])
     elif m.group(2):
         data["kind"], data["colour"] = m.group(2), m.group(3)
     elif m.group(4):
-        data["portal_area"], data["portal_tile"] = int(m.group(4)), m.group(5)
+        data["portal_area"] = _number(m.group(4), "a portal's area", entry[1])
+        data["portal_tile"] = m.group(5)
     else:
         data["special"] = m.group(6).strip().strip('"')
     return Tile.model_validate(data)

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 from difflib import get_close_matches
 
+from tgc.limits import MAX_AMOUNT, LimitError, read_int
 from tgc.rulesets.twenty_strong.data import (
     STATS,
     Ability,
@@ -58,7 +59,7 @@ _DICE_ZONES: dict[str, DiceZone] = {"pool": "pool", "exhausted": "exhausted",
 VERBS = ("gain", "lose", "draw", "discard", "strike", "apply", "cannot", "crits", "basic",
          "recover", "return", "exhaust", "reroll", "banish", "prevent", "activate", "add",
          "deal", "nothing", "if")
-_N = r"(\d+)"
+_N = r"([0-9]+)"
 _NAME = r'"((?:[^"\\]|\\.)*)"'
 
 
@@ -68,6 +69,15 @@ class EffectError(Exception):
     def __init__(self, message: str, hint: str | None = None) -> None:
         super().__init__(message)
         self.message, self.hint = message, hint
+
+
+def _n(text: str) -> int:
+    """A number of an effect or condition, through tgc's one reader (ASCII digits, at
+    most one amount's maximum)."""
+    try:
+        return read_int(text, "a number", high=MAX_AMOUNT)
+    except LimitError as err:
+        raise EffectError(str(err), f"write a number from 0 to {MAX_AMOUNT}") from None
 
 
 def _suggest(word: str, words: Sequence[str], what: str) -> EffectError:
@@ -83,26 +93,26 @@ class EffectParser:
         self.colours = tuple(colours)
         self._forms: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Effect]], ...] = (
             (re.compile(rf"(gain|lose) {_N} (\w+)"), self._stat),
-            (re.compile(rf"draw {_N}"), lambda m: Draw(count=int(m[1]))),
-            (re.compile(rf"discard {_N}"), lambda m: Discard(count=int(m[1]))),
+            (re.compile(rf"draw {_N}"), lambda m: Draw(count=_n(m[1]))),
+            (re.compile(rf"discard {_N}"), lambda m: Discard(count=_n(m[1]))),
             (re.compile(r"strike again"), lambda m: StrikeAgain()),
             (re.compile(r"apply (\w+) this (round|pass)"), self._unlock),
             (re.compile(r"cannot apply (\w+)(?: dice)? to this enemy"),
              lambda m: Forbid(colour=self._colour(m[1]))),
             (re.compile(rf"(crits|basic hits) deal {_N}(?: damage)?(?: to this enemy)?"),
              lambda m: FaceDamage(face="crit" if m[1] == "crits" else "basic",
-                                  amount=int(m[2]))),
+                                  amount=_n(m[2]))),
             (re.compile(rf"(recover|return|exhaust|reroll) {_N} (?:dice|die)"),
-             lambda m: MoveDice(verb=_DICE_VERBS[m[1]], count=int(m[2]))),
+             lambda m: MoveDice(verb=_DICE_VERBS[m[1]], count=_n(m[2]))),
             (re.compile(r"banish 1 die(?: (\w+))?(?: from (?:the )?(pool|exhausted|active|any))?"),
              self._banish),
-            (re.compile(rf"prevent {_N} damage"), lambda m: Prevent(amount=int(m[1]))),
+            (re.compile(rf"prevent {_N} damage"), lambda m: Prevent(amount=_n(m[1]))),
             (re.compile(rf"gain upgraded (?:{_NAME}|(any))"),
              lambda m: GainUpgraded(card=m[1] if m[2] is None else None)),
-            (re.compile(rf"activate {_N} (?:enemy|enemies)"), lambda m: Activate(count=int(m[1]))),
+            (re.compile(rf"activate {_N} (?:enemy|enemies)"), lambda m: Activate(count=_n(m[1]))),
             (re.compile(rf"add {_N} to (?:the )?menhir stack"),
-             lambda m: FeedMenhir(count=int(m[1]))),
-            (re.compile(rf"deal {_N} damage to this enemy"), lambda m: DealDamage(amount=int(m[1]))),
+             lambda m: FeedMenhir(count=_n(m[1]))),
+            (re.compile(rf"deal {_N} damage to this enemy"), lambda m: DealDamage(amount=_n(m[1]))),
             (re.compile(r"nothing"), lambda m: Nothing()),
         )
 
@@ -180,9 +190,9 @@ class EffectParser:
         if low == "endgame":
             return InEndgame()
         if m := re.fullmatch(rf"health <= {_N}", low):
-            return HealthAtMost(value=int(m[1]))
+            return HealthAtMost(value=_n(m[1]))
         if m := re.fullmatch(rf"items >= {_N}", low):
-            return ItemsAtLeast(value=int(m[1]))
+            return ItemsAtLeast(value=_n(m[1]))
         raise EffectError(f"unknown condition `{text}`",
                           "a condition is `dial COLOUR`, `defeated`, `health <= N`, "
                           "`items >= N` or `endgame`")
@@ -193,7 +203,7 @@ class EffectParser:
         stat = m[3]
         if stat not in STATS:
             raise _suggest(stat, STATS, "stat")
-        amount = int(m[2])
+        amount = _n(m[2])
         return StatChange(stat=_STAT_WORDS[stat], amount=amount if m[1] == "gain" else -amount)
 
     def _unlock(self, m: re.Match[str]) -> Effect:

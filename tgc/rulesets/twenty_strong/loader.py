@@ -13,6 +13,7 @@ from typing import Protocol, TypeVar, cast
 
 from pydantic import ValidationError
 
+from tgc.limits import MAX_AMOUNT, MAX_DICE, MAX_SIDES, as_number
 from tgc.rulesets.twenty_strong.data import (
     CARD_KINDS,
     DEFAULT_DIAL,
@@ -42,7 +43,7 @@ CARD_KEYS = ("hero", "left", "right", "ability", "text")
 FOE_KEYS = ("health", "damage", "nodes", "additional", "during", "after", "special", "text")
 ENEMY_KEYS = ("deck", *FOE_KEYS, "reward", "item")
 T = TypeVar("T")
-_COLOUR = re.compile(r"(\d+) dice?, hits (\d+)")
+_COLOUR = re.compile(r"([0-9]+) dice?, hits ([0-9]+)")
 
 
 class PropLike(Protocol):
@@ -140,16 +141,18 @@ class _Decl:
                        f"add a `{key}:` line to this declaration")
         return prop
 
-    def int(self, key: str, default: int | None = None, low: int = 0) -> int:
+    def int(self, key: str, default: int | None = None, low: int = 0,
+            high: int = MAX_AMOUNT) -> int:
         prop = self.get(key) if default is not None else self.need(key)
         if prop is None:
             assert default is not None
             return default
-        text = _text(prop.value)
-        if not text.isdigit() or int(text) < low:
+        value = as_number(_text(prop.value), low=low, high=high)
+        if value is None:
             raise _Bad("TGC542", prop.span, f"`{key}` must be a whole number"
-                       + (f" of at least {low}" if low else ""), f"write `{key}: 3`")
-        return int(text)
+                       + (f" of at least {low}" if low else "") + f" and at most {high}",
+                       f"write `{key}: 3`")
+        return value
 
     def name(self) -> str:
         args = [a for a in self.decl.args if isinstance(a, str)]
@@ -243,7 +246,7 @@ class Loader:
     def load_dice(self, decl: DeclLike) -> DiceRules:
         d = _Decl(decl, DICE_KEYS, self, free_keys=True)
         colours: list[DieColour] = []
-        sides = d.int("sides", DEFAULT_SIDES, low=1)
+        sides = d.int("sides", DEFAULT_SIDES, low=1, high=MAX_SIDES)
         for key, props in d.props.items():
             if key in DICE_KEYS:
                 continue
@@ -253,14 +256,18 @@ class Loader:
                 self.report(Problem("TGC542", prop.span, f"`{key}` must read `N dice, hits H`",
                                     f"write `{key}: 4 dice, hits 3`"))
                 continue
-            hits = int(m[2])
-            if not 1 <= hits <= sides:
+            hits, count = as_number(m[2], high=MAX_SIDES), as_number(m[1], high=MAX_DICE)
+            if count is None:
+                self.report(Problem("TGC542", prop.span, f"`{key}` has more than {MAX_DICE} dice",
+                                    f"write `{key}: 4 dice, hits 3`"))
+                continue
+            if hits is None or not 1 <= hits <= sides:
                 self.report(Problem("TGC542", prop.span,
                                     f"`{key}` has {hits} hit sides on a {sides}-sided die",
                                     "a die has one crit, so at least 1 hit side, and no more "
                                     "hit sides than sides"))
                 continue
-            colours.append(DieColour(name=key, count=int(m[1]), hits=hits))
+            colours.append(DieColour(name=key, count=count, hits=hits))
         if not colours:
             raise _Bad("TGC541", decl.header_span, "`@dice` declares no colour",
                        "add lines such as `yellow: 4 dice, hits 2`")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from tgc.limits import as_number, read_int
 from tgc.rulesets.twenty_strong import strategy
 from tgc.rulesets.twenty_strong.data import STATS, Box
 from tgc.rulesets.twenty_strong.decisions import Choice, Decision, Policy
@@ -109,8 +110,9 @@ class HandPolicy:
         show(game, decision, self.write)
         while True:
             answer = self.read("> ").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(decision.choices):
-                return int(answer) - 1
+            number = as_number(answer, low=1, high=len(decision.choices))
+            if number is not None:
+                return number - 1
             self.write(f"  (answer with a number from 1 to {len(decision.choices)})")
 
 
@@ -145,9 +147,8 @@ class ShownPolicy:
 def transcript_of(box: Box, header: dict[str, str], policy: Policy) -> tuple[str, Outcome]:
     """A whole game played by ``policy``, as a transcript that ``replay`` reproduces."""
     lines: list[str] = [f"# tgc 20 Strong transcript: {_header_text(header)}"]
-    game = Game(box, ShownPolicy(policy, lines.append), int(header.get("seed", "0")),
-                log=lines.append)
-    game.setup(hero=header.get("hero"), boss=header.get("boss"), rank=int(header.get("rank", "1")))
+    game = Game(box, ShownPolicy(policy, lines.append), _seed(header), log=lines.append)
+    game.setup(hero=header.get("hero"), boss=header.get("boss"), rank=_rank(header))
     outcome = game.play()
     return "\n".join(lines) + "\n", outcome
 
@@ -187,10 +188,18 @@ def replay(box: Box, header: dict[str, str], answers: Iterator[str]) -> str:
         lines.append(f"> {answer}")
         return answer
 
-    play_by_hand(box, header.get("hero"), header.get("boss"), int(header.get("rank", "1")),
-                 int(header.get("seed", "0")), lines.append, read,
+    play_by_hand(box, header.get("hero"), header.get("boss"), _rank(header),
+                 _seed(header), lines.append, read,
                  ask_dice=header.get("dice") == "asked")
     return "\n".join(lines) + "\n"
+
+
+def _rank(header: dict[str, str]) -> int:
+    return read_int(header.get("rank", "1"), "the transcript's rank", low=1, high=5)
+
+
+def _seed(header: dict[str, str]) -> int:
+    return read_int(header.get("seed", "0"), "the transcript's seed")
 
 
 def _header_text(header: dict[str, str]) -> str:
@@ -207,4 +216,6 @@ def read_transcript(text: str) -> tuple[dict[str, str], list[str]]:
     for part in lines[0].split(": ", 1)[1].split("; "):
         key, _, value = part.partition(" ")
         header[key] = value
+    for number in (_rank, _seed):  # a LimitError (a ValueError) names the bad field
+        number(header)
     return header, [line[2:] for line in lines[1:] if line.startswith("> ")]
