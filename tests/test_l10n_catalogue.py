@@ -1,6 +1,8 @@
 """Every TGC6xx catalogue example (a PO file) produces its code when it is the catalogue
-``l10n/pt_BR.po`` of the family's example campaign, through the whole translation check:
-the examples in `tgc explain` and docs/diagnostics.md cannot drift from the checks."""
+``l10n/pt_BR.po`` of the family's example campaign, through the whole translation check;
+an example that is a sheet (its first cell is ``id`` or ``text``) produces its code when
+`tgc l10n import` reads it: the examples in `tgc explain` and docs/diagnostics.md
+cannot drift from the checks."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import pytest
 
 from tgc.diagnostics.codes import CATALOGUE, Rule
 from tgc.diagnostics.rules.l10n import EXAMPLE_CAMPAIGN
-from tgc.l10n.project import check_languages
+from tgc.l10n.project import check_languages, import_sheet
 from tgc.pipeline import Job, run
 
 EXAMPLES = [
@@ -25,9 +27,14 @@ def codes_for(tmp_path: Path, po: str) -> list[str]:
     (root / "l10n").mkdir(parents=True)
     (root / "example.tgj").write_text(EXAMPLE_CAMPAIGN, encoding="utf-8")
     (root / "tgc.toml").write_text("", encoding="utf-8")
-    (root / "l10n" / "pt_BR.po").write_text(po, encoding="utf-8")
     compiled = run(Job(root, "bundle"))
     assert compiled.bundle is not None, compiled.diagnostics
+    if po.startswith(("id,", "text,")):
+        sheet = root / "pt_BR.csv"
+        sheet.write_text(po, encoding="utf-8")
+        imported = import_sheet(root, compiled.campaign, compiled.bundle, sheet, "pt_BR")
+        return [d.code for d in imported.diagnostics]
+    (root / "l10n" / "pt_BR.po").write_text(po, encoding="utf-8")
     checked = check_languages(root, compiled.campaign, compiled.bundle, ["pt_BR"])
     return [d.code for d in checked.diagnostics]
 

@@ -462,9 +462,10 @@ class SourceLoc(_Model):
 
 class Language(_Model):
     """The edition of a translated bundle (``tgc build --lang``): its language code, the
-    printed names of statuses and items (``status:NAME`` or ``item:NAME`` -> the name this
-    edition prints; conditions and effects keep the source names) and how many texts
-    were translated or printed in the source language instead (docs/localization.md)."""
+    printed names of statuses, items and encounters (``status:NAME``, ``item:NAME`` or
+    ``encounter:NAME`` -> the name this edition prints; conditions, effects and rule data
+    keep the source names) and how many texts were translated or printed in the source
+    language instead (docs/localization.md)."""
 
     code: str
     names: dict[str, str] = {}

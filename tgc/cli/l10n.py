@@ -1,4 +1,4 @@
-"""`tgc l10n extract / status / check`: the translation catalogues of a campaign
+"""`tgc l10n extract / import / status / check`: the translation catalogues of a campaign
 (docs/localization.md). Each command checks and compiles the campaign first; exit 0 done,
 1 errors (in the campaign or a catalogue; nothing is written), 2 usage error, 3 internal."""
 
@@ -37,10 +37,12 @@ def l10n() -> None:
 @click.option("--lang", "langs", multiple=True, help=_LANG_HELP)
 @click.option("--csv", "sheet", is_flag=True,
               help="Also write l10n/LANG.csv, a sheet for translators who do not use PO tools.")
+@click.option("--xlsx", is_flag=True,
+              help="Also write l10n/LANG.xlsx, the same sheet as an Excel workbook (the xlsx extra).")
 @click.option("--color/--no-color", default=None, help="Colour the diagnostics.")
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
-def extract(directory: Path | None, langs: tuple[str, ...], sheet: bool, color: bool | None,
-            debug: bool) -> None:
+def extract(directory: Path | None, langs: tuple[str, ...], sheet: bool, xlsx: bool,
+            color: bool | None, debug: bool) -> None:
     """Write l10n/<campaign>.pot and update l10n/LANG.po for each --lang (kept
     translations stay; an edited source marks its translation fuzzy), and keep
     tgc.l10n.lock, which holds every text's id, current. Commit all three."""
@@ -50,7 +52,7 @@ def extract(directory: Path | None, langs: tuple[str, ...], sheet: bool, color: 
     with _failures(debug):
         compiled = _compile(root, color)
         assert compiled.bundle is not None
-        result = run_extract(root, compiled.campaign, compiled.bundle, langs, sheet=sheet)
+        result = run_extract(root, compiled.campaign, compiled.bundle, langs, sheet=sheet, xlsx=xlsx)
     _print(result.diagnostics, result.sources, color)
     if not result.written and any(d.severity.value == "error" for d in result.diagnostics):
         sys.exit(EXIT_ERRORS)
@@ -61,6 +63,40 @@ def extract(directory: Path | None, langs: tuple[str, ...], sheet: bool, color: 
     click.echo(f"{result.units} texts to translate")
     for counts in result.progress:
         click.echo(_line(counts))
+    sys.exit(EXIT_OK)
+
+
+@l10n.command(name="import")
+@click.argument("sheet", type=click.Path(path_type=Path, exists=True, dir_okay=False))
+@click.argument("directory", required=False, type=click.Path(path_type=Path))
+@click.option("--lang", help="The sheet's language. Default: its file name (pt_BR.csv is pt_BR).")
+@click.option("--color/--no-color", default=None, help="Colour the diagnostics.")
+@click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
+def import_command(sheet: Path, directory: Path | None, lang: str | None, color: bool | None,
+                   debug: bool) -> None:
+    """Put the translations of a translator's sheet (CSV or XLSX, as `extract --csv` or
+    `--xlsx` wrote it) into l10n/LANG.po. A row made for an older source text imports
+    as stale; an empty cell keeps the catalogue's translation. Each row is checked as a
+    catalogue entry is; on an error, nothing is written."""
+    from tgc.l10n.project import import_sheet, sheet_language
+
+    root = campaign_dir(directory)
+    with _failures(debug):
+        code = sheet_language(sheet, lang)
+        compiled = _compile(root, color)
+        assert compiled.bundle is not None
+        result = import_sheet(root, compiled.campaign, compiled.bundle, sheet, code)
+    _print(result.diagnostics, result.sources, color)
+    if result.progress is None:
+        click.echo(f"tgc: error: nothing imported from {sheet}: fix the errors above", err=True)
+        sys.exit(EXIT_ERRORS)
+    stale = f" ({result.stale} made for an older source, marked stale)" if result.stale else ""
+    click.echo(f"{sheet}: {result.rows} new translations{stale}")
+    for path in result.written:
+        click.echo(f"wrote {path}")
+    if not result.written:
+        click.echo("the catalogue already holds every translation of the sheet")
+    click.echo(_line(result.progress))
     sys.exit(EXIT_OK)
 
 

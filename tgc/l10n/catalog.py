@@ -11,7 +11,6 @@ whose text left the campaign move to the obsolete ``#~`` section, never lost.
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 from bisect import bisect_left
@@ -261,16 +260,26 @@ def entries_of(drafted: Drafted) -> dict[str, Entry]:
     return {d.context: Entry(d.context, d.id, d.string, d.fuzzy, 0) for d in drafted.entries}
 
 
-def render_csv(units: Sequence[Unit], entries: dict[str, Entry]) -> str:
-    """A sheet for translators without PO tools: one row per text in book order."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["id", "where", "source", "translation", "state"])
-    for unit in units:
-        entry = entries.get(unit.id)
-        translation = entry.translation if entry else ""
-        state = "untranslated" if not translation else (
-            "stale" if entry is not None and (entry.fuzzy or entry.source != unit.text) else "done")
-        writer.writerow([unit.id, f"{unit.where} ({unit.file}:{unit.line})" if unit.line else unit.where,
-                         unit.text, translation, state])
-    return out.getvalue()
+def with_translations(old: Catalog | None, units: Sequence[Unit],
+                      rows: Sequence[tuple[str, str, str | None]]) -> Catalog:
+    """``old`` with the translations of ``rows`` (id, translation, the source the
+    translator saw or None) put in, ready for ``update``: a row whose source is the
+    campaign's current text clears the entry's ``fuzzy`` flag; one made for another text
+    keeps that text as the entry's source, so ``update`` marks it stale."""
+    out = Catalog(locale=old.locale if old is not None else None)
+    current = {unit.id: unit.text for unit in units}
+    kept: dict[str, Message] = {}
+    if old is not None:
+        kept = {str(m.context): m for m in old if m.id and m.context}
+        kept.update({str(m.context): m for m in old.obsolete.values() if m.context})
+        out.last_translator, out.language_team = old.last_translator, old.language_team
+    for key, translation, seen in rows:
+        before = kept.get(key)
+        source = current[key] if seen is None else seen
+        comments = list(before.user_comments) if before is not None else []
+        if source == current[key]:
+            comments = [c for c in comments if not c.startswith("|")]
+        kept[key] = Message(source, translation, context=key, user_comments=comments)
+    for message in kept.values():
+        out[message.id] = message  # keyed by (id, context): one per context here
+    return out

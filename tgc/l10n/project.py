@@ -19,13 +19,23 @@ from tgc.l10n.catalog import (
     entries_of,
     locale,
     parse_po,
-    render_csv,
     render_po,
     update,
+    with_translations,
 )
-from tgc.l10n.checks import check_entries
+from tgc.l10n.checks import check_entries, check_translation
 from tgc.l10n.ids import LOCK_NAME, IdLock, assign, parse_lock, render_lock
 from tgc.l10n.progress import Progress, progress, state
+from tgc.l10n.sheet import (
+    Row,
+    Sheet,
+    SheetUnavailable,
+    read_sheet,
+    render_csv,
+    render_xlsx,
+    xlsx_cells,
+    xlsx_source,
+)
 from tgc.l10n.walk import Lines, walk
 from tgc.source import SourceError, SourceFile, read_source
 
@@ -152,18 +162,18 @@ class Extracted:
 
 
 def extract(root: Path, campaign: Campaign | None, bundle: Bundle, codes: Sequence[str],
-            *, sheet: bool = False) -> Extracted:
+            *, sheet: bool = False, xlsx: bool = False) -> Extracted:
     """Write the template ``l10n/<slug>.pot``, update ``l10n/LANG.po`` for each language
-    (and, with ``sheet``, ``l10n/LANG.csv``) and tgc.l10n.lock. A bad lock or a catalogue
-    that cannot be read stops everything before a byte is written."""
-    from tgc.bundle.io import write_atomic
+    (and, with ``sheet``, ``l10n/LANG.csv``; with ``xlsx``, ``l10n/LANG.xlsx``) and
+    tgc.l10n.lock. A bad lock or a catalogue that cannot be read stops everything before
+    a byte is written."""
     from tgc.bundle.paths import slug
 
     found = campaign_units(root, campaign, bundle)
     out = Extracted(units=len(found.units), diagnostics=list(found.diagnostics), sources=found.sources)
     title = bundle.campaign.title
     folder = base(root) / L10N_DIR
-    files: list[tuple[Path, str]] = [(folder / f"{slug(title)}.pot",
+    files: list[tuple[Path, str | bytes]] = [(folder / f"{slug(title)}.pot",
                                       render_po(update(found.units, None, None, title)))]
     for code in resolve_languages(root, codes, existing=False):
         language = read_language(root, code)
@@ -176,15 +186,28 @@ def extract(root: Path, campaign: Campaign | None, bundle: Bundle, codes: Sequen
         out.progress.append(progress(code, found.units, entries))
         if sheet:
             files.append((folder / f"{code}.csv", render_csv(found.units, entries)))
+        if xlsx:
+            try:
+                files.append((folder / f"{code}.xlsx", render_xlsx(found.units, entries, title)))
+            except SheetUnavailable as err:
+                raise L10nError(str(err)) from None
     if any(d.severity is Severity.ERROR for d in out.diagnostics):
         return out
     if found.lock_changed:
         files.append((base(root) / LOCK_NAME, found.lock_text))
-    for path, text in files:
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            write_atomic(path, text)
-            out.written.append(path)
+    _write_changed(files, out.written)
     return out
+
+
+def _write_changed(files: list[tuple[Path, str | bytes]], written: list[Path]) -> None:
+    """Write each file whose bytes would change (atomically), noting it in ``written``."""
+    from tgc.bundle.io import write_atomic
+
+    for path, body in files:
+        data = body.encode("utf-8") if isinstance(body, str) else body
+        if not path.is_file() or path.read_bytes() != data:
+            write_atomic(path, data)
+            written.append(path)
 
 
 # ---------------------------------------------------------------- check and status
@@ -268,3 +291,97 @@ def translate_editions(root: Path, campaign: Campaign | None, bundle: Bundle,
 def _pick(chosen: list[str]) -> Callable[[int, str], str]:
     """The walk's replacement: the text chosen for each slot, by index."""
     return lambda index, _text: chosen[index]
+
+
+# ---------------------------------------------------------------- sheet import
+
+
+@dataclass
+class Imported:
+    """What ``tgc l10n import`` read and wrote: the catalogue (when anything changed), how
+    many new translations it took, how many of them were made for an older source (stale)."""
+
+    code: str
+    written: list[Path] = field(default_factory=list)
+    rows: int = 0
+    stale: int = 0
+    progress: Progress | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, SourceFile] = field(default_factory=dict)
+
+
+def sheet_language(sheet: Path, code: str | None) -> str:
+    """The language a sheet is for: ``--lang``, else its file name (``pt_BR.csv``)."""
+    if sheet.suffix.lower() not in (".csv", ".xlsx"):
+        raise L10nError(f"{sheet}: a sheet is a .csv or .xlsx file")
+    return resolve_languages(sheet, [code or sheet.stem], existing=False)[0]
+
+
+def import_sheet(root: Path, campaign: Campaign | None, bundle: Bundle, sheet_path: Path,
+                 code: str) -> Imported:
+    """Put a translator's sheet into ``l10n/LANG.po``. Every row is checked as the
+    catalogue's entries are (icons, emphasis, sigils, blank choices) at its row; an
+    error anywhere in the sheet, or in the catalogue it goes into, writes nothing. A row
+    whose translation the catalogue already holds changes nothing (a stale entry stays
+    stale until its translation is edited)."""
+    from tgc.project.workspace import display_name
+
+    found = campaign_units(root, campaign, bundle)
+    language = read_language(root, code)
+    out = Imported(code, diagnostics=found.diagnostics + language.diagnostics, sources=dict(found.sources))
+    if language.source is not None:
+        out.sources[language.source.name] = language.source
+    sheet, sheet_source = _read_sheet(sheet_path, display_name(sheet_path, root))
+    out.sources[sheet_source.name] = sheet_source
+    out.diagnostics += sheet.diagnostics
+    units = {unit.id: unit for unit in found.units}
+    taken: list[tuple[str, str, str | None]] = []
+    for row in sheet.rows:
+        unit = units.get(row.id)
+        if unit is None:
+            out.diagnostics.append(_unknown_row(row))
+            continue
+        out.diagnostics += check_translation(unit, row.translation, row.at)
+        before = language.entries.get(row.id)
+        if before is not None and before.translation == row.translation:
+            continue  # the sheet shows the catalogue's own translation: nothing to change
+        taken.append((row.id, row.translation, row.source))
+        out.stale += row.source is not None and row.source != unit.text
+    out.rows = len(taken)
+    out.diagnostics.sort(key=Diagnostic.sort_key)
+    if any(d.severity is Severity.ERROR for d in out.diagnostics):
+        return out
+    merged = with_translations(language.catalog, found.units, taken)
+    drafted = update(found.units, merged, code, bundle.campaign.title)
+    out.progress = progress(code, found.units, entries_of(drafted))
+    files: list[tuple[Path, str | bytes]] = [(language.path, render_po(drafted))]
+    if found.lock_changed:
+        files.append((base(root) / LOCK_NAME, found.lock_text))
+    _write_changed(files, out.written)
+    return out
+
+
+def _read_sheet(path: Path, name: str) -> tuple[Sheet, SourceFile]:
+    """A CSV or XLSX sheet's rows and its text (an XLSX row per line, for diagnostics);
+    a file that cannot be read at all is a usage error."""
+    if path.suffix.lower() == ".xlsx":
+        try:
+            cells = xlsx_cells(path)
+        except SheetUnavailable as err:
+            raise L10nError(str(err)) from None
+        if isinstance(cells, str):
+            raise L10nError(f"{name}: {cells}")
+        source = xlsx_source(name, cells)
+        return read_sheet(source, cells), source
+    try:
+        source = read_source(path, name)
+    except SourceError as err:
+        raise L10nError(str(err)) from None
+    return read_sheet(source), source
+
+
+def _unknown_row(row: Row) -> Diagnostic:
+    from tgc.diagnostics.codes import diag
+
+    return diag("TGC613", row.at, hint="run `tgc l10n extract --csv` for a sheet of the current "
+                "texts; this row is skipped", id=row.id)

@@ -4,9 +4,9 @@ source line); given replacements, the same walk returns the bundle with those te
 
 Extraction and the translated build both run this walk, so what is extracted is exactly
 what a translation can replace: prose, choice texts, task and note texts, ``ask``
-questions, and the titles, names and texts of the campaign, sections, locations,
-statuses, secrets and items. Targets, guards, costs, dice and effects are never visited,
-so no catalogue can reach them.
+questions, the titles, names and texts of the campaign, sections, locations, statuses,
+secrets and items, and the names of declared encounters. Targets, guards, costs, dice
+and effects are never visited, so no catalogue can reach them.
 """
 
 from __future__ import annotations
@@ -138,6 +138,8 @@ class _Walker:
         statuses = tuple(self.status(st) for st in b.statuses)
         secrets = tuple(self.secret(sec) for sec in b.secrets)
         items = tuple(self.item(item) for item in b.items)
+        for record in b.encounters:
+            self.encounter(record)
         verses = tuple(self.verse(v) for v in b.verses)
         translated_questions = self.finish_questions()
         if translated_questions:
@@ -205,6 +207,15 @@ class _Walker:
         text = self.text(scope, "text", item.text, self.lines.decl(decl, "text"),
                          f"The text of item \"{item.name}\"")
         return _copy(item, {"text": text})
+
+    def encounter(self, record: s.Record) -> None:
+        """An encounter keeps its name (rule data and saves name it); its display title
+        is translated and printed through ``Bundle.language.names``."""
+        c = self.lines.campaign
+        decl = c.encounters.get(record.name) if c is not None else None
+        self.name("encounter", record.name, self.text(
+            f"encounter.{record.name}", "name", record.name, self.lines.decl(decl),
+            "The name of an encounter, printed where a verse resolves it"))
 
     # ------------------------------------------------------------ verses
 

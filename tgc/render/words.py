@@ -152,7 +152,7 @@ def effect(op: s.Effect, places: Places, here: Here) -> Inline:
             words = "place a Time Token on" if op.kind == "place-time-token" else "remove a Time Token from"
             return (text(f"{words} this Location"),)
         case s.Encounter():
-            return _encounter(op)
+            return _encounter(op, places)
         case s.Roll():
             return _roll(op)
         case s.Toss():
@@ -178,9 +178,9 @@ def _mark(op: s.Mark, places: Places) -> Inline:
     return (text(f"{op.kind} "), status)
 
 
-def _encounter(op: s.Encounter) -> Inline:
+def _encounter(op: s.Encounter, places: Places) -> Inline:
     if op.name is not None:
-        return (text("resolve the Encounter "), name(op.name))
+        return (text("resolve the Encounter "), name(places.printed_name("encounter", op.name)))
     level = f" of level {op.level}" if op.level is not None else ""
     deck = op.deck or "random"
     return (text(f"draw {article(deck)} {deck} Encounter{level}"),)

@@ -127,6 +127,33 @@ RULES: tuple[Rule, ...] = (
          + "\n" + _po("ask#q2", "Is the mill far?", "O moinho está longe?"),),
     ),
     Rule(
+        "TGC612", "bad-sheet", E, "cannot read this sheet: {detail}",
+        "A translator's sheet given to `tgc l10n import` is not a sheet tgc can read.",
+        "`tgc l10n import` reads the sheets `tgc l10n extract --csv` (or `--xlsx`) writes: "
+        "a first row naming the columns, with at least `id` and `translation`, then one "
+        "row per text. A CSV file must be comma-separated UTF-8 with quotes doubled inside "
+        "quoted cells; a row with a translation but no id cannot be placed. Nothing is "
+        "imported from a sheet with this error.",
+        ("text,translation\nWait it out,Esperar\n",
+         'id,translation\n101.1#c1,"Esperar\n',
+         "id,where,source,translation,state\n,,Wait it out,Esperar,done\n"),
+    ),
+    Rule(
+        "TGC613", "sheet-unknown-id", W, "this row's id `{id}` names no text of the campaign",
+        "A row of an imported sheet names a text the campaign no longer has.",
+        "Each row of a translator's sheet is put into the catalogue under its id. An id "
+        "that names no text (the text was removed since the sheet was extracted, or the "
+        "cell was edited) is skipped; the rest of the sheet is imported.",
+        ("id,translation\n101.1#c9,Esperar\n",),
+    ),
+    Rule(
+        "TGC614", "sheet-id-twice", E, "id `{id}` is already on row {first} of this sheet",
+        "Two rows of an imported sheet have the same id.",
+        "A sheet has one row per text; with two rows for one id tgc cannot tell which "
+        "translation is meant, so nothing is imported. Keep one of them.",
+        ("id,translation\n101.1#c1,Esperar\n101.1#c1,Aguardar\n",),
+    ),
+    Rule(
         "TGC610", "bad-l10n-lock", E, "tgc.l10n.lock: {detail}",
         "The translation id lock file cannot be read.",
         "`tgc.l10n.lock` keeps the id of every translatable text (with a hash of its source) "
