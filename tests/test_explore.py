@@ -141,7 +141,7 @@ def test_dead_ends_and_trap_loops_met_in_play(tmp_path: Path) -> None:
 
 def test_from_verse_with_a_state(known: Book) -> None:
     start = new_state(known.bundle)
-    start.items.append("Key")
+    start.give("Key")
     from tgc.bundle import schema as s
 
     ex = explore(known, start, start_at=s.Goto(verse="101.1"))

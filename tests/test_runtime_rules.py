@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from tgc.bundle import schema as s
@@ -28,7 +30,10 @@ BOOK = Book(BUNDLE)
 def state(**changes: object) -> GameState:
     st = new_state(BUNDLE)
     for key, value in changes.items():
-        setattr(st, key, value)
+        if key == "items":  # the one member carries them
+            st.party[0].items = list(cast(list[str], value))
+        else:
+            setattr(st, key, value)
     return st
 
 

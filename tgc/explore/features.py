@@ -241,9 +241,11 @@ class Features:
             state.statuses[str(name)] = set(value)  # type: ignore[call-overload]
         elif kind == "secret":
             _flag(state.secrets, name, bool(value))
-        elif kind == "item":
-            items = [i for i in state.items if i != name]
-            state.items = items + [str(name)] * int(value)  # type: ignore[call-overload]
+        elif kind == "item":  # the party's count: who carries it is not part of the abstraction
+            for member in state.party:
+                member.items = [i for i in member.items if i != name]
+            for _ in range(int(value)):  # type: ignore[call-overload]
+                state.give(str(name), state.party[0])
         elif kind == "num":
             for member, number in zip(state.party, value, strict=True):  # type: ignore[call-overload]
                 _set_number(member, str(name), number)

@@ -53,7 +53,7 @@ def state_rows(state: GameState, book: Book) -> list[tuple[str, str]]:
     titles = {s.number: s.title for s in book.bundle.secrets}
     rows.append(("secrets", ", ".join(f"{n} {titles.get(n, '')}".rstrip() for n in sorted(state.secrets))
                  or "none"))
-    rows.append(("items", ", ".join(state.items) or "none"))
+    rows.append(("items", items_text(state)))
     if state.dials:
         rows.append(("dials", ", ".join(f"{k} {v}" for k, v in sorted(state.dials.items()))))
     if state.tasks:
@@ -98,8 +98,10 @@ def edit_state(state: GameState, book: Book, words: list[str], *, unset: bool = 
         if unset:
             raise EditError(f"write ':set {head} N' to change {head}")
         return _set_value(state, [member] if member else state.party, head, _arg(args, 0, "a number"))
-    if member is not None:
-        raise EditError(f"only an attribute, resource or track belongs to {member.name}")
+    if member is not None and head != "item":
+        raise EditError(f"only an item, an attribute, a resource or a track belongs to {member.name}")
+    if head == "item":
+        return _item(state, book, args, unset, member)
     handler = _HANDLERS.get(head)
     if handler is None:
         raise EditError(f"cannot {'un' if unset else ''}set '{words[0]}'{_did_you_mean(head, state)}; "
@@ -210,12 +212,21 @@ def _secret(state: GameState, book: Book, args: list[str], unset: bool) -> str:
     return f"secret {number}: {'not held' if unset else 'held'}"
 
 
-def _item(state: GameState, book: Book, args: list[str], unset: bool) -> str:
+def items_text(state: GameState) -> str:
+    """The party's items; in a party, each with the member who carries it."""
+    if len(state.party) == 1:
+        return ", ".join(state.items) or "none"
+    return ", ".join(f"{item} ({c.name})" for c in state.party for item in c.items) or "none"
+
+
+def _item(state: GameState, book: Book, args: list[str], unset: bool,
+          member: Character | None = None) -> str:
     name = _arg(args, 0, "an item name")
     if unset:
-        if name not in state.items:
-            raise EditError(f'the party holds no "{name}"')
-        state.items.remove(name)
+        holder = member if member is not None else state.carrier(name)
+        if holder is None or name not in holder.items:
+            raise EditError(f'{holder.name if holder else "the party"} holds no "{name}"')
+        holder.items.remove(name)
     else:
         known = list(book.item_keywords)
         if name not in known and not (name.startswith("[") and name.endswith("]")):
@@ -223,8 +234,42 @@ def _item(state: GameState, book: Book, args: list[str], unset: bool) -> str:
             keyword = (book.vocabulary.item_keywords or ("KEYWORD",))[0]
             hint = f' (did you mean "{close[0]}"?)' if close else f" (write [{keyword}] for an unnamed one)"
             raise EditError(f'the campaign declares no item "{name}"{hint}')
-        state.items.append(name)
-    return f"items: {', '.join(state.items) or 'none'}"
+        state.give(name, member)
+    return f"items: {items_text(state)}"
+
+
+def give_item(state: GameState, words: list[str]) -> str:
+    """``:give ITEM to MEMBER``: a trade between members on the same location (the whole
+    party is on one location); the item leaves the first member who carries it, or
+    ``from MEMBER``."""
+    if len(words) < 3 or "to" not in [w.casefold() for w in words[1:]]:
+        raise EditError("write ':give ITEM to MEMBER' (or ':give ITEM from MEMBER to MEMBER')")
+    lowered = [w.casefold() for w in words]
+    to = len(lowered) - 1 - lowered[::-1].index("to")
+    head, target = words[:to], words[to + 1:]
+    giver: Character | None = None
+    if len(head) >= 3 and head[-2].casefold() == "from":
+        giver, head = _named_member(state, head[-1]), head[:-2]
+    item = " ".join(head)
+    receiver = _named_member(state, " ".join(target))
+    giver = giver if giver is not None else state.carrier(item)
+    if giver is None or item not in giver.items:
+        raise EditError(f'{giver.name if giver else "nobody in the party"} carries no "{item}"')
+    if giver is receiver:
+        raise EditError(f'{receiver.name} already carries "{item}"')
+    giver.items.remove(item)
+    receiver.items.append(item)
+    return f'{giver.name} gives "{item}" to {receiver.name}; items: {items_text(state)}'
+
+
+def _named_member(state: GameState, name: str) -> Character:
+    member = _member(state, name)
+    if member is None:
+        names = [c.name for c in state.party]
+        close = get_close_matches(name, names, n=1, cutoff=0.6)
+        hint = f' (did you mean "{close[0]}"?)' if close else f" (the party: {', '.join(names)})"
+        raise EditError(f'no member "{name}" in the party{hint}')
+    return member
 
 
 def _dial(state: GameState, book: Book, args: list[str], unset: bool) -> str:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Literal
 
 from tgc.limits import MAX_DAY, MAX_DICE, MAX_NUMBER, MAX_ROLL, as_number, is_number
-from tgc.playtest.edit import EditError, edit_state, set_help, state_rows
+from tgc.playtest.edit import EditError, edit_state, give_item, set_help, state_rows
 from tgc.playtest.narrate import Narrator, dice_name
 from tgc.playtest.output import Line
 from tgc.playtest.places import PlaceError, describe_encounter, find_action, find_place, verse_label
@@ -55,6 +55,7 @@ N / play N        a fight's option N       pass / escape    end your turn's play
 :act N [ACTION]   take location N's action (pays its cost)   :day [N]   the next day (or day N)
 :chapter X        the campaign moves on to chapter X (3, 3A, 4-2)
 :set ... :unset   change the state (:help set)
+:give ITEM to MEMBER   a member hands an item to another (:give ITEM from A to B)
 :undo             take back the last step  :seed N       reseed the dice
 :save FILE        write a save file        :load FILE    resume from a save file
 :help             this list                :quit         leave"""
@@ -372,6 +373,21 @@ class Session:
     def cmd_unset(self, args: list[str]) -> None:
         self.cmd_set(args, unset=True)
 
+    def cmd_give(self, args: list[str]) -> None:
+        """A trade between members: never while a fight is being played (the rulebook
+        trades only outside encounters)."""
+        if self.hand is not None:
+            raise SessionError("items are traded outside encounters: finish the fight first")
+        state = self.story.state.copy()
+        try:
+            said = give_item(state, args)
+        except EditError as err:
+            raise SessionError(str(err)) from None
+        self._remember(self._snapshot())
+        self.emit(Line("info", said))
+        self.story.set_state(state)
+        self._pump()
+
     def cmd_goto(self, args: list[str]) -> None:
         if len(args) != 1:
             raise SessionError("write ':goto VERSE' (201.3, 201.forge, bos.12, or 3 in this section)")
@@ -528,6 +544,7 @@ BETWEEN = (":enter N, :act N ACTION, :goto VERSE, :day, :load FILE, :undo, :stat
 _COMMANDS: dict[str, Callable[[Session, list[str]], None]] = {
     "help": Session.cmd_help, "quit": Session.cmd_quit, "q": Session.cmd_quit, "exit": Session.cmd_quit,
     "state": Session.cmd_state, "set": Session.cmd_set, "unset": Session.cmd_unset,
+    "give": Session.cmd_give,
     "goto": Session.cmd_goto, "enter": Session.cmd_enter, "undo": Session.cmd_undo,
     "seed": Session.cmd_seed, "save": Session.cmd_save, "load": Session.cmd_load,
     "act": Session.cmd_act, "day": Session.cmd_day, "chapter": Session.cmd_chapter,

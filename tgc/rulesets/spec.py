@@ -32,7 +32,9 @@ class Vocabulary:
     property values (``key=value``) whose encounters can also be avoided. ``hooks`` are
     the location hooks, ``hook_seals`` the seal a hook needs, ``icons`` the ``:word:``
     icons of prose. ``labels`` give printed names (hooks, seals, words).
-    ``location_map`` is False for a ruleset whose locations are not brought into play by
+    ``piles`` name the card lists each member keeps apart from the numbers (decks,
+    advancement pools, skills: the ruleset's engines give them meaning; the runtime keeps
+    and saves them). ``location_map`` is False for a ruleset whose locations are not brought into play by
     the keys of neighbouring location cards (a ruleset that lays them out on a map of its
     own, say)."""
 
@@ -48,6 +50,7 @@ class Vocabulary:
     caps: Mapping[str, str] = field(default_factory=dict)
     start_limited: tuple[str, ...] = ()
     item_keywords: tuple[str, ...] = ()
+    piles: tuple[str, ...] = ()
     decks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     outcomes: tuple[str, ...] = ("win", "lose")
     avoidable: tuple[str, ...] = ()

@@ -149,12 +149,17 @@ def apply_item(effect: s.ItemChange, state: GameState, book: Book, pick: str | N
     if pick is None:
         return f"lose item {effect.item} (none held)"
     if effect.kind == "gain-item":
-        state.items.append(pick)
-        return f'gain item "{pick}"'
-    if pick in state.items:
-        state.items.remove(pick)
-        return f'lose item "{pick}"'
+        receiver = state.give(pick)
+        return f'gain item "{pick}"' + _by(receiver, state, "carries it")
+    carrier = state.take(pick)
+    if carrier is not None:
+        return f'lose item "{pick}"' + _by(carrier, state, "carried it")
     return f'lose item "{pick}" (not held)'
+
+
+def _by(member: Character, state: GameState, verb: str) -> str:
+    """Who carries an item, said only in a party (alone, it is obvious)."""
+    return f" ({member.name} {verb})" if len(state.party) > 1 else ""
 
 
 def apply_attribute(effect: s.AttributeChange, state: GameState, book: Book, pick: str | None) -> str:

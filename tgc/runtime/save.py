@@ -32,8 +32,11 @@ from tgc.runtime.state import (
 )
 from tgc.runtime.story import Cursor
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2
 SAVE_KIND = "tgc-save"
+# Format 1 kept one item list for the whole party; it is read by giving those items to the
+# first member, as a new item is given (GameState.give), so an old save loads unchanged.
+OLD_FORMATS = (1,)
 
 
 class SaveError(Exception):
@@ -50,13 +53,15 @@ class CharacterModel(_Model):
     limits: dict[str, int] = {}
     attributes: dict[str, int] = {}
     resources: dict[str, int] = {}
+    items: list[str] = []
+    piles: dict[str, list[str]] = {}
 
 
 class StateModel(_Model):
     party: list[CharacterModel] = []
     statuses: dict[str, list[int]] = {}
     secrets: list[int] = []
-    items: list[str] = []
+    items: list[str] = []  # format 1 only: the party's items (a format 2 save keeps them per member)
     visited: list[str] = []
     dials: dict[str, int] = {}
     time_tokens: int = Field(default=0, ge=0)
@@ -112,7 +117,7 @@ def dump_save(state: GameState, *, campaign: str | None = None, seed: int | None
                                  queue=list(queue or []))
     model = SaveFile(format=SAVE_FORMAT, campaign=campaign, seed=seed, state=_to_model(state),
                      position=position)
-    data = model.model_dump(mode="json")
+    data = model.model_dump(mode="json", exclude={"state": {"items"}})
     return json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -124,9 +129,10 @@ def write_save(path: Path, state: GameState, **kwargs: object) -> int:
 def _to_model(state: GameState) -> StateModel:
     return StateModel(
         party=[CharacterModel(name=c.name, tracks=c.tracks, limits=c.limits,
-                              attributes=c.attributes, resources=c.resources) for c in state.party],
+                              attributes=c.attributes, resources=c.resources, items=sorted(c.items),
+                              piles=dict(sorted(c.piles.items()))) for c in state.party],
         statuses={k: sorted(v) for k, v in sorted(state.statuses.items()) if v},
-        secrets=sorted(state.secrets), items=sorted(state.items), visited=sorted(state.visited),
+        secrets=sorted(state.secrets), visited=sorted(state.visited),
         dials=dict(sorted(state.dials.items())), time_tokens=state.time_tokens, day=state.day,
         chapter=str(state.chapter), tasks=list(state.tasks), in_play=sorted(state.in_play),
         removed=sorted(state.removed), replaced=dict(sorted(state.replaced.items())),
@@ -154,7 +160,7 @@ def parse_save(text: str, book: Book, name: str = "<save>") -> Loaded:
         raise SaveError(f"{name}: not JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
     except LimitError as err:
         raise SaveError(f"{name}: not a valid save file: {err}") from None
-    _check_header(data, name)
+    old = _check_header(data, name)
     try:
         model = SaveFile.model_validate(data)
     except ValidationError as err:
@@ -165,6 +171,9 @@ def parse_save(text: str, book: Book, name: str = "<save>") -> Loaded:
     title = book.bundle.campaign.title
     if model.campaign is not None and model.campaign != title:
         raise SaveError(f'{name}: this save belongs to "{model.campaign}", not to "{title}"')
+    if not old and model.state.items:
+        raise SaveError(f"{name}: at state.items: save format {SAVE_FORMAT} keeps items with the "
+                        'member who carries them ("party": [{"name": ..., "items": [...]}])')
     try:
         state = _from_model(model.state, book)
         cursor = _cursor(model.position, book)
@@ -173,16 +182,21 @@ def parse_save(text: str, book: Book, name: str = "<save>") -> Loaded:
     return Loaded(state, cursor, list(model.position.queue) if model.position else [], model.seed)
 
 
-def _check_header(data: object, name: str) -> None:
+def _check_header(data: object, name: str) -> bool:
+    """Raise SaveError unless the file is a save this tgc reads; True for an older format
+    that loads through a migration."""
     if not isinstance(data, dict) or data.get("kind", SAVE_KIND) != SAVE_KIND:
         raise SaveError(f'{name}: not a tgc save file (expected an object with "kind": "{SAVE_KIND}")')
     fmt = data.get("format")
     if type(fmt) is not int:
         raise SaveError(f"{name}: the save has no valid format version (found {json.dumps(fmt)}; "
                         f"this tgc reads save format {SAVE_FORMAT})")
+    if fmt in OLD_FORMATS:
+        return True
     if fmt != SAVE_FORMAT:
         newer = "newer than this tgc supports; upgrade tgc" if fmt > SAVE_FORMAT else "no longer supported"
         raise SaveError(f"{name}: save format {fmt} is {newer} (this tgc reads save format {SAVE_FORMAT})")
+    return False
 
 
 def _from_model(model: StateModel, book: Book) -> GameState:
@@ -207,7 +221,9 @@ def _from_model(model: StateModel, book: Book) -> GameState:
     for dial, value in model.dials.items():
         if not 0 <= value <= DIAL_MAX:
             raise ValueError(f'dial "{dial}" holds 0..{DIAL_MAX}, not {value}')
-    state.secrets, state.items, state.visited = set(model.secrets), list(model.items), set(model.visited)
+    for item in model.items:  # format 1: the party's items go to the first member
+        state.give(item, state.party[0])
+    state.secrets, state.visited = set(model.secrets), set(model.visited)
     state.dials, state.time_tokens, state.day = dict(model.dials), model.time_tokens, model.day
     state.chapter, state.tasks = Chapter.parse(model.chapter), list(model.tasks)
     if model.in_play is not None:
@@ -237,6 +253,12 @@ def _character(model: CharacterModel, book: Book, words: Vocabulary) -> Characte
     for track in words.start_limited:
         if track in model.tracks and track not in model.limits:
             character.limits[track] = max(character.limits[track], model.tracks[track])
+    for pile, cards in model.piles.items():
+        if pile not in words.piles:
+            listed = ", ".join(words.piles) or "none in this ruleset"
+            raise ValueError(f"{model.name}: '{pile}' is not one of the piles ({listed})")
+        character.piles[pile] = list(cards)
+    character.items = list(model.items)
     return character
 
 

@@ -38,10 +38,17 @@ class Character:
     attributes: dict[str, int]
     resources: dict[str, int]
     vocabulary: Vocabulary = field(default_factory=default_vocabulary)
+    # What this member carries (two ropes are two entries): items belong to a character,
+    # who uses them in encounters and may trade them with the others on the same location.
+    items: list[str] = field(default_factory=list)
+    # The ruleset's card lists for this member (its vocabulary's ``piles``: decks, pools,
+    # skills), by pile name; an absent pile is the character's starting one.
+    piles: dict[str, list[str]] = field(default_factory=dict)
 
     def copy(self) -> Character:
         return Character(self.name, dict(self.tracks), dict(self.limits),
-                         dict(self.attributes), dict(self.resources), self.vocabulary)
+                         dict(self.attributes), dict(self.resources), self.vocabulary,
+                         list(self.items), {k: list(v) for k, v in self.piles.items()})
 
     def set_track(self, track: str, value: int) -> None:
         """Clamp to 0..limit, then to every track that caps another."""
@@ -106,7 +113,6 @@ class GameState:
     party: list[Character]
     statuses: dict[str, set[int]] = field(default_factory=dict)
     secrets: set[int] = field(default_factory=set)
-    items: list[str] = field(default_factory=list)
     visited: set[str] = field(default_factory=set)
     dials: dict[str, int] = field(default_factory=dict)
     time_tokens: int = 0
@@ -127,7 +133,7 @@ class GameState:
         """A deep copy (written out by hand: the explorer copies states a lot)."""
         return GameState(
             [c.copy() for c in self.party], {k: set(v) for k, v in self.statuses.items()},
-            set(self.secrets), list(self.items), set(self.visited), dict(self.dials),
+            set(self.secrets), set(self.visited), dict(self.dials),
             self.time_tokens, self.day, self.chapter, list(self.tasks), set(self.in_play),
             set(self.removed), dict(self.replaced), self.location, dict(self.answers),
             set(self.dropped), self.players, dict(self.acted), self.vocabulary)
@@ -138,6 +144,30 @@ class GameState:
         per-member cost has dropped out until the exploration ends)."""
         members = [c for c in self.party if c.name not in self.dropped]
         return members or self.party
+
+    @property
+    def items(self) -> list[str]:
+        """Every item the party carries, member by member in party order (a new list: change
+        a member's ``items``, or use ``give`` and ``take``)."""
+        return [item for member in self.party for item in member.items]
+
+    def carrier(self, item: str) -> Character | None:
+        """The first member (party order) who carries ``item``."""
+        return next((c for c in self.party if item in c.items), None)
+
+    def give(self, item: str, member: Character | None = None) -> Character:
+        """``item`` to ``member``, or to the first member still in the exploration: a
+        party's new item is carried by its first member until the players trade it."""
+        receiver = member if member is not None else self.active[0]
+        receiver.items.append(item)
+        return receiver
+
+    def take(self, item: str) -> Character | None:
+        """Remove one ``item`` from the first member who carries it; who that was."""
+        carrier = self.carrier(item)
+        if carrier is not None:
+            carrier.items.remove(item)
+        return carrier
 
     @property
     def player_count(self) -> int:

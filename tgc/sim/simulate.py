@@ -140,18 +140,17 @@ def _state(path: Path | None, bundle: Bundle) -> dict[str, MemberSpec]:
         where = ".".join(str(p) for p in first["loc"])
         raise SimError(f"{path}: not a valid state file: at {where}: {first['msg']}") from None
     keywords = {item.name: item.keywords for item in bundle.items}
-    items = []
-    for name in model.state.items:
-        known = keywords.get(name)
-        items.append((name, tuple(sorted(known)) if known is not None else ()))
     out = {}
-    for member in model.state.party:
+    for index, member in enumerate(model.state.party):
         _check_names(path, member.tracks, TRACKS, "tracks")
         _check_names(path, member.attributes, ATTRIBUTES, "attributes")
         _check_names(path, member.resources, RESOURCES, "resources")
+        # each member fights with what they carry (a format 1 file's party items: the first's)
+        carried = [*member.items, *(model.state.items if index == 0 else ())]
+        items = tuple((name, tuple(sorted(keywords.get(name, ())))) for name in carried)
         out[member.name.lower()] = MemberSpec(member.name, dict(member.tracks),
                                               dict(member.attributes), dict(member.resources),
-                                              tuple(items))
+                                              items)
     return out
 
 

@@ -5,6 +5,7 @@ written back to the state, and the outcome (win, lose or avoid) out."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -114,7 +115,7 @@ class TaintedGrailRuleset:
         if declared is None:
             return None
         items = tuple(ItemInUse(name, frozenset(self.item_keywords.get(name, ())))
-                      for name in state.items)
+                      for name in character.items)  # each member fights with what they carry
         return Member(declared, dict(character.attributes), dict(character.resources),
                       character.tracks.get("health"), character.tracks.get("energy"),
                       character.tracks.get("terror"), items,
@@ -137,7 +138,6 @@ class TaintedGrailRuleset:
     def apply(self, outcome: Outcome, state: GameState, rng: Rng) -> None:
         """Write the fight's costs and gains back: tracks, resources, items, secrets."""
         by_name = {c.name.casefold(): c for c in state.party}
-        kept: set[str] = set()
         for hero in outcome.heroes:
             character = by_name.get(hero.name.casefold())
             if character is None:
@@ -145,18 +145,16 @@ class TaintedGrailRuleset:
             for track in TRACKS:
                 character.set_track(track, getattr(hero, track))
             character.resources.update(hero.resources)
-            kept.update(hero.items)
-        if outcome.heroes:
-            state.items = [i for i in state.items if i in kept]
-        for _, effect in outcome.story:
+            character.items = _kept(character.items, hero.items)  # lost, broken, robbed
+        for who, effect in outcome.story:
             if effect.verb == "gain_secret":
                 state.secrets.add(effect.amount)
             elif effect.verb == "lose_secret":
                 state.secrets.discard(effect.amount)
             elif effect.verb == "gain_item":
                 item = self.item_for(effect.what, state, rng)
-                if item is not None:
-                    state.items.append(item)
+                if item is not None:  # loot goes to the member the party gave it to
+                    state.give(item, by_name.get(who.casefold()))
 
     def item_for(self, what: str, state: GameState, rng: Rng) -> str | None:
         """An item by name, or one drawn among the campaign's items with that keyword."""
@@ -165,3 +163,14 @@ class TaintedGrailRuleset:
         choices = sorted(name for name, keywords in self.item_keywords.items()
                          if what in keywords and name not in state.items)
         return rng.pick(choices) if choices else None
+
+
+def _kept(carried: list[str], left: tuple[str, ...]) -> list[str]:
+    """The member's items that came out of the fight, in the order they were carried."""
+    remaining = Counter(left)
+    kept = []
+    for item in carried:
+        if remaining[item] > 0:
+            remaining[item] -= 1
+            kept.append(item)
+    return kept
