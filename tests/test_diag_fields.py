@@ -128,4 +128,4 @@ def test_a_template_field_mismatch_is_caught(tmp_path: Path) -> None:
     source = f'diag("{code}", span, hint=None, nmae="x")\n'
     call = ast.parse(source).body[0]
     assert isinstance(call, ast.Expr) and isinstance(call.value, ast.Call)
-    assert _fields(call.value, "diag") == {"nmae"} != wanted
+    assert _fields(call.value, "diag") == frozenset({"nmae"}) != wanted
