@@ -8,9 +8,9 @@ did not resolve; those raise CompileError (a message for the user), never a bad 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
 from tgc.bundle import schema as s
 from tgc.bundle.numbering import Numbering
@@ -19,7 +19,22 @@ from tgc.semantics.model import Campaign, ItemInfo, LocationInfo, SecretInfo, St
 from tgc.syntax import ast
 
 TERMINALS: dict[str, Any] = {"end": "end", "end chapter": "end-chapter", "game over": "game-over"}
-LOCATION_VERBS = {"remove": "remove-location", "reveal": "reveal-location", "move": "move-to"}
+
+
+def _outcome(label: str) -> s.Outcome:
+    """An encounter arm's outcome (the grammar admits only these words)."""
+    match label:
+        case "win" | "lose" | "avoid":
+            return label
+    raise CompileError(f"`{label}` is not an encounter outcome")
+
+
+def _side(label: str) -> s.Side:
+    """A toss arm's side (the grammar admits only these words)."""
+    match label:
+        case "heads" | "tails":
+            return label
+    raise CompileError(f"`{label}` is not a side of the coin")
 
 
 class CompileError(Exception):
@@ -83,7 +98,7 @@ class _Compiler:
 
     def visit_section(self, name: str) -> s.Section:
         info = self.c.sections[name]
-        return s.Section(name=info.name, title=info.title, role=info.kind)  # type: ignore[arg-type]
+        return s.Section(name=info.name, title=info.title, role=info.kind)
 
     def target(self, target: ast.Target) -> s.Goto | s.End:
         if isinstance(target, ast.Terminal):
@@ -108,9 +123,9 @@ class _Compiler:
         )
 
     def visit_status(self, status: StatusInfo) -> s.Status:
-        triggers = tuple(s.Trigger(when=t.kind, low=t.low, high=t.high,  # type: ignore[arg-type]
+        triggers = tuple(s.Trigger(when=t.kind, low=t.low, high=t.high,
                                    target=self.target(t.target)) for t in status.triggers)
-        return s.Status(name=status.name, shape=status.shape,  # type: ignore[arg-type]
+        return s.Status(name=status.name, shape=status.shape,
                         size=status.size, triggers=triggers, text=status.text)
 
     def visit_secret(self, secret: SecretInfo) -> s.Secret:
@@ -173,109 +188,140 @@ class _Compiler:
 
     # ------------------------------------------------------------ conditions
 
-    def cond(self, cond: ast.Cond) -> Any:
-        visit: Callable[[Any], Any] = getattr(self, "cond_" + type(cond).__name__)
-        return visit(cond)
+    def cond(self, cond: ast.Cond) -> s.Condition:
+        match cond:
+            case ast.StatusCond():
+                return self.cond_status(cond)
+            case ast.SecretCond():
+                return s.SecretCond(number=cond.number)
+            case ast.ItemCond():
+                return s.ItemCond(item=cond.name, keyword=cond.keyword)
+            case ast.Compare():
+                return s.CompareCond(name=cond.name, op=cond.op, value=cond.value)
+            case ast.DialCond():
+                return s.DialCond(dial=cond.name, op=cond.op, value=cond.value)
+            case ast.CharacterCond():
+                return s.CharacterCond(character=cond.name)
+            case ast.VisitedCond():
+                return self.cond_visited(cond)
+            case ast.ChapterCond():
+                return s.ChapterCond(number=cond.number, letter=cond.letter, part=cond.part,
+                                     op=cond.op)
+            case ast.AskCond():
+                return s.AskCond(question=cond.question)
+            case ast.Not():
+                return s.NotCond(operand=self.cond(cond.operand))
+            case ast.And():
+                return s.AndCond(operands=tuple(self.cond(o) for o in cond.operands))
+            case ast.Or():
+                return s.OrCond(operands=tuple(self.cond(o) for o in cond.operands))
+            case _:
+                assert_never(cond)
 
-    def cond_StatusCond(self, c: ast.StatusCond) -> s.StatusCond:  # noqa: N802 - dispatch on class name
+    def cond_status(self, c: ast.StatusCond) -> s.StatusCond:
         if c.parts is None:
             return s.StatusCond(status=c.name)
         if c.parts.any_count:
             return s.StatusCond(status=c.name, at_least=c.parts.low)
         return s.StatusCond(status=c.name, low=c.parts.low, high=c.parts.high)
 
-    def cond_SecretCond(self, c: ast.SecretCond) -> s.SecretCond:  # noqa: N802
-        return s.SecretCond(number=c.number)
-
-    def cond_ItemCond(self, c: ast.ItemCond) -> s.ItemCond:  # noqa: N802
-        return s.ItemCond(item=c.name, keyword=c.keyword)
-
-    def cond_Compare(self, c: ast.Compare) -> s.CompareCond:  # noqa: N802
-        return s.CompareCond(name=c.name, op=c.op, value=c.value)  # type: ignore[arg-type]
-
-    def cond_DialCond(self, c: ast.DialCond) -> s.DialCond:  # noqa: N802
-        return s.DialCond(dial=c.name, op=c.op, value=c.value)  # type: ignore[arg-type]
-
-    def cond_CharacterCond(self, c: ast.CharacterCond) -> s.CharacterCond:  # noqa: N802
-        return s.CharacterCond(character=c.name)
-
-    def cond_VisitedCond(self, c: ast.VisitedCond) -> s.VisitedCond:  # noqa: N802
+    def cond_visited(self, c: ast.VisitedCond) -> s.VisitedCond:
         vid = self.c.targets.get(c.ref)
         if vid is None:
             raise CompileError(f"{c.ref.span}: `{c.ref}` does not resolve")
         return s.VisitedCond(verse=vid)
 
-    def cond_ChapterCond(self, c: ast.ChapterCond) -> s.ChapterCond:  # noqa: N802
-        return s.ChapterCond(number=c.number, letter=c.letter, part=c.part, op=c.op)  # type: ignore[arg-type]
-
-    def cond_AskCond(self, c: ast.AskCond) -> s.AskCond:  # noqa: N802
-        return s.AskCond(question=c.question)
-
-    def cond_Not(self, c: ast.Not) -> s.NotCond:  # noqa: N802
-        return s.NotCond(operand=self.cond(c.operand))
-
-    def cond_And(self, c: ast.And) -> s.AndCond:  # noqa: N802
-        return s.AndCond(operands=tuple(self.cond(o) for o in c.operands))
-
-    def cond_Or(self, c: ast.Or) -> s.OrCond:  # noqa: N802
-        return s.OrCond(operands=tuple(self.cond(o) for o in c.operands))
-
     # ------------------------------------------------------------ effects
 
-    def effect(self, effect: ast.Effect) -> Any:
-        visit: Callable[[Any], Any] = getattr(self, "effect_" + type(effect).__name__)
-        return visit(effect)
+    def effect(self, effect: ast.Effect) -> s.Effect:
+        match effect:
+            case ast.Amount():
+                return self.effect_amount(effect)
+            case ast.Mark():
+                return self.effect_mark(effect)
+            case ast.SecretEffect():
+                return self.effect_secret_effect(effect)
+            case ast.ItemEffect():
+                return self.effect_item_effect(effect)
+            case ast.AttributeChange():
+                return self.effect_attribute_change(effect)
+            case ast.Task():
+                return self.effect_task(effect)
+            case ast.Note():
+                return self.effect_note(effect)
+            case ast.LocationEffect():
+                return self.effect_location_effect(effect)
+            case ast.DialEffect():
+                return self.effect_dial_effect(effect)
+            case ast.TimeToken():
+                return self.effect_time_token(effect)
+            case ast.Encounter():
+                return self.effect_encounter(effect)
+            case ast.Roll():
+                return self.effect_roll(effect)
+            case ast.Toss():
+                return self.effect_toss(effect)
+            case _:
+                assert_never(effect)
 
-    def effect_Amount(self, e: ast.Amount) -> s.Amount:  # noqa: N802
-        return s.Amount(kind=e.verb, amount=e.amount, what=e.what, party=e.mode)  # type: ignore[arg-type]
+    def effect_amount(self, e: ast.Amount) -> s.Amount:
+        return s.Amount(kind=e.verb, amount=e.amount, what=e.what, party=e.mode)
 
-    def effect_Mark(self, e: ast.Mark) -> s.Mark:  # noqa: N802
+    def effect_mark(self, e: ast.Mark) -> s.Mark:
         low, high = (e.parts.low, e.parts.high) if e.parts is not None else (None, None)
         return s.Mark(kind="unmark" if e.unmark else "mark", status=e.name, low=low, high=high)
 
-    def effect_SecretEffect(self, e: ast.SecretEffect) -> s.SecretChange:  # noqa: N802
+    def effect_secret_effect(self, e: ast.SecretEffect) -> s.SecretChange:
         return s.SecretChange(kind="gain-secret" if e.gain else "lose-secret", number=e.number)
 
-    def effect_ItemEffect(self, e: ast.ItemEffect) -> s.ItemChange:  # noqa: N802
+    def effect_item_effect(self, e: ast.ItemEffect) -> s.ItemChange:
         return s.ItemChange(kind="gain-item" if e.gain else "lose-item", item=e.name, keyword=e.keyword)
 
-    def effect_AttributeChange(self, e: ast.AttributeChange) -> s.AttributeChange:  # noqa: N802
+    def effect_attribute_change(self, e: ast.AttributeChange) -> s.AttributeChange:
         return s.AttributeChange(kind="raise" if e.raise_ else "lower", attribute=e.attribute,
                                  amount=e.amount)
 
-    def effect_Task(self, e: ast.Task) -> s.Task:  # noqa: N802
+    def effect_task(self, e: ast.Task) -> s.Task:
         return s.Task(text=e.text)
 
-    def effect_Note(self, e: ast.Note) -> s.Note:  # noqa: N802
+    def effect_note(self, e: ast.Note) -> s.Note:
         return s.Note(text=e.text)
 
-    def effect_LocationEffect(self, e: ast.LocationEffect) -> Any:  # noqa: N802
-        if e.verb == "replace":
-            assert e.other is not None
-            return s.ReplaceLocation(old=e.number, new=e.other)
-        return s.LocationChange(kind=LOCATION_VERBS[e.verb], location=e.number)  # type: ignore[arg-type]
+    def effect_location_effect(self, e: ast.LocationEffect) -> s.ReplaceLocation | s.LocationChange:
+        match e.verb:
+            case "replace":
+                assert e.other is not None
+                return s.ReplaceLocation(old=e.number, new=e.other)
+            case "remove":
+                return s.LocationChange(kind="remove-location", location=e.number)
+            case "reveal":
+                return s.LocationChange(kind="reveal-location", location=e.number)
+            case "move":
+                return s.LocationChange(kind="move-to", location=e.number)
+            case _:
+                assert_never(e.verb)
 
-    def effect_DialEffect(self, e: ast.DialEffect) -> Any:  # noqa: N802
+    def effect_dial_effect(self, e: ast.DialEffect) -> s.AdvanceDial | s.SetDial:
         if e.value is None:
             return s.AdvanceDial(dial=e.name)
         return s.SetDial(dial=e.name, value=e.value)
 
-    def effect_TimeToken(self, e: ast.TimeToken) -> s.TimeToken:  # noqa: N802
+    def effect_time_token(self, e: ast.TimeToken) -> s.TimeToken:
         return s.TimeToken(kind="place-time-token" if e.place else "remove-time-token")
 
-    def effect_Encounter(self, e: ast.Encounter) -> s.Encounter:  # noqa: N802
-        arms = tuple(s.OutcomeArm(outcome=a.label, target=self.target(a.target))  # type: ignore[arg-type]
+    def effect_encounter(self, e: ast.Encounter) -> s.Encounter:
+        arms = tuple(s.OutcomeArm(outcome=_outcome(a.label), target=self.target(a.target))
                      for a in e.arms)
         return s.Encounter(deck=e.deck, level=e.level, name=e.name, arms=arms)
 
-    def effect_Roll(self, e: ast.Roll) -> s.Roll:  # noqa: N802
-        mods = tuple(s.Modifier(sign=m.sign, attribute=m.attribute, value=m.value)  # type: ignore[arg-type]
+    def effect_roll(self, e: ast.Roll) -> s.Roll:
+        mods = tuple(s.Modifier(sign=m.sign, attribute=m.attribute, value=m.value)
                      for m in e.modifiers)
         arms = tuple(s.DiceArm(low=a.low or 0, high=a.high, target=self.target(a.target)) for a in e.arms)
         return s.Roll(dice=e.dice, sides=e.sides, modifiers=mods, arms=arms)
 
-    def effect_Toss(self, e: ast.Toss) -> s.Toss:  # noqa: N802
-        arms = tuple(s.TossArm(side=a.label, target=self.target(a.target))  # type: ignore[arg-type]
+    def effect_toss(self, e: ast.Toss) -> s.Toss:
+        arms = tuple(s.TossArm(side=_side(a.label), target=self.target(a.target))
                      for a in e.arms)
         return s.Toss(arms=arms)
 

@@ -27,6 +27,10 @@ BUNDLE_FORMAT: Final = 2
 BUNDLE_KIND = "tgc-bundle"
 
 
+Outcome = Literal["win", "lose", "avoid"]  # how an encounter ended
+Side = Literal["heads", "tails"]  # a coin's side
+
+
 class _Model(BaseModel):
     # strict: a bundle is written by a machine, so "3" for 3 is a bug to report, not to fix.
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
@@ -233,7 +237,7 @@ class TimeToken(_Model):
 
 
 class OutcomeArm(_Model):
-    outcome: Literal["win", "lose", "avoid"]
+    outcome: Outcome
     target: Target
 
 
@@ -273,7 +277,7 @@ class Roll(_Model):
 
 
 class TossArm(_Model):
-    side: Literal["heads", "tails"]
+    side: Side
     target: Target
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Literal
 
 from tgc import rulesets
 from tgc.limits import is_number
@@ -15,6 +16,17 @@ from tgc.syntax import ast
 DIRECTIONS = ("up", "down", "left", "right")
 MIRROR = {"up": "down", "down": "up", "left": "right", "right": "left"}
 DIAL_MAX = 8
+
+StatusShape = Literal["flag", "parts", "boxes"]
+SectionKind = Literal["location", "bos", "named"]
+
+
+def status_shape(text: str) -> StatusShape:
+    """The shape a status header's word names (the grammar admits only these)."""
+    match text:
+        case "flag" | "parts" | "boxes":
+            return text
+    raise ValueError(f"not a status shape: {text!r}")
 
 
 @lru_cache(maxsize=65536)
@@ -67,7 +79,7 @@ class LocationInfo:
 @dataclass
 class StatusInfo:
     name: str
-    shape: str  # "flag" | "parts" | "boxes"
+    shape: StatusShape
     size: int  # parts or boxes; 1 for a flag
     decl: ast.Declaration
     triggers: tuple[ast.Trigger, ...] = ()
@@ -95,7 +107,7 @@ class ItemInfo:
 class SectionInfo:
     name: str
     title: str
-    kind: str  # "location" | "bos" | "named"
+    kind: SectionKind
     span: Span | None = None
 
 

@@ -19,10 +19,12 @@ from tgc.semantics.model import (
     SecretInfo,
     SectionInfo,
     StatusInfo,
+    StatusShape,
     VerseInfo,
     block_id,
     canonical_section,
     canonical_verse,
+    status_shape,
 )
 from tgc.source import Span
 from tgc.syntax import ast
@@ -164,9 +166,10 @@ class SymbolCollector:
             self.duplicate(decl.header_span, self.campaign.statuses[name].decl.header_span,
                            f'status "{name}"')
             return
-        shape, size = "flag", 1
+        shape: StatusShape = "flag"
+        size = 1
         if len(decl.args) == 3:
-            shape, size = str(decl.args[1]), int(decl.args[2])
+            shape, size = status_shape(str(decl.args[1])), int(decl.args[2])
             if size < 1:
                 unit = "part" if shape == "parts" else "box"
                 self.diags.append(diag("TGC121", decl.header_span,

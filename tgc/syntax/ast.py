@@ -3,9 +3,45 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from tgc.source import Span
+
+# ---------------------------------------------------------------- kinds
+# Every closed set of words a node can hold is a Literal, so a pass that forgets one is
+# named by mypy (``match`` ... ``assert_never``). The grammar admits only these words;
+# the narrowing functions below turn a parsed token into its kind, and raise on anything
+# else, which would be a bug in the grammar, never a writer's mistake.
+
+TerminalKind = Literal["end", "end chapter", "game over"]
+CompareOp = Literal[">=", ">", "<=", "<", "==", "!="]
+AmountVerb = Literal["gain", "lose", "pay"]
+PartyMode = Literal["each", "shared"]
+LocationVerb = Literal["replace", "remove", "reveal", "move"]
+TriggerKind = Literal["marked", "full", "parts", "any"]
+Sign = Literal[1, -1]
+
+
+def compare_op(text: str) -> CompareOp:
+    """The comparison a token spells (a plain ``str``, never the token itself)."""
+    match str(text):
+        case ">=" | ">" | "<=" | "<" | "==" | "!=" as op:
+            return op
+    raise ValueError(f"not a comparison: {text!r}")
+
+
+def amount_verb(text: str) -> AmountVerb:
+    match str(text):
+        case "gain" | "lose" | "pay" as verb:
+            return verb
+    raise ValueError(f"not an amount verb: {text!r}")
+
+
+def party_mode(text: str | None) -> PartyMode | None:
+    match None if text is None else str(text):
+        case "each" | "shared" | None as mode:
+            return mode
+    raise ValueError(f"not a party mode: {text!r}")
 
 # ---------------------------------------------------------------- references
 
@@ -39,7 +75,7 @@ class Ref(NamedTuple):
 class Terminal(NamedTuple):
     """``-> end``, ``-> end chapter`` or ``-> game over``."""
 
-    kind: str  # "end" | "end chapter" | "game over"
+    kind: TerminalKind
     span: Span
 
     def __str__(self) -> str:
@@ -89,14 +125,14 @@ class Compare(NamedTuple):
     """``courage >= 2``, ``food < 3``, ``players >= 2``, ``day >= 5``."""
 
     name: str
-    op: str
+    op: CompareOp
     value: int
     span: Span
 
 
 class DialCond(NamedTuple):
     name: str
-    op: str
+    op: CompareOp
     value: int
     span: Span
 
@@ -117,7 +153,7 @@ class ChapterCond(NamedTuple):
     number: int
     letter: str | None
     part: int | None
-    op: str | None
+    op: CompareOp | None
     span: Span
 
 
@@ -162,10 +198,10 @@ Cond = (
 class Amount(NamedTuple):
     """``gain 2 food``, ``each lose 1 energy``, ``pay 3 wealth`` (``verb`` says which)."""
 
-    verb: str  # "gain" | "lose" | "pay"
+    verb: AmountVerb
     amount: int
     what: str
-    mode: str | None  # "each" | "shared" | None
+    mode: PartyMode | None
     span: Span
     what_span: Span
 
@@ -212,7 +248,7 @@ class LocationEffect(NamedTuple):
     """``replace location A with B`` (``other`` = B), ``remove location``, ``reveal
     location``, ``move to``."""
 
-    verb: str  # "replace" | "remove" | "reveal" | "move"
+    verb: LocationVerb
     number: int
     other: int | None
     span: Span
@@ -256,7 +292,7 @@ class Encounter(NamedTuple):
 class Modifier(NamedTuple):
     """``+ courage`` or ``- 1`` after the dice."""
 
-    sign: int
+    sign: Sign
     attribute: str | None
     value: int
     span: Span
@@ -411,7 +447,7 @@ class Action(NamedTuple):
 class Trigger(NamedTuple):
     """``when marked``, ``when full``, ``when parts 1-8``, ``when any 6 parts``."""
 
-    kind: str  # "marked" | "full" | "parts" | "any"
+    kind: TriggerKind
     low: int | None
     high: int | None
     target: Target

@@ -198,8 +198,8 @@ class LineBuilder:
 
     # ------------------------------------------------------------- effects
 
-    def _amount(self, verb: str, children: tuple[Any, ...]) -> ast.Amount:
-        mode = children[0] if len(children) == 3 else None
+    def _amount(self, verb: ast.AmountVerb, children: tuple[Any, ...]) -> ast.Amount:
+        mode = ast.party_mode(children[0]) if len(children) == 3 else None
         amount, what = children[-2], children[-1]
         return ast.Amount(verb, self.num(amount, "an amount", MAX_AMOUNT), str(what), mode,
                           self.whole(), self.at(what))
@@ -370,10 +370,12 @@ class LineBuilder:
         return ast.ItemCond(item[0], item[1], item[2])
 
     def compare(self, name: Token, op: Token, value: Token) -> ast.Compare:
-        return ast.Compare(str(name), str(op), self.num(value), self.join(self.at(name), self.at(value)))
+        return ast.Compare(str(name), ast.compare_op(op), self.num(value),
+                           self.join(self.at(name), self.at(value)))
 
     def dial_cond(self, name: Token, op: Token, value: Token) -> ast.DialCond:
-        return ast.DialCond(unquote(name), str(op), self.num(value), self.join(self.at(name), self.at(value)))
+        return ast.DialCond(unquote(name), ast.compare_op(op), self.num(value),
+                            self.join(self.at(name), self.at(value)))
 
     def character_cond(self, name: Token) -> ast.CharacterCond:
         return ast.CharacterCond(unquote(name), self.at(name))
@@ -389,7 +391,8 @@ class LineBuilder:
         return ast.ChapterCond(number, letter, self.num(part, tok=tok) if part else None, None, self.at(tok))
 
     def chapter_cmp(self, op: Token, value: Token) -> ast.ChapterCond:
-        return ast.ChapterCond(self.num(value), None, None, str(op), self.join(self.at(op), self.at(value)))
+        return ast.ChapterCond(self.num(value), None, None, ast.compare_op(op),
+                               self.join(self.at(op), self.at(value)))
 
     def ask_cond(self, question: Token) -> ast.AskCond:
         return ast.AskCond(unquote(question), self.at(question))
@@ -442,24 +445,25 @@ class LineBuilder:
     def once_per_day(self) -> str:
         return "once"
 
-    def when_prop(self, trigger: tuple[str, int | None, int | None], target: ast.Target) -> ast.Trigger:
+    def when_prop(self, trigger: tuple[ast.TriggerKind, int | None, int | None],
+                  target: ast.Target) -> ast.Trigger:
         kind, low, high = trigger
         return ast.Trigger(kind, low, high, target, self.whole())
 
-    def trig_marked(self) -> tuple[str, None, None]:
+    def trig_marked(self) -> tuple[ast.TriggerKind, None, None]:
         return ("marked", None, None)
 
-    def trig_full(self) -> tuple[str, None, None]:
+    def trig_full(self) -> tuple[ast.TriggerKind, None, None]:
         return ("full", None, None)
 
-    def trig_parts_one(self, n: Token) -> tuple[str, int, int]:
+    def trig_parts_one(self, n: Token) -> tuple[ast.TriggerKind, int, int]:
         return ("parts", self.num(n), self.num(n))
 
-    def trig_parts_range(self, r: Token) -> tuple[str, int, int]:
+    def trig_parts_range(self, r: Token) -> tuple[ast.TriggerKind, int, int]:
         low, high = str(r).split("-")
         return ("parts", self.num(low, tok=r), self.num(high, tok=r))
 
-    def trig_any(self, n: Token) -> tuple[str, int, None]:
+    def trig_any(self, n: Token) -> tuple[ast.TriggerKind, int, None]:
         return ("any", self.num(n), None)
 
     def ref_prop(self, key: Token, target: ast.Target) -> ast.RefProp:

@@ -282,7 +282,8 @@ def _logic(b: LineBuilder, body: str) -> Any:
         except LimitError:
             return None  # the grammar's callbacks report it
         whole = b.whole()
-        effect = ast.Amount(m.group("verb"), amount, m.group("what"), m.group("mode"),
+        effect = ast.Amount(ast.amount_verb(m.group("verb")), amount, m.group("what"),
+                            ast.party_mode(m.group("mode")),
                             whole, _span(b, m, "what"))
         return ast.EffectLine(effect, None, whole)
     m = _MARK.match(body)
