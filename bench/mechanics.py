@@ -23,19 +23,19 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tgc.pipeline import check  # noqa: E402
-from tgc.rulesets.tainted_grail.checks import campaign_rules, rule_declarations  # noqa: E402
+from tgc.rulesets.tainted_grail.compile import rule_data  # noqa: E402
 from tgc.sim.simulate import Setup, Tally, make_setup, run_chunk  # noqa: E402
 
 
 def setups(campaign: Path) -> dict[str, list[Setup]]:
     result = check(campaign)
     assert result.campaign is not None, "no campaign"
-    rules, _ = campaign_rules(result.campaign)
-    decls = rule_declarations(result.campaign)
+    data = rule_data(result.campaign)
+    rules = data.rules
     out: dict[str, list[Setup]] = {"combat": [], "diplomacy": []}
     for encounter in sorted(rules.encounters.values(), key=lambda e: e.name):
         for character in sorted(rules.characters.values(), key=lambda c: c.number):
-            out[encounter.kind].append(make_setup(rules, decls, encounter.name, [character.name]))
+            out[encounter.kind].append(make_setup(data, encounter.name, [character.name]))
     return out
 
 

@@ -43,17 +43,29 @@ def test_not_a_bundle(data: object) -> None:
 
 
 def test_newer_format_names_both_versions() -> None:
-    data = golden_data() | {"format": 3, "verses": "whatever a newer tgc writes"}
-    assert error_of(data) == "x.json: bundle format 3 is newer than this tgc supports (2); upgrade tgc"
+    data = golden_data() | {"format": 4, "verses": "whatever a newer tgc writes"}
+    assert error_of(data) == "x.json: bundle format 4 is newer than this tgc supports (3); upgrade tgc"
+
+
+@pytest.mark.parametrize(("fmt", "what"), [
+    (2, "rule data is typed (`rules`) instead of `cards` and `characters` records"),
+    (1, "records keep all their header words and rule data is typed")])
+def test_older_format_names_both_versions(fmt: int, what: str) -> None:
+    """A bundle built by an older tgc (format 2: rule data as free ``data`` dictionaries)
+    says which format it is, which one this tgc reads and how to get one."""
+    data = golden_data() | {"format": fmt, "cards": [], "characters": []}
+    assert error_of(data) == (f"x.json: bundle format {fmt} is older than the format this tgc "
+                              f"reads (3, where {what}); rebuild it from its sources with "
+                              "`tgc build`")
 
 
 @pytest.mark.parametrize(("fmt", "expected"), [
-    (0, "x.json: unknown bundle format 0 (this tgc reads format 2); rebuild the bundle with `tgc build`"),
-    (1, "x.json: unknown bundle format 1 (this tgc reads format 2); rebuild the bundle with `tgc build`"),
-    ("2", 'x.json: the bundle has no valid format version (found "2"; this tgc reads format 2)'),
-    (None, "x.json: the bundle has no valid format version (found null; this tgc reads format 2)"),
-    (True, "x.json: the bundle has no valid format version (found true; this tgc reads format 2)"),
-    (2.0, "x.json: the bundle has no valid format version (found 2.0; this tgc reads format 2)"),
+    (0, "x.json: unknown bundle format 0 (this tgc reads format 3); rebuild the bundle with `tgc build`"),
+    (-1, "x.json: unknown bundle format -1 (this tgc reads format 3); rebuild the bundle with `tgc build`"),
+    ("3", 'x.json: the bundle has no valid format version (found "3"; this tgc reads format 3)'),
+    (None, "x.json: the bundle has no valid format version (found null; this tgc reads format 3)"),
+    (True, "x.json: the bundle has no valid format version (found true; this tgc reads format 3)"),
+    (3.0, "x.json: the bundle has no valid format version (found 3.0; this tgc reads format 3)"),
 ])
 def test_unknown_format(fmt: object, expected: str) -> None:
     assert error_of(golden_data() | {"format": fmt}) == expected

@@ -105,8 +105,8 @@ def test_play_script_saves_inside_the_working_folder(runner: CliRunner, tmp_path
 
 @pytest.mark.parametrize(("content", "message"), [
     ("{ nope", "not JSON"),
-    ('{"format": 2, "kind": "tgc-bundle"}', "not a valid bundle"),
-    ('{"format": 1, "kind": "tgc-bundle"}', "unknown bundle format 1"),
+    ('{"format": 3, "kind": "tgc-bundle"}', "not a valid bundle"),
+    ('{"format": 2, "kind": "tgc-bundle"}', "bundle format 2 is older than the format this tgc reads (3"),
 ])
 def test_a_corrupt_bundle_exits_2(runner: CliRunner, tmp_path: Path, content: str, message: str) -> None:
     bundle = tmp_path / "x.bundle.json"

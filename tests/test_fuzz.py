@@ -56,7 +56,7 @@ _JSON = st.recursive(st.none() | st.booleans() | st.integers(-(2**70), 2**70) | 
 def test_json_of_any_shape_is_a_clear_error(value: object, kind: str) -> None:
     import json
 
-    document = {"kind": f"tgc-{kind}", "format": 2 if kind == "bundle" else 1, "x": value}
+    document = {"kind": f"tgc-{kind}", "format": 3 if kind == "bundle" else 1, "x": value}
     for text in (json.dumps(value), json.dumps(document)):
         assert run_target(kind, text) in ("ok", "rejected")
 

@@ -63,7 +63,7 @@ def test_debug_still_shows_the_traceback() -> None:
 def test_a_corrupt_bundle_is_a_usage_error_for_render(tmp_path: Path) -> None:
     text = BUNDLE.read_text(encoding="utf-8")
     for name, corrupt in (("deep", "[" * 100_000 + "]" * 100_000),
-                          ("big", text.replace('"format":2', '"format":' + "9" * 5000, 1)),
+                          ("big", text.replace('"format":3', '"format":' + "9" * 5000, 1)),
                           ("half", text[: len(text) // 2])):
         path = tmp_path / f"{name}.bundle.json"
         path.write_text(corrupt, encoding="utf-8")

@@ -70,8 +70,8 @@ def _bundle_with(old: str, new: str) -> str:
 @pytest.mark.parametrize("text", [
     DEEP,
     '{"kind": "tgc-bundle", "format": ' + HUGE + "}",
-    _bundle_with('"format":2', '"format":2,"x":' + HUGE),
-    _bundle_with('"format":2', '"format":2,"x":' + "[" * 3000 + "]" * 3000),
+    _bundle_with('"format":3', '"format":3,"x":' + HUGE),
+    _bundle_with('"format":3', '"format":3,"x":' + "[" * 3000 + "]" * 3000),
 ])
 def test_a_hostile_bundle_is_a_bundle_error(text: str) -> None:
     with pytest.raises(BundleError, match="x.json: not"):

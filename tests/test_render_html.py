@@ -109,7 +109,7 @@ def test_conditions_read_as_a_printed_book_writes_them(places: Places, cond: str
 def _with_guard(cond: str) -> str:
     verse = (f'{{"id": "101.1", "section": "101", "printed": "1", "ops": [{{"kind": "if-divert", '
              f'"cond": {cond}, "target": {{"kind": "end"}}}}]}}')
-    return (f'{{"format": 2, "kind": "tgc-bundle", "campaign": {{"title": "t", "ruleset": "r", '
+    return (f'{{"format": 3, "kind": "tgc-bundle", "campaign": {{"title": "t", "ruleset": "r", '
             f'"start": 101, "players": {{"min": 1, "max": 1}}}}, "sections": [], "locations": [], '
             f'"verses": [{verse}]}}')
 

@@ -11,26 +11,25 @@ from click.testing import CliRunner
 
 from tgc.cli.main import cli
 from tgc.pipeline import load_campaign
-from tgc.rulesets.tainted_grail.loader import RawDecl
-from tgc.rulesets.tainted_grail.records import Rules
+from tgc.rulesets.tainted_grail.schema import TaintedGrailRules
 from tgc.sim.simulate import SimError, load_setup, make_setup, simulate, wilson
 
 SAMPLE = Path(__file__).resolve().parents[1] / "journal_src"
 
 
 @pytest.fixture(scope="module")
-def sample() -> tuple[Rules, list[RawDecl]]:
+def sample() -> TaintedGrailRules:
     from tgc.project.workspace import load
-    from tgc.rulesets.tainted_grail.checks import campaign_rules, rule_declarations
+    from tgc.rulesets.tainted_grail.compile import rule_data
     from tgc.semantics.symbols import collect
 
     campaign, _ = collect(load(SAMPLE).files)
-    return campaign_rules(campaign)[0], rule_declarations(campaign)
+    return rule_data(campaign)
 
 
 @pytest.fixture(scope="module")
-def sergeant(sample: tuple[Rules, list[RawDecl]]) -> object:
-    return make_setup(*sample, "Deserter Sergeant", ["beor"])
+def sergeant(sample: TaintedGrailRules) -> object:
+    return make_setup(sample, "Deserter Sergeant", ["beor"])
 
 
 def test_wilson_interval() -> None:
@@ -56,11 +55,11 @@ def test_same_seed_same_report_and_jobs_do_not_matter(sergeant: object) -> None:
     assert one["win_interval_95"][0] <= one["win_rate"] <= one["win_interval_95"][1]
 
 
-def test_a_strong_character_beats_a_weak_one(sergeant: object, sample: tuple[Rules, list[RawDecl]]) -> None:
+def test_a_strong_character_beats_a_weak_one(sergeant: object, sample: TaintedGrailRules) -> None:
     from tgc.sim.simulate import Setup
 
     assert isinstance(sergeant, Setup)
-    ailei = make_setup(*sample, "Deserter Sergeant", ["ailei"])
+    ailei = make_setup(sample, "Deserter Sergeant", ["ailei"])
     beor_wins = simulate(sergeant, 150, seed=1).rate("win")
     ailei_wins = simulate(ailei, 150, seed=1).rate("win")
     assert beor_wins > ailei_wins
@@ -80,11 +79,11 @@ def test_state_file_overrides_the_starting_values(tmp_path: Path) -> None:
         load_setup(load_campaign(SAMPLE), "Ditch Cutpurse", ["beor"], bad)
 
 
-def test_unknown_names_are_usage_errors(sample: tuple[Rules, list[RawDecl]]) -> None:
+def test_unknown_names_are_usage_errors(sample: TaintedGrailRules) -> None:
     with pytest.raises(SimError, match="did you mean `Deserter Sergeant`"):
-        make_setup(*sample, "Deserter Sargent", ["beor"])
+        make_setup(sample, "Deserter Sargent", ["beor"])
     with pytest.raises(SimError, match="no character"):
-        make_setup(*sample, "Deserter Sergeant", ["bor-"])
+        make_setup(sample, "Deserter Sergeant", ["bor-"])
 
 
 def test_cli_json_and_text() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.tg_helpers import load_text
-from tgc.rulesets.tainted_grail.checks import campaign_rules, rule_declarations
+from tgc.rulesets.tainted_grail.checks import campaign_rules
 from tgc.rulesets.tainted_grail.effects import EffectError, parse_effects
 from tgc.rulesets.tainted_grail.engines.bundled import rules_from_payload, rules_payload
 from tgc.rulesets.tainted_grail.records import (
@@ -17,6 +17,7 @@ from tgc.rulesets.tainted_grail.records import (
     Gain,
     compile_icons,
 )
+from tgc.rulesets.tainted_grail.schema import TaintedGrailRules
 
 SAMPLE = Path(__file__).resolve().parents[1] / "journal_src"
 
@@ -94,9 +95,8 @@ def test_payload_round_trip_gives_the_same_rules() -> None:
     from tgc.semantics.symbols import collect
 
     campaign, _ = collect(load(SAMPLE).files)
-    decls = rule_declarations(campaign)
     rules, _ = campaign_rules(campaign)
-    again = rules_from_payload(rules_payload(decls))
+    again = rules_from_payload(rules_payload(TaintedGrailRules.of(rules)))
     assert again.encounters == rules.encounters
     assert again.combat_cards == rules.combat_cards
     assert again.characters.keys() == rules.characters.keys()

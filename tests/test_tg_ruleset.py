@@ -14,6 +14,7 @@ from tgc.pipeline import check
 from tgc.rulesets.tainted_grail.checks import campaign_rules
 from tgc.rulesets.tainted_grail.engines.ruleset import TaintedGrailRuleset
 from tgc.rulesets.tainted_grail.records import Rules
+from tgc.rulesets.tainted_grail.schema import TaintedGrailRules
 from tgc.runtime import Rng, Story, new_state
 from tgc.runtime import events as ev
 
@@ -76,8 +77,10 @@ def test_a_bundle_carries_the_rule_data_of_its_sources() -> None:
     from tgc.rulesets.tainted_grail.engines.bundled import bundle_rules
 
     bundle, rules = _sample()
-    card = next(r for r in bundle.cards if r.args[1:2] == ("7U",))
-    assert card.name == "combat" and card.args == ("combat", "7U", "Hot Temper")
+    assert isinstance(bundle.rules, TaintedGrailRules)
+    card = next(c for c in bundle.rules.cards if c.number == "7U")
+    assert card.kind == "combat" and card.name == "Hot Temper"
+    assert card == rules.combat_cards["7U"]  # the typed record the loader built
     assert bundle_rules(parse_bundle(dump_bundle(bundle))) == rules
 
 
@@ -101,14 +104,10 @@ def test_a_fight_from_the_bundle_alone_ends_as_from_the_sources(party: list[str]
 
 
 def test_from_a_rule_payload_the_fight_is_played() -> None:
-    from tgc.project.workspace import load
-    from tgc.rulesets.tainted_grail.checks import rule_declarations
-    from tgc.rulesets.tainted_grail.engines.bundled import rules_payload
-    from tgc.semantics.symbols import collect
+    from tgc.rulesets.tainted_grail.engines.bundled import rule_data, rules_payload
 
     bundle, _ = _sample()
-    campaign, _ = collect(load(SAMPLE).files)
-    ruleset = TaintedGrailRuleset.from_bundle(bundle, rules_payload(rule_declarations(campaign)))
+    ruleset = TaintedGrailRuleset.from_bundle(bundle, rules_payload(rule_data(bundle)))
     story = Story(bundle, new_state(bundle, ["Arev"]), ruleset, Rng(1))
     story.goto("204.2")
     started = [e for e in story.run() if isinstance(e, ev.EncounterStarted)]
@@ -166,3 +165,40 @@ def test_a_character_plays_once_in_a_party() -> None:
 
     twice = CliRunner().invoke(cli, ["play", str(SAMPLE), "--party", "beor,Beor", "--script", "/dev/null"])
     assert twice.exit_code == 2 and '"Beor" is named twice' in twice.output
+
+
+def test_a_bundle_alone_knows_a_story_encounter_and_a_declared_character(tmp_path: Path) -> None:
+    """Typed rule data (bundle format 3): an ``@encounter`` the reader settles keeps its
+    ``kind`` (a diplomacy can be avoided) and a declared character its numbers, read from
+    the bundle's JSON with no loader."""
+    from tests.runtime_helpers import book_of
+    from tgc.bundle.io import dump_bundle, parse_bundle
+    from tgc.runtime import Book
+
+    book = book_of(tmp_path, '''@encounter "Old Hermit"
+  kind: diplomacy
+  text: He will talk, or he will not.
+
+@character "Maren"
+  number: 1
+  colour: green
+  health: 6
+  max_health: 9
+  energy: 4
+  terror: 1
+  courage: 3
+  food: 5
+
+@location 101 "Farm"
+  explore -> 101.1
+
+== 101.1
+~ encounter "Old Hermit": win -> end; lose -> end; avoid -> end
+''')
+    again = Book(parse_bundle(dump_bundle(book.bundle)))
+    assert again.outcomes(None, "Old Hermit") == ("win", "lose", "avoid")
+    maren = new_state(again.bundle, ["maren"]).party[0]
+    assert maren.name == "Maren"
+    assert (maren.tracks, maren.limits["health"]) == ({"health": 6, "energy": 4, "terror": 1}, 9)
+    assert (maren.attributes["courage"], maren.attributes["caution"]) == (3, 1)  # 1: not declared
+    assert (maren.resources["food"], maren.resources["wealth"]) == (5, 3)  # 3: the default

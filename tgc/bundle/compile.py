@@ -15,6 +15,7 @@ from typing import Any, assert_never
 from tgc.bundle import schema as s
 from tgc.bundle.numbering import Numbering
 from tgc.bundle.order import section_key, verse_key
+from tgc.rulesets.ruledata import RuleData
 from tgc.semantics.model import Campaign, ItemInfo, LocationInfo, SecretInfo, StatusInfo, VerseInfo, block_id
 from tgc.syntax import ast
 
@@ -56,7 +57,8 @@ class _Compiler:
 
     def bundle(self) -> s.Bundle:
         self.check_buildable()
-        records = self.records()
+        rules = self.rule_data()
+        records = self.records(rules.KINDS if rules is not None else ())
         verses = sorted(self.c.verses.values(),
                         key=lambda v: (section_key(v.section), verse_key(_local(v))))
         return s.Bundle(
@@ -70,8 +72,7 @@ class _Compiler:
             encounters=records.get("encounter", ()),
             events=records.get("event", ()),
             quests=records.get("quest", ()),
-            cards=records.get("card", ()),
-            characters=records.get("character", ()),
+            rules=rules,
             verses=tuple(self.visit_verse(v) for v in verses),
             source_map=self.source_map(verses),
         )
@@ -135,12 +136,19 @@ class _Compiler:
     def visit_item(self, item: ItemInfo) -> s.Item:
         return s.Item(name=item.name, keywords=tuple(item.keywords), text=item.text)
 
-    def records(self) -> dict[str, tuple[s.Record, ...]]:
-        """Generic declarations by kind, each list sorted by name (ties keep source order)."""
+    def rule_data(self) -> RuleData | None:
+        """The ruleset's typed records (its ``rules`` module compiles them), if it has any."""
+        module = self.c.ruleset.load("rules")
+        return module.rule_data(self.c) if module is not None else None
+
+    def records(self, typed: tuple[str, ...]) -> dict[str, tuple[s.Record, ...]]:
+        """Generic declarations by kind (those the rule data does not type), each list
+        sorted by name (ties keep source order)."""
         decls: list[ast.Declaration] = [*self.c.encounters.values(), *self.c.events, *self.c.others]
         out: dict[str, list[s.Record]] = {}
         for decl in decls:
-            out.setdefault(decl.kind, []).append(self.visit_record(decl))
+            if decl.kind not in typed:
+                out.setdefault(decl.kind, []).append(self.visit_record(decl))
         return {kind: tuple(sorted(recs, key=lambda r: r.name)) for kind, recs in out.items()}
 
     def visit_record(self, decl: ast.Declaration) -> s.Record:

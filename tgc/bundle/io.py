@@ -4,10 +4,10 @@ problem in plain words (not JSON, not a bundle, a newer format, a field at a JSO
 
 Example:
     >>> from tgc.bundle.io import parse_bundle
-    >>> parse_bundle('{"kind": "tgc-bundle", "format": 3}', "x.json")
+    >>> parse_bundle('{"kind": "tgc-bundle", "format": 4}', "x.json")
     Traceback (most recent call last):
     ...
-    tgc.bundle.io.BundleError: x.json: bundle format 3 is newer than this tgc supports (2); upgrade tgc
+    tgc.bundle.io.BundleError: x.json: bundle format 4 is newer than this tgc supports (3); upgrade tgc
 """
 
 from __future__ import annotations
@@ -24,6 +24,11 @@ from tgc.collector import paused_gc
 from tgc.limits import LimitError, load_json
 
 MAX_SHOWN_ERRORS = 5
+# What changed since each older format, said when one is loaded (docs/bundle.md).
+OLDER = {
+    1: "records keep all their header words and rule data is typed",
+    2: "rule data is typed (`rules`) instead of `cards` and `characters` records",
+}
 
 
 class BundleError(Exception):
@@ -113,6 +118,10 @@ def _check_header(data: object, name: str) -> None:
     if fmt > BUNDLE_FORMAT:
         raise BundleError(f"{name}: bundle format {fmt} is newer than this tgc supports "
                           f"({BUNDLE_FORMAT}); upgrade tgc")
+    if 1 <= fmt < BUNDLE_FORMAT:
+        raise BundleError(f"{name}: bundle format {fmt} is older than the format this tgc "
+                          f"reads ({BUNDLE_FORMAT}, where {OLDER[fmt]}); rebuild it from its "
+                          "sources with `tgc build`")
     if fmt != BUNDLE_FORMAT:
         raise BundleError(f"{name}: unknown bundle format {fmt} (this tgc reads format "
                           f"{BUNDLE_FORMAT}); rebuild the bundle with `tgc build`")

@@ -10,7 +10,7 @@ docs/bundle.schema.json.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Final, Literal
+from typing import TYPE_CHECKING, Annotated, Final, Literal, Union
 
 from pydantic import (
     BaseModel,
@@ -22,8 +22,11 @@ from pydantic import (
 )
 from typing_extensions import TypeAliasType
 
+from tgc import rulesets
+from tgc.rulesets.ruledata import RuleData
+
 # Bump on any change a reader of format N cannot read; docs/bundle.md says when.
-BUNDLE_FORMAT: Final = 2
+BUNDLE_FORMAT: Final = 3
 BUNDLE_KIND = "tgc-bundle"
 
 
@@ -446,10 +449,10 @@ class Link(_Model):
 
 
 class Record(_Model):
-    """An ``@encounter``, ``@event``, ``@quest``, ``@card`` or ``@character``: its name
-    (the first header word), every header word in order (``@card combat 7U "Rage"`` has
-    ``args`` ``["combat", "7U", "Rage"]``), its links in source order, and its other
-    properties as data. A ruleset reads its rule data from ``args`` and ``data``."""
+    """An ``@event``, ``@quest`` or (when the ruleset's rule data does not type it) an
+    ``@encounter``: its name (the first header word), every header word in order, its
+    links in source order, and its other properties as data. Rule data is never read from
+    here: it is in ``Bundle.rules``, typed."""
 
     name: str
     args: tuple[str | int, ...] = ()
@@ -477,11 +480,22 @@ class Language(_Model):
     fallback: int
 
 
+if TYPE_CHECKING:
+    AnyRuleData = RuleData
+else:
+    # A union tagged by ``ruleset``, one member per built-in ruleset that has rule data:
+    # the bundle's schema describes each ruleset's records without naming one here.
+    _MODELS = rulesets.rule_data_models()
+    AnyRuleData = (Annotated[Union[_MODELS], Field(discriminator="ruleset")]  # noqa: UP007
+                   if len(_MODELS) > 1 else _MODELS[0] if _MODELS else RuleData)
+
+
 class Bundle(_Model):
     """A compiled campaign. Lists are sorted (verses by section, then number and letter,
-    then name), so the same sources always give the same bytes."""
+    then name), so the same sources always give the same bytes. ``rules`` is the
+    campaign's ruleset's typed rule data (its ``ruleset`` names it), when it has any."""
 
-    format: Literal[2]
+    format: Literal[3]
     kind: Literal["tgc-bundle"] = "tgc-bundle"
     campaign: Campaign
     sections: tuple[Section, ...]
@@ -492,8 +506,7 @@ class Bundle(_Model):
     encounters: tuple[Record, ...] = ()
     events: tuple[Record, ...] = ()
     quests: tuple[Record, ...] = ()
-    cards: tuple[Record, ...] = ()
-    characters: tuple[Record, ...] = ()
+    rules: AnyRuleData | None = None
     verses: tuple[Verse, ...]
     source_map: dict[str, SourceLoc] = {}
     language: Language | None = None  # None: the source edition (and the key is not written)

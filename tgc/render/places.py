@@ -75,7 +75,7 @@ def targets(bundle: s.Bundle) -> Iterator[s.Target]:
         yield from (action.target for action in location.actions)
     for status in bundle.statuses:
         yield from (trigger.target for trigger in status.triggers)
-    for records in (bundle.encounters, bundle.events, bundle.quests, bundle.cards, bundle.characters):
+    for records in (bundle.encounters, bundle.events, bundle.quests):
         for record in records:
             yield from (link.target for link in record.links)
 

@@ -11,11 +11,12 @@ import importlib
 import importlib.util
 import pkgutil
 from difflib import get_close_matches
+from typing import Any
 
 from tgc.rulesets.spec import RulesetSpec, Vocabulary
 
 __all__ = ["RulesetSpec", "UnknownRuleset", "Vocabulary", "declaration_kinds", "default", "get", "icons",
-           "names", "register", "unregister"]
+           "names", "register", "rule_data_models", "unregister"]
 
 _specs: dict[str, RulesetSpec] = {}
 _found = False
@@ -65,6 +66,19 @@ def names() -> tuple[str, ...]:
     """Every known ruleset name, sorted."""
     _find()
     return tuple(sorted(_specs))
+
+
+def rule_data_models() -> tuple[type[Any], ...]:
+    """The rule-data model (``RULE_DATA``, a ``ruledata.RuleData``) of every ruleset folder
+    here that has a ``schema`` module, in folder order: what the bundle's schema is built
+    from. Specs are not imported (nor the catalogue codes they register), so the bundle's
+    schema stays light; and rulesets added by `register` do not count, so the schema never
+    depends on who registered what first."""
+    models = []
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if info.ispkg and importlib.util.find_spec(f"{__name__}.{info.name}.schema") is not None:
+            models.append(importlib.import_module(f"{__name__}.{info.name}.schema").RULE_DATA)
+    return tuple(models)
 
 
 def declaration_kinds() -> tuple[str, ...]:

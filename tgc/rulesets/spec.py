@@ -108,7 +108,11 @@ class RulesetSpec:
 
     ``checks`` names a module with ``CHECKS`` (functions of one
     ``semantics.analysis.Analysis`` of the resolved campaign, returning diagnostics);
-    ``rules`` a module with ``load_rules`` for its rule data;
+    ``rules`` a module with ``rule_data(campaign)``, which compiles a resolved campaign's
+    declarations into the ruleset's typed rule data (the bundle compiler calls it; the
+    model is ``RULE_DATA`` in the folder's ``schema`` module, a
+    ``tgc.rulesets.ruledata.RuleData`` that the bundle's schema finds by listing the
+    folders);
     ``engines`` a module with ``make_ruleset(book, mode)`` for the interpreter (the
     runtime face; ``mode`` is how `tgc play --fights` asks fights to be played: ``hand``,
     ``ask``, ``auto`` or one of ``policies``, and None means the reader settles every
@@ -127,6 +131,7 @@ class RulesetSpec:
     default: bool = False
 
     def load(self, part: str) -> Any:
-        """The module behind ``checks``, ``rules`` or ``engines`` (None if it has none)."""
+        """The module behind ``checks``, ``rules``, ``engines`` or ``commands`` (None if it
+        has none)."""
         path = getattr(self, part)
         return importlib.import_module(path) if path else None

@@ -82,9 +82,13 @@ class Book:
         raise StoryError(f'location {location} has no action "{name}"')
 
     def outcomes(self, deck: str | None, name: str | None) -> tuple[str, ...]:
-        """The outcomes the ruleset gives a deck, or a declared encounter (``avoid`` too
-        where its properties make it avoidable); the plain outcomes otherwise."""
+        """The outcomes the ruleset gives a deck, or a declared encounter (its typed rule
+        data says; a generic record gets ``avoid`` too where its properties make it
+        avoidable); the plain outcomes otherwise."""
         words = self.vocabulary
+        typed = self.bundle.rules.outcomes(name, words) if name is not None and self.bundle.rules else None
+        if typed is not None:
+            return typed
         if name is not None and name in self.encounters:
             data = self.encounters[name].data
             if words.avoidable_encounter(data):

@@ -26,7 +26,7 @@ from tgc.runtime.state import (
     Chapter,
     Character,
     GameState,
-    character_record,
+    declared_member,
     new_character,
     new_state,
 )
@@ -238,7 +238,7 @@ def _from_model(model: StateModel, book: Book) -> GameState:
 def _character(model: CharacterModel, book: Book, words: Vocabulary) -> Character:
     """A member as the save gives it; what it leaves out comes from the campaign's
     ``@character`` of that name (its tracks, attributes, resources), else the default."""
-    character = new_character(model.name, character_record(book.bundle, model.name), words)
+    character = new_character(model.name, declared_member(book.bundle, model.name), words)
     for field, names, target in (("tracks", words.tracks, character.tracks),
                                  ("limits", words.tracks, character.limits),
                                  ("attributes", words.attributes, character.attributes),

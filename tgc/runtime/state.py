@@ -8,13 +8,14 @@ the current exploration's ``ask`` answers. ``save.py`` turns it into a save file
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 
 from tgc import rulesets
-from tgc.bundle.schema import Bundle, Record
-from tgc.limits import MAX_NUMBER, as_number
+from tgc.bundle.schema import Bundle
+from tgc.limits import as_number
+from tgc.rulesets.ruledata import Member
 from tgc.rulesets.spec import Vocabulary, vocabulary_of
 
 DIAL_MAX = 8
@@ -207,33 +208,25 @@ class GameState:
         self.dropped.clear()
 
 
-def new_character(name: str = DEFAULT_NAME, record: Record | None = None,
+def new_character(name: str = DEFAULT_NAME, member: Member | None = None,
                   vocabulary: Vocabulary | None = None) -> Character:
-    """A character from an ``@character`` record's numeric properties (each track, its
-    ``max_`` limit, attribute and resource names), each falling back to the default
+    """A character from a declared member's numbers (each track, its limit, attributes and
+    resources: the ruleset's typed rule data gives them), each falling back to the default
     adventurer of the ruleset."""
     words = vocabulary if vocabulary is not None else default_vocabulary()
-    data: Mapping[str, object] = record.data if record is not None else {}
-    tracks = {t: _int(data.get(t), words.defaults.get(t, 0)) for t in words.tracks}
-    limits = {t: _int(data.get(f"max_{t}"), max(words.limits.get(t, tracks[t]), tracks[t]))
+    given = member if member is not None else Member(name)
+    tracks = {t: given.tracks.get(t, words.defaults.get(t, 0)) for t in words.tracks}
+    limits = {t: given.limits.get(t, max(words.limits.get(t, tracks[t]), tracks[t]))
               for t in words.tracks}
     for track in words.start_limited:
-        if f"max_{track}" not in data:
+        if track not in given.limits:
             limits[track] = tracks[track]
-    attributes = {a: _int(data.get(a), words.attribute_default) for a in words.attributes}
-    resources = {r: _int(data.get(r), words.defaults.get(r, 0)) for r in words.resources}
-    character = Character(record.name if record is not None else name, tracks, limits,
-                          attributes, resources, words)
+    attributes = {a: given.attributes.get(a, words.attribute_default) for a in words.attributes}
+    resources = {r: given.resources.get(r, words.defaults.get(r, 0)) for r in words.resources}
+    character = Character(given.name, tracks, limits, attributes, resources, words)
     for low in words.caps:
         character.set_track(low, tracks[low])
     return character
-
-
-def _int(value: object, default: int) -> int:
-    if isinstance(value, str):
-        number = as_number(value.strip(), low=-MAX_NUMBER, signed=True)
-        return number if number is not None else default
-    return value if isinstance(value, int) else default
 
 
 def initial_locations(bundle: Bundle) -> set[int]:
@@ -247,7 +240,7 @@ def party_problem(bundle: Bundle, party: Sequence[str]) -> str | None:
     """Why a party cannot start (a name no ``@character`` declares, when the campaign
     declares some; a declared character named twice; more members than ``players:``
     allows), or None."""
-    declared = [r.name for r in bundle.characters]
+    declared = [m.name for m in members(bundle)]
     folded = {name.casefold() for name in declared}
     for name in party:
         if declared and name.casefold() not in folded:
@@ -267,18 +260,24 @@ def party_problem(bundle: Bundle, party: Sequence[str]) -> str | None:
     return None
 
 
-def character_record(bundle: Bundle, name: str) -> Record | None:
-    """The ``@character`` record of that name (any case), if the campaign declares one."""
-    return next((r for r in bundle.characters if r.name.casefold() == name.casefold()), None)
+def members(bundle: Bundle) -> tuple[Member, ...]:
+    """The party members the bundle's rule data declares (by name)."""
+    return bundle.rules.members() if bundle.rules is not None else ()
+
+
+def declared_member(bundle: Bundle, name: str) -> Member | None:
+    """The declared member of that name (any case), if the campaign declares one."""
+    return next((m for m in members(bundle) if m.name.casefold() == name.casefold()), None)
 
 
 def new_state(bundle: Bundle, party: Iterable[str] = ()) -> GameState:
     """The starting state: the named characters (declared ``@character`` records, or the
     default adventurer under that name), or one default adventurer."""
     words = vocabulary_of(bundle)
-    records = {r.name.casefold(): r for r in bundle.characters}
-    members = [new_character(name, records.get(name.casefold()), words) for name in party]
+    declared = {m.name.casefold(): m for m in members(bundle)}
+    party_members = [new_character(name, declared.get(name.casefold()), words) for name in party]
     start = bundle.campaign.start
-    return GameState(party=members or [new_character(vocabulary=words)], in_play=initial_locations(bundle),
+    return GameState(party=party_members or [new_character(vocabulary=words)],
+                     in_play=initial_locations(bundle),
                      location=start if any(loc.number == start for loc in bundle.locations) else None,
                      vocabulary=words)

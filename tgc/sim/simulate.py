@@ -17,13 +17,17 @@ from pathlib import Path
 from typing import Any
 
 from tgc.bundle.schema import Bundle
-from tgc.rulesets.tainted_grail.engines.bundled import bundle_decls, rules_payload
+from tgc.rulesets.tainted_grail.engines.bundled import (
+    NoRuleData,
+    rule_data,
+    rules_from_payload,
+    rules_payload,
+)
 from tgc.rulesets.tainted_grail.engines.combat import CombatGame
 from tgc.rulesets.tainted_grail.engines.diplomacy import DiplomacyGame
 from tgc.rulesets.tainted_grail.engines.game import Outcome
 from tgc.rulesets.tainted_grail.engines.hero import ItemInUse, Member
 from tgc.rulesets.tainted_grail.engines.policies import POLICIES
-from tgc.rulesets.tainted_grail.loader import RawDecl, load_rules
 from tgc.rulesets.tainted_grail.records import (
     ATTRIBUTES,
     RESOURCES,
@@ -32,6 +36,7 @@ from tgc.rulesets.tainted_grail.records import (
     DiplomacyEncounter,
     Rules,
 )
+from tgc.rulesets.tainted_grail.schema import TaintedGrailRules
 
 Z95 = 1.959963984540054
 
@@ -70,12 +75,14 @@ def load_setup(bundle: Bundle, encounter: str, party: list[str] | None = None,
     """Pick the encounter and the party (default: the state file's party, else the
     lowest-numbered character) from the rule data of a bundle (the pipeline's, or a
     bundle file)."""
-    decls = bundle_decls(bundle)
-    rules, _ = load_rules(decls)
+    try:
+        data = rule_data(bundle)
+    except NoRuleData as err:
+        raise SimError(str(err)) from None
     overrides = _state(state_file, bundle)
     # Without --party, a state file's party fights, every member of it, in its order.
-    names = party or [spec.name for spec in overrides.values()] or default_party(rules)
-    return make_setup(rules, decls, encounter, names, overrides)
+    names = party or [spec.name for spec in overrides.values()] or default_party(data.rules)
+    return make_setup(data, encounter, names, overrides)
 
 
 def default_party(rules: Rules) -> list[str]:
@@ -85,10 +92,11 @@ def default_party(rules: Rules) -> list[str]:
     return [min(rules.characters.values(), key=lambda c: c.number).name]
 
 
-def make_setup(rules: Rules, decls: list[RawDecl], encounter: str, party: list[str],
+def make_setup(data: TaintedGrailRules, encounter: str, party: list[str],
                overrides: dict[str, MemberSpec] | None = None) -> Setup:
     from tgc.diagnostics.codes import did_you_mean
 
+    rules = data.rules
     enc = _find(rules.encounters, encounter)
     if enc is None:
         hint = did_you_mean(encounter, rules.encounters) or \
@@ -106,7 +114,7 @@ def make_setup(rules: Rules, decls: list[RawDecl], encounter: str, party: list[s
         raise SimError("the party is empty: name at least one character with --party")
     if len(specs) > 4:
         raise SimError("a party has at most four characters")
-    return Setup(rules_payload(decls), enc.name, enc.kind, tuple(specs))
+    return Setup(rules_payload(data), enc.name, enc.kind, tuple(specs))
 
 
 def _find(table: dict[str, Any], name: str) -> Any:
@@ -227,8 +235,7 @@ def _rules(payload: dict[str, Any]) -> Rules:
 def _rules_by_content(payload: dict[str, Any]) -> Rules:
     key = hashlib.blake2b(json.dumps(payload, sort_keys=True).encode(), digest_size=16).hexdigest()
     if key not in _RULES:
-        decls = [RawDecl(d["kind"], tuple(d["args"]), d["data"]) for d in payload["decls"]]
-        _RULES[key] = load_rules(decls)[0]
+        _RULES[key] = rules_from_payload(payload)
     return _RULES[key]
 
 

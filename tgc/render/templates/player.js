@@ -40,6 +40,8 @@
     bundle.items.forEach(function (i) { self.items[i.name] = i; });
     this.encounters = {};
     bundle.encounters.forEach(function (e) { self.encounters[e.name] = e; });
+    this.typed = {};  // the rule data's encounters (bundle.rules, typed: no data to read)
+    ((bundle.rules && bundle.rules.encounters) || []).forEach(function (e) { self.typed[e.name] = e; });
   }
   Book.prototype.body = function (verse, block) {
     var v = this.verses[verse];
@@ -59,6 +61,11 @@
       .map(function (i) { return i.name; });
   };
   Book.prototype.outcomes = function (deck, name) {
+    var typed = name != null ? this.typed[name] : null;
+    if (typed) {
+      if (typed.kind === "diplomacy" || typed.diplomacy || typed.deck === "blue") return ["win", "lose", "avoid"];
+      return ["win", "lose"];
+    }
     var known = name != null ? this.encounters[name] : null;
     if (known) {
       if (!deck && typeof known.data.deck === "string") deck = known.data.deck;
@@ -69,19 +76,15 @@
 
   // ------------------------------------------------------------ the state
 
-  function newCharacter(name, record) {
-    var data = record ? record.data : {};
-    function num(key, fallback) {
-      var value = data[key];
-      if (typeof value === "string" && /^-?\d+$/.test(value.trim())) return parseInt(value, 10);
-      return typeof value === "number" && Number.isInteger(value) ? value : fallback;
-    }
-    var c = { name: record ? record.name : name, tracks: {}, limits: {}, attributes: {}, resources: {} };
-    TRACKS.forEach(function (t) { c.tracks[t] = num(t, DEFAULT_TRACKS[t]); });
-    TRACKS.forEach(function (t) { c.limits[t] = num("max_" + t, Math.max(DEFAULT_LIMITS[t], c.tracks[t])); });
-    if (!("max_health" in data)) c.limits.health = c.tracks.health;
-    ATTRIBUTES.forEach(function (a) { c.attributes[a] = num(a, 1); });
-    RESOURCES.forEach(function (r) { c.resources[r] = num(r, DEFAULT_RESOURCES[r]); });
+  function newCharacter(name) {
+    // The default adventurer (the player plays one party member; declared characters are
+    // the rule data's, which only tgc play reads).
+    var c = { name: name, tracks: {}, limits: {}, attributes: {}, resources: {} };
+    TRACKS.forEach(function (t) { c.tracks[t] = DEFAULT_TRACKS[t]; });
+    TRACKS.forEach(function (t) { c.limits[t] = Math.max(DEFAULT_LIMITS[t], c.tracks[t]); });
+    c.limits.health = c.tracks.health;
+    ATTRIBUTES.forEach(function (a) { c.attributes[a] = 1; });
+    RESOURCES.forEach(function (r) { c.resources[r] = DEFAULT_RESOURCES[r]; });
     setTrack(c, "energy", c.tracks.energy);
     return c;
   }
@@ -99,7 +102,7 @@
     }).map(function (l) { return l.number; });
     var start = bundle.campaign.start;
     return {
-      party: [newCharacter("Adventurer", null)], statuses: {}, secrets: [], items: [], visited: [],
+      party: [newCharacter("Adventurer")], statuses: {}, secrets: [], items: [], visited: [],
       dials: {}, time_tokens: 0, day: 1, chapter: { number: 1, letter: null, part: null }, tasks: [],
       in_play: inPlay, removed: [], replaced: {}, location: numbers.indexOf(start) >= 0 ? start : null,
       answers: {}, dropped: [], players: null

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from tgc.limits import MAX_AMOUNT, MAX_NUMBER, MAX_PARTS, MAX_RANGE, as_number
 from tgc.rulesets.tainted_grail.effects import (
@@ -42,6 +42,7 @@ from tgc.rulesets.tainted_grail.records import (
     Row,
     Rules,
     Stage,
+    StoryEncounter,
     Track,
     compile_icons,
 )
@@ -176,7 +177,8 @@ class Loader:
                                          "\"Name\"`, with a colour letter U, G, B or Y after "
                                          "the number", 'e.g. `@card combat 7B "Shoulder Charge"`'))
             return
-        kind, number, name = args
+        _, number, name = args
+        kind: Literal["combat", "diplomacy"] = "combat" if args[0] == "combat" else "diplomacy"
         self.unknown_keys(decl, CARD_KEYS, "`@card`")
         icons = COMBAT_ICONS if kind == "combat" else DIPLOMACY_ICONS
         left = self.field(decl, "left", lambda v, k: _left_edge(v, k, icons), ())
@@ -193,7 +195,7 @@ class Loader:
             self.report(decl, _Bad("TGC506", "", None, what=f"{kind} card {number}"))
             return
         table[number] = Card(kind, number, name, left, right, free, free_right, passive,
-                             abilities, character)
+                             abilities, character, self.field(decl, "text", _text, ""))
         self.decl_of[f"{kind} {number}"] = decl
 
     # ------------------------------------------------------------ characters
@@ -220,7 +222,7 @@ class Loader:
         self.rules.characters[name.lower()] = Character(
             name, number, colour, tracks["health"], tracks["energy"], tracks["terror"],
             attributes, resources, decks["combat"], decks["diplomacy"], decks["combat_pool"],
-            decks["diplomacy_pool"])
+            decks["diplomacy_pool"], self.field(decl, "text", _text, ""))
         self.decl_of[f"character {name.lower()}"] = decl
 
     def track(self, decl: RawDecl, track: str) -> Track:
@@ -258,9 +260,13 @@ class Loader:
         if not decl.args or not isinstance(decl.args[0], str):
             self.report(decl, _bad_value("", "an encounter header is `@encounter \"Name\"`"))
             return
-        if set(decl.data) <= STORY_ONLY:
-            return  # story-only: the player is asked for the outcome
         name = decl.args[0]
+        if set(decl.data) <= STORY_ONLY:  # story-only: the player is asked for the outcome
+            if name not in self.rules.story:
+                self.rules.story[name] = StoryEncounter(
+                    name, _written(decl.data.get("deck")), _written(decl.data.get("level")),
+                    decl.data.get("kind") == "diplomacy", _written(decl.data.get("text")) or "")
+            return
         deck = self.field(decl, "deck", _deck, "gray")
         kind = self.field(decl, "kind", _kind, "diplomacy" if deck == "blue" else "combat")
         self.unknown_keys(decl, COMBAT_KEYS if kind == "combat" else DIPLOMACY_KEYS,
@@ -277,7 +283,7 @@ class Loader:
             return None
         value = self.field(decl, "value", _int, 1)
         level = self.field(decl, "level", _level, 1)
-        traits = self.field(decl, "traits", _traits, frozenset())
+        traits = self.field(decl, "traits", _traits, ())
         right = self.field(decl, "right", _right_edge, ())
         attack = self.field(decl, "attack", lambda v, k: _table(v, k, 0, value - 1), ())
         effects = {k: self.field(decl, k, _effects, ()) for k in ("opportunity", "reward", "loot")}
@@ -286,7 +292,8 @@ class Loader:
         for key, found in effects.items():
             self.check_words(decl, key, found, "combat")
         return CombatEncounter(name, deck, level, value, traits, right, attack,
-                               effects["opportunity"], effects["reward"], effects["loot"])
+                               effects["opportunity"], effects["reward"], effects["loot"],
+                               text=self.field(decl, "text", _text, ""))
 
     def diplomacy(self, decl: RawDecl, name: str, deck: str) -> DiplomacyEncounter | None:
         if not self.require(decl, ("deck", "affinity", "stage1"), "a diplomacy `@encounter`"):
@@ -312,7 +319,8 @@ class Loader:
             if why is not None:
                 self.report(decl, _Bad("TGC504", "avoid", None, detail=why))
         return DiplomacyEncounter(name, deck, level, affinity, right, stages, failure,
-                                  reward, conds, costs, avoid is not None, second=second)
+                                  reward, conds, costs, avoid is not None, second=second,
+                                  text=self.field(decl, "text", _text, ""))
 
     def stages(self, decl: RawDecl, prefix: str, affinity: tuple[str, ...]) -> tuple[Stage, ...] | None:
         """``stage1``.. (or ``approach2_stage1``.., the second approach) in order, up to the
@@ -400,8 +408,13 @@ def _colour(value: Data, key: str) -> str:
     return _choice(value, key, tuple(COLOURS.values()), "a card colour")
 
 
-def _traits(value: Data, key: str) -> frozenset[str]:
-    return frozenset(_choice(t, key, TRAITS, "a trait") for t in _items(value, key))
+def _written(value: Data) -> str | None:
+    """A story-only key as written (not read: the reader settles the encounter)."""
+    return value if isinstance(value, str) else None
+
+
+def _traits(value: Data, key: str) -> tuple[str, ...]:
+    return tuple(sorted({_choice(t, key, TRAITS, "a trait") for t in _items(value, key)}))
 
 
 def _effects(value: Data, key: str) -> Effects:

@@ -1,9 +1,11 @@
 """Tainted Grail rule data: the frozen objects the loader builds from ``@character``,
-``@card`` and ``@encounter`` declarations and the engines read. Nothing here changes."""
+``@card`` and ``@encounter`` declarations, the bundle carries as typed records
+(schema.py) and the engines read. Nothing here changes once built."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from tgc.limits import MAX_AMOUNT, as_number
 
@@ -113,7 +115,7 @@ class Cond:
     """A condition inside an effect: ``affinity green``, ``pool >= 3``, ``item weapon``,
     ``courage >= 2``, ``panic``; ``negate`` for ``not``."""
 
-    kind: str  # "affinity" | "compare" | "item" | "panic"
+    kind: Literal["affinity", "compare", "item", "panic"]
     name: str = ""
     op: str = ""
     value: int = 0
@@ -152,7 +154,7 @@ class Ability:
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    kind: str  # "combat" | "diplomacy"
+    kind: Literal["combat", "diplomacy"]
     number: str  # "7B": number and colour letter
     name: str
     left: tuple[LeftKey | None, ...]
@@ -162,6 +164,7 @@ class Card:
     passive: bool = False
     abilities: tuple[Ability, ...] = ()
     character: str | None = None
+    text: str = ""
     # Abilities by trigger, computed once (the engines ask at every step).
     on_attack: tuple[Ability, ...] = field(init=False, compare=False, repr=False)
     on_placement: tuple[Ability, ...] = field(init=False, compare=False, repr=False)
@@ -206,6 +209,7 @@ class Character:
     diplomacy: tuple[str, ...] = ()
     combat_pool: tuple[str, ...] = ()
     diplomacy_pool: tuple[str, ...] = ()
+    text: str = ""
 
     def __hash__(self) -> int:
         return hash((self.name, self.number))
@@ -233,13 +237,14 @@ class CombatEncounter:
     deck: str
     level: int
     value: int
-    traits: frozenset[str]
+    traits: tuple[str, ...]  # sorted, so a bundle's bytes never depend on hash order
     right: tuple[RightKey | None, ...]
     attack: tuple[Row, ...]
     opportunity: Effects = ()
     reward: Effects = ()
     loot: Effects = ()
-    kind: str = "combat"
+    kind: Literal["combat"] = "combat"
+    text: str = ""
 
     @property
     def guardian(self) -> bool:
@@ -284,8 +289,9 @@ class DiplomacyEncounter:
     avoid_if: tuple[Cond, ...] = ()
     avoid_costs: tuple[tuple[int, str], ...] = ()
     can_avoid: bool = False
-    kind: str = "diplomacy"
+    kind: Literal["diplomacy"] = "diplomacy"
     second: tuple[Stage, ...] = ()  # the stages of a second approach (002: "two alternative approaches")
+    text: str = ""
 
     @property
     def approaches(self) -> tuple[tuple[Stage, ...], ...]:
@@ -307,6 +313,20 @@ class DiplomacyEncounter:
 Encounter = CombatEncounter | DiplomacyEncounter
 
 
+@dataclass(frozen=True, slots=True)
+class StoryEncounter:
+    """An ``@encounter`` with no rule data (only ``deck``, ``level``, ``kind``, ``text``):
+    the reader settles it. ``deck`` and ``diplomacy`` (``kind: diplomacy``) are kept as
+    written: they decide whether it can be avoided."""
+
+    name: str
+    deck: str | None = None
+    level: str | None = None
+    diplomacy: bool = False
+    text: str = ""
+    kind: Literal["story"] = "story"
+
+
 @dataclass(frozen=True)
 class Rules:
     """Every character, card and encounter of a campaign, by name or number."""
@@ -315,6 +335,7 @@ class Rules:
     combat_cards: dict[str, Card] = field(default_factory=dict)
     diplomacy_cards: dict[str, Card] = field(default_factory=dict)
     encounters: dict[str, Encounter] = field(default_factory=dict)
+    story: dict[str, StoryEncounter] = field(default_factory=dict)  # settled by the reader
 
     def character(self, name: str) -> Character | None:
         return self.characters.get(name.lower())

@@ -1,0 +1,85 @@
+"""Tainted Grail's rule data in the bundle: the typed records (records.py) of every
+``@character``, ``@card`` and ``@encounter``, as the loader built them from the sources.
+The engines play from these (``rules()``), so a bundle alone plays the same fights and
+nothing at run time reads a property's text again."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field
+
+from tgc.rulesets.ruledata import Member, RuleData
+from tgc.rulesets.spec import Vocabulary
+from tgc.rulesets.tainted_grail.records import (
+    TRACKS,
+    Card,
+    Character,
+    CombatEncounter,
+    DiplomacyEncounter,
+    Rules,
+    StoryEncounter,
+)
+
+AnyEncounter = Annotated[CombatEncounter | DiplomacyEncounter | StoryEncounter,
+                         Field(discriminator="kind")]
+
+
+class TaintedGrailRules(RuleData):
+    """Every character (by name), card (combat cards, then diplomacy cards, each in the
+    order the campaign declares them) and encounter (by name): with rule data, or settled
+    by the reader (``story``)."""
+
+    KINDS: ClassVar[tuple[str, ...]] = ("character", "card", "encounter")
+
+    ruleset: Literal["tainted-grail"] = "tainted-grail"
+    characters: tuple[Character, ...] = ()
+    cards: tuple[Card, ...] = ()
+    encounters: tuple[AnyEncounter, ...] = ()
+
+    @classmethod
+    def of(cls, rules: Rules) -> TaintedGrailRules:
+        """The records of loaded rules, sorted as the bundle keeps them."""
+        encounters = sorted([*rules.encounters.values(), *rules.story.values()], key=lambda e: e.name)
+        return cls(characters=tuple(sorted(rules.characters.values(), key=lambda c: c.name)),
+                   cards=(*rules.combat_cards.values(), *rules.diplomacy_cards.values()),
+                   encounters=tuple(encounters))
+
+    @cached_property
+    def rules(self) -> Rules:
+        """The records indexed as the engines look them up (built once per bundle)."""
+        out = Rules()
+        for character in self.characters:
+            out.characters[character.name.lower()] = character
+        for card in self.cards:
+            table = out.combat_cards if card.kind == "combat" else out.diplomacy_cards
+            table[card.number] = card
+        for encounter in self.encounters:
+            if isinstance(encounter, StoryEncounter):
+                out.story[encounter.name] = encounter
+            else:
+                out.encounters[encounter.name] = encounter
+        return out
+
+    def members(self) -> tuple[Member, ...]:
+        return tuple(Member(c.name, {t: getattr(c, t).start for t in TRACKS},
+                            {t: getattr(c, t).length for t in TRACKS}, c.attributes, c.resources)
+                     for c in self.characters)
+
+    def outcomes(self, name: str, vocabulary: Vocabulary) -> tuple[str, ...] | None:
+        """Outcomes by the encounter's deck; ``avoid`` too for a diplomacy or a blue one."""
+        rules = self.rules
+        encounter = rules.encounters.get(name) or rules.story.get(name)
+        if encounter is None:
+            return None
+        if isinstance(encounter, StoryEncounter):
+            kind, deck = ("diplomacy" if encounter.diplomacy else None), encounter.deck
+        else:
+            kind, deck = encounter.kind, encounter.deck
+        if vocabulary.avoidable_encounter({"kind": kind, "deck": deck}):
+            return (*vocabulary.outcomes, "avoid")
+        return vocabulary.decks.get(deck, vocabulary.outcomes) if deck is not None else vocabulary.outcomes
+
+
+RULE_DATA = TaintedGrailRules  # found by tgc.rulesets.rule_data_models
