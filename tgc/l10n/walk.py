@@ -138,8 +138,9 @@ class _Walker:
         statuses = tuple(self.status(st) for st in b.statuses)
         secrets = tuple(self.secret(sec) for sec in b.secrets)
         items = tuple(self.item(item) for item in b.items)
-        for record in b.encounters:
-            self.encounter(record)
+        typed = b.rules.encounter_names() if b.rules is not None else ()
+        for name in sorted({*(r.name for r in b.encounters), *typed}):
+            self.encounter(name)
         verses = tuple(self.verse(v) for v in b.verses)
         translated_questions = self.finish_questions()
         if translated_questions:
@@ -208,13 +209,13 @@ class _Walker:
                          f"The text of item \"{item.name}\"")
         return _copy(item, {"text": text})
 
-    def encounter(self, record: s.Record) -> None:
+    def encounter(self, name: str) -> None:
         """An encounter keeps its name (rule data and saves name it); its display title
         is translated and printed through ``Bundle.language.names``."""
         c = self.lines.campaign
-        decl = c.encounters.get(record.name) if c is not None else None
-        self.name("encounter", record.name, self.text(
-            f"encounter.{record.name}", "name", record.name, self.lines.decl(decl),
+        decl = c.encounters.get(name) if c is not None else None
+        self.name("encounter", name, self.text(
+            f"encounter.{name}", "name", name, self.lines.decl(decl),
             "The name of an encounter, printed where a verse resolves it"))
 
     # ------------------------------------------------------------ verses

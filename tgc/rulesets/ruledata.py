@@ -1,7 +1,7 @@
 """Rulesets, the bundle's side: the base of a ruleset's typed rule data (what its
 declarations compile to, written into the bundle and played from) and the little the core
-runtime reads from it, whatever the ruleset (a declared party member's numbers, a declared
-encounter's outcomes).
+runtime reads from it, whatever the ruleset (a declared party member's numbers, the
+declared encounters and their outcomes).
 
 Each ruleset's model subclasses ``RuleData`` in its low face (``RulesetSpec.schema``
 names the module, which holds ``RULE_DATA``) and narrows ``ruleset`` to its own name, the
@@ -45,6 +45,10 @@ class RuleData(BaseModel):
     def members(self) -> tuple[Member, ...]:
         """The party members the campaign declares (none: any name plays the default
         adventurer)."""
+        return ()
+
+    def encounter_names(self) -> tuple[str, ...]:
+        """The ``@encounter``s these records declare, by name."""
         return ()
 
     def outcomes(self, name: str, vocabulary: Vocabulary) -> tuple[str, ...] | None:

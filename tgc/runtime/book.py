@@ -44,6 +44,9 @@ class Book:
         self.item_keywords: dict[str, tuple[str, ...]] = {i.name: i.keywords for i in bundle.items}
         self.locations: dict[int, Location] = {loc.number: loc for loc in bundle.locations}
         self.encounters: dict[str, Record] = {r.name: r for r in bundle.encounters}
+        # Every declared encounter: the generic records and the rule data's typed ones.
+        self.encounter_names = frozenset(
+            (*self.encounters, *(bundle.rules.encounter_names() if bundle.rules else ())))
         self.secret_numbers = frozenset(s.number for s in bundle.secrets)
 
     def body(self, verse: str, block: str | None = None) -> Body:

@@ -67,6 +67,9 @@ class TaintedGrailRules(RuleData):
                             {t: getattr(c, t).length for t in TRACKS}, c.attributes, c.resources)
                      for c in self.characters)
 
+    def encounter_names(self) -> tuple[str, ...]:
+        return tuple(e.name for e in self.encounters)
+
     def outcomes(self, name: str, vocabulary: Vocabulary) -> tuple[str, ...] | None:
         """Outcomes by the encounter's deck; ``avoid`` too for a diplomacy or a blue one."""
         rules = self.rules

@@ -15,7 +15,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tgc.bundle import schema as s
-from tgc.limits import as_number
 from tgc.rulesets.tainted_grail.campaign.geometry import DELTA, Geometry, geometry, step
 from tgc.rulesets.tainted_grail.campaign.party import (
     ENERGY,
@@ -34,11 +33,13 @@ from tgc.rulesets.tainted_grail.campaign.world import (
     Table,
     World,
 )
+from tgc.rulesets.tainted_grail.engines.bundled import bundle_rules
+from tgc.rulesets.tainted_grail.records import CombatEncounter
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book, StoryError
 from tgc.runtime.rng import Rng
 from tgc.runtime.ruleset import DEFAULT_RULESET, Ruleset
-from tgc.runtime.state import Character, GameState, character_record, new_character, new_state
+from tgc.runtime.state import Character, GameState, declared_member, new_character, new_state
 from tgc.runtime.story import InputError, Story
 
 HEALTH, TERROR, FOOD = "health", "terror", "food"
@@ -102,11 +103,9 @@ class Campaign:
         self.state.location = None
         for character in self.state.party:
             self.world.positions[character.name] = start
-            record = character_record(self.book.bundle, character.name)
-            number = record.data.get("number") if record is not None else None
-            value = as_number(number.strip()) if isinstance(number, str) else None
-            if value is not None:
-                self.world.numbers[character.name] = value
+            declared = bundle_rules(self.book.bundle).character(character.name)
+            if declared is not None:
+                self.world.numbers[character.name] = declared.number
         players = min(max(self.state.player_count, 1), len(STARTING_DIAL))
         self.world.menhirs.append(Menhir(start, STARTING_DIAL[players - 1]))
         table = Table(self.geo, self.state, self.world)
@@ -293,7 +292,7 @@ class Campaign:
 
     def place_guardian(self, name: str, card: int) -> Happening:
         """GRD-1: an undefeated guardian's card on the card where it was fought."""
-        if name not in self.book.encounters:
+        if name not in self.book.encounter_names:
             raise CampaignError(f'the campaign declares no encounter "{name}"')
         self.world.guardians.append(Guardian(name, card))
         return Happening("GRD-1", f'the guardian "{name}" now roams {card}')
@@ -493,7 +492,7 @@ class Campaign:
         return Happening("EOD-2", f"{member.name}'s Energy is {member.tracks[ENERGY]} ({how})")
 
     def starting_energy(self, name: str) -> int:
-        fresh = new_character(name, character_record(self.book.bundle, name), self.state.vocabulary)
+        fresh = new_character(name, declared_member(self.book.bundle, name), self.state.vocabulary)
         return fresh.tracks[ENERGY]
 
     def insane(self, member: Character) -> bool:
@@ -563,9 +562,8 @@ class Campaign:
                 out += self._fight(guardian, names)
             return out
         if isinstance(event, ev.EncounterResolved) and event.outcome != "win" and event.encounter.name:
-            record = self.book.encounters.get(event.encounter.name)
-            traits = record.data.get("traits") if record is not None else None
-            if isinstance(traits, str | list) and "guardian" in _words(traits) and \
+            declared = bundle_rules(self.book.bundle).encounters.get(event.encounter.name)
+            if isinstance(declared, CombatEncounter) and declared.guardian and \
                     not any(g.name == event.encounter.name for g in self.world.guardians):
                 where = story.state.location
                 if where is not None:
@@ -604,8 +602,3 @@ class Campaign:
                 out.append(Happening("MAP-6", f"{name} now stands on {new}, which replaced {card}"))
         return out
 
-
-def _words(value: str | list[s.Data]) -> list[str]:
-    if isinstance(value, str):
-        return [w.strip() for w in value.split(",")]
-    return [w.strip() for w in value if isinstance(w, str)]
