@@ -20,6 +20,7 @@ The stages, in the order ``run`` takes them (each only when the job asks for it)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -57,6 +58,8 @@ class Job:
     until: Stage = "check"
     cache: CachePolicy = "none"
     memory: ParseCache | None = field(default=None, compare=False)
+    # Texts that stand for files on disk, by absolute path (an editor's unsaved buffers).
+    overlay: Mapping[Path, str] | None = field(default=None, compare=False)
     config: Config | None = None
     jobs: int | None = None
     shuffle: int | None = None
@@ -188,7 +191,8 @@ def _files(job: Job) -> tuple[Workspace, list[str]]:
         store = ParseStore(job.root)
     # Only `links` is needed this early; the report stage reads the rest (and reports it).
     config = job.config if job.config is not None else load_config(job.root)[0]
-    workspace = load(job.root, jobs=job.jobs, cache=job.memory, store=store, links=config.links)
+    workspace = load(job.root, jobs=job.jobs, cache=job.memory, store=store, links=config.links,
+                     overlay=job.overlay)
     notes = [f"the parse cache is off: {store.problem}"] if store is not None and store.problem else []
     return workspace, notes
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -106,15 +106,28 @@ ParseCache = dict[str, CachedFile]
 
 
 def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None,
-         store: ParseStore | None = None, links: str = "inside") -> Workspace:
+         store: ParseStore | None = None, links: str = "inside",
+         overlay: Mapping[Path, str] | None = None) -> Workspace:
     """Read and parse a campaign folder. Unreadable files become TGC006 diagnostics.
     With ``cache`` (in memory, `tgc watch`), a file whose modification time and size
     are unchanged is neither read nor parsed again; the cache is left holding exactly
     this run's files. With ``store`` (on disk, signed), a file whose text was parsed
     by an earlier process is not parsed again. Only regular files are read, of at most
     :data:`MAX_SOURCE_BYTES`, and a link that leads out of the campaign folder is
-    TGC006 unless ``links`` is ``"anywhere"`` (``links = "anywhere"`` in the config)."""
+    TGC006 unless ``links`` is ``"anywhere"`` (``links = "anywhere"`` in the config).
+    ``overlay`` maps absolute paths to texts that stand for what is on disk (an editor's
+    unsaved buffers, `tgc lsp`); an overlaid file under ``root`` that is not on disk yet
+    is read too, and one whose text is unchanged since the cached parse is not parsed
+    again."""
     paths = discover(root)
+    texts = dict(overlay) if overlay is not None else {}
+    if texts and root.is_dir():
+        known = {path.absolute() for path in paths}
+        extra = [p for p in texts if p.suffix == SUFFIX and p not in known
+                 and p.is_relative_to(root.absolute())]
+        if extra:
+            paths = sorted([*paths, *extra], key=lambda p: p.absolute().relative_to(root.absolute())
+                           .as_posix())
     if not paths:
         raise WorkspaceError(f"{root}: no {SUFFIX} files found")
     ws = Workspace(root)
@@ -126,6 +139,17 @@ def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None,
     inside = root.resolve() if root.is_dir() else root.resolve().parent
     for path in paths:
         name = display_name(path, root)
+        text = texts.get(path.absolute())
+        if text is not None:
+            hit = old.get(name)
+            if hit is not None and hit.stamp == _OVERLAID and hit.source.text == text:
+                fresh[name] = hit
+            else:
+                ws.sources[name] = SourceFile.from_text(name, text)
+                stamps[name] = _OVERLAID
+                todo.append((name, text))
+            order.append(name)
+            continue
         refused = _refused(path, inside, links)
         if refused is not None:
             ws.diagnostics.append(diag("TGC006", Span(name, 1, 1, 1, 2), path=name, reason=refused[0],
@@ -183,6 +207,7 @@ def _parse_with_store(items: list[tuple[str, str]], jobs: int, store: ParseStore
     return [(name, found[name]) for name, _ in items]
 
 
+_OVERLAID = (-1, -1)  # the stamp of a parse of an overlaid text (compared by its text)
 MAX_SOURCE_BYTES = 16 * 1024 * 1024  # a 20,000-verse campaign is a few megabytes in all
 
 

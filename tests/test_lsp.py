@@ -1,0 +1,187 @@
+"""`tgc lsp` end to end (issue 15): the real server over stdio, driven by pytest-lsp as an
+editor would: open the sample, break a reference and receive its diagnostic, apply the
+quick fix, go to definition, hover, complete, find references, rename a verse (every
+file changes and tgc.lock keeps its number), outline, fold, colour and count."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls")
+pytest_lsp = pytest.importorskip("pytest_lsp")
+
+from lsprotocol import types  # noqa: E402
+from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "journal_src"
+CAER = SAMPLE / "locations" / "201-caer-morwen.tgj"
+
+
+@pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=[sys.executable, "-m", "tgc",
+                                                                               "lsp"]))
+async def client(lsp_client: LanguageClient) -> AsyncIterator[None]:
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=types.ClientCapabilities(), root_uri=SAMPLE.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(SAMPLE.as_uri(), "journal_src")]))
+    yield
+    await lsp_client.shutdown_session()
+
+
+def _open(client: LanguageClient, path: Path, text: str | None = None, version: int = 1) -> str:
+    uri = path.as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(
+        uri, "tgj", version, text if text is not None else path.read_text(encoding="utf-8"))))
+    return uri
+
+
+def _change(client: LanguageClient, uri: str, text: str, version: int) -> None:
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        types.VersionedTextDocumentIdentifier(version, uri),
+        [types.TextDocumentContentChangeWholeDocument(text)]))
+
+
+def _at(text: str, needle: str, offset: int = 0) -> types.Position:
+    """The position of ``needle`` (plus ``offset`` characters) in ``text``."""
+    before = text[:text.index(needle) + offset]
+    return types.Position(before.count("\n"), len(before.rsplit("\n", 1)[-1]))
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_broken_reference_is_reported_and_its_quick_fix_repairs_it(client: LanguageClient) -> None:
+    text = CAER.read_text(encoding="utf-8")
+    uri = _open(client, CAER)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert not client.diagnostics[uri]  # the sample is clean
+    broken = text.replace("instant -> 201.arrival", "instant -> 201.arival")
+    _change(client, uri, broken, 2)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    [found] = client.diagnostics[uri]
+    assert found.code == "TGC101" and found.severity == types.DiagnosticSeverity.Error
+    assert found.range.start == _at(broken, "201.arival")
+    assert "did you mean `201.arrival`?" in found.message
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(uri), found.range, types.CodeActionContext([found])))
+    assert actions is not None
+    titles = [a.title for a in actions if isinstance(a, types.CodeAction)]
+    assert titles[:2] == ["Rename to `201.arrival`", "Create verse `201.arival`"]
+    fix = actions[0]
+    assert isinstance(fix, types.CodeAction) and fix.edit is not None and fix.edit.changes is not None
+    [edit] = fix.edit.changes[uri]
+    fixed = _apply(broken, edit)
+    assert fixed == text
+    _change(client, uri, fixed, 3)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert not client.diagnostics[uri]
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_definition_and_references(client: LanguageClient) -> None:
+    text = CAER.read_text(encoding="utf-8")
+    uri = CAER.as_uri()
+    where = await client.text_document_definition_async(types.DefinitionParams(
+        types.TextDocumentIdentifier(uri), _at(text, "201.arrival", 5)))
+    assert isinstance(where, list) and len(where) == 1
+    assert isinstance(where[0], types.Location)
+    assert where[0].uri == uri and where[0].range.start == _at(text, "== 201.arrival", 3)
+    refs = await client.text_document_references_async(types.ReferenceParams(
+        context=types.ReferenceContext(True), text_document=types.TextDocumentIdentifier(uri),
+        position=_at(text, '"Pale Tide"', 2)))
+    assert refs is not None
+    files = {r.uri.rsplit("/", 1)[-1] for r in refs}
+    assert {"campaign.tgj", "book_of_secrets.tgj", "201-caer-morwen.tgj"} <= files
+    assert len(refs) >= 10
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_hover_shows_the_first_lines_the_printed_number_and_how_play_gets_there(
+        client: LanguageClient) -> None:
+    text = CAER.read_text(encoding="utf-8")
+    found = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(CAER.as_uri()), _at(text, "-> 201.arrival", 5)))
+    assert found is not None and isinstance(found.contents, types.MarkupContent)
+    words = found.contents.value
+    assert "verse `201.arrival`" in words and "printed as 8" in words
+    assert "> Gulls wheel over the stilt-houses" in words
+    assert "reached by 1 entry point: location 201 (instant)" in words
+    status = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(CAER.as_uri()), _at(text, '"Pale Tide"', 3)))
+    assert status is not None and isinstance(status.contents, types.MarkupContent)
+    assert 'status "Pale Tide"**: 8 parts' in status.contents.value
+    assert "when parts 1-8 -> `bos.tide`" in status.contents.value
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_completion_offers_verses_after_a_divert_and_statuses_in_quotes(client: LanguageClient) -> None:
+    text = CAER.read_text(encoding="utf-8")
+    line = text[:text.index("== 201.1")].count("\n") + 2  # the prose line of 201.1
+    edited = "\n".join([*text.split("\n")[:line], "-> ", '~ mark "', *text.split("\n")[line:]])
+    uri = CAER.as_uri()
+    _change(client, uri, edited, 10)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    verses = await client.text_document_completion_async(types.CompletionParams(
+        types.TextDocumentIdentifier(uri), types.Position(line, 3)))
+    assert isinstance(verses, types.CompletionList)
+    labels = [item.label for item in verses.items]
+    assert "arrival" in labels and "202.1" in labels and "end" in labels
+    statuses = await client.text_document_completion_async(types.CompletionParams(
+        types.TextDocumentIdentifier(uri), types.Position(line + 1, 8)))
+    assert isinstance(statuses, types.CompletionList)
+    assert "Pale Tide" in [item.label for item in statuses.items]
+    _change(client, uri, text, 11)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_rename_a_verse_changes_every_file_and_keeps_its_printed_number(client: LanguageClient) -> None:
+    text = CAER.read_text(encoding="utf-8")
+    edit = await client.text_document_rename_async(types.RenameParams(
+        types.TextDocumentIdentifier(CAER.as_uri()), _at(text, "== 201.arrival", 8), "welcome"))
+    assert edit is not None and edit.changes is not None
+    lock = (SAMPLE / "tgc.lock").as_uri()
+    assert set(edit.changes) == {CAER.as_uri(), lock}
+    renamed = text
+    edits = edit.changes[CAER.as_uri()]
+    for change in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        renamed = _apply(renamed, change)
+    assert "== 201.welcome" in renamed and "instant -> 201.welcome" in renamed and "arrival" not in renamed
+    [whole] = edit.changes[lock]
+    old = (SAMPLE / "tgc.lock").read_text(encoding="utf-8")
+    assert "[201]\nverses.arrival = 8\n" in old
+    assert whole.new_text == old.replace("[201]\nverses.arrival = 8\n", "[201]\nverses.welcome = 8\n")
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_outline_folding_tokens_and_lenses(client: LanguageClient) -> None:
+    uri = CAER.as_uri()
+    ident = types.TextDocumentIdentifier(uri)
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(ident))
+    assert symbols is not None
+    names = [s.name for s in symbols]
+    assert names[:3] == ["@location 201 Caer Morwen", "201.arrival", "201.1"]
+    folds = await client.text_document_folding_range_async(types.FoldingRangeParams(ident))
+    assert folds is not None and len(folds) >= len(names) - 2
+    tokens = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(ident))
+    assert tokens is not None and len(tokens.data) % 5 == 0 and len(tokens.data) > 50
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(ident))
+    assert lenses is not None
+    titles = [lens.command.title for lens in lenses if lens.command is not None]
+    assert titles[:2] == ["1 reference", "reached by 1 entry point: location 201 (instant)"]
+    found = await client.workspace_symbol_async(types.WorkspaceSymbolParams("201.arr"))
+    assert found is not None and [s.name for s in found] == ["201.arrival"]
+
+
+def _apply(text: str, edit: types.TextEdit) -> str:
+    lines = text.split("\n")
+    start, end = edit.range.start, edit.range.end
+    if start.line >= len(lines):
+        return text + ("" if text.endswith("\n") else "\n") + edit.new_text
+    head = "\n".join(lines[:start.line] + [lines[start.line][:start.character]])
+    tail = ""
+    if end.line < len(lines):
+        tail = "\n".join([lines[end.line][end.character:]] + lines[end.line + 1:])
+    return head + edit.new_text + tail

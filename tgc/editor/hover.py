@@ -1,0 +1,176 @@
+"""What the editor shows about a name: a verse's first lines, its printed number and how
+play reaches it; a status's parts and triggers; a secret's or item's text; and the
+outline of a file (its sections, verses and declarations). Plain text and Markdown
+from the snapshot, so the server only converts positions."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from tgc.editor.index import Occurrence
+from tgc.editor.session import Snapshot
+from tgc.semantics.analysis import Analysis
+from tgc.semantics.checks.graph import unreachable_verses
+from tgc.semantics.graph import Edge, Entry
+from tgc.semantics.model import VerseInfo
+from tgc.source import Span
+from tgc.syntax import ast
+
+FIRST_LINES = 3
+MAX_ENTRIES = 5
+
+
+def describe(snapshot: Snapshot, occ: Occurrence) -> str | None:
+    """The hover text (Markdown) of an occurrence, or None when nothing is known."""
+    c = snapshot.campaign
+    match occ.kind:
+        case "verse":
+            return _verse(snapshot, occ.key)
+        case "status":
+            status = c.statuses.get(occ.key)
+            if status is None:
+                return None
+            shape = "a flag" if status.shape == "flag" else f"{status.size} {status.shape}"
+            lines = [f'**status "{status.name}"**: {shape}']
+            for trig in status.triggers:
+                lines.append(f"- when {_trigger(trig)} -> `{c.target_of(trig.target) or trig.target}`")
+            if status.text:
+                lines.append("\n" + status.text)
+            return "\n".join(lines)
+        case "secret":
+            secret = c.secrets.get(int(occ.key))
+            if secret is None:
+                return None
+            text = f"\n\n{secret.text}" if secret.text else ""
+            return f'**secret {secret.number} "{secret.title}"**{text}'
+        case "item":
+            item = c.items.get(occ.key)
+            if item is None:
+                return None
+            words = f" (keywords: {', '.join(item.keywords)})" if item.keywords else ""
+            return f'**item "{item.name}"**{words}' + (f"\n\n{item.text}" if item.text else "")
+        case "location":
+            loc = c.locations.get(int(occ.key))
+            if loc is None:
+                return None
+            keys = ", ".join(f"{k.direction} {k.location}" for k in loc.keys)
+            return f'**location {loc.number} "{loc.title}"**' + (f"\n\nkeys: {keys}" if keys else "") + \
+                (f"\n\n{loc.text}" if loc.text else "")
+        case "encounter" | "character":
+            return f"**{occ.kind} {occ.key}**"
+
+
+def _trigger(trig: ast.Trigger) -> str:
+    if trig.kind == "parts" and trig.low is not None:
+        return f"parts {trig.low}-{trig.high}" if trig.high != trig.low else f"part {trig.low}"
+    return trig.kind
+
+
+def _verse(snapshot: Snapshot, key: str) -> str:
+    c = snapshot.campaign
+    vid = key if key in c.verses else key.rsplit(".", 1)[0]
+    info = c.verses.get(vid)
+    if info is None:
+        return f"`{key}`"
+    title = f"**verse `{vid}`**" if vid == key else f"**block `{key.rsplit('.', 1)[1]}` of verse `{vid}`**"
+    numbering = snapshot.result.numbering
+    printed = numbering.printed.get(vid) if numbering is not None else None
+    number = (f" (printed as {printed}, tgc.lock)" if printed is not None
+              else " (not numbered yet: no tgc.lock)")
+    lines = [title + number, "", *(f"> {line}" for line in first_lines(info)), "", reach_words(snapshot, vid)]
+    return "\n".join(lines)
+
+
+def first_lines(info: VerseInfo) -> list[str]:
+    """The first prose lines a reader sees when the verse is read."""
+    found: list[str] = []
+    for stmt in info.verse.body:
+        if isinstance(stmt, ast.Paragraph):
+            found.extend(str(stmt.text).split("\n"))
+        if len(found) >= FIRST_LINES:
+            break
+    return found[:FIRST_LINES] or ["(no prose)"]
+
+
+def reach_words(snapshot: Snapshot, vid: str) -> str:
+    """How play reaches a verse: the entry points that lead to it, or that none does."""
+    analysis = snapshot.analysis
+    if vid in analysis.derive(_unreachable):
+        return "no play reaches it (TGC201)"
+    entries = entries_reaching(analysis, vid)
+    if not entries:
+        return "reached from rule data or a line an error hides"
+    named = [f"{e.owner} ({e.kind})" for e in entries[:MAX_ENTRIES]]
+    more = f" and {len(entries) - MAX_ENTRIES} more" if len(entries) > MAX_ENTRIES else ""
+    blocked = "" if vid in analysis.flow.live else "; but its guards never let play through (TGC301)"
+    return f"reached by {len(entries)} entry point{'s' if len(entries) != 1 else ''}: " \
+        f"{', '.join(named)}{more}{blocked}"
+
+
+def _unreachable(analysis: Analysis) -> frozenset[str]:
+    return frozenset(unreachable_verses(analysis))
+
+
+def _predecessors(analysis: Analysis) -> dict[str, list[Edge]]:
+    return analysis.graph.predecessors()
+
+
+def entries_reaching(analysis: Analysis, vid: str) -> list[Entry]:
+    """The entry points from which some path (guards ignored) leads to the verse: a walk
+    backwards from it, so a hover costs at most one pass over the graph."""
+    incoming = analysis.derive(_predecessors)
+    graph = analysis.graph
+    start = [n for n in graph.nodes if graph.nodes[n].verse == vid] if vid not in graph.nodes else [vid]
+    seen = set(start)
+    todo = deque(start)
+    while todo:
+        for edge in incoming.get(todo.popleft(), ()):
+            if edge.source not in seen:
+                seen.add(edge.source)
+                todo.append(edge.source)
+    return [e for e in graph.entries if e.target in seen]
+
+
+# ---------------------------------------------------------------- outline
+
+
+@dataclass
+class Symbol:
+    name: str
+    kind: int  # an LSP SymbolKind number
+    span: Span  # the whole verse or declaration
+    select: Span  # its name
+    detail: str = ""
+    children: list[Symbol] = field(default_factory=list)
+
+
+_FUNCTION, _FIELD, _VARIABLE, _CONSTANT, _CLASS, _MODULE, _EVENT, _STRUCT = 12, 8, 13, 14, 5, 2, 24, 23
+_DECL_KINDS = {"status": _VARIABLE, "secret": _CONSTANT, "item": _CLASS, "location": _MODULE,
+               "section": _MODULE, "encounter": _EVENT, "campaign": _STRUCT}
+
+
+def symbols(snapshot: Snapshot, file: str) -> list[Symbol]:
+    """The outline of one file, in source order: declarations and verses (with blocks)."""
+    tree = next((f for f in snapshot.result.files if f.name == file), None)
+    if tree is None:
+        return []
+    out: list[Symbol] = []
+    for item in tree.items:
+        if isinstance(item, ast.Verse):
+            vid = f"{item.id.section}.{item.id.verse}"
+            info = snapshot.campaign.verses.get(vid)
+            detail = first_lines(info)[0] if info is not None else ""
+            children = [Symbol(f".{b.name}", _FIELD, b.span, _first(b.span)) for b in item.blocks]
+            out.append(Symbol(vid, _FUNCTION, item.span, item.id.span, detail, children))
+        elif isinstance(item, ast.Declaration):
+            name = " ".join(str(a) for a in item.args)
+            out.append(Symbol(f"@{item.kind} {name}".strip(), _DECL_KINDS.get(item.kind, _STRUCT),
+                              item.span, item.header_span))
+    return out
+
+
+def _first(span: Span) -> Span:
+    if span.end_line == span.line:
+        return span
+    return Span(span.file, span.line, span.col, span.line, span.col + 1)

@@ -1,0 +1,166 @@
+"""What an editor integration keeps between edits: the open buffers (texts that stand for
+the files on disk), one parse cache per campaign, and the latest snapshot of each
+campaign (the pipeline's Result, with its Analysis, and the name index).
+
+Incremental on purpose, and simple: an edit replaces one buffer; the next snapshot
+re-parses only the files whose text changed (the parse cache keeps every other file's
+tree), rebuilds the model from the trees (symbols and resolution are linear and cheap)
+and makes a fresh Analysis, whose graph, usage and flow are computed only when a check
+reads them. Nothing derived from the old model survives, so nothing can go stale.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from tgc.diagnostics.model import Diagnostic
+from tgc.editor.index import Index, build_index
+from tgc.pipeline import Job, Result, run
+from tgc.project.workspace import SUFFIX, ParseCache, WorkspaceError, display_name
+from tgc.semantics.analysis import Analysis
+from tgc.semantics.model import Campaign
+
+_HEADER = re.compile(r"^@campaign(?![\w])", re.M)
+
+
+@dataclass
+class Snapshot:
+    """One campaign as the editor's buffers say it is."""
+
+    root: Path
+    result: Result
+
+    @property
+    def campaign(self) -> Campaign:
+        assert self.result.campaign is not None
+        return self.result.campaign
+
+    @property
+    def analysis(self) -> Analysis:
+        assert self.result.analysis is not None
+        return self.result.analysis
+
+    @cached_property
+    def index(self) -> Index:
+        return build_index(self.campaign, self.result.sources)
+
+    def path_of(self, name: str) -> Path:
+        """The absolute path a diagnostic's or a span's file name stands for."""
+        return Path(os.path.abspath(name))
+
+    def name_of(self, path: Path) -> str:
+        return display_name(path, self.root)
+
+    def diagnostics_by_path(self) -> dict[Path, list[Diagnostic]]:
+        found: dict[Path, list[Diagnostic]] = {}
+        for d in self.result.diagnostics:
+            found.setdefault(self.path_of(d.span.file), []).append(d)
+        return found
+
+    def files(self) -> list[Path]:
+        """Every file of the campaign (sources and tgc.lock when read)."""
+        return [self.path_of(name) for name in self.result.sources]
+
+
+@dataclass
+class Session:
+    """The editor's buffers and the campaigns they belong to."""
+
+    overlay: dict[Path, str] = field(default_factory=dict)
+    caches: dict[Path, ParseCache] = field(default_factory=dict)
+    snapshots: dict[Path, Snapshot] = field(default_factory=dict)
+    roots: dict[Path, Path] = field(default_factory=dict)  # a document's campaign root
+    fixed_root: Path | None = None  # set by the client (`initializationOptions.root`)
+
+    def set_text(self, path: Path, text: str) -> Path:
+        """An opened or edited buffer; the root of its campaign, marked for analysis."""
+        path = path.absolute()
+        self.overlay[path] = text
+        root = self.root_of(path)
+        self.snapshots.pop(root, None)
+        return root
+
+    def close(self, path: Path) -> Path:
+        """A closed buffer: the file on disk counts again."""
+        path = path.absolute()
+        self.overlay.pop(path, None)
+        root = self.root_of(path)
+        self.snapshots.pop(root, None)
+        return root
+
+    def saved_elsewhere(self, path: Path) -> Path:
+        """A file changed on disk (not through a buffer)."""
+        root = self.root_of(path.absolute())
+        self.snapshots.pop(root, None)
+        return root
+
+    def snapshot(self, root: Path) -> Snapshot | None:
+        """The campaign at ``root`` as the buffers say it is (None when the folder holds
+        no campaign files any more)."""
+        found = self.snapshots.get(root)
+        if found is not None:
+            return found
+        cache = self.caches.setdefault(root, {})
+        try:
+            result = run(Job(root, "check", "none", memory=cache, overlay=self.overlay))
+        except WorkspaceError:
+            return None
+        found = Snapshot(root, result)
+        self.snapshots[root] = found
+        return found
+
+    def snapshot_of(self, path: Path) -> Snapshot | None:
+        return self.snapshot(self.root_of(path.absolute()))
+
+    # ------------------------------------------------------------ campaign roots
+
+    def root_of(self, path: Path) -> Path:
+        """The campaign a document belongs to: the client's root when it names one and
+        the document is inside it; the file alone when its folder holds several files
+        with an ``@campaign`` header (a folder of one-file campaigns, such as
+        tests/cases/check); else the nearest folder that holds a file with an
+        ``@campaign`` header; else the file."""
+        known = self.roots.get(path)
+        if known is not None:
+            return known
+        root = self._find_root(path)
+        self.roots[path] = root
+        return root
+
+    def _find_root(self, path: Path) -> Path:
+        if self.fixed_root is not None and path.is_relative_to(self.fixed_root):
+            return self.fixed_root
+        if _campaign_files(path.parent, self) > 1:
+            return path
+        for folder in path.parents:
+            if _campaign_files(folder, self) >= 1:
+                return folder
+            if (folder / ".git").exists():
+                break
+        return path
+
+    def text_of(self, path: Path) -> str:
+        if path in self.overlay:
+            return self.overlay[path]
+        try:
+            return path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return ""
+
+
+def _has_header(text: str) -> bool:
+    return _HEADER.search(text) is not None
+
+
+def _campaign_files(folder: Path, session: Session) -> int:
+    """How many ``.tgj`` files directly in ``folder`` hold an ``@campaign`` header."""
+    try:
+        names = sorted(p for p in folder.iterdir() if p.suffix == SUFFIX and p.is_file())
+    except OSError:
+        return 0
+    names += [p for p in session.overlay if p.parent == folder and p not in names]
+    return sum(1 for p in names if _has_header(session.text_of(p)))
