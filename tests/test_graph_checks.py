@@ -9,13 +9,15 @@ from pathlib import Path
 import pytest
 
 from tests.test_check_cases import CASE_PATHS, expectations
+from tgc.conditions.form import Condition
+from tgc.conditions.table import ROW_LIMIT, always_holds
 from tgc.diagnostics.codes import CATALOGUE
 from tgc.pipeline import analyse
 from tgc.semantics import dice
 from tgc.semantics.analysis import Analysis
 from tgc.semantics.graph import Edge, Graph
 from tgc.semantics.loops import closed_loops, components
-from tgc.semantics.truth import ROW_LIMIT, always_holds
+from tgc.semantics.lower import lower
 from tgc.source import SourceFile, Span
 from tgc.syntax import ast
 from tgc.syntax.parser import parse_source
@@ -24,15 +26,15 @@ S = Span("t.tgj", 1, 1, 1, 2)
 HEAD = '@campaign "T"\n  start: 101\n@location 101 "Farmhold"\n  explore -> 101.1\n'
 
 
-def _cond(text: str) -> ast.Cond:
-    """A condition parsed the way the checker sees it, from `~ if TEXT -> end`."""
+def _cond(text: str) -> Condition:
+    """A condition parsed and lowered the way the checker sees it, from `~ if TEXT -> end`."""
     tree, diags = parse_source(SourceFile.from_text("t.tgj", f"== 1.1\n~ if {text} -> end\n"))
     assert not diags, diags
     verse = tree.items[0]
     assert isinstance(verse, ast.Verse)
     stmt = verse.body[0]
     assert isinstance(stmt, ast.CondDivert)
-    return stmt.cond
+    return lower(stmt.cond).cond
 
 
 def _codes(source: str) -> list[str]:

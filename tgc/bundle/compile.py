@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any, assert_never
 
 from tgc.bundle import schema as s
+from tgc.bundle.conditions import to_schema
 from tgc.bundle.numbering import Numbering
 from tgc.bundle.order import section_key, verse_key
 from tgc.rulesets.ruledata import RuleData
+from tgc.semantics.lower import lower, lower_guard
 from tgc.semantics.model import Campaign, ItemInfo, LocationInfo, SecretInfo, StatusInfo, VerseInfo, block_id
 from tgc.syntax import ast
 
@@ -188,56 +190,23 @@ class _Compiler:
         effect = self.effect(stmt.effect)
         return effect if stmt.cond is None else s.IfEffect(cond=self.cond(stmt.cond), effect=effect)
 
-    def guard(self, guard: ast.Guard | None) -> Any:
+    def guard(self, guard: ast.Guard | None) -> s.Condition | None:
         if guard is None or not guard.conditions:
             return None
-        conds = tuple(self.cond(c) for c in guard.conditions)
-        return conds[0] if len(conds) == 1 else s.AndCond(operands=conds)
+        return to_schema(lower_guard(guard.conditions, self.verse_of).cond)
 
     # ------------------------------------------------------------ conditions
 
     def cond(self, cond: ast.Cond) -> s.Condition:
-        match cond:
-            case ast.StatusCond():
-                return self.cond_status(cond)
-            case ast.SecretCond():
-                return s.SecretCond(number=cond.number)
-            case ast.ItemCond():
-                return s.ItemCond(item=cond.name, keyword=cond.keyword)
-            case ast.Compare():
-                return s.CompareCond(name=cond.name, op=cond.op, value=cond.value)
-            case ast.DialCond():
-                return s.DialCond(dial=cond.name, op=cond.op, value=cond.value)
-            case ast.CharacterCond():
-                return s.CharacterCond(character=cond.name)
-            case ast.VisitedCond():
-                return self.cond_visited(cond)
-            case ast.ChapterCond():
-                return s.ChapterCond(number=cond.number, letter=cond.letter, part=cond.part,
-                                     op=cond.op)
-            case ast.AskCond():
-                return s.AskCond(question=cond.question)
-            case ast.Not():
-                return s.NotCond(operand=self.cond(cond.operand))
-            case ast.And():
-                return s.AndCond(operands=tuple(self.cond(o) for o in cond.operands))
-            case ast.Or():
-                return s.OrCond(operands=tuple(self.cond(o) for o in cond.operands))
-            case _:
-                assert_never(cond)
+        """The checker's lowering of a condition (tgc.semantics.lower), written as the
+        bundle's model, with ``visited`` references resolved to verse ids."""
+        return to_schema(lower(cond, self.verse_of).cond)
 
-    def cond_status(self, c: ast.StatusCond) -> s.StatusCond:
-        if c.parts is None:
-            return s.StatusCond(status=c.name)
-        if c.parts.any_count:
-            return s.StatusCond(status=c.name, at_least=c.parts.low)
-        return s.StatusCond(status=c.name, low=c.parts.low, high=c.parts.high)
-
-    def cond_visited(self, c: ast.VisitedCond) -> s.VisitedCond:
-        vid = self.c.targets.get(c.ref)
+    def verse_of(self, ref: ast.Ref) -> str:
+        vid = self.c.targets.get(ref)
         if vid is None:
-            raise CompileError(f"{c.ref.span}: `{c.ref}` does not resolve")
-        return s.VisitedCond(verse=vid)
+            raise CompileError(f"{ref.span}: `{ref}` does not resolve")
+        return vid
 
     # ------------------------------------------------------------ effects
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tgc.bundle import schema as s
+from tgc.conditions import form as f
 from tgc.runtime.book import Book
-from tgc.runtime.conditions import eval_condition
+from tgc.runtime.conditions import eval_form
 from tgc.runtime.state import Chapter, GameState
 
 Hand = tuple[str, object]  # DAY or CHAPTER
@@ -34,7 +34,7 @@ class Scale:
     """One hand of the clock: the conditions that read it, the values where their truth may
     change, and the earliest value of each class once settled."""
 
-    conds: list[s.Condition] = field(default_factory=list)
+    conds: list[f.Condition] = field(default_factory=list)
     marks: set[object] = field(default_factory=set)
     reps: dict[tuple[bool, ...], object] = field(default_factory=dict)
 
@@ -49,12 +49,12 @@ class Clock:
         self._scratch = GameState(party=[])
         self._canonical: dict[tuple[Hand, object], object] = {}
 
-    def read(self, cond: s.Condition) -> None:
-        """Note a leaf condition, if it reads the day or the chapter."""
-        if isinstance(cond, s.CompareCond) and cond.name == "day":
+    def read(self, cond: f.Condition) -> None:
+        """Note a part of a condition, if it reads the day or the chapter."""
+        if isinstance(cond, f.Compare) and cond.name == "day":
             scale = self.scales[DAY]
             scale.marks.update(n for n in (cond.value - 1, cond.value, cond.value + 1) if n >= 1)
-        elif isinstance(cond, s.ChapterCond):
+        elif isinstance(cond, f.Chapter):
             scale = self.scales[CHAPTER]
             numbers = (cond.number,) if cond.op is None else (cond.number - 1, cond.number, cond.number + 1)
             scale.marks.update(Chapter(n) for n in numbers if n >= 1)
@@ -92,7 +92,7 @@ class Clock:
 
     def _signature(self, hand: Hand, value: object) -> tuple[bool, ...]:
         self.put(hand, value, self._scratch)
-        return tuple(eval_condition(c, self._scratch, self.book) for c in self.scales[hand].conds)
+        return tuple(eval_form(c, self._scratch, self.book) for c in self.scales[hand].conds)
 
     def get(self, hand: Hand, state: GameState, raw: bool = False) -> object:
         value: object = state.day if hand == DAY else state.chapter

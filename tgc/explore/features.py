@@ -14,15 +14,17 @@ cap is treated as the cap).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import cast
 
 from tgc.bundle import schema as s
+from tgc.conditions import form as f
+from tgc.conditions.form import leaves
 from tgc.explore.clock import Clock
 from tgc.runtime.book import Book
-from tgc.runtime.conditions import eval_condition
+from tgc.runtime.conditions import eval_form
 from tgc.runtime.effects import apply_effect
 from tgc.runtime.state import GameState
 from tgc.runtime.story import trigger_holds
@@ -31,17 +33,6 @@ Feature = tuple[str, object]
 Value = object
 # Features whose values may be carried as a set (split only where a test tells them apart).
 SYMBOLIC = frozenset({"status", "secret", "dial", "visited", "item"})
-
-
-def walk_conditions(cond: s.Condition | None) -> Iterator[s.Condition]:
-    if cond is None:
-        return
-    yield cond
-    if isinstance(cond, s.NotCond):
-        yield from walk_conditions(cond.operand)
-    elif isinstance(cond, s.AndCond | s.OrCond):
-        for operand in cond.operands:
-            yield from walk_conditions(operand)
 
 
 @dataclass(slots=True)
@@ -71,10 +62,10 @@ class Features:
         for body in self.book.bodies.values():
             for op in body.ops:
                 for cond in self._conditions(op):
-                    for leaf in walk_conditions(cond):
+                    for leaf in leaves(self.book.form(cond)):
                         self.clock.read(leaf)
                         self.relevant.update(self.cond_features(leaf, all_items=True))
-                        if isinstance(leaf, s.CompareCond) and leaf.name not in ("players", "day"):
+                        if isinstance(leaf, f.Compare) and leaf.name not in ("players", "day"):
                             self._cap(leaf.name, leaf.value)
                 self._collect_op(op, decrements)
         for status in self.book.bundle.statuses:
@@ -116,26 +107,26 @@ class Features:
             return (op.guard,)
         return ()
 
-    def cond_features(self, cond: s.Condition, all_items: bool = False) -> list[Feature]:
-        """The features one leaf condition reads (not its operands)."""
+    def cond_features(self, cond: f.Condition, all_items: bool = False) -> list[Feature]:
+        """The features one part of a condition reads (not its operands)."""
         match cond:
-            case s.StatusCond():
+            case f.Status():
                 return [("status", cond.status)]
-            case s.SecretCond():
+            case f.Secret():
                 return [("secret", cond.number)]
-            case s.ItemCond() if cond.keyword:
+            case f.Item() if cond.keyword:
                 return [("item", name) for name in self.keyword_items(cond.item)]
-            case s.ItemCond():
+            case f.Item():
                 return [("item", cond.item)]
-            case s.CompareCond() if cond.name == "day":
+            case f.Compare() if cond.name == "day":
                 return [("clock", "day")]
-            case s.CompareCond() if cond.name != "players":
+            case f.Compare() if cond.name != "players":
                 return [("num", cond.name)]
-            case s.ChapterCond():
+            case f.Chapter():
                 return [("clock", "chapter")]
-            case s.DialCond():
+            case f.Dial():
                 return [("dial", cond.dial)]
-            case s.VisitedCond():
+            case f.Visited():
                 return [("visited", cond.verse)]
         return []
 
@@ -178,7 +169,8 @@ class Features:
         return cached[0]
 
     def _reads(self, cond: s.Condition | None) -> list[Feature]:
-        return [f for leaf in walk_conditions(cond) for f in self.cond_features(leaf)]
+        form = self.book.form(cond) if cond is not None else None
+        return [read for leaf in leaves(form) for read in self.cond_features(leaf)]
 
     def _touch_effect(self, op: s.Op) -> tuple[list[Feature], list[Feature]]:
         match op:
@@ -305,11 +297,11 @@ class Scratch:
         self.state = start.copy()
         self._cache: dict[tuple[object, ...], object] = {}
 
-    def test(self, feature: Feature, cond: s.Condition, value: Value) -> bool:
-        key = ("t", id(cond), feature, value)
+    def test(self, feature: Feature, cond: f.Condition, value: Value) -> bool:
+        key = ("t", cond, feature, value)
         if key not in self._cache:
             self.features.put(feature, value, self.state)
-            self._cache[key] = eval_condition(cond, self.state, self.features.book)
+            self._cache[key] = eval_form(cond, self.state, self.features.book)
         return bool(self._cache[key])
 
     def apply(self, feature: Feature, effect: s.Effect, value: Value) -> Value:
@@ -348,10 +340,11 @@ def leaf_tests(features: Features, scratch: Scratch, op: s.Op,
     locations)."""
     tests: dict[Feature, list[Test]] = {}
     concrete: set[Feature] = set()
-    conds: list[s.Condition] = []
+    conds: list[f.Condition] = []
+    book = features.book
     for line in tail or (op,):
         if isinstance(line, s.Choice):
-            conds += [line.guard] if line.guard is not None else []
+            conds += [book.form(line.guard)] if line.guard is not None else []
             for cost in line.costs:
                 feature = ("num", cost.resource)
                 if feature[0] in features.symbolic:
@@ -359,9 +352,9 @@ def leaf_tests(features: Features, scratch: Scratch, op: s.Op,
                 else:
                     concrete.add(feature)
         elif isinstance(line, s.IfEffect | s.IfDivert):
-            conds.append(line.cond)
+            conds.append(book.form(line.cond))
     for cond in conds:
-        for leaf in walk_conditions(cond):
+        for leaf in leaves(cond):
             read = [f for f in features.cond_features(leaf) if f in features.relevant]
             if len(read) == 1 and read[0][0] in features.symbolic:
                 tests.setdefault(read[0], []).append(partial(scratch.test, read[0], leaf))

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tgc.bundle.schema import Action, Bundle, Location, Op, Record, Status, Target, Verse
+from tgc.bundle.conditions import to_form
+from tgc.bundle.schema import Action, Bundle, Condition, Location, Op, Record, Status, Target, Verse
+from tgc.conditions import form as f
 from tgc.rulesets.spec import vocabulary_of
 
 
@@ -48,6 +50,15 @@ class Book:
         self.encounter_names = frozenset(
             (*self.encounters, *(bundle.rules.encounter_names() if bundle.rules else ())))
         self.secret_numbers = frozenset(s.number for s in bundle.secrets)
+        # id of a bundle condition -> (it, kept alive so the id stays its own; its form)
+        self._forms: dict[int, tuple[Condition, f.Condition]] = {}
+
+    def form(self, cond: Condition) -> f.Condition:
+        """A bundle condition in the condition algebra's form, converted once."""
+        found = self._forms.get(id(cond))
+        if found is None:
+            found = self._forms[id(cond)] = (cond, to_form(cond))
+        return found[1]
 
     def body(self, verse: str, block: str | None = None) -> Body:
         try:

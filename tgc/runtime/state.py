@@ -14,11 +14,11 @@ from difflib import get_close_matches
 
 from tgc import rulesets
 from tgc.bundle.schema import Bundle
+from tgc.conditions.form import DIAL_MAX as DIAL_MAX
 from tgc.limits import as_number
 from tgc.rulesets.ruledata import Member
 from tgc.rulesets.spec import Vocabulary, vocabulary_of
 
-DIAL_MAX = 8
 # The default adventurer: used when the bundle declares no @character of that name (its
 # numbers are the ruleset's defaults).
 DEFAULT_NAME = "Adventurer"

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from tgc.conditions.form import atoms
+from tgc.conditions.table import AtomKey, always_holds, atom_key
 from tgc.semantics.graph import Edge, Graph
+from tgc.semantics.lower import lower, lower_guard
 from tgc.semantics.model import Campaign
-from tgc.semantics.truth import AtomKey, always_holds, atom_key, atoms
 from tgc.syntax import ast
 
-# What an effect may change, as prefixes of truth.atom_key tuples; () changes anything.
+# What an effect may change, as prefixes of tgc.conditions.table.atom_key tuples; () changes anything.
 Touch = tuple[AtomKey, ...]
 ANYTHING: Touch = ((),)
 
@@ -143,27 +145,27 @@ def guards_cover(guards: list[tuple[tuple[ast.Cond, ...], tuple[ast.Cost, ...]]]
     """Whether one of a run of choices is always offered: one has no guard, or the
     conditions of those without a cost hold together in every state (a choice with a
     cost may be unaffordable, so it never counts). None: the truth table is too large."""
-    conds: list[ast.Cond] = []
+    conds = []
     for conditions, costs in guards:
         if costs:
             continue
         if not conditions:
             return True
-        conds.append(conditions[0] if len(conditions) == 1
-                     else ast.And(conditions, conditions[0].span))
+        conds.append(lower_guard(conditions).cond)
     return always_holds(conds) if conds else False
 
 
 def _run_ending(run: list[tuple[int, ast.Cond]], partial: tuple[int, ...]) -> Ending | None:
     """The ending at the conditional divert that makes the run always hold, if any."""
-    held = always_holds([cond for _, cond in run])
+    forms = [lower(cond).cond for _, cond in run]
+    held = always_holds(forms)
     if held is None:
         return Ending(None, "unknown", unsure=True, partial=partial)
     if not held:
         return None
     # The earliest divert that completes it: lines after that one are never read.
     for size in range(1, len(run) + 1):
-        if always_holds([cond for _, cond in run[:size]]):
+        if always_holds(forms[:size]):
             return Ending(run[size - 1][0], "conditions", partial=partial)
     return Ending(run[-1][0], "conditions", partial=partial)
 
@@ -198,7 +200,7 @@ def missing_outcomes(campaign: Campaign, encounter: ast.Encounter) -> tuple[str,
 
 
 def touches(effect: ast.Effect) -> Touch:
-    """What an effect may change, in the terms conditions read (truth.atom_key)."""
+    """What an effect may change, in the terms conditions read (table.atom_key)."""
     if isinstance(effect, ast.Amount):
         return (("number", effect.what),)
     if isinstance(effect, ast.AttributeChange):
@@ -224,7 +226,7 @@ def _changes(touch: Touch, run: list[tuple[int, ast.Cond]]) -> bool:
     if not touch:
         return False
     for _, cond in run:
-        for atom in atoms(cond):
+        for atom in atoms(lower(cond).cond):
             key = atom_key(atom)
             if any(key[:len(prefix)] == prefix for prefix in touch):
                 return True

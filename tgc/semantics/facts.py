@@ -73,6 +73,11 @@ class Vocabulary:
     def status(self, name: str) -> StatusInfo | None:
         return self.c.statuses.get(name)
 
+    def keywords(self, item: str) -> tuple[str, ...]:
+        """An item's keywords (none for an item not declared)."""
+        info = self.c.items.get(item)
+        return tuple(info.keywords) if info is not None else ()
+
     def status_reads(self, cond: ast.StatusCond) -> tuple[Fact, ...] | None:
         """The facts ``status "X" SEL`` looks at."""
         status = self.c.statuses.get(cond.name)

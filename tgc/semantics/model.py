@@ -9,13 +9,13 @@ from functools import lru_cache
 from typing import Literal
 
 from tgc import rulesets
+from tgc.conditions.form import DIAL_MAX as DIAL_MAX
 from tgc.limits import is_number
 from tgc.source import Span
 from tgc.syntax import ast
 
 DIRECTIONS = ("up", "down", "left", "right")
 MIRROR = {"up": "down", "down": "up", "left": "right", "right": "left"}
-DIAL_MAX = 8
 
 StatusShape = Literal["flag", "parts", "boxes"]
 SectionKind = Literal["location", "bos", "named"]

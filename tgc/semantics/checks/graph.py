@@ -15,11 +15,11 @@ from tgc.semantics.endings import Ending, missing_outcomes
 from tgc.semantics.facts import Fact
 from tgc.semantics.graph import Graph, Node, declared_elsewhere
 from tgc.semantics.loops import closed_loops
+from tgc.semantics.lower import ast_atoms
 from tgc.semantics.model import (
     Campaign,
     block_id,
 )
-from tgc.semantics.truth import atoms
 from tgc.semantics.usage import Usage
 from tgc.source import Span
 from tgc.syntax import ast
@@ -60,7 +60,7 @@ def dead_end_nodes(analysis: Analysis) -> list[str]:
     for nid, _, ending in _bodies(analysis):
         if not ending.dead or ending.unsure or nid in hidden.bodies:
             continue
-        if any(_undeclared(campaign, atom) for cond in ending.run for atom in atoms(cond)):
+        if any(_undeclared(campaign, atom) for cond in ending.run for atom in ast_atoms(cond)):
             continue  # the unknown name was reported; its complement may be what was meant
         found.append(nid)
     return found

@@ -1,0 +1,116 @@
+"""Semantics, lowering: an AST condition in, the condition algebra's form out
+(tgc.conditions.form) with a span table back to the source.
+
+Lowering is structural: every AST node becomes one form node at the same path, so a
+path the algebra returns (a contradiction's two literals) leads back to the AST node as
+written (``written``). ``visited`` keeps the reference as written unless a resolver is
+given (the compiler gives the canonical verse id). A guard's ``;``-joined conditions
+lower to one ``and``, as the bundle keeps them.
+
+Example:
+    >>> from tgc.source import Span
+    >>> s = Span("a.tgj", 3, 4, 3, 15)
+    >>> low = lower(ast.Not(ast.SecretCond(12, s), s))
+    >>> low.cond, low.spans[(0,)].col
+    (Not(operand=Secret(number=12)), 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import cast
+
+from tgc.conditions import form as f
+from tgc.source import Span
+from tgc.syntax import ast
+
+Resolver = Callable[[ast.Ref], str]
+
+
+def _as_written(ref: ast.Ref) -> str:
+    return str(ref)
+
+
+def lower(cond: ast.Cond, resolve: Resolver = _as_written) -> f.Lowered:
+    """One condition, with the span of each of its parts."""
+    spans: dict[f.Path, Span] = {}
+    return f.Lowered(_lower(cond, (), spans, resolve), spans)
+
+
+def lower_guard(conds: Sequence[ast.Cond], resolve: Resolver = _as_written) -> f.Lowered:
+    """A guard's conditions as one (``and`` when there are several)."""
+    if len(conds) == 1:
+        return lower(conds[0], resolve)
+    spans: dict[f.Path, Span] = {}
+    parts = tuple(_lower(c, (i,), spans, resolve) for i, c in enumerate(conds))
+    return f.Lowered(f.And(parts), spans)
+
+
+def written(conds: Sequence[ast.Cond], path: f.Path) -> ast.Cond:
+    """The AST node at ``path`` of the guard ``conds`` (as lowered by ``lower_guard``)."""
+    if len(conds) == 1:
+        node = conds[0]
+    else:
+        node, path = conds[path[0]], path[1:]
+    for index in path:
+        if isinstance(node, ast.Not):
+            node = node.operand
+        else:
+            node = cast(ast.And | ast.Or, node).operands[index]
+    return node
+
+
+def _lower(cond: ast.Cond, path: f.Path, spans: dict[f.Path, Span], resolve: Resolver
+           ) -> f.Condition:
+    spans[path] = cond.span
+    match cond:
+        case ast.Not():
+            return f.Not(_lower(cond.operand, path + (0,), spans, resolve))
+        case ast.And():
+            return f.And(tuple(_lower(c, path + (i,), spans, resolve)
+                               for i, c in enumerate(cond.operands)))
+        case ast.Or():
+            return f.Or(tuple(_lower(c, path + (i,), spans, resolve)
+                              for i, c in enumerate(cond.operands)))
+        case _:
+            return lower_atom(cond, resolve)
+
+
+def ast_atoms(cond: ast.Cond) -> Iterator[ast.Cond]:
+    """The AST atoms of a condition, left to right: the nodes that lower to form atoms."""
+    if isinstance(cond, ast.Not):
+        yield from ast_atoms(cond.operand)
+    elif isinstance(cond, ast.And | ast.Or):
+        for operand in cond.operands:
+            yield from ast_atoms(operand)
+    else:
+        yield cond
+
+
+def lower_atom(cond: ast.Cond, resolve: Resolver = _as_written) -> f.Atom:
+    """One atom (not ``not``/``and``/``or``)."""
+    match cond:
+        case ast.StatusCond():
+            sel = cond.parts
+            if sel is None:
+                return f.Status(cond.name)
+            if sel.any_count:
+                return f.Status(cond.name, at_least=sel.low)
+            return f.Status(cond.name, low=sel.low, high=sel.high)
+        case ast.SecretCond():
+            return f.Secret(cond.number)
+        case ast.ItemCond():
+            return f.Item(cond.name, cond.keyword)
+        case ast.Compare():
+            return f.Compare(cond.name, cond.op, cond.value)
+        case ast.DialCond():
+            return f.Dial(cond.name, cond.op, cond.value)
+        case ast.CharacterCond():
+            return f.Character(cond.name)
+        case ast.VisitedCond():
+            return f.Visited(resolve(cond.ref))
+        case ast.ChapterCond():
+            return f.Chapter(cond.number, cond.letter, cond.part, cond.op)
+        case ast.AskCond():
+            return f.Ask(cond.question)
+    raise TypeError(f"not an atom: {type(cond).__name__}")
