@@ -36,6 +36,9 @@ POLICY_NAMES = ("random", "greedy", "planner")
               default=None, help="A state file (save format) with the party's attributes, "
                                  "resources, tracks and items; without --party, its whole "
                                  "party fights.")
+@click.option("--advance", is_flag=True,
+              help="First spend each member's Exp (from --state) by the stated rule of "
+                   "docs/rules.md (cheapest purchase first; pool draws from --seed).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
               help="Worker processes (0: one per core). Results do not depend on it.")
 @click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text",
@@ -45,21 +48,32 @@ POLICY_NAMES = ("random", "greedy", "planner")
 @no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def sim(encounter: str, directory: Path | None, party: str | None, runs: int, seed: int,
-        policy: str, state_file: Path | None, jobs: int, fmt: str, show_log: bool,
-        no_cache: bool, debug: bool) -> None:
+        policy: str, state_file: Path | None, advance: bool, jobs: int, fmt: str,
+        show_log: bool, no_cache: bool, debug: bool) -> None:
     """Simulate ENCOUNTER (a declared @encounter with rule data) RUNS times.
 
     Prints the win rate with its 95% (Wilson) interval, the escape and dying rates,
     the mean number of turns, the mean Health, Terror and Magic spent, and a
     histogram of turns. The same seed always gives the same numbers.
     """
-    from tgc.sim.simulate import SimError, load_setup, play_one, rules_of_setup, run_seed
+    from tgc.sim.simulate import (
+        SimError,
+        advance_party,
+        load_setup,
+        play_one,
+        rules_of_setup,
+        run_seed,
+    )
 
     bundle = load_campaign_or_exit(directory, no_cache)
     workers = jobs or os.cpu_count() or 1
     try:
         names = [n.strip() for n in party.split(",") if n.strip()] if party else []
         setup = load_setup(bundle, encounter, names, state_file)
+        if advance:
+            setup, bought = advance_party(setup, seed)
+            click.echo("".join(f"advance: {line}\n" for line in bought) or "advance: no Exp to spend\n",
+                       err=fmt == "json", nl=False)
         if show_log:
             outcome = play_one(rules_of_setup(setup), setup, policy, run_seed(seed, 0), log=True)
             click.echo("\n".join(outcome.log) + f"\n=> {outcome.outcome}\n", err=fmt == "json")

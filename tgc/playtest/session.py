@@ -35,9 +35,9 @@ from tgc.rulesets.tainted_grail.engines.table import (
 )
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book, StoryError
-from tgc.runtime.engines import ruleset_for
+from tgc.runtime.engines import commands_for, ruleset_for
 from tgc.runtime.rng import Rng
-from tgc.runtime.ruleset import Ruleset
+from tgc.runtime.ruleset import CommandError, Ruleset
 from tgc.runtime.save import Loaded, SaveError, load_save, write_save
 from tgc.runtime.state import DEFAULT_NAME, Chapter, new_state
 from tgc.runtime.story import InputError, Story
@@ -121,6 +121,7 @@ class Session:
         if ruleset is None:
             ruleset = ruleset_for(book, fights)
         self.story = Story(book, new_state(book.bundle, party), ruleset, Rng(seed), dice="ask")
+        self.commands = commands_for(book)  # the ruleset's own commands (:help lists them)
         self.hand: HandFight | None = None  # the fight the reader is playing card by card
         self.history: list[Snapshot] = []
         self.done = False
@@ -342,14 +343,37 @@ class Session:
             raise SessionError("a command follows ':' (:help lists them)")
         name, args = words[0].casefold(), words[1:]
         handler = _COMMANDS.get(name)
+        if handler is None and self.commands is not None and name in self.commands.names:
+            self._ruleset_command(name, args)
+            return
         if handler is None:
             raise SessionError(f"unknown command ':{words[0]}' (:help lists them)")
         handler(self, args)
 
+    def _ruleset_command(self, name: str, args: list[str]) -> None:
+        """One of the ruleset's commands, on a copy of the state: never during a fight."""
+        assert self.commands is not None
+        if self.hand is not None:
+            raise SessionError(f"finish the fight first: :{name} waits until it is over")
+        snapshot = self._snapshot()
+        state = self.story.state.copy()
+        try:
+            said = self.commands.run(name, args, state, self.story.rng)
+        except CommandError as err:
+            raise SessionError(str(err)) from None
+        self._remember(snapshot)
+        for row in said:
+            self.emit(Line("info", row))
+        self.story.set_state(state)
+        self._pump()
+
     def cmd_help(self, args: list[str]) -> None:
         words = self.book.vocabulary
         text = set_help(words) if args and args[0].lstrip(":") in ("set", "unset") else help_text(words)
-        for row in text.splitlines():
+        rows = text.splitlines()
+        if self.commands is not None and not args:
+            rows[-1:-1] = self.commands.help
+        for row in rows:
             self.emit(Line("info", row))
 
     def cmd_quit(self, args: list[str]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tgc import rulesets
 from tgc.runtime.book import Book
-from tgc.runtime.ruleset import Ruleset
+from tgc.runtime.ruleset import Ruleset, SessionCommands
 
 # How `tgc play --fights` may ask fights to be played: by hand, asked of the reader, by the
 # ruleset's default policy, or by one of its policies (every registered ruleset's names).
@@ -28,3 +28,14 @@ def ruleset_for(book: Book, mode: str) -> Ruleset | None:
         return None
     ruleset: Ruleset | None = module.make_ruleset(book, mode)
     return ruleset
+
+
+def commands_for(book: Book) -> SessionCommands | None:
+    """The play-session commands of this book's ruleset (its engines' ``make_commands``),
+    whatever the fight mode; None when it has none."""
+    module = rulesets.get(book.bundle.campaign.ruleset).load("engines")
+    make = getattr(module, "make_commands", None) if module is not None else None
+    if make is None:
+        return None
+    commands: SessionCommands | None = make(book)
+    return commands

@@ -20,6 +20,22 @@ class Ruleset(Protocol):
                           state: GameState, rng: Rng) -> str | None: ...
 
 
+class CommandError(Exception):
+    """A ruleset command that does not fit the state; the message is for the reader."""
+
+
+class SessionCommands(Protocol):
+    """A ruleset's own play-session commands (``:NAME ARGS`` in `tgc play`), found through
+    its engines' ``make_commands(book)``: ``names`` the commands, ``help`` the lines
+    ``:help`` adds. ``run`` changes ``state`` (a copy the session adopts) and says what
+    happened, or raises CommandError; random draws come from ``rng``, the story's."""
+
+    names: tuple[str, ...]
+    help: tuple[str, ...]
+
+    def run(self, name: str, args: list[str], state: GameState, rng: Rng) -> list[str]: ...
+
+
 class AskingRuleset:
     """Every encounter outcome is the reader's (or the script's)."""
 

@@ -12,7 +12,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,9 @@ class MemberSpec:
     attributes: dict[str, int] = field(default_factory=dict)
     resources: dict[str, int] = field(default_factory=dict)
     items: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # the decks as the state has them (advanced, rebuilt); None: the starter deck
+    combat: tuple[str, ...] | None = None
+    diplomacy: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,35 @@ def load_setup(bundle: Bundle, encounter: str, party: list[str] | None = None,
     return make_setup(data, encounter, names, overrides)
 
 
+def advance_party(setup: Setup, seed: int = 0) -> tuple[Setup, list[str]]:
+    """Every member's Exp spent by advancement's stated rule (`tgc sim --advance`: "Beor
+    after chapter 1 with 6 Exp"), the draws from the pool seeded by ``seed``; the setup
+    the runs then play, and what each member bought."""
+    from tgc.rulesets.tainted_grail.engines import advancement
+    from tgc.runtime.state import Character as StateCharacter
+
+    rules = rules_of_setup(setup)
+    rng = random.Random(seed)
+    members, party, said = [], [], []
+    for spec in setup.party:
+        character = rules.character(spec.name)
+        assert character is not None
+        attributes = {a: character.attributes.get(a, 0) for a in ATTRIBUTES} | spec.attributes
+        resources = {r: character.resources.get(r, 0) for r in RESOURCES} | spec.resources
+        piles = {k: list(v) for k, v in (("combat", spec.combat), ("diplomacy", spec.diplomacy))
+                 if v is not None}
+        member = StateCharacter(spec.name, {}, {}, attributes, resources, piles=piles)
+        members.append((spec, member))
+        party.append(member)
+    out = []
+    for spec, member in members:
+        said += advancement.spend(member, rules, rng, party=party)
+        out.append(replace(spec, attributes=dict(member.attributes), resources=dict(member.resources),
+                           combat=tuple(advancement.pile(member, "combat", rules)),
+                           diplomacy=tuple(advancement.pile(member, "diplomacy", rules))))
+    return replace(setup, party=tuple(out)), said
+
+
 def default_party(rules: Rules) -> list[str]:
     """The lowest-numbered character alone (none when the campaign has no characters)."""
     if not rules.characters:
@@ -109,7 +141,9 @@ def make_setup(data: TaintedGrailRules, encounter: str, party: list[str],
             names = [c.name for c in rules.characters.values()]
             hint = did_you_mean(name, names) or "characters: " + ", ".join(names)
             raise SimError(f'no character "{name}" ({hint})')
-        specs.append((overrides or {}).get(character.name.lower(), MemberSpec(character.name)))
+        spec = (overrides or {}).get(character.name.lower(), MemberSpec(character.name))
+        _check_decks(spec, rules)
+        specs.append(spec)
     if not specs:
         raise SimError("the party is empty: name at least one character with --party")
     if len(specs) > 4:
@@ -156,10 +190,21 @@ def _state(path: Path | None, bundle: Bundle) -> dict[str, MemberSpec]:
         # each member fights with what they carry (a format 1 file's party items: the first's)
         carried = [*member.items, *(model.state.items if index == 0 else ())]
         items = tuple((name, tuple(sorted(keywords.get(name, ())))) for name in carried)
+        decks = {k: tuple(v) for k, v in member.piles.items() if k in ("combat", "diplomacy")}
         out[member.name.lower()] = MemberSpec(member.name, dict(member.tracks),
                                               dict(member.attributes), dict(member.resources),
-                                              items)
+                                              items, decks.get("combat"), decks.get("diplomacy"))
     return out
+
+
+def _check_decks(spec: MemberSpec, rules: Rules) -> None:
+    """A state's deck names only cards the campaign declares."""
+    for kind, numbers in (("combat", spec.combat), ("diplomacy", spec.diplomacy)):
+        cards = rules.combat_cards if kind == "combat" else rules.diplomacy_cards
+        unknown = [n for n in numbers or () if n not in cards]
+        if unknown:
+            raise SimError(f"{spec.name}'s {kind} deck in the state names no declared card "
+                           f"{unknown[0]} (the campaign's {kind} cards: {', '.join(list(cards)[:5])}, ...)")
 
 
 def _check_names(path: Path, values: dict[str, int], names: tuple[str, ...], what: str) -> None:
@@ -245,10 +290,14 @@ def members_of(rules: Rules, specs: tuple[MemberSpec, ...]) -> list[Member]:
         character = rules.character(spec.name)
         assert character is not None
         items = tuple(ItemInUse(name, frozenset(keywords)) for name, keywords in spec.items)
+        combat = (tuple(rules.combat_cards[n] for n in spec.combat) if spec.combat is not None
+                  else tuple(rules.deck(character, "combat")))
+        diplomacy = (tuple(rules.diplomacy_cards[n] for n in spec.diplomacy)
+                     if spec.diplomacy is not None else tuple(rules.deck(character, "diplomacy")))
         members.append(Member(
             character, spec.attributes or None, spec.resources or None,
             spec.tracks.get("health"), spec.tracks.get("energy"), spec.tracks.get("terror"),
-            items, tuple(rules.deck(character, "combat")), tuple(rules.deck(character, "diplomacy"))))
+            items, combat, diplomacy))
     return members
 
 

@@ -13,6 +13,10 @@ ITEM_KEYWORDS = ("weapon", "armor", "shield", "companion", "relic", "craftable")
 DECKS = ("gray", "green", "purple", "blue")
 SEALS = ("menhir", "dreams", "unfriendly", "friendly")
 HOOKS = ("explore", "instant", "menhir", "dream", "nightmare")
+# Each member's card lists (engines/advancement.py): decks, Advancement Pools, cards set
+# aside, the three cards offered by a purchase, Skills.
+PILES = ("combat", "diplomacy", "combat_pool", "diplomacy_pool", "combat_spare",
+         "diplomacy_spare", "combat_offer", "diplomacy_offer", "skills")
 
 VOCABULARY = Vocabulary(
     attributes=ATTRIBUTES,
@@ -29,6 +33,7 @@ VOCABULARY = Vocabulary(
     caps={"energy": "health"},
     start_limited=("health",),
     item_keywords=ITEM_KEYWORDS,
+    piles=PILES,
     decks={"gray": ("win", "lose"), "green": ("win", "lose"), "purple": ("win", "lose"),
            "blue": ("win", "lose", "avoid")},
     outcomes=("win", "lose"),

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tgc.bundle import schema as s
+from tgc.rulesets.tainted_grail.engines.advancement import deck
 from tgc.rulesets.tainted_grail.engines.combat import CombatGame
 from tgc.rulesets.tainted_grail.engines.diplomacy import DiplomacyGame
 from tgc.rulesets.tainted_grail.engines.game import Game, Outcome
@@ -119,8 +120,8 @@ class TaintedGrailRuleset:
         return Member(declared, dict(character.attributes), dict(character.resources),
                       character.tracks.get("health"), character.tracks.get("energy"),
                       character.tracks.get("terror"), items,
-                      tuple(self.rules.deck(declared, "combat")),
-                      tuple(self.rules.deck(declared, "diplomacy")))
+                      tuple(deck(character, "combat", self.rules)),  # as advanced, if it was
+                      tuple(deck(character, "diplomacy", self.rules)))
 
     def play(self, encounter: Encounter, members: list[Member], rng: random.Random,
              policy: Policy | None = None, log: bool | None = None) -> Outcome:

@@ -25,6 +25,8 @@ from tgc.rulesets.tainted_grail.engines.game import Game, Option, Outcome
 from tgc.rulesets.tainted_grail.engines.hero import Hero
 from tgc.rulesets.tainted_grail.engines.policies import POLICIES, HumanPolicy
 from tgc.rulesets.tainted_grail.engines.ruleset import Fight, TaintedGrailRuleset, play
+from tgc.rulesets.tainted_grail.engines.table_commands import AdvanceCommands
+from tgc.rulesets.tainted_grail.engines.table_commands import make_commands as table_commands
 from tgc.rulesets.tainted_grail.records import Card, RightKey, Rules
 from tgc.runtime.book import Book
 from tgc.runtime.rng import Rng
@@ -84,6 +86,11 @@ def table_ruleset(book: Book, mode: str) -> TableRuleset | None:
 def make_ruleset(book: Book, mode: str) -> TableRuleset | None:
     """The registry's entry to this ruleset's runtime face (tgc/rulesets/spec.py)."""
     return table_ruleset(book, mode)
+
+
+def make_commands(book: Book) -> AdvanceCommands | None:
+    """The ruleset's play-session commands (``:advance``: table_commands.py)."""
+    return table_commands(book)
 
 # ---------------------------------------------------------------- a fight played by hand
 
