@@ -154,7 +154,7 @@ def test_spend_follows_its_stated_rule() -> None:
 
 def test_sim_state_fights_with_the_states_decks(tmp_path: Path) -> None:
     """`tgc sim --state`: "Beor after chapter 1" fights with the deck the state gives."""
-    from tgc.rulesets.tainted_grail.engines.bundled import bundle_decls
+    from tgc.rulesets.tainted_grail.engines.bundled import rule_data
     from tgc.sim.simulate import SimError, _state, make_setup, members_of
 
     bundle, rules_ = _sample()
@@ -163,13 +163,13 @@ def test_sim_state_fights_with_the_states_decks(tmp_path: Path) -> None:
     path.write_text(json.dumps({"format": 2, "state": {"party": [
         {"name": "Beor", "resources": {"exp": 0}, "piles": {"combat": deck}}]}}))
     specs = _state(path, bundle)
-    setup = make_setup(rules_, bundle_decls(bundle), "Marsh Boar", ["Beor"], specs)
+    setup = make_setup(rule_data(bundle), "Marsh Boar", ["Beor"], specs)
     member = members_of(rules_, setup.party)[0]
     assert member.combat_deck is not None and [c.number for c in member.combat_deck] == deck
     path.write_text(json.dumps({"format": 2, "state": {"party": [
         {"name": "Beor", "piles": {"combat": ["99U"]}}]}}))
     with pytest.raises(SimError, match="no declared card 99U"):
-        make_setup(rules_, bundle_decls(bundle), "Marsh Boar", ["Beor"], _state(path, bundle))
+        make_setup(rule_data(bundle), "Marsh Boar", ["Beor"], _state(path, bundle))
 
 
 def test_sim_advance_spends_the_states_exp_before_the_runs(tmp_path: Path) -> None:
