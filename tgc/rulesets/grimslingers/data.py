@@ -4,9 +4,12 @@ changes once built, and every printed number lives here, never in an engine."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from tgc.rulesets.grimslingers.kinds import DECLARATIONS
+from tgc.rulesets.ruledata import RuleData
 
 Element = Literal["fire", "water", "earth", "wind", "ice", "lightning", "light", "dark"]
 MAIN_ELEMENTS: tuple[Element, ...] = ("fire", "water", "earth", "wind", "ice", "lightning")
@@ -435,9 +438,12 @@ class Achievement(Frozen):
     everyone: bool = False
 
 
-class TallTale(Frozen):
+class TallTale(RuleData):
     """All rule data of one Grimslingers campaign: the bundle's typed records."""
 
+    KINDS: ClassVar[tuple[str, ...]] = DECLARATIONS
+
+    ruleset: Literal["grimslingers"] = "grimslingers"
     title: str
     players: tuple[int, int] = (1, 4)
     start_area: int | None = None

@@ -5,10 +5,8 @@ through the registry, so either may be imported first."""
 
 from __future__ import annotations
 
+from tgc.rulesets.grimslingers.kinds import DECLARATIONS, NAME
 from tgc.rulesets.spec import RulesetSpec, Vocabulary
-
-DECLARATIONS = ("chapter", "path", "part", "area", "bounty", "creature", "skill", "spell",
-                "gear", "elements", "disposition", "modifier", "grimslinger", "achievement")
 
 VOCABULARY = Vocabulary(
     resources=(),
@@ -23,10 +21,11 @@ VOCABULARY = Vocabulary(
 )
 
 SPEC = RulesetSpec(
-    name="grimslingers",
+    name=NAME,
     title="Grimslingers: The Northern Territory (the Tall Tale and creature duels)",
     vocabulary=VOCABULARY,
     checks="tgc.rulesets.grimslingers.campaign_checks",
+    rules="tgc.rulesets.grimslingers.compile",
     commands="tgc.rulesets.grimslingers.commands",
 )
 

@@ -4,9 +4,12 @@ number printed on a card is here as data; the engine holds none of them."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from tgc.rulesets.ruledata import RuleData
+from tgc.rulesets.twenty_strong.kinds import KINDS
 
 Stat = Literal["health", "strategy", "recovery"]
 STATS: tuple[Stat, ...] = ("health", "strategy", "recovery")
@@ -274,9 +277,13 @@ class Enemy(Record):
     item: ItemReward | None = None
 
 
-class Box(Record):
-    """Everything a deck declares: the whole game in the box."""
+class Box(RuleData):
+    """Everything a deck declares: the whole game in the box, and the bundle's typed
+    rule data of a ``twenty-strong`` campaign (schema.py)."""
 
+    KINDS: ClassVar[tuple[str, ...]] = KINDS
+
+    ruleset: Literal["twenty-strong"] = "twenty-strong"
     dice: DiceRules
     heroes: tuple[Hero, ...] = ()
     cards: tuple[CombatCard, ...] = ()

@@ -14,7 +14,7 @@ SPEC = RulesetSpec(
     vocabulary=Vocabulary(counters=("players",), hooks=("explore", "instant"),
                           declarations=KINDS),
     checks="tgc.rulesets.twenty_strong.checks",
-    rules="tgc.rulesets.twenty_strong.loader",
+    rules="tgc.rulesets.twenty_strong.compile",
 )
 
 from tgc.rulesets.twenty_strong import codes  # noqa: E402,F401  (registers the codes)

@@ -1,0 +1,65 @@
+"""Typed rule data in the bundle (format 3): each built-in ruleset's records compile into
+``Bundle.rules``, tagged by ``ruleset``; the JSON round trip gives the same records the
+loader builds from the sources, byte for byte whatever the hash seed, and the bundle's
+JSON Schema describes every ruleset's records."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tgc.bundle.io import dump_bundle, parse_bundle
+from tgc.bundle.schema import json_schema
+from tgc.pipeline import compile_folder
+from tgc.rulesets.grimslingers.data import TallTale
+from tgc.rulesets.tainted_grail.schema import TaintedGrailRules
+from tgc.rulesets.twenty_strong.data import Box
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = {"tainted-grail": (REPO / "journal_src", TaintedGrailRules),
+            "twenty-strong": (REPO / "examples" / "twenty_strong", Box),
+            "grimslingers": (REPO / "examples" / "grimslingers", TallTale)}
+
+
+@pytest.mark.parametrize("ruleset", sorted(EXAMPLES))
+def test_the_bundle_carries_the_rulesets_typed_records(ruleset: str) -> None:
+    folder, model = EXAMPLES[ruleset]
+    bundle = compile_folder(folder)
+    assert isinstance(bundle.rules, model) and bundle.rules.ruleset == ruleset
+    text = dump_bundle(bundle)
+    again = parse_bundle(text)
+    assert again.rules == bundle.rules and dump_bundle(again) == text
+    assert json.loads(text)["rules"]["ruleset"] == ruleset
+
+
+def test_a_ruleset_s_declarations_are_not_also_generic_records() -> None:
+    bundle = compile_folder(EXAMPLES["twenty-strong"][0])
+    assert isinstance(bundle.rules, Box) and bundle.rules.heroes and bundle.rules.bosses
+    data = json.loads(dump_bundle(bundle))
+    assert (data["encounters"], data["events"], data["quests"]) == ([], [], [])
+    assert "cards" not in data and len(data["rules"]["cards"]) == len(bundle.rules.cards) > 0
+
+
+@pytest.mark.parametrize("ruleset", ["twenty-strong", "grimslingers"])
+def test_typed_records_give_the_same_bytes_whatever_the_hash_seed(ruleset: str) -> None:
+    script = ("import sys; from pathlib import Path; from tgc.pipeline import compile_folder; "
+              "from tgc.bundle.io import dump_bundle; "
+              f"sys.stdout.write(dump_bundle(compile_folder(Path({str(EXAMPLES[ruleset][0])!r}))))")
+    outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                              check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+               for seed in ("0", "1", "4242")}
+    assert len(outputs) == 1
+
+
+def test_the_json_schema_describes_every_ruleset_s_records() -> None:
+    schema = json.loads(json_schema())
+    rules = schema["properties"]["rules"]
+    tags = {d["properties"]["ruleset"]["const"] for d in schema["$defs"].values()
+            if "ruleset" in d.get("properties", {}) and "const" in d["properties"]["ruleset"]}
+    assert tags == set(EXAMPLES)
+    assert "anyOf" in rules or "oneOf" in json.dumps(rules)
