@@ -84,8 +84,9 @@ def test_the_sheet_lists_every_text_in_book_order(campaign: Path) -> None:
     run("l10n", "extract", "small", "--lang", "pt_BR", "--csv")
     rows = (campaign / "l10n" / "pt_BR.csv").read_text(encoding="utf-8").splitlines()
     assert rows[0] == "id,where,source,translation,state"
-    assert len(rows) == 21
+    assert len(rows) == 61  # 20 texts and 40 glossary words
     assert rows[1].startswith("campaign#title,") and rows[-1].startswith("ask#q1,")
+    assert rows[-2].startswith("term.Friendly settlement#name,")
 
 
 def test_inserting_a_paragraph_keeps_every_other_id(campaign: Path) -> None:
@@ -115,7 +116,7 @@ def test_editing_a_text_marks_exactly_its_translation_stale(campaign: Path) -> N
     po = (campaign / "l10n" / "pt_BR.po").read_text(encoding="utf-8")
     assert '#| msgid "Hire a guide"' in po
     status = run("l10n", "status", "small")
-    assert status.output == "pt_BR: 19/20 translated (95%), 1 stale, 0 untranslated\n"
+    assert status.output == "pt_BR: 19/20 translated (95%), 1 stale, 0 untranslated; glossary 40/40 set\n"
 
 
 def test_a_removed_text_keeps_its_translation_as_obsolete(campaign: Path) -> None:
@@ -208,7 +209,8 @@ def test_identity_translation_builds_the_source_bundle_exactly(campaign: Path) -
     out = campaign.parent / "out"
     source = json.loads((out / "the-salt-road.bundle.json").read_text(encoding="utf-8"))
     edition = json.loads((out / "the-salt-road.pt_BR.bundle.json").read_text(encoding="utf-8"))
-    assert edition.pop("language") == {"code": "pt_BR", "names": {}, "translated": 20, "fallback": 0}
+    assert edition.pop("language") == {"code": "pt_BR", "names": {}, "terms": {}, "translated": 20,
+                                       "fallback": 0}
     assert edition == source
 
 
@@ -232,7 +234,7 @@ def test_translated_build_golden_with_fallbacks_and_html(campaign: Path, golden)
     journal = (out / "the-salt-road.pt_BR" / "journal.html").read_text(encoding="utf-8")
     assert "Caminhar pela areia" in journal and "Turn back" in journal
     assert '<html lang="pt-BR">' in journal
-    assert 'Mark <span class="name">Febre do Mar</span> part 1.' in journal
+    assert 'Marque <span class="name">Febre do Mar</span> parte 1.' in journal  # tgc's words too
     assert "Sea Fever" not in journal  # the status keeps its source name only inside the bundle
     sheet = (out / "the-salt-road.pt_BR" / "save-sheet.html").read_text(encoding="utf-8")
     assert "Febre do Mar" in sheet

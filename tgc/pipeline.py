@@ -468,38 +468,48 @@ def build(root: Path, out_dir: Path, *, shuffle: int | None = None, jobs: int | 
         raise BuildError(f"cannot build: {err}") from None
 
 
-def load_campaign(path: Path, *, cache: CachePolicy = "none") -> Bundle:
+def load_campaign(path: Path, *, cache: CachePolicy = "none", lang: str | None = None) -> Bundle:
     """A bundle file (``*.json``) is loaded as it is; a folder is checked and compiled in
-    memory (nothing is written, tgc.lock is only read). A CampaignError says why not."""
+    memory (nothing is written, tgc.lock is only read), with ``lang`` as that language's
+    translated edition. A CampaignError says why not."""
     from tgc.bundle.io import BundleError, load_bundle
 
     if path.is_file():
         try:
-            return load_bundle(path)
+            bundle = load_bundle(path)
         except BundleError as err:
             raise CampaignError(str(err)) from None
+        edition = bundle.language.code if bundle.language is not None else None
+        if lang is not None and lang != edition:
+            raise CampaignError(f"{path} is the {edition or 'source'} edition; give the campaign "
+                                f"folder to play it in {lang}")
+        return bundle
     if not path.is_dir():
         raise CampaignError(f"{path}: no such campaign folder or bundle file")
-    return compile_folder(path, cache=cache)
+    return compile_folder(path, cache=cache, lang=lang)
 
 
-def compile_folder(root: Path, *, cache: CachePolicy = "none") -> Bundle:
-    """A campaign folder checked and compiled in memory."""
+def compile_folder(root: Path, *, cache: CachePolicy = "none", lang: str | None = None) -> Bundle:
+    """A campaign folder checked and compiled in memory (with ``lang``: its edition in
+    that language, after the catalogue's checks)."""
     from tgc.bundle.compile import CompileError
     from tgc.diagnostics.render import FORMATS
+    from tgc.l10n.catalog import LanguageError
+    from tgc.l10n.project import L10nError
     from tgc.project.workspace import WorkspaceError
 
     try:
-        result = run(Job(root, "bundle", cache))
-    except WorkspaceError as err:
+        result = run(Job(root, "bundle", cache, langs=(lang,) if lang is not None else ()))
+    except (WorkspaceError, CompileError, L10nError, LanguageError) as err:
         raise CampaignError(str(err)) from None
-    except CompileError as err:
-        raise CampaignError(str(err)) from None
-    if result.bundle is None:
+    if result.bundle is None or result.errors:
         errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
         details = FORMATS["human"](errors, result.sources, color=False)
         raise CampaignError(f"{root}: the campaign has {result.errors} error(s); "
-                            f"run `tgc check {root}` to see them", details)
+                            f"run `tgc check {root}{f' --lang {lang}' if lang else ''}` to see them",
+                            details)
+    if lang is not None:
+        return result.editions[0].bundle
     return result.bundle
 
 

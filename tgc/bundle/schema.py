@@ -472,10 +472,13 @@ class Language(_Model):
     printed names of statuses, items and encounters (``status:NAME``, ``item:NAME`` or
     ``encounter:NAME`` -> the name this edition prints; conditions, effects and rule data
     keep the source names) and how many texts were translated or printed in the source
-    language instead (docs/localization.md)."""
+    language instead (docs/localization.md). ``terms`` is the campaign's glossary for
+    the edition: a word of the rules (``Secret Verse``, ``Food``) -> the word it prints
+    instead of tgc's own translation."""
 
     code: str
     names: dict[str, str] = {}
+    terms: dict[str, str] = {}
     translated: int
     fallback: int
 

@@ -60,7 +60,7 @@ def extract(directory: Path | None, langs: tuple[str, ...], sheet: bool, xlsx: b
         click.echo(f"wrote {path}")
     if not result.written:
         click.echo("every catalogue is up to date")
-    click.echo(f"{result.units} texts to translate")
+    click.echo(f"{result.units} texts to translate, {result.glossary} glossary words")
     for counts in result.progress:
         click.echo(_line(counts))
     sys.exit(EXIT_OK)
@@ -170,7 +170,8 @@ def _line(p: Progress) -> str:
         parts.append(f"{p.missing} missing")
     if p.extra:
         parts.append(f"{p.extra} unknown")
-    return f"{p.code}: " + ", ".join(parts)
+    glossary = f"; glossary {p.glossary_set}/{p.glossary} set" if p.glossary else ""
+    return f"{p.code}: " + ", ".join(parts) + glossary
 
 
 def _compile(root: Path, color: bool | None) -> Result:

@@ -97,14 +97,14 @@ def cache_policy(no_cache: bool) -> CachePolicy:
     return "none" if no_cache else "disk"
 
 
-def load_campaign_or_exit(target: Path | None, no_cache: bool = False) -> Bundle:
+def load_campaign_or_exit(target: Path | None, no_cache: bool = False, lang: str | None = None) -> Bundle:
     """The campaign a playing command works on: a folder (default ./journal_src) is checked
-    and compiled in memory, a ``*.json`` bundle is loaded. When that fails, print why (with
-    the check's errors) and exit 2."""
+    and compiled in memory (with ``lang``, its translated edition), a ``*.json`` bundle is
+    loaded. When that fails, print why (with the check's errors) and exit 2."""
     from tgc.pipeline import CampaignError, load_campaign
 
     try:
-        return load_campaign(campaign_dir(target), cache=cache_policy(no_cache))
+        return load_campaign(campaign_dir(target), cache=cache_policy(no_cache), lang=lang)
     except CampaignError as err:
         if err.details:
             click.echo(err.details, err=True, nl=not err.details.endswith("\n"))

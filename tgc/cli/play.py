@@ -48,12 +48,14 @@ if TYPE_CHECKING:
               help="With --script: write the transcript to FILE instead of printing it.")
 @click.option("--random", "runs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Play N seeded random playthroughs (run i uses seed SEED+i) and report coverage.")
+@click.option("--lang", metavar="LANG",
+              help="Play the campaign's edition in LANG (its l10n/LANG.po): the texts and tgc's words.")
 @click.option("--color/--no-color", default=None, help="Colour the session (default: on a terminal).")
 @no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def play(target: Path | None, at: str | None, state_file: Path | None, party: str, seed: int | None,
          ask_dice: bool, show_locked: bool, fights: str, script: Path | None, output: Path | None,
-         runs: int | None, color: bool | None, no_cache: bool, debug: bool) -> None:
+         runs: int | None, lang: str | None, color: bool | None, no_cache: bool, debug: bool) -> None:
     """Play a campaign folder or a bundle file (default: ./journal_src).
 
     Type a choice's number, yes/no to a question, win/lose/avoid for an encounter, in a
@@ -67,21 +69,31 @@ def play(target: Path | None, at: str | None, state_file: Path | None, party: st
         fail_usage("--random and --script are two ways to play: choose one")
     members = tuple(name.strip() for name in party.split(",") if name.strip())
     try:
+        from tgc.lexicon import speaking
+        from tgc.render.speech import edition
         from tgc.runtime.book import Book
 
-        book = Book(load_campaign_or_exit(target, no_cache))
+        book = Book(load_campaign_or_exit(target, no_cache, lang))
         _check_party(book, members)
-        if runs is not None:
-            code = _random(book, runs, seed=seed or 0, state_file=state_file, party=members)
-        elif script is not None:
-            code = _replay(book, script, output, at=at, state_file=state_file, party=members,
-                           seed=seed or 0, ask_dice=ask_dice, show_locked=show_locked, fights=fights)
-        else:
-            code = _interactive(book, at=at, state_file=state_file, party=members, seed=seed,
-                                ask_dice=ask_dice, show_locked=show_locked, fights=fights, color=color)
+        with speaking(edition(book.bundle)):  # a translated edition plays in its language
+            code = _play(book, members, at=at, state_file=state_file, seed=seed, ask_dice=ask_dice,
+                         show_locked=show_locked, fights=fights, script=script, output=output,
+                         runs=runs, color=color)
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
         fail_internal(err, debug)
     sys.exit(code)
+
+
+def _play(book: Book, members: tuple[str, ...], *, at: str | None, state_file: Path | None,
+          seed: int | None, ask_dice: bool, show_locked: bool, fights: str, script: Path | None,
+          output: Path | None, runs: int | None, color: bool | None) -> int:
+    if runs is not None:
+        return _random(book, runs, seed=seed or 0, state_file=state_file, party=members)
+    if script is not None:
+        return _replay(book, script, output, at=at, state_file=state_file, party=members,
+                       seed=seed or 0, ask_dice=ask_dice, show_locked=show_locked, fights=fights)
+    return _interactive(book, at=at, state_file=state_file, party=members, seed=seed,
+                        ask_dice=ask_dice, show_locked=show_locked, fights=fights, color=color)
 
 
 def _check_party(book: Book, members: tuple[str, ...]) -> None:

@@ -5,15 +5,16 @@ translation can get wrong is checked; mechanics cannot be in a catalogue at all.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from tgc.bundle.markup import Span as Run
 from tgc.bundle.markup import parse
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic
 from tgc.l10n.catalog import Entry, Unit
-from tgc.l10n.progress import state
+from tgc.l10n.progress import is_term, state
 from tgc.source import SourceFile, Span
 
 # A translation this much longer than its source (and by this many characters) may not fit.
@@ -25,8 +26,9 @@ _SIGILS = (("->", "a divert"), ("~", "a logic line"), ("==", "a verse header"),
 
 
 def check_entries(units: Sequence[Unit], entries: dict[str, Entry], source: SourceFile,
-                  hint_extract: str) -> list[Diagnostic]:
-    """Every finding for one catalogue, in the order of its lines."""
+                  hint_extract: str, glossary: Mapping[str, str] | None = None) -> list[Diagnostic]:
+    """Every finding for one catalogue, in the order of its lines. ``glossary`` maps a
+    word of the rules to the edition's word for it (where they differ)."""
     out: list[Diagnostic] = []
     missing = [unit.id for unit in units if unit.id not in entries]
     if missing:
@@ -46,6 +48,8 @@ def check_entries(units: Sequence[Unit], entries: dict[str, Entry], source: Sour
                             "remove the `fuzzy` flag", id=entry.id))
         elif found == "translated":
             out += check_translation(unit, entry.translation, at)
+            if glossary and not is_term(unit):
+                out += _glossary(unit, entry.translation, glossary, at)
     out += _merged_questions(units, entries, source)
     return sorted(out, key=lambda d: (d.span.line, d.code))
 
@@ -65,6 +69,17 @@ def _merged_questions(units: Sequence[Unit], entries: dict[str, Entry],
                             id=unit.id, other=printed[text]))
         printed.setdefault(text, unit.id)
     return out
+
+
+def _glossary(unit: Unit, text: str, glossary: Mapping[str, str], at: Span) -> list[Diagnostic]:
+    """A word of the rules in the source whose edition word the translation lacks: the
+    book and the cards would name one thing two ways. Reported once, for the first."""
+    for word, printed in glossary.items():
+        if printed not in text and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", unit.text):
+            return [diag("TGC615", at, hint=f"write `{printed}` for `{word}`, as the glossary says "
+                         "(or change the glossary entry `term." + word + "#name`)",
+                         word=word, printed=printed)]
+    return []
 
 
 def check_translation(unit: Unit, text: str, at: Span) -> list[Diagnostic]:

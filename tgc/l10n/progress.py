@@ -4,6 +4,8 @@ every unit (translated, stale, untranslated, missing) and the count of each out;
 
 Only a translated unit is printed in the translation: a stale one (flagged ``fuzzy``, or
 made for an earlier source text) and an untranslated one fall back to the source text.
+Glossary entries (``term.WORD#name``) are counted apart: an empty one prints tgc's own
+word for the language, not the source's.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ class Progress:
     untranslated: int
     missing: int
     extra: int
+    glossary: int = 0  # glossary entries of the campaign
+    glossary_set: int = 0  # ... that the catalogue sets (translated, not stale)
 
     @property
     def fallback(self) -> int:
@@ -49,11 +53,22 @@ def state(unit: Unit, entry: Entry | None) -> State:
     return "translated"
 
 
+def is_term(unit: Unit) -> bool:
+    """A glossary entry rather than a text of the campaign."""
+    return unit.id.startswith("term.")
+
+
 def progress(code: str, units: Sequence[Unit], entries: dict[str, Entry]) -> Progress:
     counts = {"translated": 0, "stale": 0, "untranslated": 0, "missing": 0}
+    terms = terms_set = 0
     for unit in units:
-        counts[state(unit, entries.get(unit.id))] += 1
+        found = state(unit, entries.get(unit.id))
+        if is_term(unit):
+            terms += 1
+            terms_set += found == "translated"
+        else:
+            counts[found] += 1
     ids = {unit.id for unit in units}
     extra = sum(1 for key in entries if key not in ids)
-    return Progress(code, len(units), counts["translated"], counts["stale"],
-                    counts["untranslated"], counts["missing"], extra)
+    return Progress(code, len(units) - terms, counts["translated"], counts["stale"],
+                    counts["untranslated"], counts["missing"], extra, terms, terms_set)

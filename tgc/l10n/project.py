@@ -25,7 +25,7 @@ from tgc.l10n.catalog import (
 )
 from tgc.l10n.checks import check_entries, check_translation
 from tgc.l10n.ids import LOCK_NAME, IdLock, assign, parse_lock, render_lock
-from tgc.l10n.progress import Progress, progress, state
+from tgc.l10n.progress import Progress, is_term, progress, state
 from tgc.l10n.sheet import (
     Row,
     Sheet,
@@ -156,6 +156,7 @@ class Extracted:
 
     written: list[Path] = field(default_factory=list)
     units: int = 0
+    glossary: int = 0
     progress: list[Progress] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, SourceFile] = field(default_factory=dict)
@@ -170,7 +171,9 @@ def extract(root: Path, campaign: Campaign | None, bundle: Bundle, codes: Sequen
     from tgc.bundle.paths import slug
 
     found = campaign_units(root, campaign, bundle)
-    out = Extracted(units=len(found.units), diagnostics=list(found.diagnostics), sources=found.sources)
+    terms = sum(is_term(unit) for unit in found.units)
+    out = Extracted(units=len(found.units) - terms, glossary=terms, diagnostics=list(found.diagnostics),
+                    sources=found.sources)
     title = bundle.campaign.title
     folder = base(root) / L10N_DIR
     files: list[tuple[Path, str | bytes]] = [(folder / f"{slug(title)}.pot",
@@ -236,7 +239,8 @@ def check_languages(root: Path, campaign: Campaign | None, bundle: Bundle,
         if language.catalog is None:
             continue
         out.diagnostics += check_entries(found.units, language.entries, language.source,
-                                         f"tgc l10n extract --lang {code}")
+                                         f"tgc l10n extract --lang {code}",
+                                         edition_words(code, found.units, language.entries))
         out.progress.append(progress(code, found.units, language.entries))
         out.languages.append(language)
     from tgc.diagnostics.config import load_config
@@ -244,6 +248,19 @@ def check_languages(root: Path, campaign: Campaign | None, bundle: Bundle,
     config, _ = load_config(root)
     out.diagnostics = sorted(config.apply(out.diagnostics), key=Diagnostic.sort_key)
     return out
+
+
+def edition_words(code: str, units: Sequence[Unit], entries: dict[str, Entry]) -> dict[str, str]:
+    """Each glossary word -> the word the edition prints for it (the catalogue's glossary
+    entry, else tgc's own word for the language), where the two differ."""
+    from tgc.lexicon import lexicon
+
+    terms = [unit for unit in units if is_term(unit)]
+    glossary = {u.text: entries[u.id].translation for u in terms
+                if state(u, entries.get(u.id)) == "translated"}
+    lex = lexicon(code, glossary)
+    printed = {u.text: lex.term(u.text) for u in terms}
+    return {word: shown for word, shown in printed.items() if shown != word}
 
 
 # ---------------------------------------------------------------- translated build
@@ -283,6 +300,7 @@ def translate_editions(root: Path, campaign: Campaign | None, bundle: Bundle,
                   for u in checked.units]
         walked = walk(bundle, Lines(campaign, root), _pick(chosen))
         info = Info(code=code, names=dict(sorted(walked.names.items())),
+                    terms=dict(sorted(walked.terms.items())),
                     translated=counts.translated, fallback=counts.fallback)
         out.editions.append(Edition(code, walked.bundle.model_copy(update={"language": info}), counts))
     return out

@@ -98,6 +98,7 @@ class Walked:
     bundle: s.Bundle
     slots: list[Slot]
     names: dict[str, str]
+    terms: dict[str, str]
 
 
 def walk(bundle: s.Bundle, lines: Lines, replace: Replace = _keep) -> Walked:
@@ -113,6 +114,7 @@ class _Walker:
         self.slots: list[Slot] = []
         self.questions: set[str] = set()
         self.names: dict[str, str] = {}
+        self.terms: dict[str, str] = {}
         self.question_slots: list[tuple[str, str, int, str]] = []
         self.reached = _reached_from(bundle)
         self.printed = {v.id: f"{v.section}.{v.printed}" for v in bundle.verses}
@@ -142,13 +144,15 @@ class _Walker:
         for name in sorted({*(r.name for r in b.encounters), *typed}):
             self.encounter(name)
         verses = tuple(self.verse(v) for v in b.verses)
+        for word in glossary_words(b):
+            self.term(word)
         translated_questions = self.finish_questions()
         if translated_questions:
             verses = tuple(_ask_verse(v, translated_questions) for v in verses)
         bundle = _copy(b, {
             "campaign": campaign, "sections": sections, "locations": locations,
             "statuses": statuses, "secrets": secrets, "items": items, "verses": verses})
-        return Walked(bundle, self.slots, self.names)
+        return Walked(bundle, self.slots, self.names, self.terms)
 
     # ------------------------------------------------------------ declarations
 
@@ -217,6 +221,14 @@ class _Walker:
         self.name("encounter", name, self.text(
             f"encounter.{name}", "name", name, self.lines.decl(decl),
             "The name of an encounter, printed where a verse resolves it"))
+
+    def term(self, word: str) -> None:
+        """A glossary entry: the edition's word for a word of the rules. Left empty, tgc's
+        own catalogue gives it (docs/localization.md)."""
+        printed = self.text(f"term.{word}", "name", word, ("", 0), "A word of the rules (glossary): "
+                            "printed wherever tgc names it; leave it empty for tgc's own word")
+        if printed != word:
+            self.terms[word] = printed
 
     # ------------------------------------------------------------ verses
 
@@ -315,6 +327,19 @@ class _Here:
     file: str
     line: int
     counts: dict[str, int]
+
+
+def glossary_words(bundle: s.Bundle) -> list[str]:
+    """The words a campaign's glossary may set: tgc's terms, then its ruleset's icon
+    labels, encounter outcomes, hooks and seals, each once."""
+    from tgc.lexicon import TERMS
+    from tgc.rulesets.spec import vocabulary_of
+
+    words = vocabulary_of(bundle)
+    found = [*TERMS, *(words.label(i) for i in sorted(words.icons)),
+             *(o.capitalize() for o in words.outcomes), *(words.label(h) for h in words.hooks),
+             *(words.label(seal) for seal in words.seals)]
+    return list(dict.fromkeys(found))
 
 
 def _copy(obj: _M, update: dict[str, Any]) -> _M:

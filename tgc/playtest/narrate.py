@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tgc.lexicon import tr, trn
 from tgc.playtest.output import Line
 from tgc.playtest.places import describe_encounter, describe_trigger, verse_label
 from tgc.runtime import events as ev
@@ -38,17 +39,18 @@ class Narrator:
             case ev.ChoicesOffered():
                 return self._choices(event)
             case ev.AskPosed():
-                return [Line("prompt", f"{event.question} (yes/no)")]
+                return [Line("prompt", tr("{question} (yes/no)", question=event.question))]
             case ev.RollRequested():
                 return [self._roll_prompt(event)] if self.ask_dice else []
             case ev.RollMade():
                 return [Line("event", f"~ {self._roll(event)}")]
             case ev.TossRequested():
-                return [Line("prompt", "toss the coin: heads or tails?")] if self.ask_dice else []
+                return [Line("prompt", tr("toss the coin: heads or tails?"))] if self.ask_dice else []
             case ev.TossMade():
-                return [Line("event", f"~ toss: {event.side}")]
+                return [Line("event", tr("~ toss: {side}", side=event.side))]
             case ev.EncounterStarted(waits=True):
-                return [Line("prompt", f"{describe_encounter(event.encounter)}: {either(event.outcomes)}?")]
+                return [Line("prompt", tr("{encounter}: {outcomes}?", encounter=describe_encounter(
+                    event.encounter), outcomes=either(event.outcomes)))]
             case ev.EncounterStarted():
                 return [Line("event", f"~ {describe_encounter(event.encounter)}")]
             case ev.EncounterResolved():
@@ -61,9 +63,10 @@ class Narrator:
         return [Line("ending", self._ending(event))]
 
     def _choices(self, offered: ev.ChoicesOffered) -> list[Line]:
-        out = [Line("prompt", "which item?")] if offered.purpose == "item" else []
+        out = [Line("prompt", tr("which item?"))] if offered.purpose == "item" else []
         for offer in offered.choices:
-            costs = ", ".join(f"pay {c.amount} {c.resource}" for c in offer.costs)
+            costs = ", ".join(tr("pay {amount} {resource}", amount=c.amount, resource=c.resource)
+                              for c in offer.costs)
             out.append(Line("choice", offer.text, costs, offer.index + 1))
         if self.show_locked:
             out += [Line("locked", locked.text, locked.reason) for locked in offered.locked]
@@ -71,8 +74,9 @@ class Narrator:
 
     def _roll_prompt(self, wanted: ev.RollRequested) -> Line:
         mod = f" ({_terms(wanted.terms, wanted.modifier)})" if wanted.terms else ""
-        return Line("prompt", f"roll {dice_name(wanted.dice, wanted.sides)}{mod}: what do the dice "
-                              f"show ({wanted.dice}-{wanted.dice * wanted.sides})?")
+        return Line("prompt", tr("roll {dice}{modifier}: what do the dice show ({low}-{high})?",
+                                 dice=dice_name(wanted.dice, wanted.sides), modifier=mod, low=wanted.dice,
+                                 high=wanted.dice * wanted.sides))
 
     def _roll(self, made: ev.RollMade) -> str:
         """The faces when the dice were rolled (``4 + 3 = 7``); the sum alone when the
@@ -80,21 +84,23 @@ class Narrator:
         rolled = made.total - made.modifier
         shown = " + ".join(map(str, made.faces)) if made.faces else str(rolled)
         shown += f" = {rolled}" if len(made.faces) > 1 else ""
-        text = f"roll {dice_name(made.dice, made.sides)}: {shown}"
+        text = tr("roll {dice}: {shown}", dice=dice_name(made.dice, made.sides), shown=shown)
         return text + (f", {_terms(made.terms, made.modifier)} = {made.total}" if made.terms else "")
 
     def _ending(self, event: ev.Event) -> str:
         match event:
             case ev.ExplorationEnded():
-                return "Exploration ends."
+                return tr("Exploration ends.")
             case ev.ChapterEnded():
-                return "The chapter ends."
+                return tr("The chapter ends.")
             case ev.GameOver():
-                return "Game over."
+                return tr("Game over.")
             case ev.DeadEnd():
-                return f"Dead end in {verse_label(self.book, event.verse)[0]}: {event.reason}."
+                return tr("Dead end in {verse}: {reason}.", verse=verse_label(self.book, event.verse)[0],
+                          reason=event.reason)
             case ev.LoopDetected():
-                return f"Loop in {event.verse}: {event.steps} lines ran with no input."
+                return trn("Loop in {verse}: {n} line ran with no input.",
+                           "Loop in {verse}: {n} lines ran with no input.", event.steps, verse=event.verse)
         return str(event)  # pragma: no cover
 
 
@@ -112,4 +118,6 @@ def dice_name(dice: int, sides: int) -> str:
 
 def either(outcomes: tuple[str, ...]) -> str:
     """``win, lose or avoid``."""
-    return ", ".join(outcomes[:-1]) + f" or {outcomes[-1]}" if len(outcomes) > 1 else outcomes[0]
+    if len(outcomes) < 2:
+        return outcomes[0]
+    return tr("{some} or {last}", some=", ".join(outcomes[:-1]), last=outcomes[-1])

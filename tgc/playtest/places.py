@@ -13,6 +13,7 @@ from __future__ import annotations
 from difflib import get_close_matches
 
 from tgc.bundle import schema as s
+from tgc.lexicon import tr
 from tgc.limits import as_number
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
@@ -39,7 +40,7 @@ def verse_label(book: Book, verse_id: str) -> tuple[str, str]:
 
 def target_label(book: Book, target: s.Target) -> str:
     if isinstance(target, s.End):
-        return {"end": "end", "end-chapter": "end chapter"}.get(target.kind, "game over")
+        return {"end": tr("end"), "end-chapter": tr("end chapter")}.get(target.kind, tr("game over"))
     printed, name = verse_label(book, target.verse)
     text = printed + (f" ({name})" if name else "")
     return text + (f" .{target.block}" if target.block else "")
@@ -126,15 +127,16 @@ def _did_you_mean(book: Book, text: str) -> str:
 
 def describe_encounter(encounter: s.Encounter) -> str:
     if encounter.name is not None:
-        return f'encounter "{encounter.name}"'
-    level = f" level {encounter.level}" if encounter.level is not None else ""
-    return f"encounter {encounter.deck}{level}"
+        return tr('encounter "{name}"', name=encounter.name)
+    if encounter.level is not None:
+        return tr("encounter {deck} level {level}", deck=encounter.deck, level=encounter.level)
+    return tr("encounter {deck}", deck=encounter.deck)
 
 
 def describe_trigger(book: Book, fired: ev.TriggerFired, now: bool = False) -> str:
     """``"Pale Tide" parts 1-8 marked: bos.42 (tide) is read when the exploration ends``
     (``now``: between explorations, where it is read at once)."""
-    when = {"marked": "marked", "full": "full"}.get(fired.when)
+    when = {"marked": tr("marked"), "full": tr("full")}.get(fired.when)
     if when is None:
         status = book.statuses.get(fired.status)
         trigger = next((t for t in status.triggers
@@ -142,8 +144,13 @@ def describe_trigger(book: Book, fired: ev.TriggerFired, now: bool = False) -> s
         low = trigger.low if trigger and trigger.low is not None else 1
         high = trigger.high if trigger and trigger.high is not None else low
         if fired.when == "any":
-            when = f"any {low} marked"
+            when = tr("any {n} marked", n=low)
+        elif high != low:
+            when = tr("parts {low}-{high} marked", low=low, high=high)
         else:
-            when = f"parts {low}-{high} marked" if high != low else f"part {low} marked"
-    later = "now" if now else "when the exploration ends"
-    return f'"{fired.status}" {when}: {target_label(book, fired.target)} is read {later}'
+            when = tr("part {part} marked", part=low)
+    where = target_label(book, fired.target)
+    if now:
+        return tr('"{status}" {when}: {target} is read now', status=fired.status, when=when, target=where)
+    return tr('"{status}" {when}: {target} is read when the exploration ends', status=fired.status,
+              when=when, target=where)

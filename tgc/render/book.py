@@ -15,14 +15,16 @@ from typing import Literal
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+from tgc.lexicon import tr
 from tgc.render import view
 from tgc.render.inline import plain_text, to_html
 from tgc.render.places import JOURNAL, SECRETS, Places
 from tgc.render.profile import PrintProfile
+from tgc.render.speech import words
 
 BookKind = Literal["journal", "secrets"]
-BOOKS: dict[BookKind, tuple[str, str]] = {"journal": (JOURNAL, "Exploration Journal"),
-                                          "secrets": (SECRETS, "Book of Secrets")}
+BOOKS: dict[BookKind, tuple[str, str]] = {"journal": (JOURNAL, "[[Exploration Journal]]"),
+                                          "secrets": (SECRETS, "[[Book of Secrets]]")}
 SHORT = 700  # characters: a verse up to this long fits a page and is never split
 
 
@@ -32,20 +34,23 @@ def environment() -> Environment:
                       undefined=StrictUndefined, keep_trailing_newline=True, trim_blocks=True,
                       lstrip_blocks=True)
     env.filters["inline"] = to_html
+    env.globals["_"] = words
     return env
 
 
 def render_book(places: Places, kind: BookKind, profile: PrintProfile) -> str:
     """The HTML of one book, its style sheet inlined (WeasyPrint is given nothing else)."""
-    page, title = BOOKS[kind]
+    page, title = BOOKS[kind][0], tr(BOOKS[kind][1])
     sections = view.journal(places) if kind == "journal" else view.secrets(places)
     short = frozenset(verse.anchor for section in sections for verse in section.verses
                       if verse_length(verse) <= SHORT)
     env = environment()
     style = env.get_template("book.css").render(profile=profile, mm=mm)
+    info = places.bundle.language
+    lang = info.code.replace("_", "-") if info is not None else "en"
     return env.get_template("book.html").render(campaign=places.bundle.campaign, title=title,
                                                 sections=sections, short=short, style=style,
-                                                secrets=kind == "secrets", page=page)
+                                                secrets=kind == "secrets", page=page, lang=lang)
 
 
 def mm(value: float) -> str:

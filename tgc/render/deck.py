@@ -23,6 +23,7 @@ from tgc.render import view
 from tgc.render.inline import to_html
 from tgc.render.places import Places
 from tgc.render.profile import CARD_KINDS, PAPERS, CardKind, PrintProfile, Size
+from tgc.render.speech import words
 from tgc.render.words import CARDS
 
 Edge = Literal["long", "short"]
@@ -30,7 +31,7 @@ EDGES: tuple[Edge, ...] = ("long", "short")
 SHEETS = {"a4": PAPERS["a4"], "letter": PAPERS["letter"]}
 SHEET_MARGIN = 6.0  # mm around a sheet's grid at least: room for the cut marks and a printer's edge
 MARK = 4.0  # mm: the length of a cut mark on a sheet
-KIND_NAMES: dict[CardKind, str] = {"location": "Location", "secret": "Secret", "item": "Item"}
+KIND_NAMES: dict[CardKind, str] = {"location": "[[Location]]", "secret": "[[Secret]]", "item": "[[Item]]"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +135,7 @@ def environment() -> Environment:
                       lstrip_blocks=True)
     env.filters["inline"] = to_html
     env.filters["mm"] = mm
+    env.globals["_"] = words
     return env
 
 

@@ -14,11 +14,11 @@ Example:
 from __future__ import annotations
 
 import re
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, cast
 
 from markupsafe import Markup, escape
 
-from tgc import rulesets
+from tgc import lexicon, rulesets
 from tgc.bundle import markup
 
 PieceKind = Literal["text", "icon", "name", "ref"]
@@ -50,8 +50,13 @@ def text(value: str) -> Piece:
 
 
 def icon(name: str) -> Piece:
-    """An icon as a small printed label (``Food``, ``Courage``)."""
-    return Piece(_LABELS.get(name, name.capitalize()), "icon", icon=name)
+    """An icon as a small printed label (``Food``, ``Courage``), in the edition's word."""
+    return Piece(lexicon.term(label(name)), "icon", icon=name)
+
+
+def label(name: str) -> str:
+    """An icon's printed name in the source language."""
+    return _LABELS.get(name, name.capitalize())
 
 
 def name(value: str) -> Piece:
@@ -66,6 +71,48 @@ def ref(value: str, href: str) -> Piece:
 def thing(word: str) -> Piece:
     """A resource, track or attribute: its icon when it has one, else its name."""
     return icon(word) if word in rulesets.icons() else name(word)
+
+
+Part = Piece | Inline | str | int
+
+
+def say(message: str, **parts: Part) -> Inline:
+    """One of tgc's phrases in the edition's language, as pieces: the template's words as
+    text, each ``{field}`` replaced by its part (a piece, pieces, or plain text)."""
+    return _pieces(lexicon.current().phrase(message), parts)
+
+
+def say_n(singular: str, plural: str, n: int, **parts: Part) -> Inline:
+    """A phrase that counts ``n`` (also its ``{n}`` field), with the language's plural forms."""
+    return _pieces(lexicon.current().plural(singular, plural, n), {"n": n, **parts})
+
+
+def _pieces(template: str, parts: dict[str, Part]) -> Inline:
+    """Plain words next to each other become one piece, as a hand-made phrase has them."""
+    out: list[Piece] = []
+
+    def add(piece: Piece) -> None:
+        if piece == Piece(piece.text) and out and out[-1] == Piece(out[-1].text):
+            out[-1] = Piece(out[-1].text + piece.text)
+        elif piece.text or piece.kind != "text":
+            out.append(piece)
+
+    at = 0
+    for match in lexicon.FIELD.finditer(template):
+        value = parts.get(match.group(1))
+        if value is None:
+            continue
+        add(Piece(template[at:match.start()]))
+        if isinstance(value, Piece):
+            add(value)
+        elif isinstance(value, tuple):
+            for piece in cast(Inline, value):
+                add(piece)
+        else:
+            add(Piece(str(value)))
+        at = match.end()
+    add(Piece(template[at:]))
+    return tuple(out)
 
 
 def prose(source: str) -> Inline:

@@ -19,11 +19,13 @@ from typing import Any
 from tgc.bundle import schema as s
 from tgc.bundle.io import write_atomic
 from tgc.collector import paused_gc
+from tgc.lexicon import speaking
 from tgc.render import deck
 from tgc.render.book import render_book
 from tgc.render.places import Places
 from tgc.render.profile import PrintProfile, Size
 from tgc.render.site import RenderError, check_verses
+from tgc.render.speech import edition
 
 JOURNAL_PDF = "journal.pdf"
 SECRETS_PDF = "secrets.pdf"
@@ -41,7 +43,7 @@ def render_pdfs(bundle: s.Bundle, profile: PrintProfile) -> dict[str, bytes]:
     html_class = _weasyprint()
     places = Places(bundle)
     check_verses(bundle, places)
-    with paused_gc():
+    with paused_gc(), speaking(edition(bundle)):
         pages = {JOURNAL_PDF: render_book(places, "journal", profile),
                  SECRETS_PDF: render_book(places, "secrets", profile)}
         sizes = deck.by_size(deck.deck(places), profile)

@@ -16,11 +16,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from tgc.bundle import schema as s
-from tgc.render.inline import Inline, ref, text
+from tgc.lexicon import tr
+from tgc.render.inline import Inline, ref, say, text
 
 JOURNAL = "journal.html"
 SECRETS = "secrets.html"
-ENDINGS = {"end": "exploration ends", "end-chapter": "the chapter ends", "game-over": "the game is over"}
+
+
+def ending(kind: str) -> str:
+    """``exploration ends``, ``the chapter ends``, ``the game is over``."""
+    match kind:
+        case "end":
+            return tr("exploration ends")
+        case "end-chapter":
+            return tr("the chapter ends")
+    return tr("the game is over")
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,13 +160,13 @@ class Places:
         printed = verse.printed if verse else verse_id.partition(".")[2]
         info = self.sections.get(section)
         if section == here.section:
-            words = f"verse {printed}"
+            words = tr("verse {number}", number=printed)
         elif info is not None and info.role == "bos":
-            words = f"Secret Verse {printed}"
+            words = tr("[[Secret Verse]] {number}", number=printed)
         elif info is not None and info.role == "named":
-            words = f"{info.title}, verse {printed}"
+            words = tr("{section}, verse {number}", section=info.title, number=printed)
         else:
-            words = f"Location {section}, verse {printed}"
+            words = tr("[[Location]] {section}, verse {number}", section=section, number=printed)
         return (ref(words, self.href(verse_id, here)),)
 
     def block_place(self, goto: s.Goto, here: Here) -> Inline:
@@ -165,23 +175,24 @@ class Places:
         title = block_title(goto.block)
         href = self.href(goto.verse, here, goto.block)
         if goto.verse != here.verse:
-            return (*self.place(goto.verse, here), text(", "), ref(title, href))
+            return say("{place}, {block}", place=self.place(goto.verse, here), block=ref(title, href))
         order = self.layouts.get(goto.verse, Layout()).apart
         after = here.block is None or (goto.block in order and here.block in order
                                        and order.index(goto.block) > order.index(here.block))
-        return (ref(title, href), text(" below" if after else " above"))
+        return say("{block} below", block=ref(title, href)) if after else say("{block} above",
+                                                                             block=ref(title, href))
 
     def goto(self, target: s.Target, here: Here) -> Inline:
         """Where a target leads, as a phrase: ``go to verse 4``, ``read Secret Verse 12``,
         ``read Smith below``, ``exploration ends``."""
         if isinstance(target, s.End):
-            return (text(ENDINGS[target.kind]),)
+            return (text(ending(target.kind)),)
         if target.block is not None:
-            return (text("read "), *self.block_place(target, here))
+            return say("read {place}", place=self.block_place(target, here))
         section = self.sections.get(self.section_of(target.verse))
         if section is not None and section.role == "bos" and here.section != section.name:
-            return (text("read "), *self.place(target.verse, here))
-        return (text("go to "), *self.place(target.verse, here))
+            return say("read {place}", place=self.place(target.verse, here))
+        return say("go to {place}", place=self.place(target.verse, here))
 
     def printed_name(self, kind: str, key: str) -> str:
         """A status's or item's name as this edition prints it (a translated bundle's

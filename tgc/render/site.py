@@ -21,9 +21,11 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from tgc.bundle import schema as s
 from tgc.bundle.io import write_atomic
 from tgc.collector import paused_gc
+from tgc.lexicon import speaking, tr, trn
 from tgc.render import view
 from tgc.render.inline import icon, to_html
 from tgc.render.places import JOURNAL, SECRETS, Places
+from tgc.render.speech import edition, words
 from tgc.render.words import CARDS
 from tgc.rulesets.spec import vocabulary_of
 
@@ -31,8 +33,8 @@ INDEX = "index.html"
 SAVE_SHEET = "save-sheet.html"
 STYLE = "style.css"
 # (file, title) in the order the index lists them
-PAGES = ((JOURNAL, "Exploration Journal"), (SECRETS, "Book of Secrets"), (SAVE_SHEET, "Save Sheet"),
-         (CARDS, "Location Cards"))
+PAGES = ((JOURNAL, "[[Exploration Journal]]"), (SECRETS, "[[Book of Secrets]]"),
+         (SAVE_SHEET, "[[Save Sheet]]"), (CARDS, "[[Location Cards]]"))
 FILES = (INDEX, JOURNAL, SECRETS, SAVE_SHEET, CARDS, STYLE)
 
 MENHIR_ROWS = 3
@@ -50,12 +52,14 @@ def environment() -> Environment:
                       undefined=StrictUndefined, keep_trailing_newline=True, trim_blocks=True,
                       lstrip_blocks=True)
     env.filters["inline"] = to_html
+    env.globals["_"] = words
     return env
 
 
 def render_site(bundle: s.Bundle) -> dict[str, str]:
     """Every file of the site, by file name, as text. Only the bundle is read."""
-    with paused_gc():  # a 20k-verse book holds a million pieces until it is rendered: 2x faster
+    with paused_gc(), speaking(edition(bundle)):
+        # paused: a 20k-verse book holds a million pieces until it is rendered: 2x faster
         return _render_site(bundle)
 
 
@@ -76,8 +80,9 @@ def _render_site(bundle: s.Bundle) -> dict[str, str]:
                           blank_rows=range(BLANK_ROWS), secrets=secret_cards, items=item_cards),
         CARDS: _page(bundle, CARDS, cards=view.cards(places, CARDS), secrets=secret_cards, items=item_cards),
     }
-    counts = {JOURNAL: _count(journal), SECRETS: _count(secrets), SAVE_SHEET: f"{len(statuses)} statuses",
-              CARDS: f"{len(bundle.locations)} locations"}
+    counts = {JOURNAL: _count(journal), SECRETS: _count(secrets),
+              SAVE_SHEET: trn("{n} status", "{n} statuses", len(statuses)),
+              CARDS: trn("{n} location", "{n} locations", len(bundle.locations))}
     out[INDEX] = _page(bundle, INDEX, counts=counts)
     out[STYLE] = (files("tgc.render") / "templates" / STYLE).read_text(encoding="utf-8")
     return {name: out[name] for name in FILES}
@@ -92,17 +97,19 @@ def check_verses(bundle: s.Bundle, places: Places) -> None:
 
 
 def _page(bundle: s.Bundle, name: str, **context: Any) -> str:
-    title = dict(PAGES).get(name, bundle.campaign.title)
+    title = tr(dict(PAGES)[name]) if name in dict(PAGES) else bundle.campaign.title
     template = environment().get_template(name)
     # A translated edition says its language (BCP 47: pt-BR); the sources are written in English.
     lang = bundle.language.code.replace("_", "-") if bundle.language is not None else "en"
-    return template.render(campaign=bundle.campaign, title=title, page=name, pages=PAGES, lang=lang,
+    pages = tuple((file, tr(words)) for file, words in PAGES)
+    return template.render(campaign=bundle.campaign, title=title, page=name, pages=pages, lang=lang,
                            **context)
 
 
 def _count(sections: tuple[view.SectionView, ...]) -> str:
     verses = sum(len(section.verses) for section in sections)
-    return f"{len(sections)} section{'s' * (len(sections) != 1)}, {verses} verse{'s' * (verses != 1)}"
+    return tr("{sections}, {verses}", sections=trn("{n} section", "{n} sections", len(sections)),
+              verses=trn("{n} verse", "{n} verses", verses))
 
 
 def write_site(site: dict[str, str], out_dir: Path) -> list[Path]:

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tgc.bundle import schema as s
-from tgc.render.inline import Inline, join, prose, sentence, text, thing
+from tgc.lexicon import term, tr
+from tgc.render.inline import Inline, join, prose, say, say_n, sentence
 from tgc.render.places import JOURNAL, SECRETS, Here, Places, arm_label, block_title
-from tgc.render.words import condition, costs, effect
+from tgc.render.words import amount, condition, costs, effect
 from tgc.rulesets.spec import vocabulary_of
 
 LineKind = Literal["prose", "rule", "note", "branch"]
@@ -91,7 +92,7 @@ def _section(places: Places, section: str, verses: list[s.Verse], page: str) -> 
     info = places.sections.get(section)
     title = info.title if info is not None else section
     if info is None or info.role == "location":
-        heading = f"Location {section}"
+        heading = tr("[[Location]] {number}", number=section)
     else:
         heading, title = title, ""
     ordered = sorted(verses, key=lambda v: printed_key(v.printed))
@@ -130,15 +131,16 @@ def body(places: Places, ops: tuple[s.Op, ...], here: Here) -> Body:
 
 def choice(places: Places, op: s.Choice, here: Here) -> Inline:
     """``Bribe the guard (if your Courage is 2 or more; pay 3 Wealth): read Secret Verse 4``."""
-    needs: list[Inline] = []
-    if op.guard is not None:
-        needs.append((text("if "), *condition(op.guard, places, here)))
-    if op.costs:
-        needs.append(costs(op.costs))
-    extra: Inline = ()
-    if needs:
-        extra = (text(" ("), *needs[0], *((text("; "), *needs[1]) if len(needs) > 1 else ()), text(")"))
-    return (*prose(op.text), *extra, text(": "), *places.goto(op.target, here))
+    words, goto = prose(op.text), places.goto(op.target, here)
+    if op.guard is None:
+        if not op.costs:
+            return say("{choice}: {goto}", choice=words, goto=goto)
+        return say("{choice} ({costs}): {goto}", choice=words, costs=costs(op.costs), goto=goto)
+    guard = condition(op.guard, places, here)
+    if not op.costs:
+        return say("{choice} (if {condition}): {goto}", choice=words, condition=guard, goto=goto)
+    return say("{choice} (if {condition}; {costs}): {goto}", choice=words, condition=guard,
+               costs=costs(op.costs), goto=goto)
 
 
 def _line(places: Places, op: s.Op, here: Here) -> Line:
@@ -150,11 +152,11 @@ def _line(places: Places, op: s.Op, here: Here) -> Line:
         case s.Divert():
             return Line("rule", sentence(places.goto(op.target, here), "."))
         case s.IfDivert():
-            return Line("rule", sentence((text("if "), *condition(op.cond, places, here), text(", "),
-                                          *places.goto(op.target, here)), "."))
+            return Line("rule", sentence(say("if {condition}, {then}", condition=condition(
+                op.cond, places, here), then=places.goto(op.target, here)), "."))
         case s.IfEffect():
-            words = (text("if "), *condition(op.cond, places, here), text(", "),
-                     *effect(op.effect, places, here))
+            words = say("if {condition}, {then}", condition=condition(op.cond, places, here),
+                        then=effect(op.effect, places, here))
             return _effect_line(places, op.effect, words, here)
         case s.Choice():  # pragma: no cover - choices are printed apart
             raise AssertionError("choices are printed apart")
@@ -170,13 +172,14 @@ def _effect_line(places: Places, op: s.Effect, words: Inline, here: Here) -> Lin
 
 def _arm(places: Places, arm: s.DiceArm | s.TossArm | s.OutcomeArm, here: Here) -> Arm:
     label = arm_label(arm)
+    shown = label if isinstance(arm, s.DiceArm) else term(label)
     goto = arm.target
     if isinstance(goto, s.Goto) and goto.block is not None and goto.verse == here.verse:
         layout = places.layouts.get(goto.verse)
         if layout is not None and layout.inline.get(goto.block) == label:
             block = next(b for b in places.verses[goto.verse].blocks if b.name == goto.block)
-            return Arm(label, (), places.anchor(goto.verse, goto.block), body(places, block.ops, here))
-    return Arm(label, sentence(places.goto(goto, here), "."))
+            return Arm(shown, (), places.anchor(goto.verse, goto.block), body(places, block.ops, here))
+    return Arm(shown, sentence(places.goto(goto, here), "."))
 
 
 # ---------------------------------------------------------------- save sheet
@@ -197,8 +200,8 @@ def statuses(places: Places, page: str) -> tuple[StatusView, ...]:
     for status in places.bundle.statuses:
         numbered = status.shape == "parts"
         boxes = tuple(str(n) if numbered else "" for n in range(1, max(status.size, 1) + 1))
-        triggers = tuple(sentence((*_trigger(trigger, status), text(", "),
-                                   *places.goto(trigger.target, here)), ".")
+        triggers = tuple(sentence(say("{when}, {then}", when=_trigger(trigger, status),
+                                      then=places.goto(trigger.target, here)), ".")
                          for trigger in status.triggers)
         out.append(StatusView(places.printed_name("status", status.name), status.shape, boxes, triggers,
                               prose(status.text)))
@@ -208,15 +211,17 @@ def statuses(places: Places, page: str) -> tuple[StatusView, ...]:
 def _trigger(trigger: s.Trigger, status: s.Status) -> Inline:
     match trigger.when:
         case "marked":
-            return (text("when this status is marked"),)
+            return say("when this status is marked")
         case "full":
-            return (text("when every box is marked"),)
+            return say("when every box is marked")
         case "parts":
-            return (text(f"when you have parts {trigger.low}-{trigger.high} of this status"),)
-    unit = "boxes are marked" if status.shape == "boxes" else "parts of this status"
+            return say("when you have parts {low}-{high} of this status", low=trigger.low or 0,
+                       high=trigger.high or 0)
+    low = trigger.low or 0
     if status.shape == "boxes":
-        return (text(f"when {trigger.low} {unit}"),)
-    return (text(f"when you have any {trigger.low} {unit}"),)
+        return say_n("when {n} box is marked", "when {n} boxes are marked", low)
+    return say_n("when you have any {n} part of this status",
+                 "when you have any {n} parts of this status", low)
 
 
 def dials(bundle: s.Bundle) -> tuple[str, ...]:
@@ -287,22 +292,22 @@ def _card(places: Places, loc: s.Location, page: str) -> CardView:
     here = Here(page, str(loc.number))
     words = vocabulary_of(places.bundle)
     order = [*words.hooks, *sorted(set(loc.hooks) - set(words.hooks))]
-    hooks = tuple((words.label(hook), places.goto(loc.hooks[hook], here))
+    hooks = tuple((term(words.label(hook)), places.goto(loc.hooks[hook], here))
                   for hook in order if hook in loc.hooks)
     actions = tuple(ActionView(prose(action.name), _terms(action), places.goto(action.target, here))
                     for action in loc.actions)
     others = tuple(sorted((d, n) for d, n in loc.keys.items() if d not in EDGES))
     return CardView(f"card-{loc.number}", loc.number, loc.title, loc.legacy,
-                    tuple(words.label(seal) for seal in loc.seals),
+                    tuple(term(words.label(seal)) for seal in loc.seals),
                     {edge: loc.keys.get(edge) for edge in EDGES}, others, hooks, actions, prose(loc.text))
 
 
 def _terms(action: s.Action) -> Inline:
     """``1 Energy, 2 Wealth, once per day``."""
-    terms: list[Inline] = [(text(f"{cost.amount} "), thing(cost.resource)) for cost in action.costs]
+    terms: list[Inline] = [amount(cost.amount, cost.resource) for cost in action.costs]
     if action.once_per_day:
-        terms.append((text("once per day"),))
-    return join(terms, ", ") if terms else ()
+        terms.append(say("once per day"))
+    return join(terms, tr(", "), tr(", ")) if terms else ()
 
 
 @dataclass(frozen=True, slots=True)

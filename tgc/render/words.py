@@ -3,20 +3,21 @@ phrases out ("you have status Cold Pyre part 3", "gain 2 Food", "mark Cold Pyre 
 Phrases start in lower case; ``inline.sentence`` capitalises the ones that start a line.
 A ``not`` is pushed inwards (``not (a or b)`` prints as "not a and not b"), so the book
 never prints a bare "not".
+
+Every phrase is a whole template of tgc's catalogue (``say``), in the edition's language
+(tgc/lexicon): one template per kind and sign, never an English verb glued to its
+object, so a translator can order each sentence as the language needs.
 """
 
 from __future__ import annotations
 
 from tgc.bundle import schema as s
-from tgc.render.inline import Inline, join, name, prose, ref, text, thing
+from tgc.lexicon import tr
+from tgc.render.inline import Inline, join, name, prose, ref, say, say_n, thing
 from tgc.render.places import Here, Places
 
 CARDS = "cards.html"
-COMPARE = {">=": "{} or more", ">": "more than {}", "<=": "{} or less", "<": "less than {}",
-           "==": "exactly {}", "!=": "not {}"}
 OPPOSITE = {">=": "<", "<": ">=", ">": "<=", "<=": ">", "==": "!=", "!=": "=="}
-COUNTERS = {"players": "the number of players", "day": "the day"}
-LOCATION_VERBS = {"reveal-location": "reveal ", "remove-location": "remove ", "move-to": "move to "}
 
 
 def article(word: str) -> str:
@@ -26,7 +27,16 @@ def article(word: str) -> str:
 def location(number: int, here: Here) -> Inline:
     """``Location 102``, linked to its card."""
     page = "" if here.page == CARDS else CARDS
-    return (ref(f"Location {number}", f"{page}#card-{number}"),)
+    return (ref(tr("[[Location]] {number}", number=number), f"{page}#card-{number}"),)
+
+
+def and_(parts: list[Inline]) -> Inline:
+    """``a, b and c`` in the edition's language."""
+    return join(parts, tr(" and "), tr(", "))
+
+
+def or_(parts: list[Inline]) -> Inline:
+    return join(parts, tr(" or "), tr(", "))
 
 
 # ---------------------------------------------------------------- conditions
@@ -40,7 +50,7 @@ def condition(cond: s.Condition, places: Places, here: Here, negate: bool = Fals
         case s.AndCond() | s.OrCond():
             both = isinstance(cond, s.AndCond) != negate
             parts = [_operand(c, both, places, here, negate) for c in cond.operands]
-            return join(parts, " and " if both else " or ")
+            return and_(parts) if both else or_(parts)
     return _simple(cond, places, here, negate)
 
 
@@ -51,65 +61,124 @@ def _operand(cond: s.Condition, both: bool, places: Places, here: Here, negate: 
         inner, flipped = inner.operand, not flipped
     words = condition(cond, places, here, negate)
     if isinstance(inner, s.AndCond | s.OrCond) and (isinstance(inner, s.AndCond) != flipped) != both:
-        return (text("("), *words, text(")"))
+        return say("({words})", words=words)
     return words
 
 
 def _simple(cond: s.Condition, places: Places, here: Here, negate: bool) -> Inline:
-    have = "do not have" if negate else "have"
-    yes = "no" if negate else "yes"
     match cond:
         case s.StatusCond():
             return _status(cond, places, negate)
         case s.SecretCond():
-            return (text(f"you {have} "), name(f"Secret {cond.number}"))
+            secret = name(tr("[[Secret]] {number}", number=cond.number))
+            if negate:
+                return say("you do not have {secret}", secret=secret)
+            return say("you have {secret}", secret=secret)
         case s.ItemCond() if cond.keyword:
-            return (text(f"you {have} {article(cond.item)} {cond.item} Item"),)
+            return _keyword_item(cond.item, negate)
         case s.ItemCond():
-            return (text(f"you {have} the Item "), name(places.printed_name("item", cond.item)))
+            item = name(places.printed_name("item", cond.item))
+            if negate:
+                return say("you do not have the [[Item]] {item}", item=item)
+            return say("you have the [[Item]] {item}", item=item)
         case s.CompareCond():
-            subject = (text(COUNTERS[cond.name]),) if cond.name in COUNTERS else (text("your "),
-                                                                                  thing(cond.name))
-            return (*subject, text(" is " + _compare(cond.op, cond.value, negate)))
+            value = _compare(cond.op, cond.value, negate)
+            match cond.name:
+                case "players":
+                    return say("the number of players is {value}", value=value)
+                case "day":
+                    return say("the day is {value}", value=value)
+            return say("your {counter} is {value}", counter=thing(cond.name), value=value)
         case s.DialCond():
-            shows = " shows " + _compare(cond.op, cond.value, negate)
-            return (text("the dial "), name(cond.dial), text(shows))
+            return say("the dial {dial} shows {value}", dial=name(cond.dial),
+                       value=_compare(cond.op, cond.value, negate))
         case s.CharacterCond():
-            return (name(cond.character), text(" is not in the Party" if negate else " is in the Party"))
+            if negate:
+                return say("{character} is not in the [[Party]]", character=name(cond.character))
+            return say("{character} is in the [[Party]]", character=name(cond.character))
         case s.VisitedCond():
-            read = "you have not read " if negate else "you have read "
-            return (text(read), *places.place(cond.verse, here))
+            if negate:
+                return say("you have not read {place}", place=places.place(cond.verse, here))
+            return say("you have read {place}", place=places.place(cond.verse, here))
         case s.ChapterCond() if cond.op is not None:
-            return (text("the Chapter number is " + _compare(cond.op, cond.number, negate)),)
+            return say("the [[Chapter]] number is {value}", value=_compare(cond.op, cond.number, negate))
         case s.ChapterCond():
-            chapter = f"Chapter {cond.number}{cond.letter or ''}"
-            chapter += f", part {cond.part}" if cond.part is not None else ""
-            return (text(("it is not " if negate else "it is ") + chapter),)
+            return _chapter(cond, negate)
         case s.AskCond():
-            return (text("the answer to “"), *prose(cond.question), text(f"” is {yes}"))
+            if negate:
+                return say("the answer to “{question}” is no", question=prose(cond.question))
+            return say("the answer to “{question}” is yes", question=prose(cond.question))
     raise AssertionError(f"unknown condition {cond!r}")  # pragma: no cover
+
+
+def _keyword_item(keyword: str, negate: bool) -> Inline:
+    """``you have a Weapon Item``: English picks the article by the keyword's sound."""
+    match (negate, article(keyword)):
+        case (False, "a"):
+            return say("you have a {keyword} [[Item]]", keyword=keyword)
+        case (False, _):
+            return say("you have an {keyword} [[Item]]", keyword=keyword)
+        case (True, "a"):
+            return say("you do not have a {keyword} [[Item]]", keyword=keyword)
+    return say("you do not have an {keyword} [[Item]]", keyword=keyword)
+
+
+def _chapter(cond: s.ChapterCond, negate: bool) -> Inline:
+    number = f"{cond.number}{cond.letter or ''}"
+    match (negate, cond.part is None):
+        case (False, True):
+            return say("it is [[Chapter]] {number}", number=number)
+        case (True, True):
+            return say("it is not [[Chapter]] {number}", number=number)
+        case (False, False):
+            return say("it is [[Chapter]] {number}, part {part}", number=number, part=cond.part or 0)
+    return say("it is not [[Chapter]] {number}, part {part}", number=number, part=cond.part or 0)
 
 
 def _status(cond: s.StatusCond, places: Places, negate: bool) -> Inline:
     shape = places.shape(cond.status)
     status = name(places.printed_name("status", cond.status))
-    if cond.at_least is not None:
-        if shape == "boxes":
-            many = "fewer than" if negate else "at least"
-            return (text(f"{many} {cond.at_least} boxes of status "), status, text(" are marked"))
-        many = "fewer than" if negate else "any"
-        return (text(f"you have {many} {cond.at_least} parts of status "), status)
+    n = cond.at_least
+    if n is not None:
+        match (shape == "boxes", negate):
+            case (True, False):
+                return say_n("at least {n} box of status {status} is marked",
+                             "at least {n} boxes of status {status} are marked", n, status=status)
+            case (True, True):
+                return say_n("fewer than {n} box of status {status} is marked",
+                             "fewer than {n} boxes of status {status} are marked", n, status=status)
+            case (False, False):
+                return say_n("you have any {n} part of status {status}",
+                             "you have any {n} parts of status {status}", n, status=status)
+        return say_n("you have fewer than {n} part of status {status}",
+                     "you have fewer than {n} parts of status {status}", n, status=status)
     if cond.low is None or cond.high is None:
-        return (text("you do not have status " if negate else "you have status "), status)
+        if negate:
+            return say("you do not have status {status}", status=status)
+        return say("you have status {status}", status=status)
     if cond.low == cond.high:
-        return (text("you do not have status " if negate else "you have status "), status,
-                text(f" part {cond.low}"))
-    have = "you do not have all of status " if negate else "you have status "
-    return (text(have), status, text(f" parts {cond.low}-{cond.high}"))
+        if negate:
+            return say("you do not have status {status} part {part}", status=status, part=cond.low)
+        return say("you have status {status} part {part}", status=status, part=cond.low)
+    if negate:
+        return say("you do not have all of status {status} parts {low}-{high}", status=status,
+                   low=cond.low, high=cond.high)
+    return say("you have status {status} parts {low}-{high}", status=status, low=cond.low, high=cond.high)
 
 
 def _compare(op: str, value: int, negate: bool) -> str:
-    return COMPARE[OPPOSITE[op] if negate else op].format(value)
+    match OPPOSITE[op] if negate else op:
+        case ">=":
+            return tr("{value} or more", value=value)
+        case ">":
+            return tr("more than {value}", value=value)
+        case "<=":
+            return tr("{value} or less", value=value)
+        case "<":
+            return tr("less than {value}", value=value)
+        case "==":
+            return tr("exactly {value}", value=value)
+    return tr("not {value}", value=value)
 
 
 # ---------------------------------------------------------------- effects
@@ -117,7 +186,12 @@ def _compare(op: str, value: int, negate: bool) -> str:
 
 def costs(paid: tuple[s.Cost, ...]) -> Inline:
     """``pay 1 Energy and 2 Wealth``."""
-    return (text("pay "), *join([(text(f"{c.amount} "), thing(c.resource)) for c in paid]))
+    return say("pay {costs}", costs=and_([amount(c.amount, c.resource) for c in paid]))
+
+
+def amount(count: int, resource: str) -> Inline:
+    """``2 Wealth``."""
+    return say("{amount} {resource}", amount=count, resource=thing(resource))
 
 
 def effect(op: s.Effect, places: Places, here: Here) -> Inline:
@@ -128,74 +202,139 @@ def effect(op: s.Effect, places: Places, here: Here) -> Inline:
         case s.Mark():
             return _mark(op, places)
         case s.SecretChange():
-            return (text(op.kind.partition("-")[0] + " "), name(f"Secret {op.number}"))
+            secret = name(tr("[[Secret]] {number}", number=op.number))
+            if op.kind == "gain-secret":
+                return say("gain {secret}", secret=secret)
+            return say("lose {secret}", secret=secret)
+        case s.ItemChange() if op.keyword:
+            return _keyword_change(op)
         case s.ItemChange():
-            verb = op.kind.partition("-")[0]
-            if op.keyword:
-                return (text(f"{verb} {article(op.item)} {op.item} Item of your choice"),)
-            return (text(f"{verb} the Item "), name(places.printed_name("item", op.item)))
+            item = name(places.printed_name("item", op.item))
+            if op.kind == "gain-item":
+                return say("gain the [[Item]] {item}", item=item)
+            return say("lose the [[Item]] {item}", item=item)
         case s.AttributeChange():
-            return (text(f"{op.kind} "), thing(op.attribute), text(f" by {op.amount}"))
+            if op.kind == "raise":
+                return say("raise {attribute} by {amount}", attribute=thing(op.attribute), amount=op.amount)
+            return say("lower {attribute} by {amount}", attribute=thing(op.attribute), amount=op.amount)
         case s.Task():
-            return (text("new Task: "), *prose(op.text))
+            return say("new [[Task]]: {text}", text=prose(op.text))
         case s.Note():
             return prose(op.text)
         case s.LocationChange():
-            return (text(LOCATION_VERBS[op.kind]), *location(op.location, here))
+            return _location_change(op, here)
         case s.ReplaceLocation():
-            return (text("replace "), *location(op.old, here), text(" with "), *location(op.new, here))
+            return say("replace {old} with {new}", old=location(op.old, here), new=location(op.new, here))
         case s.SetDial():
-            return (text("set the dial "), name(op.dial), text(f" to {op.value}"))
+            return say("set the dial {dial} to {value}", dial=name(op.dial), value=op.value)
         case s.AdvanceDial():
-            return (text("advance the dial "), name(op.dial), text(" by 1"))
+            return say("advance the dial {dial} by 1", dial=name(op.dial))
         case s.TimeToken():
-            words = "place a Time Token on" if op.kind == "place-time-token" else "remove a Time Token from"
-            return (text(f"{words} this Location"),)
+            if op.kind == "place-time-token":
+                return say("place a [[Time Token]] on this [[Location]]")
+            return say("remove a [[Time Token]] from this [[Location]]")
         case s.Encounter():
             return _encounter(op, places)
         case s.Roll():
             return _roll(op)
         case s.Toss():
-            return (text("toss a coin"),)
+            return say("toss a coin")
     raise AssertionError(f"unknown effect {op!r}")  # pragma: no cover
 
 
+def _location_change(op: s.LocationChange, here: Here) -> Inline:
+    where = location(op.location, here)
+    match op.kind:
+        case "reveal-location":
+            return say("reveal {location}", location=where)
+        case "remove-location":
+            return say("remove {location}", location=where)
+    return say("move to {location}", location=where)
+
+
+def _keyword_change(op: s.ItemChange) -> Inline:
+    match (op.kind, article(op.item)):
+        case ("gain-item", "a"):
+            return say("gain a {keyword} [[Item]] of your choice", keyword=op.item)
+        case ("gain-item", _):
+            return say("gain an {keyword} [[Item]] of your choice", keyword=op.item)
+        case (_, "a"):
+            return say("lose a {keyword} [[Item]] of your choice", keyword=op.item)
+    return say("lose an {keyword} [[Item]] of your choice", keyword=op.item)
+
+
 def _amount(op: s.Amount) -> Inline:
-    what = (text(f" {op.amount} "), thing(op.what))
-    if op.party == "each":
-        return (text(f"each Party member {op.kind}s"), *what)
-    shared = (text(" to share among the Party"),) if op.party == "shared" else ()
-    return (text(op.kind), *what, *shared)
+    n, what = op.amount, thing(op.what)
+    match (op.party, op.kind):
+        case ("each", "gain"):
+            return say("each [[Party]] member gains {n} {what}", n=n, what=what)
+        case ("each", "lose"):
+            return say("each [[Party]] member loses {n} {what}", n=n, what=what)
+        case ("each", _):
+            return say("each [[Party]] member pays {n} {what}", n=n, what=what)
+        case ("shared", "gain"):
+            return say("gain {n} {what} to share among the [[Party]]", n=n, what=what)
+        case ("shared", "lose"):
+            return say("lose {n} {what} to share among the [[Party]]", n=n, what=what)
+        case ("shared", _):
+            return say("pay {n} {what} to share among the [[Party]]", n=n, what=what)
+        case (_, "gain"):
+            return say("gain {n} {what}", n=n, what=what)
+        case (_, "lose"):
+            return say("lose {n} {what}", n=n, what=what)
+    return say("pay {n} {what}", n=n, what=what)
 
 
 def _mark(op: s.Mark, places: Places) -> Inline:
     status = name(places.printed_name("status", op.status))
+    mark = op.kind == "mark"
     if op.low is not None and op.high is not None:
-        parts = f" part {op.low}" if op.low == op.high else f" parts {op.low}-{op.high}"
-        return (text(f"{op.kind} "), status, text(parts))
+        if op.low == op.high:
+            return (say("mark {status} part {part}", status=status, part=op.low) if mark
+                    else say("unmark {status} part {part}", status=status, part=op.low))
+        return (say("mark {status} parts {low}-{high}", status=status, low=op.low, high=op.high) if mark
+                else say("unmark {status} parts {low}-{high}", status=status, low=op.low, high=op.high))
     if places.shape(op.status) == "boxes":
-        return (text(f"{op.kind} one box of "), status)
-    return (text(f"{op.kind} "), status)
+        return (say("mark one box of {status}", status=status) if mark
+                else say("unmark one box of {status}", status=status))
+    return say("mark {status}", status=status) if mark else say("unmark {status}", status=status)
 
 
 def _encounter(op: s.Encounter, places: Places) -> Inline:
     if op.name is not None:
-        return (text("resolve the Encounter "), name(places.printed_name("encounter", op.name)))
-    level = f" of level {op.level}" if op.level is not None else ""
-    deck = op.deck or "random"
-    return (text(f"draw {article(deck)} {deck} Encounter{level}"),)
+        return say("resolve the [[Encounter]] {name}", name=name(places.printed_name("encounter", op.name)))
+    level = op.level
+    match (op.deck, level is None):
+        case (None, True):
+            return say("draw a random [[Encounter]]")
+        case (None, False):
+            return say("draw a random [[Encounter]] of level {level}", level=level or 0)
+    deck = op.deck or ""
+    match (article(deck), level is None):
+        case ("a", True):
+            return say("draw a {deck} [[Encounter]]", deck=deck)
+        case ("a", False):
+            return say("draw a {deck} [[Encounter]] of level {level}", deck=deck, level=level or 0)
+        case (_, True):
+            return say("draw an {deck} [[Encounter]]", deck=deck)
+    return say("draw an {deck} [[Encounter]] of level {level}", deck=deck, level=level or 0)
 
 
 def _roll(op: s.Roll) -> Inline:
     if op.sides == 6:
-        dice = "a die" if op.dice == 1 else f"{op.dice} dice"
+        dice = tr("a die") if op.dice == 1 else tr("{n} dice", n=op.dice)
     else:
-        dice = f"a d{op.sides}" if op.dice == 1 else f"{op.dice}d{op.sides}"
+        dice = tr("a d{sides}", sides=op.sides) if op.dice == 1 else f"{op.dice}d{op.sides}"
     steps: list[Inline] = []
     for mod in op.modifiers:
-        verb = "add" if mod.sign > 0 else "subtract"
-        steps.append((text(f"{verb} your "), thing(mod.attribute)) if mod.attribute is not None
-                     else (text(f"{verb} {mod.value}"),))
+        add = mod.sign > 0
+        if mod.attribute is not None:
+            attribute = thing(mod.attribute)
+            steps.append(say("add your {attribute}", attribute=attribute) if add
+                         else say("subtract your {attribute}", attribute=attribute))
+        else:
+            steps.append(say("add {value}", value=mod.value) if add
+                         else say("subtract {value}", value=mod.value))
     if not steps:
-        return (text(f"roll {dice}"),)
-    return (text(f"roll {dice}, "), *join(steps))
+        return say("roll {dice}", dice=dice)
+    return say("roll {dice}, {steps}", dice=dice, steps=and_(steps))

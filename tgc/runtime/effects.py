@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tgc.bundle import schema as s
+from tgc.lexicon import tr, trn
 from tgc.runtime.book import Book, StoryError
 from tgc.runtime.state import DIAL_MAX, Character, GameState
 
@@ -85,9 +86,20 @@ def _take_from_party(members: list[Character], what: str, amount: int) -> None:
 
 
 def _amount_text(effect: s.Amount, mode: str, members: list[Character], before: list[int]) -> str:
-    text = f"{effect.kind} {effect.amount} {effect.what}"
-    changes = [f"{m.name} {b}->{_get(m, effect.what)}" for m, b in zip(members, before, strict=True)]
-    return f"{text} ({mode}: {', '.join(changes)})"
+    changes = ", ".join(f"{m.name} {b}->{_get(m, effect.what)}" for m, b in zip(members, before, strict=True))
+    values = {"amount": effect.amount, "what": effect.what, "changes": changes}
+    match (effect.kind, mode):
+        case ("gain", "each"):
+            return tr("gain {amount} {what} (each: {changes})", **values)
+        case ("gain", "shared"):
+            return tr("gain {amount} {what} (shared: {changes})", **values)
+        case ("lose", "each"):
+            return tr("lose {amount} {what} (each: {changes})", **values)
+        case ("lose", "shared"):
+            return tr("lose {amount} {what} (shared: {changes})", **values)
+        case ("pay", "each"):
+            return tr("pay {amount} {what} (each: {changes})", **values)
+    return tr("pay {amount} {what} (shared: {changes})", **values)
 
 
 def apply_mark(effect: s.Mark, state: GameState, book: Book, pick: str | None) -> str:
@@ -106,7 +118,9 @@ def apply_mark(effect: s.Mark, state: GameState, book: Book, pick: str | None) -
         else:
             marked -= parts
         span = f"{effect.low}" + (f"-{high}" if high != effect.low else "")
-        return f"{effect.kind} {name} {span}"
+        if effect.kind == "mark":
+            return tr("mark {status} {parts}", status=name, parts=span)
+        return tr("unmark {status} {parts}", status=name, parts=span)
     if status.shape == "parts":
         raise StoryError(f"status {name} has parts: {effect.kind} needs a part number")
     if effect.kind == "mark":
@@ -115,16 +129,22 @@ def apply_mark(effect: s.Mark, state: GameState, book: Book, pick: str | None) -
     elif marked:
         marked.discard(max(marked))
     if status.shape == "boxes":
-        return f"{effect.kind} {name} ({len(marked)} of {status.size} boxes ticked)"
-    return f"{effect.kind} {name}"
+        if effect.kind == "mark":
+            return trn("mark {status} ({ticked} of {n} box ticked)",
+                       "mark {status} ({ticked} of {n} boxes ticked)", status.size, status=name,
+                       ticked=len(marked))
+        return trn("unmark {status} ({ticked} of {n} box ticked)",
+                   "unmark {status} ({ticked} of {n} boxes ticked)", status.size, status=name,
+                   ticked=len(marked))
+    return tr("mark {status}", status=name) if effect.kind == "mark" else tr("unmark {status}", status=name)
 
 
 def apply_secret(effect: s.SecretChange, state: GameState, book: Book, pick: str | None) -> str:
     if effect.kind == "gain-secret":
         state.secrets.add(effect.number)
-        return f"gain secret {effect.number}"
+        return tr("gain secret {number}", number=effect.number)
     state.secrets.discard(effect.number)
-    return f"lose secret {effect.number}"
+    return tr("lose secret {number}", number=effect.number)
 
 
 def item_options(effect: s.ItemChange, state: GameState, book: Book) -> list[str]:
@@ -147,19 +167,23 @@ def apply_item(effect: s.ItemChange, state: GameState, book: Book, pick: str | N
     elif pick not in options:
         raise StoryError(f"'{pick}' is not one of {options}")
     if pick is None:
-        return f"lose item {effect.item} (none held)"
+        return tr("lose item {keyword} (none held)", keyword=effect.item)
     if effect.kind == "gain-item":
         receiver = state.give(pick)
-        return f'gain item "{pick}"' + _by(receiver, state, "carries it")
+        return tr('gain item "{item}"', item=pick) + _by(receiver, state, "carries")
     carrier = state.take(pick)
     if carrier is not None:
-        return f'lose item "{pick}"' + _by(carrier, state, "carried it")
-    return f'lose item "{pick}" (not held)'
+        return tr('lose item "{item}"', item=pick) + _by(carrier, state, "carried")
+    return tr('lose item "{item}" (not held)', item=pick)
 
 
 def _by(member: Character, state: GameState, verb: str) -> str:
     """Who carries an item, said only in a party (alone, it is obvious)."""
-    return f" ({member.name} {verb})" if len(state.party) > 1 else ""
+    if len(state.party) < 2:
+        return ""
+    if verb == "carries":
+        return tr(" ({name} carries it)", name=member.name)
+    return tr(" ({name} carried it)", name=member.name)
 
 
 def apply_attribute(effect: s.AttributeChange, state: GameState, book: Book, pick: str | None) -> str:
@@ -169,17 +193,19 @@ def apply_attribute(effect: s.AttributeChange, state: GameState, book: Book, pic
     for member in state.active:
         value = member.attributes.get(effect.attribute, 0) + sign * effect.amount
         member.attributes[effect.attribute] = max(0, value)
-    return f"{effect.kind} {effect.attribute} {effect.amount} (each)"
+    if effect.kind == "raise":
+        return tr("raise {attribute} {amount} (each)", attribute=effect.attribute, amount=effect.amount)
+    return tr("lower {attribute} {amount} (each)", attribute=effect.attribute, amount=effect.amount)
 
 
 def apply_task(effect: s.Task, state: GameState, book: Book, pick: str | None) -> str:
     if effect.text not in state.tasks:
         state.tasks.append(effect.text)
-    return f'task "{effect.text}"'
+    return tr('task "{text}"', text=effect.text)
 
 
 def apply_note(effect: s.Note, state: GameState, book: Book, pick: str | None) -> str:
-    return f"note: {effect.text}"
+    return tr("note: {text}", text=effect.text)
 
 
 def apply_location(effect: s.LocationChange, state: GameState, book: Book, pick: str | None) -> str:
@@ -187,17 +213,17 @@ def apply_location(effect: s.LocationChange, state: GameState, book: Book, pick:
     if effect.kind == "remove-location":
         state.in_play.discard(number)
         state.removed.add(number)
-        return f"remove location {number}"
+        return tr("remove location {number}", number=number)
     state.in_play.add(number)
     state.removed.discard(number)
     if effect.kind == "reveal-location":
-        return f"reveal location {number}"
+        return tr("reveal location {number}", number=number)
     state.location = number
     location = book.locations.get(number)
     for neighbour in location.keys.values() if location is not None else ():
         if neighbour not in state.removed:
             state.in_play.add(neighbour)
-    return f"move to {number}"
+    return tr("move to {number}", number=number)
 
 
 def apply_replace(effect: s.ReplaceLocation, state: GameState, book: Book, pick: str | None) -> str:
@@ -208,25 +234,25 @@ def apply_replace(effect: s.ReplaceLocation, state: GameState, book: Book, pick:
     state.replaced[effect.old] = effect.new
     if state.location == effect.old:
         state.location = effect.new
-    return f"replace location {effect.old} with {effect.new}"
+    return tr("replace location {old} with {new}", old=effect.old, new=effect.new)
 
 
 def apply_set_dial(effect: s.SetDial, state: GameState, book: Book, pick: str | None) -> str:
     state.dials[effect.dial] = max(0, min(DIAL_MAX, effect.value))
-    return f'set dial "{effect.dial}" to {state.dials[effect.dial]}'
+    return tr('set dial "{dial}" to {value}', dial=effect.dial, value=state.dials[effect.dial])
 
 
 def apply_advance_dial(effect: s.AdvanceDial, state: GameState, book: Book, pick: str | None) -> str:
     state.dials[effect.dial] = min(DIAL_MAX, state.dials.get(effect.dial, 0) + 1)
-    return f'advance dial "{effect.dial}" (now {state.dials[effect.dial]})'
+    return tr('advance dial "{dial}" (now {value})', dial=effect.dial, value=state.dials[effect.dial])
 
 
 def apply_time_token(effect: s.TimeToken, state: GameState, book: Book, pick: str | None) -> str:
     if effect.kind == "place-time-token":
         state.time_tokens += 1
-        return f"place time token ({state.time_tokens} placed)"
+        return tr("place time token ({count} placed)", count=state.time_tokens)
     state.time_tokens = max(0, state.time_tokens - 1)
-    return f"remove time token ({state.time_tokens} placed)"
+    return tr("remove time token ({count} placed)", count=state.time_tokens)
 
 
 _APPLY: dict[str, Callable[..., str]] = {

@@ -154,6 +154,18 @@ RULES: tuple[Rule, ...] = (
         ("id,translation\n101.1#c1,Esperar\n101.1#c1,Aguardar\n",),
     ),
     Rule(
+        "TGC615", "glossary-word-unused", W,
+        "the source says `{word}`, which this edition prints as `{printed}`, but the translation does not",
+        "A translation does not use the glossary's word for a word of the rules.",
+        "The pages tgc prints around the campaign's texts name the rules' words (a Secret "
+        "Verse, a Location, Food) by the edition's word for them: the catalogue's glossary "
+        "entry (`term.WORD#name`), else tgc's own translation. A text that names the same "
+        "thing another way leaves the reader wondering whether it is the same thing. Use "
+        "the glossary's word, or change the glossary entry.",
+        (_po("term.Book of Secrets#name", "Book of Secrets", "Livro dos Mistérios")
+         + "\n" + _po("section.bos#title", "Book of Secrets", "Livro dos Segredos"),),
+    ),
+    Rule(
         "TGC610", "bad-l10n-lock", E, "tgc.l10n.lock: {detail}",
         "The translation id lock file cannot be read.",
         "`tgc.l10n.lock` keeps the id of every translatable text (with a hash of its source) "
