@@ -175,6 +175,23 @@ async def test_outline_folding_tokens_and_lenses(client: LanguageClient) -> None
     assert found is not None and [s.name for s in found] == ["201.arrival"]
 
 
+@pytest.mark.asyncio(loop_scope="module")
+async def test_document_formatting_is_tgc_fmt(client: LanguageClient) -> None:
+    text = CAER.read_text(encoding="utf-8")
+    untidy = text.replace("-> 201.arrival", "->201.arrival")
+    untidy = untidy.replace("* Leave the hamlet", "*Leave the hamlet")
+    assert untidy != text
+    uri = CAER.as_uri()
+    _change(client, uri, untidy, 20)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
+        types.TextDocumentIdentifier(uri), types.FormattingOptions(2, True)))
+    assert edits is not None and len(edits) == 1
+    assert _apply(untidy, edits[0]) == text
+    _change(client, uri, text, 21)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+
+
 def _apply(text: str, edit: types.TextEdit) -> str:
     lines = text.split("\n")
     start, end = edit.range.start, edit.range.end

@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "deck": ("tgc.cli.deck", "deck"),
     "explain": ("tgc.cli.explain", "explain"),
     "explore": ("tgc.cli.explore", "explore"),
+    "fmt": ("tgc.cli.fmt", "fmt"),
     "graph": ("tgc.cli.graph", "graph"),
     "l10n": ("tgc.cli.l10n", "l10n"),
     "lsp": ("tgc.cli.lsp", "lsp"),

@@ -20,6 +20,7 @@ from tgc.editor.index import KINDS, Occurrence
 from tgc.editor.rename import RenameError, plan_rename
 from tgc.editor.session import Session, Snapshot
 from tgc.source import Span
+from tgc.syntax.format import format_source
 from tgc.version import __version__
 
 TOKEN_TYPES = ["function", "variable", "enumMember", "class", "type", "event", "parameter"]
@@ -394,6 +395,22 @@ def semantic_tokens(ls: TgcServer, params: types.SemanticTokensParams) -> types.
                  1 if occ.definition else 0]
         last_line, last_char = r.start.line, r.start.character
     return types.SemanticTokens(data=data)
+
+
+# ---------------------------------------------------------------- formatting
+
+
+@server.feature(types.TEXT_DOCUMENT_FORMATTING)
+def formatting(ls: TgcServer, params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
+    """`tgc fmt` on the buffer: one edit replacing the whole text (none when it is
+    formatted already, or has syntax errors: then nothing is changed)."""
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    result = format_source(document.uri, document.source)
+    if not result.changed:
+        return []
+    lines = document.source.split("\n")
+    whole = types.Range(types.Position(0, 0), types.Position(len(lines), 0))
+    return [types.TextEdit(whole, result.text)]
 
 
 # ---------------------------------------------------------------- rename and lenses

@@ -1,0 +1,280 @@
+"""`tgc fmt`: the canonical layout of a ``.tgj`` file, line by line.
+
+What it changes: trailing whitespace; the indentation of verse lines (none) and of
+property lines (two spaces, deeper lines keep their depth relative to the property);
+one space after the sigils (`== 101.1`, `= name`, `* text`, `~ if`, `-> end`), around
+every `->` of a structural line and between the words of a declaration header or a
+logic line, `; ` and `: ` between a logic line's parts; inside a
+choice's guard no space after `{` or before `}`, `; ` between conditions, one space
+after `}`; `key: value` in properties; exactly one newline at the end of the file.
+
+What it never changes: the number and order of lines (the bundle's source map records
+where each verse starts, so a formatted campaign compiles to the very same bytes),
+prose, strings, comments (a comment keeps its text and the gap before it).
+
+Never changing meaning is checked, not hoped for: the formatted text is parsed again and
+its syntax tree, spans aside, must equal the original's; when it does not (or when the
+file has syntax errors) the file is left as it is and the caller is told why.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tgc.source import SourceFile
+from tgc.syntax.parser import parse_source
+
+_ARROW = re.compile(r"\s*->\s*")
+_SPACES = re.compile(r"[ \t]+")
+_SEMI = re.compile(r"[ \t]*;[ \t]*")
+_COLON = re.compile(r"[ \t]*:[ \t]*")
+_KEY = re.compile(r"^([\w-]+)[ \t]*:[ \t]*(.*)$")
+
+
+@dataclass(frozen=True)
+class Formatted:
+    """The formatted text, or the original with ``problem`` saying why it was kept."""
+
+    text: str
+    original: str
+    problem: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.problem is None and self.text != self.original
+
+
+def format_source(name: str, text: str) -> Formatted:
+    """The canonical text of one file (see the module docstring), checked to mean the same."""
+    source = SourceFile.from_text(name, text)
+    tree, diags = parse_source(source)
+    if any(d.severity == "error" for d in diags) or tree.dropped:
+        return Formatted(text, text, "it has syntax errors (run `tgc check`)")
+    formatted = format_lines(source.lines)
+    if formatted == text:
+        return Formatted(text, text)
+    again, _ = parse_source(SourceFile.from_text(name, formatted))
+    if _shape(again) != _shape(tree):
+        return Formatted(text, text, "formatting it would change its meaning (please report this)")
+    return Formatted(formatted, text)
+
+
+def format_lines(lines: tuple[str, ...] | list[str]) -> str:
+    """The lines, each in its canonical layout, joined with one final newline."""
+    out: list[str] = []
+    mode = "top"
+    base: int | None = None  # the indentation of a declaration's first property line
+    for line in lines:
+        stripped = line.rstrip()
+        if not stripped:
+            out.append("")
+            continue
+        if stripped.startswith("@"):
+            mode, base = "decl", None
+            out.append(_header(stripped))
+        elif stripped.startswith("=="):
+            mode = "verse"
+            out.append(_with_comment(stripped, lambda code: "== " + code[2:].strip()))
+        elif mode == "decl" and stripped[0] in " \t":
+            indent = len(stripped) - len(stripped.lstrip(" \t"))
+            if (base is None or indent < base) and not stripped.lstrip().startswith("//"):
+                base = indent  # a shallower line is a property of its own, not a continuation
+            out.append(_property(stripped, indent, base))
+        elif mode == "verse":
+            out.append(_verse_line(stripped.lstrip(" \t")))
+        else:
+            out.append(stripped)
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out) + "\n" if out else ""
+
+
+def _verse_line(line: str) -> str:
+    if line.startswith("//"):
+        return line
+    first = line[0]
+    if first == "*" and not line.startswith("**"):
+        return _with_comment(line, _choice)
+    if first == "~":
+        return _with_comment(line, lambda code: "~ " + _logic(code[1:].strip()))
+    if line.startswith("->"):
+        return _with_comment(line, lambda code: "-> " + code[2:].strip())
+    if first == "=":
+        return _with_comment(line, lambda code: "= " + code[1:].strip())
+    return line  # prose: only the leading whitespace goes (the parser strips it too)
+
+
+def _choice(code: str) -> str:
+    rest = code[1:].strip()
+    guard = ""
+    if rest.startswith("{"):
+        end = _closing(rest)
+        if end < 0:
+            return "* " + rest
+        guard = _guard(rest[1:end])
+        rest = rest[end + 1:].strip()
+    at = rest.rfind("->")
+    if at >= 0:
+        rest = rest[:at].rstrip() + " -> " + rest[at + 2:].strip()
+    return "* " + (f"{{{guard}}} " if guard else "") + rest
+
+
+def _closing(text: str) -> int:
+    """The index of the ``}`` closing the guard that opens ``text`` (strings skipped)."""
+    in_string = False
+    i = 1
+    while i < len(text):
+        ch = text[i]
+        if in_string:
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == "}":
+            return i
+        i += 1
+    return -1
+
+
+def _guard(inner: str) -> str:
+    parts = [_outside_strings(p.strip(), lambda s: _SPACES.sub(" ", s)) for p in _split(inner, ";")]
+    return "; ".join(parts)
+
+
+def _split(text: str, sep: str) -> list[str]:
+    """``text`` split at ``sep`` outside strings."""
+    found: list[str] = []
+    start, in_string, i = 0, False, 0
+    while i < len(text):
+        ch = text[i]
+        if in_string:
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == sep:
+            found.append(text[start:i])
+            start = i + 1
+        i += 1
+    found.append(text[start:])
+    return found
+
+
+def _outside_strings(text: str, change: object) -> str:
+    """``change`` applied to the parts of ``text`` outside ``"..."`` strings."""
+    assert callable(change)
+    pieces = _split_strings(text)
+    return "".join(piece if quoted else change(piece) for piece, quoted in pieces)
+
+
+def _split_strings(text: str) -> list[tuple[str, bool]]:
+    pieces: list[tuple[str, bool]] = []
+    start, in_string, i = 0, False, 0
+    while i < len(text):
+        ch = text[i]
+        if in_string and ch == "\\":
+            i += 2
+            continue
+        if ch == '"':
+            if in_string:
+                pieces.append((text[start:i + 1], True))
+                start = i + 1
+            else:
+                pieces.append((text[start:i], False))
+                start = i
+            in_string = not in_string
+        i += 1
+    pieces.append((text[start:], in_string))
+    return [(p, q) for p, q in pieces if p]
+
+
+def _logic(code: str) -> str:
+    """A logic line's code: single spaces, `-> ` arrows, `; ` and `: ` separators."""
+    def tidy(part: str) -> str:
+        part = _SPACES.sub(" ", part)
+        part = _ARROW.sub(" -> ", part)
+        part = _SEMI.sub("; ", part)
+        return _COLON.sub(": ", part)
+    return _outside_strings(code, tidy).strip()
+
+
+def _arrows(code: str) -> str:
+    return _outside_strings(code, lambda s: _ARROW.sub(" -> ", s))
+
+
+def _header(line: str) -> str:
+    return _with_comment(line, lambda code: _outside_strings(code, lambda s: _SPACES.sub(" ", s)))
+
+
+def _property(line: str, indent: int, base: int | None) -> str:
+    body = line.lstrip(" \t")
+    if base is None or "\t" in line[:indent] or indent < base:
+        return line  # tabs, or a comment above the first property: as written
+    prefix = "  " + " " * (indent - base)
+    if body.startswith("//") or indent > base:
+        return prefix + body  # a comment, a continuation line or a nested entry: as written
+    key = _KEY.match(body)
+    if key is not None and "->" not in key.group(1):
+        return _with_comment(prefix + body, lambda code: _key_value(code, prefix))
+    return _with_comment(prefix + body, lambda code: prefix + _arrows(code.strip()))
+
+
+def _key_value(code: str, prefix: str) -> str:
+    m = _KEY.match(code.strip())
+    assert m is not None
+    return f"{prefix}{m.group(1)}: {m.group(2)}".rstrip()
+
+
+def _with_comment(line: str, change: object) -> str:
+    """``change`` applied to the code of a line, its trailing comment kept as written."""
+    assert callable(change)
+    at = _comment_at(line)
+    if at < 0:
+        return str(change(line))
+    code, comment = line[:at], line[at:]
+    gap = code[len(code.rstrip()):]
+    return str(change(code.rstrip())) + gap + comment
+
+
+def _comment_at(text: str) -> int:
+    """Where a ``//`` comment starts (outside strings, after whitespace), or -1."""
+    if "//" not in text:
+        return -1
+    in_string = False
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if in_string:
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == "/" and text.startswith("//", i) and i > 0 and text[i - 1].isspace():
+            return i
+        i += 1
+    return -1
+
+
+def _shape(node: object) -> object:
+    """A syntax tree without its spans (what the file means, not where it says it)."""
+    from tgc.source import Span
+    from tgc.syntax import ast
+
+    if isinstance(node, Span):
+        return None
+    if isinstance(node, ast.Suppression):
+        return ("suppression", node.codes)  # its line number is where it is, not what it says
+    if isinstance(node, ast.File):
+        return ("file", _shape(node.items), _shape(node.suppressions), _shape(node.dropped))
+    if isinstance(node, tuple):
+        if hasattr(node, "_fields"):
+            return (type(node).__name__, *(_shape(v) for v in node))
+        return tuple(_shape(v) for v in node)
+    return node
