@@ -668,6 +668,20 @@ def test_a_member_pays_the_magic_key_for_the_active_member() -> None:
     assert [h.spent_magic for h in outcome.heroes] == [0, 1]
 
 
+def test_a_member_pays_the_escape_energy_for_another() -> None:
+    """000, "Parties and Party Actions": a party member may spend their Energy instead of
+    another; Beor has no Energy left to escape with, so Ailei, still fighting, pays the
+    escape's 1 Energy for him (nobody used to pay it)."""
+    rules = setup()
+    ailei = member(rules, "Ailei", "combat", ["Idle Word", "Idle Word", "Idle Word"])
+    policy = Recorder(["escape"], order=lambda waiting: next(h for h in waiting if h.name == "Beor"))
+    beor = member(rules, "Beor", "combat", ["Jab", "Idle Word", "Idle Word"], energy=0)
+    game, outcome = combat(rules, "Dummy", [beor, ailei], policy)
+    assert "Ailei pays 1 energy for Beor" in game.log
+    beor_out = next(h for h in outcome.heroes if h.name == "Beor")
+    assert beor_out.escaped and beor_out.energy == 0
+
+
 BACKFIRE = """
 @card combat 33U "Backfire"
   left: -

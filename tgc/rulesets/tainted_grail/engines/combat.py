@@ -207,11 +207,13 @@ class CombatGame(Game):
     # ------------------------------------------------------------ leaving
 
     def escape(self, hero: Hero) -> None:
-        """Lose 1 Energy, suffer the Opportunity attack, leave the fight."""
+        """Lose 1 Energy, suffer the Opportunity attack, leave the fight. A member still in
+        the fight may spend their Energy for the escaping one (000, "Parties"): what the
+        escaping member lacks, the one with most Energy pays."""
         if hero.out is not None:
             return
         self.say(f"{hero.name} escapes")
-        self.change(hero, ESCAPE_COST[0], -ESCAPE_COST[1])
+        self.pay_for(hero, ESCAPE_COST[0], ESCAPE_COST[1])
         self.opportunity(hero)
         if hero.out is None:
             self.remove(hero, "escaped")
