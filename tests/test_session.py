@@ -384,12 +384,17 @@ def test_plain_layout(play: Play) -> None:
 
 
 def test_a_bundle_that_was_never_checked_gives_a_message(tmp_path: Path) -> None:
-    from tgc.bundle.io import dump_bundle, parse_bundle
+    """Loading refuses such a bundle (tests/test_validation.py); one made in memory
+    without that check still stops play with a message where the verse is missing."""
+    from tgc.bundle.io import BundleError, dump_bundle, parse_bundle
+    from tgc.bundle.schema import Bundle
 
     good = '"verse":"101.5"},"text":"Sleep'
     text = dump_bundle(tiny().bundle).replace(good, good.replace("101.5", "101.55"))
+    with pytest.raises(BundleError, match="no verse `101.55` in the bundle"):
+        parse_bundle(text)
     lines: list[Line] = []
-    session = Session(Book(parse_bundle(text)), lines.append, files=Files(write=tmp_path))
+    session = Session(Book(Bundle.model_validate_json(text)), lines.append, files=Files(write=tmp_path))
     session.start()
     session.handle("yes")
     with pytest.raises(SessionError) as caught:

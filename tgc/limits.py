@@ -120,6 +120,25 @@ def json_depth(text: str, limit: int = MAX_NESTING) -> int:
     return depth
 
 
+# Ten digits or more, outside strings: beyond MAX_NUMBER whatever follows.
+_LONG_NUMBER = re.compile(r"[0-9]{10,}")
+
+
+def numbers_within(text: str) -> None:
+    """:class:`LimitError` when JSON ``text`` holds a number beyond :data:`MAX_NUMBER`; for
+    documents a fast parser read without :func:`load_json` (a bundle), in one linear pass.
+
+    >>> numbers_within('{"size": 3, "title": "12345678901"}')
+    >>> numbers_within('{"size": 18446744073709551616}')
+    Traceback (most recent call last):
+    ...
+    tgc.limits.LimitError: a number must be at most 999999999 (it has 20 digits)
+    """
+    found = _LONG_NUMBER.search(_JSON_STRING.sub('""', text))
+    if found is not None:
+        raise LimitError(f"a number must be at most {MAX_NUMBER} (it has {len(found[0])} digits)")
+
+
 def _json_int(text: str) -> int:
     return read_int(text, "a number", low=-MAX_NUMBER, high=MAX_NUMBER, signed=True)
 

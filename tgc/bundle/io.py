@@ -1,6 +1,7 @@
 """Bundle stage, the files: a Bundle in, canonical JSON bytes out (and back), written
 atomically. Loading never raises anything but BundleError, whose message names the
-problem in plain words (not JSON, not a bundle, a newer format, a field at a JSON path).
+problem in plain words (not JSON, not a bundle, a newer format, a field at a JSON path,
+a reference to nothing or a count beyond its maximum: tgc/bundle/validate.py).
 
 Example:
     >>> from tgc.bundle.io import parse_bundle
@@ -20,8 +21,9 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from tgc.bundle.schema import BUNDLE_FORMAT, BUNDLE_KIND, Bundle
+from tgc.bundle.validate import Invalid, validate
 from tgc.collector import paused_gc
-from tgc.limits import LimitError, load_json
+from tgc.limits import LimitError, load_json, numbers_within
 
 MAX_SHOWN_ERRORS = 5
 # What changed since each older format, said when one is loaded (docs/bundle.md).
@@ -90,9 +92,16 @@ def parse_bundle(text: str, name: str = "<bundle>") -> Bundle:
     """Validate bundle JSON text; ``name`` is used in messages."""
     try:
         with paused_gc():
-            return Bundle.model_validate_json(text)
+            bundle = Bundle.model_validate_json(text)
     except ValidationError as err:
         error = err
+    else:
+        try:
+            numbers_within(text)
+            validate(bundle)
+        except (Invalid, LimitError) as err:
+            raise BundleError(f"{name}: not a valid bundle: {err}") from None
+        return bundle
     # Slow path, only to explain the failure: a newer bundle should say "upgrade", and
     # not JSON should say so, before any list of field errors.
     try:

@@ -18,7 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tgc.bundle.io import json_path, write_atomic
 from tgc.bundle.schema import Target
-from tgc.limits import LimitError, load_json
+from tgc.bundle.validate import Check, Invalid
+from tgc.limits import MAX_AMOUNT, MAX_DAY, LimitError, load_json
 from tgc.rulesets.spec import Vocabulary
 from tgc.runtime.book import Book
 from tgc.runtime.state import (
@@ -177,6 +178,7 @@ def parse_save(text: str, book: Book, name: str = "<save>") -> Loaded:
     try:
         state = _from_model(model.state, book)
         cursor = _cursor(model.position, book)
+        _check_references(model, book)
     except ValueError as err:
         raise SaveError(f"{name}: {err}") from None
     return Loaded(state, cursor, list(model.position.queue) if model.position else [], model.seed)
@@ -233,6 +235,39 @@ def _from_model(model: StateModel, book: Book) -> GameState:
     state.answers, state.dropped, state.players = dict(model.answers), set(model.dropped), model.players
     state.acted = dict(model.acted)
     return state
+
+
+def _check_references(model: SaveFile, book: Book) -> None:
+    """What a hand-edited save may name that this campaign does not hold, by its field:
+    queued targets, visited verses, locations, and counts beyond their maximum."""
+    bundle = book.bundle
+    verses = frozenset(v.id for v in bundle.verses)
+    check = Check(verses, {v.id: frozenset(b.name for b in v.blocks) for v in bundle.verses},
+                  {s.name: s.size for s in bundle.statuses})
+    if model.position is not None:
+        for i, target in enumerate(model.position.queue):
+            check.target(target, f"position.queue[{i}]")
+    state = model.state
+    for verse in state.visited:
+        if verse not in verses:
+            raise Invalid(f"state.visited: no verse `{verse}` in this campaign")
+    locations = {loc.number for loc in bundle.locations}
+    named = [("state.location", [state.location] if state.location is not None else []),
+             ("state.in_play", state.in_play or []), ("state.removed", state.removed),
+             ("state.replaced", [*state.replaced, *state.replaced.values()])]
+    for field, numbers in named:
+        for number in numbers:
+            if number not in locations:
+                raise Invalid(f"{field}: no location {number} in this campaign")
+    check.number(state.day, "state.day", 1, MAX_DAY)
+    check.number(state.time_tokens, "state.time_tokens", 0, MAX_AMOUNT)
+    if state.players is not None:
+        players = bundle.campaign.players
+        check.number(state.players, "state.players", players.min, players.max)
+    for name, member in ((c.name, c) for c in state.party):
+        for field in ("tracks", "limits", "attributes", "resources"):
+            for key, value in getattr(member, field).items():
+                check.number(value, f"state.party.{name}.{field}.{key}", 0, MAX_AMOUNT)
 
 
 def _character(model: CharacterModel, book: Book, words: Vocabulary) -> Character:

@@ -79,6 +79,7 @@ class Story:
         self._offers: list[tuple[int, s.Choice]] = []
         self._picks: list[str] = []
         self._steps = 0
+        self._rounds: dict[tuple[str, str | None], GameState | None] = {}
         self._truth = self._trigger_truth()
 
     # ------------------------------------------------------------ starting
@@ -94,6 +95,7 @@ class Story:
     def _start(self) -> None:
         self.state.begin_exploration()
         self.waiting, self.ending, self._steps = None, None, 0
+        self._rounds.clear()
 
     def _first(self, target: s.Target) -> None:
         if self.queue:
@@ -256,6 +258,7 @@ class Story:
     def _answered(self) -> None:
         self.waiting = None
         self._steps = 0
+        self._rounds.clear()
 
     # ------------------------------------------------------------ forks, saves, triggers
 
@@ -269,6 +272,7 @@ class Story:
         twin.queue, twin.waiting, twin.ending = list(self.queue), self.waiting, self.ending
         twin.last_choice, twin._out = self.last_choice, deque(self._out)
         twin._offers, twin._picks, twin._steps = list(self._offers), list(self._picks), self._steps
+        twin._rounds = dict(self._rounds)  # the states kept are snapshots, never changed
         twin._truth = dict(self._truth)
         return twin
 
@@ -283,6 +287,7 @@ class Story:
             self.book.body(cursor.verse, cursor.block)
         self.cursor, self.queue = cursor, list(queue)
         self.waiting, self.ending, self._steps = None, None, 0
+        self._rounds.clear()
         self._out.clear()
         self._truth = self._trigger_truth()
 
@@ -482,6 +487,7 @@ class Story:
     def _finish_roll(self, op: s.Roll, faces: tuple[int, ...], total: int, modifier: int,
                      terms: tuple[tuple[str, int], ...]) -> None:
         self._emit(ev.RollMade(op.dice, op.sides, faces, modifier, total, terms))
+        self._rounds.clear()  # the dice may take the story elsewhere next time round
         for arm in op.arms:
             if total >= arm.low and (arm.high is None or total <= arm.high):
                 self._transfer(arm.target)
@@ -497,6 +503,7 @@ class Story:
 
     def _finish_toss(self, op: s.Toss, side: str) -> None:
         self._emit(ev.TossMade(side))
+        self._rounds.clear()
         for arm in op.arms:
             if arm.side == side:
                 self._transfer(arm.target)
@@ -515,6 +522,7 @@ class Story:
 
     def _finish_encounter(self, op: s.Encounter, outcome: str) -> None:
         self._emit(ev.EncounterResolved(op, outcome))
+        self._rounds.clear()  # a ruleset may settle it from the generator
         for arm in op.arms:
             if arm.outcome == outcome:
                 self._transfer(arm.target)
@@ -532,6 +540,10 @@ class Story:
     def _transfer(self, target: s.Target) -> None:
         if isinstance(target, s.Goto):
             body = self.book.body(target.verse, target.block)
+            if self._came_round(target.verse, target.block):
+                where = f"{target.verse}.{target.block}" if target.block else target.verse
+                self._stop(ev.LoopDetected(where, self._steps))
+                return
             self.cursor = Cursor(target.verse, target.block, 0)
             if target.block is None:
                 self.state.visited.add(target.verse)
@@ -550,6 +562,23 @@ class Story:
             self._stop(ev.ChapterEnded(where))
         else:
             self._stop(ev.GameOver(where))
+
+    def _came_round(self, verse: str, block: str | None) -> bool:
+        """True when the story enters a body a third time since the last input (or the
+        last die or coin) with the state it had the second time: nothing can change from
+        then on, so it is a loop no play leaves, reported now rather than after MAX_STEPS
+        lines (which made every state `tgc explore` reached there cost 100,000 steps).
+        A body entered once stores nothing; the state is copied only from the second
+        time, so ordinary play pays a dictionary lookup per verse."""
+        key = (verse, block)
+        if key not in self._rounds:
+            self._rounds[key] = None
+            return False
+        before = self._rounds[key]
+        if before is not None and before == self.state:
+            return True
+        self._rounds[key] = self.state.copy()
+        return False
 
     def _stop(self, ending: ev.Event) -> None:
         self.cursor = None
