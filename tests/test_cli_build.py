@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from tests.bundle_helpers import CAMPAIGNS, SAMPLE, chain, write_campaign
+from tests.bundle_helpers import CAMPAIGNS, HEADER, LOCATION, SAMPLE, chain, write_campaign
 from tgc.cli.main import cli
 from tgc.render import FILES
 
@@ -175,3 +175,46 @@ def test_title_cannot_lead_outside_the_output_folder(runner: CliRunner, tmp_path
     assert build(runner, "src", "-o", "out").exit_code == 0
     assert listing(tmp_path / "out") == sorted(["etc-passwd.bundle.json", "etc-passwd",
                                                 *(f"etc-passwd/{name}" for name in FILES)])
+
+
+# ---------------------------------------------------------------- output failures (issue 18, point 10)
+
+
+def test_a_long_title_builds_under_a_short_file_name(runner: CliRunner, tmp_path: Path) -> None:
+    """A 250-character title used to fail with "file name too long" after tgc.lock was
+    written; the file name is cut to 80 characters at a word."""
+    header = HEADER.replace("Test Campaign", "The Long Night " * 17) + LOCATION
+    write_campaign(tmp_path / "src", chain("101", ["well"]), header)
+    result = build(runner, "src", "-o", "out", "--no-html")
+    assert result.exit_code == 0, result.output
+    [name] = listing(tmp_path / "out")
+    assert name.startswith("the-long-night-the-long-night") and len(name) <= 80 + len(".bundle.json")
+
+
+@pytest.mark.parametrize(("out", "prepare", "message"), [
+    ("afile/sub", lambda root: (root / "afile").write_text("x", encoding="utf-8"), "afile is not a folder"),
+    ("out", lambda root: (root / "out" / BUNDLE).mkdir(parents=True), "a folder of that name is in the way"),
+    ("out", lambda root: (root / "out" / "test-campaign" / "index.html").mkdir(parents=True),
+     "a folder of that name is in the way"),
+])
+def test_an_output_that_cannot_be_written_writes_nothing(runner: CliRunner, tmp_path: Path, out: str,
+                                                         prepare: object, message: str) -> None:
+    """Every path is proved writable first: a clear error (exit 1), no TGC999, and not
+    even tgc.lock is left behind."""
+    write_campaign(tmp_path / "src", chain("101", ["well"]))
+    prepare(tmp_path)  # type: ignore[operator]
+    before = listing(tmp_path)
+    result = build(runner, "src", "-o", out)
+    assert result.exit_code == 1, result.output
+    assert f"tgc: error: cannot write {out}/" in result.output and message in result.output
+    assert "nothing was written" in result.output and "TGC999" not in result.output
+    assert listing(tmp_path) == before
+
+
+@pytest.mark.skipif(not Path("/sys/kernel").is_dir(), reason="needs sysfs: a folder that refuses new files")
+def test_an_output_folder_that_cannot_be_created_writes_nothing(runner: CliRunner, tmp_path: Path) -> None:
+    write_campaign(tmp_path / "src", chain("101", ["well"]))
+    result = build(runner, "src", "-o", "/sys/tgc-out")
+    assert result.exit_code == 1, result.output
+    assert "cannot write /sys/tgc-out/" in result.output and "nothing was written" in result.output
+    assert listing(tmp_path / "src") == ["campaign.tgj"]

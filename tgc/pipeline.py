@@ -171,7 +171,7 @@ def _run(job: Job) -> Result:
         if result.errors:
             return result
     if target is not None:
-        result.written = _write(result, lock, target)
+        result.written = _write_or_fail(result, lock, target)
     return result
 
 
@@ -337,6 +337,34 @@ def _bundle_target(job: Job, campaign: Campaign) -> Path:
         raise BuildError(str(err)) from None
 
 
+def _write_or_fail(result: Result, lock: Lock, target: Path) -> Written:
+    """Stage 7, guarded: a file system that fails a write (a disk that filled up after
+    every path was proved writable) is a BuildError naming the path, never TGC999."""
+    try:
+        return _write(result, lock, target)
+    except OSError as err:
+        where = err.filename if err.filename is not None else target
+        raise BuildError(f"cannot write {where}: {err.strerror or err}") from None
+
+
+def _planned(result: Result, target: Path, site: dict[str, str], pdfs: dict[str, bytes],
+             edition_texts: list[tuple[Path, str]],
+             editions_sites: list[tuple[Path, dict[str, str]]],
+             edition_pdfs: list[tuple[Path, dict[str, bytes]]], player: bool) -> list[Path]:
+    """Every path the write stage will replace, in the order it writes them."""
+    from tgc.bundle.paths import html_dir
+    from tgc.render.web import PLAYER
+
+    assert result.bundle is not None
+    html = html_dir(target.parent, result.bundle.campaign.title)
+    paths = [target, *(html / name for name in site)]
+    paths += [folder / name for folder, pages in editions_sites for name in pages]
+    paths += [path for path, _ in edition_texts]
+    paths += [html / name for name in pdfs]
+    paths += [folder / name for folder, files in edition_pdfs for name in files]
+    return paths + ([html / PLAYER] if player else [])
+
+
 def _write(result: Result, lock: Lock, target: Path) -> Written:
     """Stage 7: every page is text before anything is written; then tgc.lock (when it
     changed), the bundle and each page replace the old ones atomically."""
@@ -353,8 +381,12 @@ def _write(result: Result, lock: Lock, target: Path) -> Written:
     player = _render_player(bundle) if result.job.web else None
     lock_text = render_lock(result.numbering.lock)
     old = result.sources.get(lock.file)
+    changed = old is None or old.text != lock_text
+    _preflight(([lock_path(result.root)] if changed else [])
+               + _planned(result, target, site, pdfs, edition_texts, editions_sites, edition_pdfs,
+                          player is not None))
     written_lock = None
-    if old is None or old.text != lock_text:
+    if changed:  # first: the numbers a written bundle uses are always on record
         written_lock = lock_path(result.root)
         write_atomic(written_lock, lock_text)
     size = write_atomic(target, text)
@@ -395,6 +427,15 @@ def _write(result: Result, lock: Lock, target: Path) -> Written:
         write_atomic(player_path, player)
     return Written(target, size, len(bundle.verses), written_lock, html, pages, done, pdf_files,
                    player_path)
+
+
+def _preflight(paths: list[Path]) -> None:
+    from tgc.bundle.preflight import Unwritable, check_writable
+
+    try:
+        check_writable(paths)
+    except Unwritable as err:
+        raise BuildError(f"{err}; nothing was written") from None
 
 
 def _edition_files(result: Result, out_dir: Path) -> tuple[list[tuple[Path, str]],

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from tgc.bundle.preflight import TEMP_NAME
 from tgc.bundle.schema import BUNDLE_FORMAT, BUNDLE_KIND, Bundle
 from tgc.bundle.validate import Invalid, validate
 from tgc.collector import paused_gc
@@ -50,7 +51,7 @@ def write_atomic(path: Path, text: str | bytes) -> int:
     Returns the size."""
     data = text.encode("utf-8") if isinstance(text, str) else text
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:TEMP_NAME]}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

@@ -8,6 +8,9 @@ import unicodedata
 from pathlib import Path
 
 BUNDLE_SUFFIX = ".bundle.json"
+# The longest slug: with a language code and ".bundle.json" a name stays far below the
+# 255 bytes file systems allow, whatever the length of the title.
+MAX_SLUG = 80
 
 
 def slug(title: str) -> str:
@@ -18,9 +21,15 @@ def slug(title: str) -> str:
     'the-lantern-stones-of-caer-morwen'
     >>> slug("../..")
     'campaign'
+    >>> len(slug("A" * 250)), slug("word " * 30)[-10:]
+    (80, '-word-word')
     """
     ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-") or "campaign"
+    name = re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")
+    if len(name) > MAX_SLUG:  # cut at a word where there is one
+        cut = name[:MAX_SLUG + 1]
+        name = cut[:cut.rfind("-")] if "-" in cut[MAX_SLUG // 2:] else name[:MAX_SLUG]
+    return name.strip("-") or "campaign"
 
 
 def bundle_path(out_dir: Path, title: str, code: str | None = None) -> Path:
