@@ -101,7 +101,7 @@ def test_a_reference_inside_the_book_of_secrets_stays_in_it(places: Places) -> N
     ('{"kind": "ask", "question": "Is it _late_?"}', "the answer to “Is it late?” is yes"),
 ])
 def test_conditions_read_as_a_printed_book_writes_them(places: Places, cond: str, words: str) -> None:
-    parsed = parse_bundle(_with_guard(cond)).verses[0].ops[0]
+    parsed = s.Bundle.model_validate_json(_with_guard(cond)).verses[0].ops[0]  # no statuses: not loaded
     assert isinstance(parsed, s.IfDivert)
     assert plain_text(condition(parsed.cond, places, HERE)) == words
 
@@ -240,7 +240,9 @@ def test_a_hostile_bundle_cannot_inject_markup(every_construct: s.Bundle) -> Non
             return [poison(v) for v in node]
         return node
 
-    site = render_site(parse_bundle(json.dumps(poison(data))))
+    # Loading would refuse it (its block names no longer match the references); the
+    # renderer must hold even for a bundle nobody loaded through tgc.bundle.io.
+    site = render_site(s.Bundle.model_validate_json(json.dumps(poison(data))))
     for name in PAGES:
         assert "<script" not in site[name]
         for _, attrs in _parse(site[name]).tags:
