@@ -118,7 +118,8 @@ def test_runtime_can_import_the_schema_alone() -> None:
 
 
 @pytest.mark.parametrize("name", ["tgc.bundle.io", "tgc.bundle.lock", "tgc.bundle.order",
-                                  "tgc.bundle.numbering", "tgc.bundle.paths"])
+                                  "tgc.bundle.numbering", "tgc.bundle.paths", "tgc.bundle.validate",
+                                  "tgc.bundle.preflight", "tgc.limits"])
 def test_doctests(name: str) -> None:
     import doctest
     import importlib

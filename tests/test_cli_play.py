@@ -224,3 +224,106 @@ def test_tgc_test_without_transcripts_exits_2(runner: CliRunner, tmp_path: Path)
     shutil.copytree(TINY, tmp_path / "tiny", ignore=shutil.ignore_patterns("playtests"))
     result = tgc(runner, "test", str(tmp_path / "tiny"))
     assert result.exit_code == 2 and "no *.transcript files under" in result.stderr
+
+
+# ---------------------------------------------------------------- drafts (issue 10, point 8)
+
+
+def _broken_tiny(tmp_path: Path) -> Path:
+    """The tiny campaign with one error, in verse 101.3 (a part its status does not have)."""
+    campaign = tmp_path / "tiny"
+    shutil.copytree(TINY, campaign)
+    source = campaign / "campaign.tgj"
+    text = source.read_text(encoding="utf-8")
+    assert 'Warm.\n~ mark "Cold Pyre" 3' in text
+    source.write_text(text.replace('Warm.\n~ mark "Cold Pyre" 3', 'Warm.\n~ mark "Cold Pyre" 9'),
+                      encoding="utf-8")
+    return campaign
+
+
+def test_a_draft_plays_up_to_its_broken_verse(runner: CliRunner, tmp_path: Path) -> None:
+    campaign = _broken_tiny(tmp_path)
+    (tmp_path / "none.txt").write_text("", encoding="utf-8")
+    result = tgc(runner, "play", str(campaign), "--at", "101.3", "--script", str(tmp_path / "none.txt"))
+    assert result.exit_code == 0, result.output
+    assert "tgc: draft: 1 error(s) remain, in 1 verse(s) (101.3); play stops there." in result.stderr
+    assert "[draft: 101.3 has 1 error(s): TGC" in result.stdout and "play stops here" in result.stdout
+    assert "Dead end in 101.3" in result.stdout
+    result = tgc(runner, "play", str(campaign), "--at", "101.1", "--script", str(tmp_path / "none.txt"))
+    assert result.exit_code == 0 and "A crossroads under a" in result.stdout
+
+
+def test_strict_refuses_a_draft(runner: CliRunner, tmp_path: Path) -> None:
+    campaign = _broken_tiny(tmp_path)
+    for command in (["play"], ["explore"], ["test"]):
+        result = tgc(runner, *command, str(campaign), "--strict")
+        assert result.exit_code == 2, (command, result.output)
+        assert "the campaign has 1 error(s)" in result.stderr
+
+
+def test_a_draft_is_explored_and_its_transcripts_replayed(runner: CliRunner, tmp_path: Path) -> None:
+    campaign = _broken_tiny(tmp_path)
+    result = tgc(runner, "explore", str(campaign), "--format", "json")
+    assert result.exit_code == 1, result.output  # the broken verse is a dead end
+    assert '"101.3"' in result.stdout and "tgc: draft: 1 error(s)" in result.stderr
+    result = tgc(runner, "test", str(campaign), "--no-color")
+    assert "tgc: draft: 1 error(s)" in result.stderr
+    assert result.exit_code == 1, result.output  # lanes.transcript passes through 101.3
+    assert "ok      " in result.stdout and "FAIL    " in result.stdout
+    assert "+[draft: 101.3 has 1 error(s): TGC" in result.stdout
+
+
+def test_an_error_outside_every_verse_still_refuses_the_draft(runner: CliRunner, tmp_path: Path) -> None:
+    campaign = _broken_tiny(tmp_path)
+    source = campaign / "campaign.tgj"
+    source.write_text(source.read_text(encoding="utf-8") + '\n@status "Frost" parts 0\n', encoding="utf-8")
+    result = tgc(runner, "play", str(campaign))
+    assert result.exit_code == 2
+    assert "not all in verses, so it cannot be played as a draft" in result.stderr
+
+
+# ---------------------------------------------------------------- structure only (issue 10, point 9)
+
+
+def test_a_prose_edit_fails_the_text_and_passes_the_structure(runner: CliRunner, tmp_path: Path) -> None:
+    campaign = tmp_path / "tiny"
+    shutil.copytree(TINY, campaign)
+    source = campaign / "campaign.tgj"
+    source.write_text(source.read_text(encoding="utf-8").replace("You fall.", "You tumble down."),
+                      encoding="utf-8")
+    lanes = campaign / "playtests" / "lanes.transcript"
+    result = tgc(runner, "test", str(campaign), str(lanes), "--no-color")
+    assert result.exit_code == 1
+    assert "(only the prose differs: the verses, choices, effects and state are the same;" in result.stdout
+    result = tgc(runner, "test", str(campaign), str(lanes), "--structure")
+    assert result.exit_code == 0, result.output
+    assert f"ok      {lanes}  (the prose differs; the structure is the same)" in result.stdout
+    text = lanes.read_text(encoding="utf-8")
+    lanes.write_text(text.replace("# locked: shown\n", "# locked: shown\n# compare: structure\n"),
+                     encoding="utf-8")
+    assert tgc(runner, "test", str(campaign), str(lanes)).exit_code == 0
+
+
+def test_a_changed_effect_fails_the_structure(runner: CliRunner, tmp_path: Path) -> None:
+    campaign = tmp_path / "tiny"
+    shutil.copytree(TINY, campaign)
+    source = campaign / "campaign.tgj"
+    source.write_text(source.read_text(encoding="utf-8").replace("You fall.\n~ lose 1 health",
+                                                                 "You fall.\n~ lose 2 health"),
+                      encoding="utf-8")
+    lanes = campaign / "playtests" / "lanes.transcript"
+    result = tgc(runner, "test", str(campaign), str(lanes), "--structure", "--no-color")
+    assert result.exit_code == 1
+    assert "-  ~ lose 1 health" in result.stdout and "+  ~ lose 2 health" in result.stdout
+    assert "only the prose differs" not in result.stdout
+
+
+def test_a_transcript_compares_by_text_or_structure_only(runner: CliRunner, tmp_path: Path) -> None:
+    campaign = tmp_path / "tiny"
+    shutil.copytree(TINY, campaign)
+    lanes = campaign / "playtests" / "lanes.transcript"
+    text = lanes.read_text(encoding="utf-8")
+    lanes.write_text(text.replace("# seed: 1\n", "# seed: 1\n# compare: words\n"), encoding="utf-8")
+    result = tgc(runner, "test", str(campaign), str(lanes))
+    assert result.exit_code == 1
+    assert "a transcript is compared by 'text' or 'structure', not 'words'" in result.stdout

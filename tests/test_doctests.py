@@ -30,6 +30,7 @@ MODULES = [
     "tgc.semantics.loops",
     "tgc.render.profile",
     "tgc.render.web",
+    "tgc.playtest.transcript",
     "tests.expectations",
 ]
 

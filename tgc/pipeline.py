@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from tgc.project.workspace import ParseCache, Workspace
     from tgc.render.profile import PrintProfile
     from tgc.semantics.analysis import Analysis
+    from tgc.semantics.draft import Draft
     from tgc.semantics.model import Campaign
     from tgc.syntax import ast
 
@@ -533,25 +534,61 @@ def load_campaign(path: Path, *, cache: CachePolicy = "none", lang: str | None =
 def compile_folder(root: Path, *, cache: CachePolicy = "none", lang: str | None = None) -> Bundle:
     """A campaign folder checked and compiled in memory (with ``lang``: its edition in
     that language, after the catalogue's checks)."""
+    result = _in_memory(root, cache, lang)
+    if result.bundle is None or result.errors:
+        raise _refused(root, result, lang=lang)
+    if lang is not None:
+        return result.editions[0].bundle
+    return result.bundle
+
+
+def load_playable(path: Path, *, cache: CachePolicy = "none", strict: bool = False,
+                  lang: str | None = None) -> tuple[Bundle, Draft | None]:
+    """What `tgc play`, `tgc explore` and `tgc test` run: :func:`load_campaign`, except
+    that a folder whose errors all lie inside verses is played as a draft (unless
+    ``strict``, or for a translated edition): each broken verse stops play with a message
+    (semantics/draft.py). The Draft, when there is one, says which verses and how many
+    errors."""
     from tgc.bundle.compile import CompileError
-    from tgc.diagnostics.render import FORMATS
+    from tgc.semantics.draft import draft_of
+
+    if strict or lang is not None or path.is_file() or not path.is_dir():
+        return load_campaign(path, cache=cache, lang=lang), None
+    result = _in_memory(path, cache)
+    if result.bundle is not None:
+        return result.bundle, None
+    assert result.campaign is not None and result.numbering is not None
+    draft = draft_of(result.campaign, result.diagnostics)
+    if draft is None:
+        raise _refused(path, result, ", not all in verses, so it cannot be played as a draft")
+    try:
+        from tgc.bundle.compile import compile_bundle
+
+        return compile_bundle(draft.campaign, result.numbering, path), draft
+    except CompileError:
+        raise _refused(path, result) from None
+
+
+def _in_memory(root: Path, cache: CachePolicy, lang: str | None = None) -> Result:
+    from tgc.bundle.compile import CompileError
     from tgc.l10n.catalog import LanguageError
     from tgc.l10n.project import L10nError
     from tgc.project.workspace import WorkspaceError
 
     try:
-        result = run(Job(root, "bundle", cache, langs=(lang,) if lang is not None else ()))
+        return run(Job(root, "bundle", cache, langs=(lang,) if lang is not None else ()))
     except (WorkspaceError, CompileError, L10nError, LanguageError) as err:
         raise CampaignError(str(err)) from None
-    if result.bundle is None or result.errors:
-        errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-        details = FORMATS["human"](errors, result.sources, color=False)
-        raise CampaignError(f"{root}: the campaign has {result.errors} error(s); "
-                            f"run `tgc check {root}{f' --lang {lang}' if lang else ''}` to see them",
-                            details)
-    if lang is not None:
-        return result.editions[0].bundle
-    return result.bundle
+
+
+def _refused(root: Path, result: Result, where: str = "", lang: str | None = None) -> CampaignError:
+    from tgc.diagnostics.render import FORMATS
+
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    details = FORMATS["human"](errors, result.sources, color=False)
+    return CampaignError(f"{root}: the campaign has {result.errors} error(s){where}; "
+                         f"run `tgc check {root}{f' --lang {lang}' if lang else ''}` to see them",
+                         details)
 
 
 def load_model(root: Path, *, cache: CachePolicy = "none") -> Campaign:

@@ -20,6 +20,7 @@ from tgc.cli.options import (
     fail_usage,
     load_campaign_or_exit,
     no_cache_option,
+    strict_option,
 )
 
 
@@ -33,16 +34,19 @@ from tgc.cli.options import (
               help="Stop after this many states and report the search as incomplete.")
 @click.option("--witness", metavar="VERSE", help="Print a shortest input script reaching VERSE.")
 @click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True)
+@strict_option
 @no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def explore(target: Path | None, start_at: str | None, state_file: Path | None, party: str,
-            max_states: int, witness: str | None, fmt: str, no_cache: bool, debug: bool) -> None:
+            max_states: int, witness: str | None, fmt: str, strict: bool, no_cache: bool,
+            debug: bool) -> None:
     """Explore every branch of TARGET (a campaign folder, default ./journal_src, or a
     bundle file): every entry point, every choice, ask, roll arm and encounter outcome,
     with the state carried from one exploration to the next. Exits 1 when it finds dead
     ends, trap loops or runtime errors."""
     try:
-        code = _explore(target, start_at, state_file, party, max_states, witness, fmt, no_cache)
+        code = _explore(target, start_at, state_file, party, max_states, witness, fmt, no_cache,
+                        strict)
     except click.exceptions.Exit:
         raise
     except SystemExit:
@@ -53,14 +57,15 @@ def explore(target: Path | None, start_at: str | None, state_file: Path | None, 
 
 
 def _explore(target: Path | None, start_at: str | None, state_file: Path | None, party: str,
-             max_states: int, witness: str | None, fmt: str, no_cache: bool) -> int:
+             max_states: int, witness: str | None, fmt: str, no_cache: bool,
+             strict: bool = True) -> int:
     from tgc.explore import report
     from tgc.explore.explorer import explore as run_explore
     from tgc.runtime import Book, SaveError, load_save, new_state
     from tgc.runtime.state import party_problem
 
     where = target if target is not None else campaign_dir(None)  # named in the witness
-    book = Book(load_campaign_or_exit(where, no_cache))
+    book = Book(load_campaign_or_exit(where, no_cache, strict=strict))
     members = [p.strip() for p in party.split(",") if p.strip()]
     problem = party_problem(book.bundle, members)
     if problem is not None:

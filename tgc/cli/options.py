@@ -97,14 +97,32 @@ def cache_policy(no_cache: bool) -> CachePolicy:
     return "none" if no_cache else "disk"
 
 
-def load_campaign_or_exit(target: Path | None, no_cache: bool = False, lang: str | None = None) -> Bundle:
+def strict_option(command: Callable[..., None]) -> Callable[..., None]:
+    """``--strict``: refuse a campaign with errors instead of playing it as a draft."""
+    return click.option("--strict", is_flag=True,
+                        help="Refuse a campaign that has errors (by default its broken verses "
+                             "stop play and the rest runs).")(command)
+
+
+def load_campaign_or_exit(target: Path | None, no_cache: bool = False, lang: str | None = None, *,
+                          strict: bool = True) -> Bundle:
     """The campaign a playing command works on: a folder (default ./journal_src) is checked
     and compiled in memory (with ``lang``, its translated edition), a ``*.json`` bundle is
-    loaded. When that fails, print why (with the check's errors) and exit 2."""
-    from tgc.pipeline import CampaignError, load_campaign
+    loaded. When that fails, print why (with the check's errors) and exit 2. Without
+    ``strict``, a folder whose errors all lie in verses is a draft: a banner on stderr says
+    how many errors remain and where play stops."""
+    from tgc.pipeline import CampaignError, load_playable
 
     try:
-        return load_campaign(campaign_dir(target), cache=cache_policy(no_cache), lang=lang)
+        bundle, draft = load_playable(campaign_dir(target), cache=cache_policy(no_cache),
+                                      strict=strict, lang=lang)
+        if draft is not None:
+            verses = sorted(draft.broken)
+            shown = ", ".join(verses[:5]) + (f" and {len(verses) - 5} more" if len(verses) > 5 else "")
+            click.echo(f"tgc: draft: {draft.errors} error(s) remain, in {len(verses)} verse(s) "
+                       f"({shown}); play stops there. `tgc check` shows them; --strict refuses "
+                       "a campaign with errors.", err=True)
+        return bundle
     except CampaignError as err:
         if err.details:
             click.echo(err.details, err=True, nl=not err.details.endswith("\n"))

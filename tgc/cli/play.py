@@ -20,6 +20,7 @@ from tgc.cli.options import (
     fail_usage,
     load_campaign_or_exit,
     no_cache_option,
+    strict_option,
 )
 from tgc.runtime.engines import fight_modes
 
@@ -51,11 +52,13 @@ if TYPE_CHECKING:
 @click.option("--lang", metavar="LANG",
               help="Play the campaign's edition in LANG (its l10n/LANG.po): the texts and tgc's words.")
 @click.option("--color/--no-color", default=None, help="Colour the session (default: on a terminal).")
+@strict_option
 @no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def play(target: Path | None, at: str | None, state_file: Path | None, party: str, seed: int | None,
          ask_dice: bool, show_locked: bool, fights: str, script: Path | None, output: Path | None,
-         runs: int | None, lang: str | None, color: bool | None, no_cache: bool, debug: bool) -> None:
+         runs: int | None, lang: str | None, color: bool | None, strict: bool, no_cache: bool,
+         debug: bool) -> None:
     """Play a campaign folder or a bundle file (default: ./journal_src).
 
     Type a choice's number, yes/no to a question, win/lose/avoid for an encounter, in a
@@ -73,7 +76,7 @@ def play(target: Path | None, at: str | None, state_file: Path | None, party: st
         from tgc.render.speech import edition
         from tgc.runtime.book import Book
 
-        book = Book(load_campaign_or_exit(target, no_cache, lang))
+        book = Book(load_campaign_or_exit(target, no_cache, lang, strict=strict))
         _check_party(book, members)
         with speaking(edition(book.bundle)):  # a translated edition plays in its language
             code = _play(book, members, at=at, state_file=state_file, seed=seed, ask_dice=ask_dice,

@@ -18,6 +18,7 @@ from tgc.cli.options import (
     fail_usage,
     load_campaign_or_exit,
     no_cache_option,
+    strict_option,
 )
 
 if TYPE_CHECKING:
@@ -29,23 +30,28 @@ if TYPE_CHECKING:
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--update", is_flag=True,
               help="Rewrite each transcript with what the replay prints (review the diff like code).")
+@click.option("--structure", is_flag=True,
+              help="Compare only what happened (verses, choices, effects, state), not the prose: "
+                   "as a transcript with `# compare: structure` is.")
 @click.option("--color/--no-color", default=None, help="Colour the diffs (default: on a terminal).")
+@strict_option
 @no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
-def test(campaign: Path | None, paths: tuple[Path, ...], update: bool, color: bool | None,
-         no_cache: bool, debug: bool) -> None:
+def test(campaign: Path | None, paths: tuple[Path, ...], update: bool, structure: bool,
+         color: bool | None, strict: bool, no_cache: bool, debug: bool) -> None:
     """Replay the transcripts of CAMPAIGN (a folder, default ./journal_src, or a bundle).
 
     Every *.transcript under the campaign folder (its playtests/ folder by convention), or
     the transcript files and folders given after it, is replayed twice: on the compiled
-    campaign and after a JSON round trip of its bundle. Each must print its own text.
+    campaign and after a JSON round trip of its bundle. Each must print its own text
+    (with --structure, or `# compare: structure` in its header: its own structure).
     """
     from tgc.bundle.io import dump_bundle, parse_bundle
     from tgc.playtest.transcript import check_transcript, find_transcripts
     from tgc.runtime.book import Book
 
     try:
-        bundle = load_campaign_or_exit(campaign, no_cache)
+        bundle = load_campaign_or_exit(campaign, no_cache, strict=strict)
         where = list(paths) or [campaign_dir(campaign)]
         if not paths and not where[0].is_dir():
             fail_usage(f"{where[0]} is a bundle: name the transcripts to replay after it")
@@ -56,7 +62,8 @@ def test(campaign: Path | None, paths: tuple[Path, ...], update: bool, color: bo
         use_color = sys.stdout.isatty() if color is None else color
         outcomes = []
         for path in found:
-            outcomes.append(check_transcript(path, book, twin, update=update))
+            outcomes.append(check_transcript(path, book, twin, update=update,
+                                             compare="structure" if structure else None))
             _report(outcomes[-1], use_color)
         failed = sum(1 for o in outcomes if not o.ok and not o.updated)
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
@@ -73,7 +80,8 @@ def _report(outcome: Outcome, color: bool) -> None:
         click.echo(f"updated {outcome.path}")
         return
     if outcome.ok:
-        click.echo(f"ok      {outcome.path}")
+        note = "  (the prose differs; the structure is the same)" if outcome.prose_only else ""
+        click.echo(f"ok      {outcome.path}{note}")
         return
     click.echo(click.style("FAIL", fg="red", bold=True) if color else "FAIL", nl=False)
     click.echo(f"    {outcome.path}")
@@ -82,6 +90,9 @@ def _report(outcome: Outcome, color: bool) -> None:
     for diff in (outcome.diff, outcome.round_trip):
         if diff:
             click.echo(_colour(diff) if color else diff, nl=False)
+    if outcome.prose_only:
+        click.echo("  (only the prose differs: the verses, choices, effects and state are the same; "
+                   "`tgc test --update` accepts the new text, `--structure` ignores prose)")
     if outcome.round_trip:
         click.echo("  (the replay differs after a JSON round trip of the bundle: a bug in tgc)")
 

@@ -6,14 +6,23 @@ line, then what the player printed, with the reader's inputs on ``> `` lines and
 script's comments on ``#`` lines. It checks itself: its inputs are replayed from its header
 and the text must come out the same (docs/playtesting.md). A new playtest can be written
 as the header and the ``>`` lines alone; ``tgc test --update`` fills in the text.
+
+A transcript can be compared by its structure only (``# compare: structure`` in its
+header, or ``tgc test --structure`` for every one): the verses entered, the choices
+offered and taken, the effects, events and state panels, the prompts and errors, without
+the prose and the wording of the choices, so a copy edit does not fail every playtest
+that passes through the verse. A full comparison whose only differences are prose says
+so.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from tgc.limits import MAX_NUMBER, as_number
 from tgc.playtest.output import Line, PlainWriter
@@ -26,7 +35,9 @@ from tgc.runtime.save import Loaded, SaveError, load_save
 
 MAGIC = "# tgc transcript"
 SUFFIX = ".transcript"
-FIELDS = ("campaign", "start", "seed", "party", "state", "dice", "locked", "fights")
+FIELDS = ("campaign", "start", "seed", "party", "state", "dice", "locked", "fights", "compare")
+Compare = Literal["text", "structure"]
+COMPARES: tuple[Compare, ...] = ("text", "structure")
 
 
 class ScriptError(Exception):
@@ -74,6 +85,7 @@ class Header:
     ask_dice: bool = False
     show_locked: bool = False
     fights: str = "ask"
+    compare: Compare = "text"
     at_line: dict[str, int] = field(default_factory=dict)
 
     def lines(self, book: Book) -> list[str]:
@@ -90,6 +102,8 @@ class Header:
             out.append("# locked: shown")
         if self.fights != "ask":
             out.append(f"# fights: {self.fights}")
+        if self.compare != "text":
+            out.append(f"# compare: {self.compare}")
         return out
 
 
@@ -165,6 +179,11 @@ def _header_field(header: Header, line: str, number: int, name: str) -> None:
             raise ScriptError(name, number, f"fights are {', '.join(modes[:-1])} or "
                                             f"{modes[-1]}, not '{value}'")
         header.fights = value
+    elif key == "compare":
+        if value not in COMPARES:
+            raise ScriptError(name, number, f"a transcript is compared by 'text' or 'structure', "
+                                            f"not '{value}'")
+        header.compare = "structure" if value == "structure" else "text"
     elif key == "locked":
         if value not in ("shown", "hidden"):
             raise ScriptError(name, number, f"locked choices are 'shown' or 'hidden', not '{value}'")
@@ -271,6 +290,8 @@ class Outcome:
     error: ScriptError | None = None
     round_trip: str = ""  # the diff between the in-memory and the round-tripped replay
     updated: bool = False
+    compare: Compare = "text"
+    prose_only: bool = False  # the text differs, the structure does not
 
     @property
     def ok(self) -> bool:
@@ -278,9 +299,11 @@ class Outcome:
 
 
 def check_transcript(path: Path, book: Book, round_trip: Book | None = None, *,
-                     update: bool = False, ruleset: Ruleset | None = None) -> Outcome:
+                     update: bool = False, ruleset: Ruleset | None = None,
+                     compare: Compare | None = None) -> Outcome:
     """Replay ``path`` on ``book`` (and on ``round_trip``, the bundle after a JSON dump and
-    load) and compare; with ``update``, rewrite the file when its inputs still fit."""
+    load) and compare, by ``compare`` (default: the transcript's own ``# compare:``, else
+    the whole text); with ``update``, rewrite the file when its inputs still fit."""
     from tgc.bundle.io import write_atomic
 
     outcome = Outcome(path)
@@ -306,8 +329,40 @@ def check_transcript(path: Path, book: Book, round_trip: Book | None = None, *,
     wanted = transcript.text
     if first.error is not None:  # compare up to the input that failed, which the replay echoed
         wanted = "\n".join(wanted.split("\n")[:first.error.line]) + "\n"
-    outcome.diff = unified_diff(wanted, first.text, f"{path} (expected)", f"{path} (replayed)")
+    outcome.compare = compare if compare is not None else transcript.header.compare
+    diff = unified_diff(wanted, first.text, f"{path} (expected)", f"{path} (replayed)")
+    if not diff:
+        return outcome
+    shape = unified_diff(structure(wanted), structure(first.text), f"{path} (expected structure)",
+                         f"{path} (replayed structure)")
+    outcome.prose_only = not shape
+    outcome.diff = shape if outcome.compare == "structure" else diff
     return outcome
+
+
+_CHOICE = re.compile(r"(  [0-9]+\.) .*")
+
+
+def structure(text: str) -> str:
+    r"""The lines of a transcript that say what happened, not how it was written: headings,
+    effects, events, state panels, offered choices (their numbers), prompts, errors,
+    inputs and comments. Prose, endings and notes (unindented lines) and blank lines go;
+    a choice keeps its number and loses its wording.
+
+    >>> print(structure("== 101.1\nThe wind howls.\n\n  ~ gain 1 food\n  1. Go on\n> 1\n"), end="")
+    == 101.1
+      ~ gain 1 food
+      1.
+    > 1
+    """
+    kept = []
+    for line in text.split("\n"):
+        if line.startswith(("== ", "= ", "> ", "? ", "#", "error: ")):
+            kept.append(line)
+        elif line.startswith("  "):
+            choice = _CHOICE.fullmatch(line)
+            kept.append(choice.group(1) if choice else line)
+    return "\n".join(kept) + "\n"
 
 
 def _run(transcript: Transcript, book: Book, path: Path, ruleset: Ruleset | None) -> Replay:

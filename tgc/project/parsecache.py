@@ -65,9 +65,11 @@ def code_hash() -> str:
 
 
 def _words_hash() -> str:
-    """What parsing reads from the registry (every ruleset's declaration kinds and icons):
+    """What parsing reads from the registry (every ruleset's declaration kinds, icons and
+    icon synonyms):
     a ruleset registered since a file was cached changes how that file parses."""
-    words = "\n".join([*rulesets.declaration_kinds(), "", *sorted(rulesets.icons())])
+    words = "\n".join([*rulesets.declaration_kinds(), "", *sorted(rulesets.icons()), "",
+                       *(f"{k}={v}" for k, v in sorted(rulesets.icon_synonyms().items()))])
     return hashlib.sha256(words.encode()).hexdigest()[:16]
 
 

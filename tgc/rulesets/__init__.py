@@ -15,8 +15,8 @@ from typing import Any
 
 from tgc.rulesets.spec import RulesetSpec, Vocabulary
 
-__all__ = ["RulesetSpec", "UnknownRuleset", "Vocabulary", "declaration_kinds", "default", "get", "icons",
-           "names", "register", "rule_data_models", "unregister"]
+__all__ = ["RulesetSpec", "UnknownRuleset", "Vocabulary", "declaration_kinds", "default", "get",
+           "icon_synonyms", "icons", "names", "register", "rule_data_models", "unregister"]
 
 _specs: dict[str, RulesetSpec] = {}
 _found = False
@@ -101,6 +101,17 @@ def icons() -> frozenset[str]:
     if not _icons:
         _icons["all"] = frozenset().union(*(spec.vocabulary.icons for spec in _specs.values()))
     return _icons["all"]
+
+
+def icon_synonyms() -> dict[str, str]:
+    """Every registered ruleset's icon synonyms (``gold`` -> ``wealth``), for the hint of
+    an unknown icon; a word one ruleset has as an icon is never another's synonym."""
+    _find()
+    found: dict[str, str] = {}
+    for name in sorted(_specs):
+        for word, icon in sorted(_specs[name].vocabulary.icon_synonyms.items()):
+            found.setdefault(word, icon)
+    return {word: icon for word, icon in found.items() if word not in icons()}
 
 
 def default() -> RulesetSpec:

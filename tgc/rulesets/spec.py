@@ -31,7 +31,9 @@ class Vocabulary:
     by colour to the outcomes it can have; ``avoidable`` names declared-encounter
     property values (``key=value``) whose encounters can also be avoided. ``hooks`` are
     the location hooks, ``hook_seals`` the seal a hook needs, ``icons`` the ``:word:``
-    icons of prose. ``labels`` give printed names (hooks, seals, words).
+    icons of prose and ``icon_synonyms`` the words a writer reaches for instead (``gold``
+    for ``wealth``), which an unknown icon's hint suggests. ``labels`` give printed names
+    (hooks, seals, words).
     ``piles`` name the card lists each member keeps apart from the numbers (decks,
     advancement pools, skills: the ruleset's engines give them meaning; the runtime keeps
     and saves them). ``location_map`` is False for a ruleset whose locations are not brought into play by
@@ -58,6 +60,7 @@ class Vocabulary:
     hooks: tuple[str, ...] = ("explore", "instant")
     hook_seals: Mapping[str, str] = field(default_factory=dict)
     icons: frozenset[str] = frozenset()
+    icon_synonyms: Mapping[str, str] = field(default_factory=dict)
     labels: Mapping[str, str] = field(default_factory=dict)
     party_rows: tuple[str, ...] = ()
     declarations: tuple[str, ...] = ()

@@ -512,7 +512,8 @@ class _FileParser:
         for m in _ICON.finditer(text, start, len(text) if end is None else end):
             icons = rulesets.icons()
             if m.group(1) not in icons:
-                close = get_close_matches(m.group(1), icons, n=1, cutoff=0.6)
+                synonym = rulesets.icon_synonyms().get(m.group(1).casefold())
+                close = [synonym] if synonym else get_close_matches(m.group(1), icons, n=1, cutoff=0.6)
                 hint = f"did you mean `:{close[0]}:`?" if close else "write `\\:` for a literal colon"
                 self.diags.append(diag("TGC007", self.span(number, m.start() + 1, m.end() + 1),
                                        hint=hint, name=m.group(1)))

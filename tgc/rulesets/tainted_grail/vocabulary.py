@@ -42,6 +42,11 @@ VOCABULARY = Vocabulary(
     hooks=HOOKS,
     hook_seals={"menhir": "menhir", "dream": "dreams", "nightmare": "dreams"},
     icons=frozenset({*RESOURCES, *TRACKS, *ATTRIBUTES}),
+    # What writers type for an icon the game calls otherwise (the hint of TGC007).
+    icon_synonyms={"gold": "wealth", "coin": "wealth", "coins": "wealth", "money": "wealth",
+                   "silver": "wealth", "xp": "exp", "experience": "exp", "hp": "health",
+                   "life": "health", "reputation": "rep", "fear": "terror", "mana": "magic",
+                   "stamina": "energy"},
     labels={"explore": "Explore", "instant": "⚡ On arrival", "menhir": "Menhir",
             "dream": "Dreams", "nightmare": "Nightmares", "dreams": "Dreams",
             "friendly": "Friendly settlement", "unfriendly": "Unfriendly settlement",
