@@ -79,8 +79,7 @@ def validate(bundle: Bundle) -> None:
             check.costs(action.costs, f"{where}.actions[{j}]")
             check.target(action.target, f"{where}.actions[{j}].target")
     for field, records in (("encounters", bundle.encounters), ("events", bundle.events),
-                           ("quests", bundle.quests), ("cards", bundle.cards),
-                           ("characters", bundle.characters)):
+                           ("quests", bundle.quests)):
         for i, record in enumerate(records):
             for j, link in enumerate(record.links):
                 check.target(link.target, f"$.{field}[{i}].links[{j}].target")
