@@ -190,10 +190,11 @@ def _files(job: Job) -> tuple[Workspace, list[str]]:
         from tgc.project.parsecache import ParseStore
 
         store = ParseStore(job.root)
-    # Only `links` is needed this early; the report stage reads the rest (and reports it).
+    # Only `links` and `include` are needed this early; the report stage reads the rest
+    # (and reports it).
     config = job.config if job.config is not None else load_config(job.root)[0]
     workspace = load(job.root, jobs=job.jobs, cache=job.memory, store=store, links=config.links,
-                     overlay=job.overlay)
+                     overlay=job.overlay, include=config.include)
     notes = [f"the parse cache is off: {store.problem}"] if store is not None and store.problem else []
     return workspace, notes
 

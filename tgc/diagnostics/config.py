@@ -36,7 +36,7 @@ from tgc.limits import LimitError, load_toml
 from tgc.source import SourceFile, Span
 
 CONFIG_FILES = ("tgc.toml", "pyproject.toml")  # precedence within one folder
-KNOWN_KEYS = ("severity", "print", "links")
+KNOWN_KEYS = ("severity", "print", "links", "include")
 LINK_POLICIES = ("inside", "anywhere")  # where a linked .tgj file may lead
 FIXED_CODES = frozenset({"TGC999"})  # internal errors are always errors
 _SEVERITIES = tuple(s.value for s in Severity)
@@ -51,6 +51,8 @@ class Config:
     severities: Mapping[str, Severity] = field(default_factory=dict)
     table: Mapping[str, Any] = field(default_factory=dict)  # the whole tgc table, for other readers
     links: str = "inside"  # `links = "anywhere"` lets a linked .tgj lead out of the campaign
+    # Folders of rule data read with the campaign: `include = ["../rules", "lantern-stones"]`.
+    include: tuple[Path, ...] = ()
 
     def severity_of(self, code: str, default: Severity) -> Severity:
         """The configured severity of ``code``, or ``default`` when it is not configured."""
@@ -120,7 +122,9 @@ def load_config(start: Path) -> tuple[Config, list[Diagnostic]]:
         return Config(path, source), [diag("TGC902", Span(name, 1, 1, 1, 2), detail=str(exc))]
     reader = _Reader(source, "tool.tgc" if path.name == "pyproject.toml" else "")
     severities = reader.read(document)
-    return Config(path, source, severities, reader.table, reader.links), reader.diagnostics
+    include = reader.read_include(reader.table.get("include", []), start if start.is_dir() else start.parent)
+    return (Config(path, source, severities, reader.table, reader.links, include),
+            reader.diagnostics)
 
 
 def _display(path: Path) -> str:
@@ -177,6 +181,36 @@ class _Reader:
         else:
             self._error(f"`links` is \"inside\" or \"anywhere\", not {links!r}"[:200], "links", value=True)
         return self.read_severity(table.get("severity", {}))
+
+    def read_include(self, value: Any, campaign: Path) -> tuple[Path, ...]:
+        """``include``: folders of ``.tgj`` rule data read with the campaign, each a path
+        relative to the campaign folder or the name of a rules library that ships with
+        tgc (``lantern-stones``); only the files inside each folder named are read."""
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self._error("`include` is a list of folders or library names, such as "
+                        '["../rules", "lantern-stones"]', "include", value=True)
+            return ()
+        from tgc import rulesets
+
+        libraries = rulesets.libraries()
+        found: list[Path] = []
+        for entry in value:
+            folder = campaign / entry
+            if "/" in entry or entry.startswith(".") or folder.is_dir():
+                if folder.is_dir():
+                    found.append(folder)
+                else:
+                    self._error(f"`include`: no folder {entry[:100]!r} beside the campaign "
+                                f"({campaign})", "include",
+                                "a folder is named relative to the campaign folder", value=True)
+            elif entry in libraries:
+                found.append(libraries[entry])
+            else:
+                names = sorted(libraries)
+                self._error(f"`include`: no rules library {entry[:100]!r}", "include",
+                            _did_you_mean(entry, names) or f"the libraries: {', '.join(names)}; "
+                            "a folder is written as a path (`./rules`)", value=True)
+        return tuple(dict.fromkeys(found))
 
     def read_severity(self, table: Any) -> dict[str, Severity]:
         name = self._table_name("severity")

@@ -349,9 +349,9 @@ def structure(text: str) -> str:
     inputs and comments. Prose, endings and notes (unindented lines) and blank lines go;
     a choice keeps its number and loses its wording.
 
-    >>> print(structure("== 101.1\nThe wind howls.\n\n  ~ gain 1 food\n  1. Go on\n> 1\n"), end="")
+    >>> print(structure("== 101.1\nThe wind howls.\n\n  ~ mark \"Rot\" 1\n  1. Go on\n> 1\n"), end="")
     == 101.1
-      ~ gain 1 food
+      ~ mark "Rot" 1
       1.
     > 1
     """

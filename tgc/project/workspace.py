@@ -107,7 +107,7 @@ ParseCache = dict[str, CachedFile]
 
 def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None,
          store: ParseStore | None = None, links: str = "inside",
-         overlay: Mapping[Path, str] | None = None) -> Workspace:
+         overlay: Mapping[Path, str] | None = None, include: Sequence[Path] = ()) -> Workspace:
     """Read and parse a campaign folder. Unreadable files become TGC006 diagnostics.
     With ``cache`` (in memory, `tgc watch`), a file whose modification time and size
     are unchanged is neither read nor parsed again; the cache is left holding exactly
@@ -118,8 +118,12 @@ def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None,
     ``overlay`` maps absolute paths to texts that stand for what is on disk (an editor's
     unsaved buffers, `tgc lsp`); an overlaid file under ``root`` that is not on disk yet
     is read too, and one whose text is unchanged since the cached parse is not parsed
-    again."""
+    again. ``include`` names further folders of rule data (the configuration's
+    ``include``): their ``.tgj`` files are read after the campaign's, and a link in one
+    must stay inside that folder as a campaign file must stay inside the campaign."""
     paths = discover(root)
+    homes = _included(paths, include)
+    paths += list(homes)
     texts = dict(overlay) if overlay is not None else {}
     if texts and root.is_dir():
         known = {path.absolute() for path in paths}
@@ -150,7 +154,7 @@ def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None,
                 todo.append((name, text))
             order.append(name)
             continue
-        refused = _refused(path, inside, links)
+        refused = _refused(path, homes.get(path, inside), links)
         if refused is not None:
             ws.diagnostics.append(diag("TGC006", Span(name, 1, 1, 1, 2), path=name, reason=refused[0],
                                        hint=refused[1]))
@@ -184,6 +188,19 @@ def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None,
         cache.clear()
         cache.update(fresh)
     return ws
+
+
+def _included(paths: list[Path], include: Sequence[Path]) -> dict[Path, Path]:
+    """The files of the included folders that the campaign does not already hold, each
+    with the folder it must stay inside."""
+    seen = {path.resolve() for path in paths}
+    found: dict[Path, Path] = {}
+    for folder in include:
+        for path in discover(folder):
+            if path.resolve() not in seen:
+                seen.add(path.resolve())
+                found[path] = folder.resolve()
+    return found
 
 
 def _parse_with_store(items: list[tuple[str, str]], jobs: int, store: ParseStore | None,

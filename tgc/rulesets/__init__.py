@@ -11,12 +11,13 @@ import importlib
 import importlib.util
 import pkgutil
 from difflib import get_close_matches
+from pathlib import Path
 from typing import Any
 
 from tgc.rulesets.spec import RulesetSpec, Vocabulary
 
 __all__ = ["RulesetSpec", "UnknownRuleset", "Vocabulary", "declaration_kinds", "default", "get",
-           "icon_synonyms", "icons", "names", "register", "rule_data_models", "unregister"]
+           "icon_synonyms", "icons", "libraries", "names", "register", "rule_data_models", "unregister"]
 
 _specs: dict[str, RulesetSpec] = {}
 _found = False
@@ -112,6 +113,20 @@ def icon_synonyms() -> dict[str, str]:
         for word, icon in sorted(_specs[name].vocabulary.icon_synonyms.items()):
             found.setdefault(word, icon)
     return {word: icon for word, icon in found.items() if word not in icons()}
+
+
+def libraries() -> dict[str, Path]:
+    """The rules libraries that ship with tgc, by name: each folder ``library/NAME/`` of
+    a built-in ruleset's package holds ``.tgj`` rule data (characters, cards, encounters)
+    that a campaign takes in with ``include = ["NAME"]`` in its configuration."""
+    found: dict[str, Path] = {}
+    for info in pkgutil.iter_modules(__path__):
+        folder = Path(__path__[0]) / info.name / "library"
+        if info.ispkg and folder.is_dir():
+            for library in sorted(folder.iterdir()):
+                if library.is_dir() and not library.name.startswith((".", "_")):
+                    found.setdefault(library.name, library)
+    return found
 
 
 def default() -> RulesetSpec:
