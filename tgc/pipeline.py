@@ -20,13 +20,13 @@ The stages, in the order ``run`` takes them (each only when the job asks for it)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, assert_never
 
 from tgc.diagnostics.model import Diagnostic, Severity, in_order
-from tgc.source import SourceFile
+from tgc.source import SourceFile, Span
 
 if TYPE_CHECKING:
     from tgc.bundle.lock import Lock
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from tgc.l10n.progress import Progress
     from tgc.l10n.project import Edition
     from tgc.project.workspace import ParseCache, Workspace
+    from tgc.render.printcheck import Finding
     from tgc.render.profile import PrintProfile
     from tgc.semantics.analysis import Analysis
     from tgc.semantics.draft import Draft
@@ -69,6 +70,7 @@ class Job:
     langs: tuple[str, ...] = ()  # translated editions (language codes, or "all")
     pdf: bool = False  # also the press-ready PDFs, made with the printer profile
     web: bool = False  # also the web player, play.html
+    print_check: bool = False  # the print checks of the laid-out pages (`tgc check --print`)
 
     def wants(self, stage: Stage) -> bool:
         return _ORDER[stage] <= _ORDER[self.until]
@@ -167,6 +169,10 @@ def _run(job: Job) -> Result:
         result.numbering, _ = number_verses(campaign, lock, job.shuffle)  # a new book: no diagnostics
     target = _bundle_target(job, campaign) if job.wants("write") else None
     result.bundle = _compile(result)
+    if job.print_check and not job.pdf and result.profile is not None:  # --pdf checks as it prints
+        from tgc.render.pdf import check_print
+
+        _print_diagnostics(result, _pdf_call(check_print, result.bundle, result.profile))
     if job.langs:
         _translations(result)
         if result.errors:
@@ -175,6 +181,8 @@ def _run(job: Job) -> Result:
         result.written = _write_or_fail(result, lock, target)
     return result
 
+
+_T = TypeVar("_T")
 
 # ---------------------------------------------------------------- stages
 
@@ -280,7 +288,7 @@ def _report(result: Result, files: list[ast.File]) -> None:
     diags = apply_suppressions(result.diagnostics, _suppressions(files))
     diags = config.apply(diags)
     diags.extend(config_diags)
-    if result.job.pdf:
+    if result.job.pdf or result.job.print_check:
         from tgc.render.profile import read_profile
 
         result.profile, profile_diags = read_profile(config)
@@ -378,7 +386,10 @@ def _write(result: Result, lock: Lock, target: Path) -> Written:
     text = dump_bundle(bundle)
     site = _render(bundle) if result.job.html else {}
     edition_texts, editions_sites = _edition_files(result, target.parent)
-    pdfs = _render_pdfs(bundle, result.profile) if result.profile is not None else {}
+    findings: list[Finding] = []
+    pdfs = _render_pdfs(bundle, result.profile, findings) if result.profile is not None else {}
+    if findings:
+        _print_diagnostics(result, findings)
     edition_pdfs = _edition_pdfs(result, target.parent)
     player = _render_player(bundle) if result.job.web else None
     lock_text = render_lock(result.numbering.lock)
@@ -477,13 +488,113 @@ def _render_player(bundle: Bundle) -> str:
     return render_player(bundle)
 
 
-def _render_pdfs(bundle: Bundle, profile: PrintProfile) -> dict[str, bytes]:
-    from tgc.render.pdf import PdfUnavailable, render_pdfs
+def _render_pdfs(bundle: Bundle, profile: PrintProfile,
+                 findings: list[Finding] | None = None) -> dict[str, bytes]:
+    from tgc.render.pdf import render_pdfs
+
+    return _pdf_call(render_pdfs, bundle, profile, findings)
+
+
+def _pdf_call(function: Callable[..., _T], *args: Any) -> _T:
+    from tgc.render.pdf import PdfUnavailable
 
     try:
-        return render_pdfs(bundle, profile)
+        return function(*args)
     except PdfUnavailable as err:
         raise BuildError(str(err)) from None
+
+
+def _print_diagnostics(result: Result, findings: list[Finding]) -> None:
+    """The print checks' findings as TGC910-913, at the source of what they are about
+    (a verse's header, a card's declaration, the profile's `signature`), configured as
+    every other code."""
+    from tgc.diagnostics.codes import diag
+    from tgc.diagnostics.config import load_config
+
+    config = result.job.config if result.job.config is not None else load_config(result.root)[0]
+    found: list[Diagnostic] = []
+    for finding in findings:
+        at = _finding_span(result, config, finding)
+        match finding.kind:
+            case "spoiler":
+                found.append(diag("TGC912", at, hint="renumber the book (`tgc build --shuffle SEED`) "
+                                  "or move one of the two verses", verse=_printed(result, finding.subject),
+                                  source=_printed(result, finding.other), pages=finding.detail))
+            case "signature":
+                found.append(diag("TGC913", at, hint="plan the blank pages, or change the text or trim",
+                                  book=BOOK_NAMES.get(finding.subject, finding.subject),
+                                  count=int(finding.amount), signature=result.profile.signature
+                                  if result.profile is not None else 0))
+            case "overflow":
+                found.append(diag("TGC911", at, hint="shorten the card's text or give its kind a larger "
+                                  "size in [tool.tgc.print.cards]", card=_card_name(result, finding.subject),
+                                  amount=finding.amount, words=finding.detail))
+            case "safe-area":
+                found.append(diag("TGC910", at, hint="keep text 3 mm inside the trim: shorten it or give "
+                                  "the card a larger size", card=_card_name(result, finding.subject),
+                                  amount=finding.amount, words=finding.detail))
+            case _:
+                assert_never(finding.kind)
+    result.diagnostics = in_order(result.diagnostics + config.apply(found))
+
+
+BOOK_NAMES = {"journal": "Exploration Journal", "secrets": "Book of Secrets"}
+
+
+def _printed(result: Result, verse_id: str) -> str:
+    """``201.3``: a verse as the book prints it (section and printed number)."""
+    assert result.bundle is not None
+    verse = next((v for v in result.bundle.verses if v.id == verse_id), None)
+    return f"{verse.section}.{verse.printed}" if verse is not None else verse_id
+
+
+def _card_name(result: Result, card: str) -> str:
+    """``location 201``, ``secret 7``, ``item "Rope"`` from a card's id."""
+    kind, _, key = card.partition("-")
+    if kind == "item" and result.bundle is not None and key.isascii() and key.isdigit():
+        items = result.bundle.items
+        index = int(key) - 1
+        return f'item "{items[index].name}"' if 0 <= index < len(items) else card
+    return f"{kind} {key}"
+
+
+def _finding_span(result: Result, config: Config, finding: Finding) -> Span:
+    """Where a finding points: the verse's header, the card's declaration, else the
+    profile's `signature` key (or the campaign's first line)."""
+    from tgc.diagnostics.config import locate
+    from tgc.project.workspace import display_name
+
+    assert result.bundle is not None
+    if finding.kind == "spoiler":
+        loc = result.bundle.source_map.get(finding.other)
+        if loc is not None:
+            name = display_name(result.root / loc.file, result.root)
+            return Span(name, loc.line, 1, loc.line, 2)
+    if finding.kind in ("overflow", "safe-area") and result.campaign is not None:
+        decl = _card_decl(result, finding.subject)
+        if decl is not None:
+            return decl.span
+    if finding.kind == "signature" and config.source is not None:
+        return locate(config.source, "signature", True)
+    first = next(iter(result.sources), "")
+    return Span(first, 1, 1, 1, 2)
+
+
+def _card_decl(result: Result, card: str) -> ast.Declaration | None:
+    assert result.campaign is not None and result.bundle is not None
+    kind, _, key = card.partition("-")
+    campaign = result.campaign
+    if not (key.isascii() and key.isdigit()):
+        return None
+    number = int(key)
+    if kind == "location" and number in campaign.locations:
+        return campaign.locations[number].decl
+    if kind == "secret" and number in campaign.secrets:
+        return campaign.secrets[number].decl
+    if kind == "item" and 0 < number <= len(result.bundle.items):
+        item = campaign.items.get(result.bundle.items[number - 1].name)
+        return item.decl if item is not None else None
+    return None
 
 
 # ---------------------------------------------------------------- entry points

@@ -36,17 +36,21 @@ FORMAT_NAMES = ("human", "concise", "json", "sarif", "github")
 @click.option("--lang", "langs", multiple=True, metavar="LANG",
               help="Also check the translation l10n/LANG.po (repeat it, or `all`); "
                    "see `tgc l10n check`.")
+@click.option("--print", "print_check", is_flag=True,
+              help="Also lay out the press-ready pages (the pdf extra) and check them: card text "
+                   "outside the safe area or past the trim, a verse on the same spread as a choice "
+                   "that leads to it, a book that does not fill its signatures.")
 @click.option("--debug", is_flag=True,
               help="Say which configuration file applies; print the traceback of an internal error.")
 def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None,
-          strict: bool, no_cache: bool, langs: tuple[str, ...], debug: bool) -> None:
+          strict: bool, no_cache: bool, langs: tuple[str, ...], print_check: bool, debug: bool) -> None:
     """Parse and check a campaign folder (default: ./journal_src, else .).
 
     Every syntax, naming, graph, state and map mistake in every file is reported in
     one run, each with a code (see `tgc explain CODE`), a file:line:col and a hint.
     """
     from tgc.diagnostics.render import FORMATS
-    from tgc.pipeline import Job, run
+    from tgc.pipeline import BuildError, Job, Stage, run
     from tgc.project.workspace import WorkspaceError
 
     root = campaign_dir(directory)
@@ -61,8 +65,11 @@ def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None
         sys.exit(check_translations(root, langs, strict, color, debug, fmt))
     try:
         workers = (os.cpu_count() or 1) if jobs == 0 else jobs
-        result = run(Job(root, "check", cache_policy(no_cache), jobs=workers))
+        until: Stage = "bundle" if print_check else "check"
+        result = run(Job(root, until, cache_policy(no_cache), jobs=workers, print_check=print_check))
     except WorkspaceError as err:
+        fail_usage(str(err))
+    except BuildError as err:  # no WeasyPrint: say how to install it
         fail_usage(str(err))
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
         fail_internal(err, debug, fmt)

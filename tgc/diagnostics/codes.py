@@ -334,6 +334,47 @@ _RULES: tuple[Rule, ...] = (
         (),
     ),
     Rule(
+        "TGC910", "card-text-outside-safe-area", W,
+        "the {card} card's text reaches {amount} mm past its safe area (“{words}”)",
+        "Text on a card is closer to the trim than the safe area allows.",
+        "Cutting is never exact: printers ask that text stay inside the safe area, 3 mm "
+        "inside the trim on every side, so a cut a little off never touches a letter. "
+        "`tgc check --print` lays the cards out as `tgc build --pdf` prints them and "
+        "reports how far the text reaches. Shorten the text (a long card text or action), or "
+        "give that kind of card a larger size in `[tool.tgc.print.cards]`.",
+        (),
+    ),
+    Rule(
+        "TGC911", "card-text-overflows", W,
+        "the {card} card's text runs {amount} mm past its trim (“{words}”): the cutter takes it",
+        "Text on a card does not fit on the card.",
+        "The card's text is longer than the card: what runs past the trim is cut off "
+        "when the sheet is cut. Shorten the text, or give that kind of card a larger size "
+        "in `[tool.tgc.print.cards]`.",
+        (),
+    ),
+    Rule(
+        "TGC912", "spoiler-on-spread", W,
+        "{verse} prints on the same spread as {source} ({pages}), which leads to it by a choice "
+        "or an outcome",
+        "A verse a reader may be sent to is visible while the reader decides.",
+        "A gamebook hides where each choice leads: a verse printed on the same two facing "
+        "pages as a choice that leads to it can be read before the choice is made. "
+        "Renumber the book (`tgc build --shuffle SEED` for a new book), or move one of the "
+        "two verses.",
+        (),
+    ),
+    Rule(
+        "TGC913", "signature-not-filled", W,
+        "the {book} has {count} pages, not a multiple of the signature of {signature} pages",
+        "A book's page count does not fill its last signature.",
+        "A printer folds sheets into signatures of a fixed number of pages "
+        "(`signature` in `[tool.tgc.print]`); a book whose page count is not a multiple of "
+        "it ends with blank pages the printer adds, or costs a partial signature. Adjust "
+        "the text or the trim size, or plan the blank pages.",
+        (),
+    ),
+    Rule(
         "TGC999", "internal-error", E, "internal error: {detail}",
         "tgc itself failed.",
         "This is a bug in tgc, not in your campaign. Please report it at "

@@ -20,9 +20,10 @@ from tgc.bundle import schema as s
 from tgc.bundle.io import write_atomic
 from tgc.collector import paused_gc
 from tgc.lexicon import speaking
-from tgc.render import deck
+from tgc.render import deck, printcheck
 from tgc.render.book import render_book
 from tgc.render.places import Places
+from tgc.render.printcheck import Finding
 from tgc.render.profile import PrintProfile, Size
 from tgc.render.site import RenderError, check_verses
 from tgc.render.speech import edition
@@ -36,26 +37,53 @@ class PdfUnavailable(RenderError):
     """WeasyPrint (the ``pdf`` extra) is not installed, or its system libraries are not."""
 
 
-def render_pdfs(bundle: s.Bundle, profile: PrintProfile) -> dict[str, bytes]:
+def render_pdfs(bundle: s.Bundle, profile: PrintProfile,
+                findings: list[Finding] | None = None) -> dict[str, bytes]:
     """Every PDF of the bundle, by file name: the Exploration Journal and the Book of
     Secrets as books of the profile's trim size; the cards, one file per card size; the
-    print-and-play sheets on A4 and Letter for long-edge and short-edge duplex."""
+    print-and-play sheets on A4 and Letter for long-edge and short-edge duplex. With
+    ``findings``, the print checks of the laid-out pages are added to it."""
+    places, documents = _laid_out(bundle, profile)
+    if findings is not None:
+        findings += _findings(places, documents, profile)
+    out = {name: write_pdf(document, html, profile) for name, (html, document) in documents.items()}
+    from tgc.render.impose import impose
+
+    card_pdfs = [(size, out[cards_pdf(size)]) for size in deck.by_size(deck.deck(places), profile)]
+    for paper, paper_size in deck.SHEETS.items():
+        for edge in deck.EDGES:
+            out[f"sheets-{paper}-{edge}-edge.pdf"] = impose(card_pdfs, paper_size, edge, profile.marks)
+    return out
+
+
+def check_print(bundle: s.Bundle, profile: PrintProfile) -> list[Finding]:
+    """The print checks alone (`tgc check --print`): the pages laid out, nothing written."""
+    places, documents = _laid_out(bundle, profile)
+    return _findings(places, documents, profile)
+
+
+def _laid_out(bundle: s.Bundle, profile: PrintProfile) -> tuple[Places, dict[str, tuple[str, Any]]]:
+    """Each PDF's HTML and WeasyPrint's layout of it, by file name."""
     html_class = _weasyprint()
     places = Places(bundle)
     check_verses(bundle, places)
     with paused_gc(), speaking(edition(bundle)):
         pages = {JOURNAL_PDF: render_book(places, "journal", profile),
                  SECRETS_PDF: render_book(places, "secrets", profile)}
-        sizes = deck.by_size(deck.deck(places), profile)
-        for size, cards in sizes.items():
+        for size, cards in deck.by_size(deck.deck(places), profile).items():
             pages[cards_pdf(size)] = deck.render_cards(places, size, cards, profile)
-    out = {name: pdf_bytes(html_class, html, profile) for name, html in pages.items()}
-    from tgc.render.impose import impose
+    return places, {name: (html, layout(html_class, html)) for name, html in pages.items()}
 
-    card_pdfs = [(size, out[cards_pdf(size)]) for size in sizes]
-    for paper, paper_size in deck.SHEETS.items():
-        for edge in deck.EDGES:
-            out[f"sheets-{paper}-{edge}-edge.pdf"] = impose(card_pdfs, paper_size, edge, profile.marks)
+
+def _findings(places: Places, documents: dict[str, tuple[str, Any]], profile: PrintProfile) -> list[Finding]:
+    out: list[Finding] = []
+    for name, (_html, document) in documents.items():
+        if name in (JOURNAL_PDF, SECRETS_PDF):
+            book = name.removesuffix(".pdf")
+            out += printcheck.spoiler_findings(places, printcheck.pages_of(document))
+            out += printcheck.signature_findings(book, document, profile.signature)
+        else:
+            out += printcheck.card_findings(document)
     return out
 
 
@@ -64,13 +92,17 @@ def cards_pdf(size: Size) -> str:
     return f"cards-{size.label}.pdf"
 
 
-def pdf_bytes(html_class: Any, html: str, profile: PrintProfile) -> bytes:
-    """One PDF from one page of HTML. Its identifier is a hash of the HTML, so the same
-    bundle and profile always give the same bytes."""
+def layout(html_class: Any, html: str) -> Any:
+    """WeasyPrint's layout of one page of HTML (fetching nothing)."""
     from weasyprint.urls import URLFetcher
 
+    return html_class(string=html, url_fetcher=URLFetcher(allowed_protocols=())).render()
+
+
+def write_pdf(document: Any, html: str, profile: PrintProfile) -> bytes:
+    """One PDF from one laid-out document. Its identifier is a hash of the HTML, so the
+    same bundle and profile always give the same bytes."""
     identifier = hashlib.sha256(html.encode("utf-8")).hexdigest()[:32].encode("ascii")
-    document = html_class(string=html, url_fetcher=URLFetcher(allowed_protocols=()))
     with _fixed_clock():
         data = document.write_pdf(pdf_identifier=identifier, pdf_variant=profile.variant,
                                   custom_metadata=False)

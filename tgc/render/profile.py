@@ -9,6 +9,7 @@ The schema (every key optional; the values shown are the defaults)::
     bleed = 3            # mm printed past every trim edge (books and cards)
     marks = true         # crop marks in the bleed
     variant = "none"     # or "pdf/x-1a", "pdf/x-3", "pdf/x-4" (the printer's PDF/X)
+    signature = 0        # pages per folded signature (16, 32...); 0: not checked
     [tool.tgc.print.cards]
     location = "89x127"  # mm, width x height, per kind of card
     secret = "63x88"
@@ -33,7 +34,8 @@ from tgc.diagnostics.model import Diagnostic
 
 CardKind = Literal["location", "secret", "item"]
 CARD_KINDS: tuple[CardKind, ...] = ("location", "secret", "item")
-KEYS = ("trim", "bleed", "marks", "variant", "cards")
+KEYS = ("trim", "bleed", "marks", "variant", "signature", "cards")
+MAX_SIGNATURE = 128
 VARIANTS = ("none", "pdf/x-1a", "pdf/x-3", "pdf/x-4")
 MAX_BLEED = 10.0
 
@@ -68,6 +70,7 @@ class PrintProfile:
     marks: bool = True
     variant: str | None = None
     cards: Mapping[CardKind, Size] = field(default_factory=lambda: dict(DEFAULT_CARDS))
+    signature: int = 0  # pages per signature; 0: any page count
 
 
 DEFAULT = PrintProfile()
@@ -111,7 +114,16 @@ class _Reader:
             marks=self._marks(table.get("marks", default.marks)),
             variant=self._variant(table.get("variant", "none")),
             cards=self._cards(table.get("cards", {})),
+            signature=self._signature(table.get("signature", 0)),
         )
+
+    def _signature(self, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SIGNATURE:
+            self._error(f"{value!r} is not a signature (for `signature`)", "signature",
+                        f"give the pages per signature, such as 16, or 0 for none (at most {MAX_SIGNATURE})",
+                        value=True)
+            return DEFAULT.signature
+        return value
 
     def _size(self, table: Mapping[str, Any], key: str, default: Size) -> Size:
         value = table.get(key)

@@ -1,0 +1,102 @@
+"""`tgc check --print` and the checks `tgc build --pdf` runs as it prints (docs/printing.md):
+card text outside the safe area or past the trim (read from WeasyPrint's layout), a verse
+on the same spread as a choice that leads to it, a book that does not fill its
+signatures; each a warning at the source of what it is about."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tests.test_render_pdf import needs_pdf
+from tgc.cli.main import cli
+from tgc.render.printcheck import Finding, card_findings, spread
+
+CAMPAIGN = '''@campaign "Print Check"
+  ruleset: tainted-grail
+  start: 101
+
+@location 101 "Farmhold"
+  explore -> 101.1
+  text: "{card}"
+
+== 101.1
+The rain has not stopped for three days.
+* Wait it out -> 2
+* Walk to the mill -> 3
+
+== 101.2
+You wait.
+-> end
+
+== 101.3
+You walk.
+-> end
+'''
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def campaign(tmp_path: Path, card: str = "A farm.", profile: str = "") -> Path:
+    root = tmp_path / "campaign"
+    root.mkdir()
+    (root / "campaign.tgj").write_text(CAMPAIGN.replace("{card}", card), encoding="utf-8")
+    (root / "tgc.toml").write_text(profile, encoding="utf-8")
+    return root
+
+
+def test_facing_pages_make_a_spread_and_the_first_page_stands_alone() -> None:
+    assert [spread(page) for page in (1, 2, 3, 4, 5)] == [0, 1, 1, 2, 2]
+
+
+@needs_pdf
+def test_a_card_reads_its_text_positions_from_the_layout() -> None:
+    from weasyprint import HTML
+
+    face = ('<section id="front-{id}" style="width:50mm;height:30mm;padding:3mm;box-sizing:border-box;'
+            'font-size:8pt"><p style="margin:0;{style}">Harvest</p></section>')
+    inside = HTML(string=face.format(id="a", style="")).render()
+    edge = HTML(string=face.format(id="b", style="margin-left:-1.5mm")).render()
+    past = HTML(string=face.format(id="c", style="margin-top:26mm")).render()
+    assert card_findings(inside) == []
+    assert card_findings(edge) == [Finding("safe-area", "b", "Harvest", amount=1.5)]
+    (over,) = card_findings(past)
+    assert over.kind == "overflow" and over.subject == "c" and over.amount > 0.5
+
+
+@needs_pdf
+def test_check_print_reports_spoilers_signatures_and_overflowing_cards(tmp_path: Path) -> None:
+    root = campaign(tmp_path, " ".join(["The rain beats on the thatch of the long barn."] * 120),
+                    "[print]\nsignature = 128\n")
+    result = run("check", str(root), "--print", "--format", "concise")
+    assert result.exit_code == 0, result.output  # warnings only
+    lines = result.output.splitlines()
+    spoilers = [line for line in lines if "TGC912" in line]
+    assert len(spoilers) == 2 and all(line.startswith(f"{root}/campaign.tgj:9:1:") for line in spoilers)
+    assert "101.2 prints on the same spread as 101.1 (page 2)" in spoilers[0]
+    (card,) = [line for line in lines if "TGC911" in line]
+    assert card.startswith(f"{root}/campaign.tgj:5:1:") and "the location 101 card's text runs" in card
+    signature = [line for line in lines if "TGC913" in line]
+    assert len(signature) == 2 and all(line.startswith(f"{root}/tgc.toml:2:13:") for line in signature)
+    plain = run("check", str(root), "--format", "concise")
+    assert "TGC91" not in plain.output  # only with --print
+
+
+@needs_pdf
+def test_build_pdf_checks_as_it_prints_and_a_clean_card_says_nothing(tmp_path: Path) -> None:
+    root = campaign(tmp_path)
+    result = run("build", str(root), "-o", str(tmp_path / "out"), "--pdf", "--no-html")
+    assert result.exit_code == 0, result.output
+    assert "TGC912" in result.output and "TGC911" not in result.output and "TGC910" not in result.output
+    assert "TGC913" not in result.output  # no signature configured
+
+
+@needs_pdf
+def test_a_bad_signature_is_a_profile_mistake(tmp_path: Path) -> None:
+    root = campaign(tmp_path, profile='[print]\nsignature = "sixteen"\n')
+    result = run("check", str(root), "--print", "--format", "concise")
+    assert result.exit_code == 1 and "TGC902" in result.output and "is not a signature" in result.output
