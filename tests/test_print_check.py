@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner, Result
 
 from tests.test_render_pdf import needs_pdf
