@@ -26,6 +26,8 @@ from tgc.bundle.io import load_bundle, parse_bundle
 from tgc.cli.main import cli
 from tgc.render.web import inline_json, render_player
 from tgc.runtime import events as ev
+from tgc.runtime.book import Book
+from tgc.runtime.save import dump_save, parse_save
 from tgc.runtime.state import GameState
 from tgc.runtime.story import Story
 
@@ -209,7 +211,8 @@ def python_runs(bundle: s.Bundle, runs: list[Run]) -> list[dict[str, Any]]:
                 _record(trace, story.run())
             if story.waiting is not None:
                 break
-        out.append({"trace": trace, "state": _summary(story.state)})
+        out.append({"trace": trace, "state": _summary(story.state),
+                    "save": dump_save(story.state, campaign=bundle.campaign.title)})
     return out
 
 
@@ -241,6 +244,60 @@ def test_the_player_plays_as_the_python_runtime_does(name: str, seen: set[str]) 
     for run, want, got in zip(runs, expected, actual, strict=True):
         assert got["trace"] == want["trace"], f"run {run}"
         assert got["state"] == want["state"], f"run {run}"
+
+
+@needs_node
+def test_the_player_exports_and_imports_tgcs_own_save_file(tmp_path: Path) -> None:
+    """After each seeded playthrough the player's Export is byte for byte the save file
+    `tgc play :save` writes for the same state, `tgc play --state` reads it, and a save of
+    tgc play (mid-verse, with its position) imported into the player exports unchanged."""
+    path = CAMPAIGNS / "sample.bundle.json"
+    bundle = load_bundle(path)
+    runs: list[Run] = [(seed, 3, None) for seed in range(1, 13)]
+    expected, actual = python_runs(bundle, runs), node_runs(path, runs)
+    for run, want, got in zip(runs, expected, actual, strict=True):
+        assert got["save"] == want["save"], f"run {run}"
+    loaded = parse_save(actual[-1]["save"], Book(bundle), "export.json")
+    assert sorted(loaded.state.secrets) == actual[-1]["state"]["secrets"]
+    story = Story(bundle)
+    story.enter(bundle.campaign.start, "explore")
+    story.run()
+    assert story.cursor is not None
+    saved = dump_save(story.state, campaign=bundle.campaign.title, cursor=story.cursor, queue=story.queue)
+    assert '"position": {' in saved
+    assert node_round_trip(path, saved) == saved
+    exported = tmp_path / "export.json"
+    exported.write_text(actual[0]["save"], encoding="utf-8")
+    script = tmp_path / "inputs.txt"
+    script.write_text(":state\n", encoding="utf-8")
+    played = CliRunner().invoke(cli, ["play", str(path), "--state", str(exported), "--script", str(script)])
+    assert played.exit_code == 0, played.output
+
+
+def test_the_player_refuses_what_tgc_would_refuse() -> None:
+    if NODE is None:
+        pytest.skip("node is not installed: the engine test runs it")
+    path = CAMPAIGNS / "sample.bundle.json"
+    for text, reason in (('{"kind": "tgc-bundle"}', "not a tgc save file"),
+                         ('{"kind": "tgc-save", "format": 9}', "save format 9"),
+                         ('{"kind": "tgc-save", "format": 2, "position": {"verse": "999.1"}}', "999.1")):
+        with pytest.raises(subprocess.CalledProcessError) as failed:
+            node_round_trip(path, text)
+        assert reason in failed.value.stderr
+
+
+def node_round_trip(bundle_path: Path, save: str) -> str:
+    """A save imported into the player's engine and exported again."""
+    assert NODE is not None
+    program = ("const fs=require('fs'),vm=require('vm');const c={};c.globalThis=c;"
+               "vm.runInNewContext(fs.readFileSync(process.argv[1],'utf8'),c);"
+               "const b=JSON.parse(fs.readFileSync(process.argv[2],'utf8'));"
+               "const s=new c.TgcPlayer.Story(b,{});"
+               "try{s.importSave(fs.readFileSync(0,'utf8'));}catch(e){process.stderr.write(e.message);process.exit(1);}"
+               "process.stdout.write(s.exportSave(null));")
+    done = subprocess.run([NODE, "-e", program, str(TEMPLATES / "player.js"), str(bundle_path)], input=save,
+                          capture_output=True, text=True, timeout=60, check=True)
+    return done.stdout
 
 
 # ---------------------------------------------------------------- in headless Chromium

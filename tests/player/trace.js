@@ -76,7 +76,7 @@ for (const [seed, explorations, first] of runs) {
     }
     if (story.waiting) break;
   }
-  out.push({ trace, state: summary(story.state) });
+  out.push({ trace, state: summary(story.state), save: story.exportSave(null) });
 }
 return out;
 }

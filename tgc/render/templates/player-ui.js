@@ -167,10 +167,14 @@
       answers(); panel(); save();
     });
     $("show-locked").addEventListener("change", answers);
-    $("export").addEventListener("click", function () { $("save-text").value = story ? story.snapshot() : ""; });
+    // Export and Import speak tgc's save file: `tgc play --state FILE` and `:load` read
+    // what is exported, and a save of tgc play is imported here.
+    $("export").addEventListener("click", function () {
+      $("save-text").value = story ? story.exportSave(parseInt($("seed").value, 10) || 1) : "";
+    });
     $("import").addEventListener("click", function () {
       var text = $("save-text").value;
-      start(function () { story.restore(text); });
+      start(function () { story.importSave(text); });
     });
     window.addEventListener("hashchange", function () {
       var id = fromHash();

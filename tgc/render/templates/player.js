@@ -604,5 +604,120 @@
     this.rng.seed = saved.rng; this.out = []; this.steps = 0;
   };
 
+  // ------------------------------------------------------------ tgc's save file
+
+  // The save format tgc/runtime/save.py writes and reads (SAVE_FORMAT): a browser's
+  // export loads in `tgc play --state` and `:load`, and a save of tgc play loads here.
+  var SAVE_FORMAT = 2, SAVE_KIND = "tgc-save";
+
+  function sortedNumbers(list) { return list.slice().sort(function (a, b) { return a - b; }); }
+  function sortedKeys(object) { return Object.keys(object).sort(byCodePoint); }
+  function byCodePoint(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
+  function chapterText(ch) {
+    var text = String(ch.number) + (ch.letter || "");
+    return ch.part != null ? text + "-" + ch.part : text;
+  }
+  function parseChapter(text) {
+    var m = /^([0-9]{1,6})([A-Za-z]?)(?:-([0-9]{1,6}))?$/.exec(String(text));
+    if (!m) throw new Error("the save's chapter " + JSON.stringify(text) + " is not a chapter");
+    return { number: parseInt(m[1], 10), letter: m[2] || null, part: m[3] ? parseInt(m[3], 10) : null };
+  }
+  function numberKeys(object) {
+    var out = {};
+    Object.keys(object).map(Number).sort(function (a, b) { return a - b; })
+      .forEach(function (k) { out[k] = object[k]; });
+    return out;
+  }
+
+  // JSON as Python's json.dumps(sort_keys=True, indent=2, ensure_ascii=False) writes it,
+  // so the same state gives the same bytes from either engine.
+  function pythonJson(value, indent) {
+    indent = indent || "";
+    var inner = indent + "  ";
+    if (value === null || value === undefined) return "null";
+    if (Array.isArray(value)) {
+      if (!value.length) return "[]";
+      return "[\n" + value.map(function (v) { return inner + pythonJson(v, inner); }).join(",\n") + "\n" + indent + "]";
+    }
+    if (typeof value === "object") {
+      var keys = Object.keys(value);
+      var numeric = keys.length && keys.every(function (k) { return /^-?[0-9]+$/.test(k); });
+      keys.sort(numeric ? function (a, b) { return Number(a) - Number(b); } : byCodePoint);
+      if (!keys.length) return "{}";
+      return "{\n" + keys.map(function (k) {
+        return inner + JSON.stringify(k) + ": " + pythonJson(value[k], inner);
+      }).join(",\n") + "\n" + indent + "}";
+    }
+    return JSON.stringify(value);
+  }
+
+  Story.prototype.exportSave = function (seed) {
+    var s = this.state, self = this;
+    var party = s.party.map(function (c, i) {
+      var items = i === 0 ? s.items.slice().sort(byCodePoint) : [];  // the party's items: the first member carries them
+      return { attributes: c.attributes, items: items, limits: c.limits, name: c.name, piles: {},
+               resources: c.resources, tracks: c.tracks };
+    });
+    var statuses = {};
+    sortedKeys(s.statuses).forEach(function (k) { if (s.statuses[k].length) statuses[k] = sortedNumbers(s.statuses[k]); });
+    var state = {
+      acted: {}, answers: s.answers, chapter: chapterText(s.chapter), day: s.day, dials: s.dials,
+      dropped: s.dropped.slice().sort(byCodePoint), in_play: sortedNumbers(s.in_play), location: s.location,
+      party: party, players: s.players, removed: sortedNumbers(s.removed), replaced: numberKeys(s.replaced),
+      secrets: sortedNumbers(s.secrets), statuses: statuses, tasks: s.tasks, time_tokens: s.time_tokens,
+      visited: s.visited.slice().sort(byCodePoint)
+    };
+    var position = null;
+    if (this.cursor) {
+      position = { block: this.cursor.block || null, index: this.cursor.index, verse: this.cursor.verse,
+                   queue: this.queue.map(function (t) { return self.targetJson(t); }) };
+    }
+    return pythonJson({ campaign: this.book.bundle.campaign.title, format: SAVE_FORMAT, kind: SAVE_KIND,
+                        position: position, seed: seed == null ? null : seed, state: state }) + "\n";
+  };
+  Story.prototype.targetJson = function (t) {
+    return t.kind === "goto" ? { block: t.block || null, kind: "goto", verse: t.verse } : { kind: t.kind };
+  };
+
+  // A tgc save file (format 1 or 2) in place of the state; a file tgc would refuse is
+  // refused here too, with the reason, and changes nothing.
+  Story.prototype.importSave = function (text) {
+    var data = JSON.parse(text);
+    if (!data || data.kind !== SAVE_KIND) throw new Error("not a tgc save file (its kind is not \"tgc-save\")");
+    if (data.format !== 1 && data.format !== SAVE_FORMAT) {
+      throw new Error("save format " + JSON.stringify(data.format) + " (this player reads formats 1 and " + SAVE_FORMAT + ")");
+    }
+    var saved = data.state || {}, state = newState(this.book.bundle), book = this.book;
+    if (saved.party && saved.party.length) {
+      state.party = saved.party.map(function (m) {
+        var c = newCharacter(m.name);
+        ["tracks", "limits", "attributes", "resources"].forEach(function (part) {
+          Object.keys(m[part] || {}).forEach(function (k) { c[part][k] = m[part][k]; });
+        });
+        return c;
+      });
+    }
+    var items = (saved.items || []).slice();
+    (saved.party || []).forEach(function (m) { (m.items || []).forEach(function (i) { items.push(i); }); });
+    state.items = items;
+    ["secrets", "visited", "tasks", "removed", "dropped"].forEach(function (k) { if (saved[k]) state[k] = saved[k].slice(); });
+    ["statuses", "dials", "answers"].forEach(function (k) { if (saved[k]) state[k] = JSON.parse(JSON.stringify(saved[k])); });
+    if (saved.replaced) Object.keys(saved.replaced).forEach(function (k) { state.replaced[Number(k)] = saved.replaced[k]; });
+    if (saved.in_play != null) state.in_play = saved.in_play.slice();
+    if (saved.time_tokens != null) state.time_tokens = saved.time_tokens;
+    if (saved.day != null) state.day = saved.day;
+    if (saved.chapter != null) state.chapter = parseChapter(saved.chapter);
+    if ("location" in saved) state.location = saved.location;
+    if ("players" in saved) state.players = saved.players;
+    var position = data.position || null;
+    if (position && !book.verses[position.verse]) throw new Error("the save is at verse " + position.verse + ", which this campaign does not have");
+    this.state = state;
+    this.cursor = position ? { verse: position.verse, block: position.block || null, index: position.index || 0 } : null;
+    this.queue = position ? (position.queue || []) : [];
+    this.waiting = null; this.ending = null; this.out = []; this.offers = []; this.picks = []; this.steps = 0;
+    if (typeof data.seed === "number") this.rng.seed = data.seed >>> 0;
+    this.truth = this.triggerTruth();
+  };
+
   root.TgcPlayer = { Story: Story, newState: newState, holds: holds, applyEffect: applyEffect };
 })(typeof window !== "undefined" ? window : globalThis);
