@@ -24,6 +24,8 @@ MODULES = [
     "tgc.conditions.table",
     "tgc.conditions.text",
     "tgc.bundle.conditions",
+    "tgc.explore.budget",
+    "tgc.explore.pace",
     "tgc.semantics.lower",
     "tgc.semantics.holds",
     "tgc.semantics.dice",

@@ -4,6 +4,8 @@ construction; witnesses replayed on the Story API; the sample campaign explored 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ from tgc.cli.main import cli
 from tgc.explore.explorer import explore
 from tgc.explore.report import summary as report
 from tgc.explore.witness import reaches_verse, replay, witness
+from tgc.pipeline import compile_folder
 from tgc.playtest.randomplay import random_play, summary
 from tgc.runtime import Book, new_state
 
@@ -266,3 +269,58 @@ def test_a_complete_search_names_the_blocks_it_never_reached(tmp_path: Path) -> 
     (tmp_path / "tgc.toml").write_text("[severity]\nunused-block = \"ignore\"\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["explore", str(tmp_path)])
     assert "inline blocks 1/2 reached (not reached: 101.1.b)" in result.output
+
+
+def test_the_memory_budget_stops_the_search_with_an_honest_report(known: Book) -> None:
+    """At the budget the search stops (before the kernel would kill it) and says why; a
+    budget it never meets changes nothing."""
+    cut = explore(known, new_state(known.bundle), memory=1)
+    assert not cut.complete and cut.stopped == "memory"
+    assert report(cut, 0.0)["stopped"] == "memory"
+    whole = explore(known, new_state(known.bundle), memory=1 << 40)
+    assert whole.complete and whole.stopped is None and "stopped" not in report(whole, 0.0)
+    assert whole.peak > 0
+    short = explore(known, new_state(known.bundle), max_states=3)
+    assert short.stopped == "states" and report(short, 0.0)["stopped"] == "states"
+
+
+def test_cli_memory_option() -> None:
+    sample = str(ROOT / "journal_src")
+    cut = CliRunner().invoke(cli, ["explore", sample, "--memory", "1MiB"])
+    text = " ".join(cut.output.split())
+    assert "INCOMPLETE (stopped at the memory budget; raise --memory" in text
+    assert "not proven unreachable: raise --memory to know" in text
+    as_json = CliRunner().invoke(cli, ["explore", sample, "--memory", "1MiB", "--format", "json"])
+    doc = json.loads(as_json.output)
+    assert doc["complete"] is False and doc["stopped"] == "memory"
+    bad = CliRunner().invoke(cli, ["explore", sample, "--memory", "lots"])
+    assert bad.exit_code == 2 and "--memory: `lots` is not a size" in bad.output
+
+
+def test_no_progress_or_outlook_off_a_terminal_when_the_search_finishes() -> None:
+    result = CliRunner().invoke(cli, ["explore", str(ROOT / "journal_src"), "--max-states", "20000"])
+    assert result.exit_code == 0
+    assert result.stderr == ""
+
+
+def test_the_outlook_names_what_multiplies_early(tmp_path: Path) -> None:
+    """A search that cannot finish says so (here as soon as it can, look_after=0) and names
+    the statuses whose combinations grow; the pace is reported as it runs."""
+    from tgc.explore.explorer import Explorer
+    from tgc.explore.pace import Outlook, Pace
+
+    generator = str(ROOT / "bench" / "gen_campaign.py")
+    made = subprocess.run([sys.executable, generator, "30", str(tmp_path / "g")], capture_output=True,
+                          check=True)
+    assert made.returncode == 0
+    book = Book(compile_folder(tmp_path / "g"))
+    paces: list[Pace] = []
+    seen: list[Outlook] = []
+    ex = Explorer(book, new_state(book.bundle), max_states=300, progress=paces.append,
+                  foresee=seen.append, look_after=0.0).run()
+    assert not ex.complete and ex.stopped == "states"
+    assert len(paces) >= 2 and paces[-1].states > paces[0].states
+    assert len(seen) == 1
+    lines = seen[0].lines()
+    assert "before it can finish" in lines[0] and "what multiplies: status" in lines[1]
+    assert "--from VERSE" in lines[2]

@@ -32,20 +32,24 @@ from tgc.cli.options import (
 @click.option("--party", default="", metavar="NAMES", help="The starting party, comma-separated.")
 @click.option("--max-states", type=click.IntRange(min=1), default=500_000, show_default=True,
               help="Stop after this many states and report the search as incomplete.")
+@click.option("--memory", metavar="SIZE",
+              help="Stop when the search holds this much memory (2GiB, 512MiB) and report it "
+                   "as incomplete. Default: half the memory free when it starts.")
 @click.option("--witness", metavar="VERSE", help="Print a shortest input script reaching VERSE.")
 @click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True)
 @strict_option
 @no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def explore(target: Path | None, start_at: str | None, state_file: Path | None, party: str,
-            max_states: int, witness: str | None, fmt: str, strict: bool, no_cache: bool,
+            max_states: int, memory: str | None, witness: str | None, fmt: str, strict: bool,
+            no_cache: bool,
             debug: bool) -> None:
     """Explore every branch of TARGET (a campaign folder, default ./journal_src, or a
     bundle file): every entry point, every choice, ask, roll arm and encounter outcome,
     with the state carried from one exploration to the next. Exits 1 when it finds dead
     ends, trap loops or runtime errors."""
     try:
-        code = _explore(target, start_at, state_file, party, max_states, witness, fmt, no_cache,
+        code = _explore(target, start_at, state_file, party, max_states, memory, witness, fmt, no_cache,
                         strict)
     except click.exceptions.Exit:
         raise
@@ -57,13 +61,17 @@ def explore(target: Path | None, start_at: str | None, state_file: Path | None, 
 
 
 def _explore(target: Path | None, start_at: str | None, state_file: Path | None, party: str,
-             max_states: int, witness: str | None, fmt: str, no_cache: bool,
+             max_states: int, memory: str | None, witness: str | None, fmt: str, no_cache: bool,
              strict: bool = True) -> int:
     from tgc.explore import report
+    from tgc.explore.budget import default_budget, parse_size
     from tgc.explore.explorer import explore as run_explore
     from tgc.runtime import Book, SaveError, load_save, new_state
     from tgc.runtime.state import party_problem
 
+    budget = parse_size(memory) if memory is not None else default_budget()
+    if budget is None:
+        fail_usage(f"--memory: `{memory}` is not a size (write it like 2GiB or 512MiB)")
     where = target if target is not None else campaign_dir(None)  # named in the witness
     book = Book(load_campaign_or_exit(where, no_cache, strict=strict))
     members = [p.strip() for p in party.split(",") if p.strip()]
@@ -84,9 +92,11 @@ def _explore(target: Path | None, start_at: str | None, state_file: Path | None,
     if witness is not None and witness not in book.verses:
         fail_usage(f"--witness: no verse {witness} in this campaign")
     began = time.perf_counter()
-    with _progress(fmt, max_states) as tick:
-        ex = run_explore(book, start, max_states=max_states, start_at=goto, progress=tick)
+    with _Progress(fmt) as shown:
+        ex = run_explore(book, start, max_states=max_states, start_at=goto, memory=budget,
+                         progress=shown.tick, foresee=shown.foresee)
     seconds = time.perf_counter() - began
+    shown.summary(ex, seconds)
     if witness is not None:
         return _print_witness(ex, witness, where, state_file)
     doc = report.summary(ex, seconds)
@@ -115,7 +125,7 @@ def _print_witness(ex: Any, verse: str, target: Path, state_file: Path | None) -
     found = witness(ex, verse)
     if found is None:
         why = reasons(ex).get(verse, "not reached")
-        more = "" if ex.complete else " (the search was incomplete: raise --max-states)"
+        more = "" if ex.complete else f" (the search was incomplete: {_raise(ex.stopped)})"
         click.echo(f"tgc: no play reaches {verse}: {why}{more}", err=True)
         return EXIT_ERRORS
     if not found.found:
@@ -125,32 +135,77 @@ def _print_witness(ex: Any, verse: str, target: Path, state_file: Path | None) -
     return EXIT_OK
 
 
-class _progress:
-    """A rich progress bar on a terminal for long runs; nothing otherwise."""
+class _Progress:
+    """On a terminal (and only for the human report): a live line with the states, states
+    per second, the frontier still to run, memory and coverage, the outlook as soon as the
+    search sees it cannot finish, and a one-line summary at the end. Elsewhere the outlook
+    alone, on stderr (never on stdout: the report stays what it is)."""
 
-    def __init__(self, fmt: str, total: int) -> None:
-        self.enabled = sys.stderr.isatty() and fmt == "human"
-        self.total = total
+    def __init__(self, fmt: str) -> None:
+        self.human = fmt == "human"
+        self.live = self.human and sys.stderr.isatty()
         self.bar: Any = None
+        self.task: Any = None
 
-    def __enter__(self) -> Any:
-        if not self.enabled:
-            return None
-        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    def __enter__(self) -> _Progress:
+        if self.live:
+            from rich.console import Console
+            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-        self.bar = Progress(TextColumn("exploring"), BarColumn(), TextColumn("{task.fields[states]} states"),
-                            TimeElapsedColumn(), transient=True)
-        self.bar.start()
-        task = self.bar.add_task("explore", total=None, states=0)
-
-        def tick(states: int, queued: int) -> None:
-            if states % 256 == 0:
-                self.bar.update(task, states=states)
-        return tick
+            self.bar = Progress(SpinnerColumn(), TextColumn("exploring {task.fields[line]}"),
+                                TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("explore", total=None, line="")
+        return self
 
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
             self.bar.stop()
+
+    def tick(self, pace: Any) -> None:
+        if self.bar is None:
+            return
+        from tgc.explore.budget import shown
+
+        line = (f"{pace.states:,} states, {pace.rate:,.0f}/s, {pace.frontier:,} to run, "
+                f"{shown(pace.memory)}, {pace.reached}/{pace.verses} verses reached")
+        self.bar.update(self.task, line=line)
+
+    def foresee(self, look: Any) -> None:
+        if not self.human:
+            return
+        for line in look.lines():
+            if self.bar is not None:
+                self.bar.console.print(line, markup=False, highlight=False)
+            else:
+                click.echo(f"tgc: {line.strip()}" if not line.startswith(" ") else line, err=True)
+
+    def summary(self, ex: Any, seconds: float) -> None:
+        if not self.live:
+            return
+        from tgc.explore.budget import shown
+
+        rate = ex.states / seconds if seconds > 0 else 0.0
+        click.echo(f"{ex.states:,} states in {seconds:.1f} s ({rate:,.0f}/s), "
+                   f"peak memory {shown(ex.peak)}", err=True)
+
+
+def _raise(stopped: str | None) -> str:
+    """What to raise when the search stopped early."""
+    if stopped == "memory":
+        return ("it reached the memory budget: raise --memory, or explore less at once "
+                "(--from, a party of one)")
+    return "raise --max-states"
+
+
+def _limit(stopped: str | None) -> str:
+    return "--memory" if stopped == "memory" else "--max-states"
+
+
+def _stopped(stopped: str | None) -> str:
+    if stopped == "memory":
+        return "stopped at the memory budget; raise --memory, or explore less at once"
+    return "stopped at --max-states; raise it"
 
 
 def _missed(names: list[str], done: str) -> str:
@@ -166,7 +221,7 @@ def _print_human(doc: dict[str, Any]) -> None:
 
     console = Console(highlight=False)
     verses = doc["verses"]
-    state = "complete" if doc["complete"] else "[yellow]INCOMPLETE[/] (stopped at --max-states; raise it)"
+    state = "complete" if doc["complete"] else f"[yellow]INCOMPLETE[/] ({_stopped(doc.get('stopped'))})"
     console.print(f"[bold]explored[/] {doc['states']} states in {doc['seconds']:.2f}s: {state}")
     reached = len(verses["reached"])
     console.print(f"verses        {reached}/{verses['total']} reached")
@@ -182,7 +237,7 @@ def _print_human(doc: dict[str, Any]) -> None:
             console.print("\n[bold]verses no play reaches[/]")
         else:  # a search cut short proves nothing about what it did not reach
             console.print("\n[bold]verses not reached before the search stopped[/] (not proven "
-                          "unreachable: raise --max-states to know)")
+                          f"unreachable: raise {_limit(doc.get('stopped'))} to know)")
         for item in verses["unreached"]:
             console.print(f"  {item['verse']}: {item['reason']}")
     problems = (("dead_ends", "dead ends"), ("trap_loops", "trap loops"), ("errors", "runtime errors"))

@@ -23,14 +23,18 @@ witness is planned and replayed on the real interpreter before it is shown (witn
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Literal
 
 from tgc.bundle import schema as s
+from tgc.explore.budget import peak, resident
 from tgc.explore.features import Feature, Features, Scratch, Test, Value, leaf_tests
 from tgc.explore.liveness import Liveness
+from tgc.explore.pace import CHECK_EVERY, OUTLOOK_AFTER, Outlook, Pace, outlook
 from tgc.limits import is_number
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book, StoryError
@@ -46,6 +50,7 @@ PRODUCERS = 3  # explorations remembered per value (witness.py may need another 
 ASSIGNED = ("assigned",)  # the map value a symbolic value came from, for one this exploration set
 # The core's hooks first (what happens on arrival, then the exploration), then the ruleset's.
 CORE_HOOKS = ("instant", "explore")
+Stop = Literal["states", "memory"]  # why a search stopped before its end
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +226,9 @@ class Exploration:
     producers: dict[tuple[Feature, Value], list[Source]] = field(default_factory=dict)  # [] at the start
     entries: list[Entry] = field(default_factory=list)
     from_verse: bool = False  # explored from one verse with a given state (--from)
+    stopped: Stop | None = None  # why an incomplete search stopped
+    budget: int | None = None  # the memory budget (bytes), if one was set
+    peak: int = 0  # the most memory the process held (bytes), measured as it ran
 
     @property
     def states(self) -> int:
@@ -231,7 +239,10 @@ class Explorer:
     """One search. ``explore()`` below is the way in."""
 
     def __init__(self, book: Book, start: GameState, *, max_states: int,
-                 start_at: s.Goto | None = None, progress: Callable[[int, int], None] | None = None) -> None:
+                 start_at: s.Goto | None = None, memory: int | None = None,
+                 progress: Callable[[Pace], None] | None = None,
+                 foresee: Callable[[Outlook], None] | None = None,
+                 look_after: float = OUTLOOK_AFTER) -> None:
         self.book = book
         self.features = Features.of(book, len(start.party))
         self.clock = self.features.clock.settle(start)
@@ -240,7 +251,11 @@ class Explorer:
         self.result = Exploration(book, start.copy(), self.features, from_verse=start_at is not None)
         self.max_states = max_states
         self.start_at = start_at
+        self.result.budget = memory
         self.progress = progress
+        self.foresee, self.look_after = foresee, look_after
+        self.began = time.monotonic()
+        self.start_memory = resident()
         self.queue: deque[Task] = deque()  # plays to run on, first
         self.later: deque[Join | Waiter] = deque()  # points that gained values, once the plays settle
         self.memo: dict[object, int] = {}
@@ -266,9 +281,13 @@ class Explorer:
                                    started=False))
         else:
             self._add_entries()
+        steps = 0
         while self.queue or self.later:
             if len(self.result.nodes) >= self.max_states:
-                self.result.complete = False
+                self._stop("states")
+                break
+            steps += 1
+            if steps % CHECK_EVERY == 1 and not self._pace():  # at once, then every so often
                 break
             if self.queue:
                 self._run(self.queue.popleft())
@@ -278,9 +297,33 @@ class Explorer:
                     self._wake(item)
                 else:
                     self._go_on(item)
-            if self.progress is not None:
-                self.progress(len(self.result.nodes), len(self.queue) + len(self.later))
+        self.result.peak = max(self.result.peak, peak())
         return self.result
+
+    def _stop(self, why: Stop) -> None:
+        self.result.complete = False
+        self.result.stopped = why
+
+    def _pace(self) -> bool:
+        """Take the pace: report it, look ahead once, and stop at the memory budget (False
+        then: the search must end here, before the kernel ends it)."""
+        memory = resident()
+        result = self.result
+        result.peak = max(result.peak, memory)
+        if result.budget is not None and memory > result.budget:
+            self._stop("memory")
+            return False
+        seconds = time.monotonic() - self.began
+        pace = Pace(seconds, len(result.nodes), len(self.queue) + len(self.later), memory,
+                    len(result.reached), len(self.book.verses))
+        if self.progress is not None:
+            self.progress(pace)
+        if self.foresee is not None and seconds >= self.look_after and pace.states >= CHECK_EVERY:
+            look = outlook(pace, self.start_memory, result.budget, self.max_states, result.values)
+            if look is not None:
+                self.foresee(look)
+            self.foresee = None  # taken once
+        return True
 
     def _add_entries(self) -> None:
         for entry in entry_points(self.book):
@@ -827,7 +870,12 @@ def _quoted(name: str) -> str:
 
 
 def explore(book: Book, start: GameState, *, max_states: int = 200_000, start_at: s.Goto | None = None,
-            progress: Callable[[int, int], None] | None = None) -> Exploration:
+            memory: int | None = None, progress: Callable[[Pace], None] | None = None,
+            foresee: Callable[[Outlook], None] | None = None) -> Exploration:
     """Walk every branch from every entry point (or from ``start_at`` only, with ``start``
-    as it is). Stops after ``max_states`` nodes with ``complete`` false."""
-    return Explorer(book, start, max_states=max_states, start_at=start_at, progress=progress).run()
+    as it is). Stops after ``max_states`` nodes, or once the process holds more than
+    ``memory`` bytes, with ``complete`` false and ``stopped`` saying which. ``progress``
+    hears the pace every few hundred states; ``foresee`` hears once, a few seconds in,
+    when the search will not finish within its budgets at that pace."""
+    return Explorer(book, start, max_states=max_states, start_at=start_at, memory=memory,
+                    progress=progress, foresee=foresee).run()

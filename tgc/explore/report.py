@@ -129,6 +129,7 @@ def summary(ex: Exploration, seconds: float) -> dict[str, Any]:
 
     return {
         "complete": ex.complete,
+        **({"stopped": ex.stopped} if ex.stopped is not None else {}),  # "states" or "memory"
         "states": ex.states,
         "seconds": round(seconds, 3),
         "verses": {"total": len(verses), "reached": [v for v in verses if v in ex.reached],
