@@ -163,3 +163,49 @@ def test_the_planner_plays_a_wide_engagement_by_rule_of_thumb() -> None:
     game.t.foes = [Foe(enemy("Big", 30, nodes="top")), Foe(enemy("Small", 2))]
     strategy.engagement(game)
     assert game.t.foes[0].defeated and game.t.foes[1].defeated
+
+
+@pytest.fixture(scope="module")
+def deck_bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample deck built into a bundle file (nothing written beside the sources)."""
+    from tgc.bundle.io import dump_bundle
+    from tgc.pipeline import compile_folder
+
+    path = tmp_path_factory.mktemp("build") / "deck.bundle.json"
+    path.write_text(dump_bundle(compile_folder(SAMPLE)), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("name", ["won", "lost"])
+def test_a_bundle_alone_replays_the_sample_transcripts(deck_bundle: Path, name: str) -> None:
+    result = CliRunner().invoke(cli, ["deck", "play", str(deck_bundle), "--script",
+                                      str(SAMPLE / f"{name}.transcript")])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["odds", "--hero", "Maelis of the Reedbanks", "--enemy", "Violet Wisp", "--dial", "yellow",
+     "-n", "50", "--format", "json"],
+    ["deck", "sim", "--hero", "Odhran Quietstone", "--boss", "Mother of Thorns", "-n", "20",
+     "--format", "json"]])
+def test_a_bundle_alone_gives_the_same_odds_and_rates(deck_bundle: Path, args: list[str]) -> None:
+    at = 1 if args[0] == "odds" else 2
+    folder = CliRunner().invoke(cli, [*args[:at], str(SAMPLE), *args[at:]])
+    bundle = CliRunner().invoke(cli, [*args[:at], str(deck_bundle), *args[at:]])
+    assert folder.exit_code == bundle.exit_code == 0, bundle.output
+    data = json.loads(bundle.output)
+    data.pop("seconds", None)
+    expected = json.loads(folder.output)
+    expected.pop("seconds", None)
+    assert data == expected
+
+
+def test_a_bundle_of_another_ruleset_is_refused(tmp_path: Path) -> None:
+    from tgc.bundle.io import dump_bundle
+    from tgc.pipeline import compile_folder
+
+    path = tmp_path / "tale.bundle.json"
+    path.write_text(dump_bundle(compile_folder(SAMPLE.parent / "grimslingers")), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["deck", "sim", str(path), "-n", "1"])
+    assert result.exit_code == 2
+    assert "`ruleset: grimslingers` campaign, not `ruleset: twenty-strong`" in result.stderr

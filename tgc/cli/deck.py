@@ -1,7 +1,9 @@
 """`tgc odds`, `tgc deck play`, `tgc deck sim`: the 20 Strong ruleset's commands (exact
 engagement odds beside the simulated rate; whole games by hand, from a transcript, or N
 times with a policy). Each loads the deck from a campaign folder through the pipeline's
-check (a deck with errors is not played) and prints; the ruleset's library does the rest.
+check (a deck with errors is not played), or from a bundle file, and prints; the
+ruleset's library does the rest.
+A built bundle (`tgc build`) is played the same way from its typed rule data alone.
 Exit 0 done, 1 errors in the deck or a transcript that differs, 2 usage error."""
 
 from __future__ import annotations
@@ -20,7 +22,10 @@ POLICIES = ("random", "greedy", "planner")
 
 
 def load_box(directory: Path | None) -> Box:
-    """The deck of a twenty-strong campaign folder; check errors end the command."""
+    """The deck of a twenty-strong campaign folder (check errors end the command) or of a
+    bundle built from one (its typed rule data: nothing is parsed)."""
+    if directory is not None and directory.is_file():
+        return _bundle_box(directory)
     from tgc.diagnostics.model import Severity
     from tgc.diagnostics.render.concise import render
     from tgc.pipeline import check
@@ -43,9 +48,26 @@ def load_box(directory: Path | None) -> Box:
     campaign = result.campaign
     if campaign is None or campaign.ruleset.name != NAME:
         fail_usage(f"{root} is not a `ruleset: {NAME}` campaign")
-    box = load_campaign_deck(campaign).box
+    return _playable(load_campaign_deck(campaign).box, root)
+
+
+def _bundle_box(path: Path) -> Box:
+    from tgc.bundle.io import BundleError, load_bundle
+    from tgc.rulesets.twenty_strong.kinds import NAME
+
+    try:
+        bundle = load_bundle(path)
+    except BundleError as err:
+        fail_usage(str(err))
+    if bundle.campaign.ruleset != NAME:
+        fail_usage(f"{path} is a bundle of a `ruleset: {bundle.campaign.ruleset}` campaign, "
+                   f"not `ruleset: {NAME}`")
+    return _playable(bundle.rules if isinstance(bundle.rules, Box) else None, path)
+
+
+def _playable(box: Box | None, where: Path) -> Box:
     if box is None or not box.heroes or not box.bosses:
-        fail_usage(f"{root}: the deck needs `@dice`, a `@hero` and a `@boss`")
+        fail_usage(f"{where}: the deck needs `@dice`, a `@hero` and a `@boss`")
     return box
 
 
