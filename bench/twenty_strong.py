@@ -25,10 +25,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tgc.pipeline import check  # noqa: E402
-from tgc.rulesets.twenty_strong import engagement, odds  # noqa: E402
+from tgc.rulesets.twenty_strong import odds  # noqa: E402
 from tgc.rulesets.twenty_strong.checks import load_campaign_deck  # noqa: E402
 from tgc.rulesets.twenty_strong.data import Box  # noqa: E402
-from tgc.rulesets.twenty_strong.sim import game_seed, play_game  # noqa: E402
+from tgc.rulesets.twenty_strong.engines import engagement  # noqa: E402
+from tgc.rulesets.twenty_strong.engines.sim import game_seed, play_game  # noqa: E402
 
 
 def load(deck: Path) -> Box:

@@ -325,7 +325,7 @@ def test_a_ruleset_reads_its_numbers_through_the_one_reader(tmp_path: Path, exam
 
 @pytest.mark.parametrize("header", ["rank ²; seed 1", f"rank 1; seed {_HUGE}", "rank 9; seed 1"])
 def test_a_hostile_twenty_strong_transcript_header_names_the_field(header: str) -> None:
-    from tgc.rulesets.twenty_strong.session import read_transcript
+    from tgc.rulesets.twenty_strong.engines.session import read_transcript
 
     with pytest.raises(ValueError, match="the transcript's (rank|seed)"):
         read_transcript(f"# tgc 20 Strong transcript: hero Ash; boss Wyrm; {header}\n> 1\n")

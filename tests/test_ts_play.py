@@ -12,9 +12,9 @@ from click.testing import CliRunner
 
 from tests.ts_helpers import SAMPLE, sample_box
 from tgc.cli.main import cli
-from tgc.rulesets.twenty_strong import engagement, session
-from tgc.rulesets.twenty_strong.policies import GreedyPolicy
-from tgc.rulesets.twenty_strong.sim import game_seed, simulate
+from tgc.rulesets.twenty_strong.engines import engagement, session
+from tgc.rulesets.twenty_strong.engines.policies import GreedyPolicy
+from tgc.rulesets.twenty_strong.engines.sim import game_seed, simulate
 
 # Ten engagements of the sample: (hero, enemies, dial). None of these enemies has a
 # start-of-engagement effect, which the exact odds leave out.
@@ -154,8 +154,8 @@ def test_a_deck_with_errors_is_not_played(tmp_path: Path) -> None:
 def test_the_planner_plays_a_wide_engagement_by_rule_of_thumb() -> None:
     """Every colour unlocked: too wide to search, so it must still finish promptly."""
     from tests.ts_helpers import CRIT, Foe, card, enemy, hero, make_box, make_game
-    from tgc.rulesets.twenty_strong import strategy
-    from tgc.rulesets.twenty_strong.policies import PlannerPolicy
+    from tgc.rulesets.twenty_strong.engines import strategy
+    from tgc.rulesets.twenty_strong.engines.policies import PlannerPolicy
 
     cards = [card("Own", "hero", {"top": "apply any this round"})]
     game = make_game(make_box(cards=cards, heroes=[hero(strategy=4)]), PlannerPolicy(),

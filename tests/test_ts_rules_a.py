@@ -20,10 +20,10 @@ from tests.ts_helpers import (
     pick,
     sample_box,
 )
-from tgc.rulesets.twenty_strong import strategy
 from tgc.rulesets.twenty_strong.data import threshold
+from tgc.rulesets.twenty_strong.engines import strategy
+from tgc.rulesets.twenty_strong.engines.table import BASIC as B
 from tgc.rulesets.twenty_strong.odds import Die, Engagement, Target, odds
-from tgc.rulesets.twenty_strong.table import BASIC as B
 
 
 def engage(game, *foes):  # noqa: ANN001, ANN201 - a test helper
@@ -345,7 +345,7 @@ def test_ts_6_9_upgraded_card_on_top_banishes_the_old_top() -> None:
     game = make_game(box, Script(destination=[1]))  # hand, top, discard: the top
     t = game.t
     old_top = t.combat_deck[-1].name
-    from tgc.rulesets.twenty_strong.resolve import gain_upgraded
+    from tgc.rulesets.twenty_strong.engines.resolve import gain_upgraded
 
     gain_upgraded(game, "Shiny")
     assert t.combat_deck[-1].name == "Shiny" and t.banished_cards == [old_top]
@@ -359,7 +359,7 @@ def test_ts_6_9_no_destination_no_card() -> None:
                    heroes=[hero(strategy=1)])
     game = make_game(box)
     game.t.hand.clear()
-    from tgc.rulesets.twenty_strong.resolve import gain_upgraded
+    from tgc.rulesets.twenty_strong.engines.resolve import gain_upgraded
 
     gain_upgraded(game, None)
     assert [c.name for c in game.t.supply] == ["Shiny"]

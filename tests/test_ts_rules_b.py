@@ -18,8 +18,8 @@ from tests.ts_helpers import (
     pick,
     sample_box,
 )
-from tgc.rulesets.twenty_strong import strategy
-from tgc.rulesets.twenty_strong.game import GameOver
+from tgc.rulesets.twenty_strong.engines import strategy
+from tgc.rulesets.twenty_strong.engines.game import GameOver
 
 
 def engage(game, *foes):  # noqa: ANN001, ANN201 - a test helper
@@ -336,7 +336,7 @@ def test_ts_11_1_states() -> None:
 def test_ts_11_2_transitions_by_effects() -> None:
     game = make_game(make_box(), Script(pick_die=[pick("colour", 0)]))
     from tests.ts_helpers import effects as parse
-    from tgc.rulesets.twenty_strong.resolve import effects
+    from tgc.rulesets.twenty_strong.engines.resolve import effects
 
     effects(game, parse("exhaust 1 die"), None)
     assert len(game.t.exhausted) == 1
@@ -447,7 +447,7 @@ def test_ts_13_3_enemy_decks_are_never_refilled() -> None:
 def test_ts_13_4_banishing_takes_dice_from_any_zone() -> None:
     game = make_game(make_box(), Script(pick_die=[0]))
     from tests.ts_helpers import effects as parse
-    from tgc.rulesets.twenty_strong.resolve import effects
+    from tgc.rulesets.twenty_strong.engines.resolve import effects
 
     effects(game, parse("banish 1 die red"), None)
     assert game.t.colour_name(game.t.banished_dice[0]) == "red"

@@ -17,12 +17,12 @@ from tgc.rulesets.twenty_strong.data import (
     ItemReward,
     StrikeEffect,
 )
-from tgc.rulesets.twenty_strong.decisions import Decision
 from tgc.rulesets.twenty_strong.effects import EffectParser
-from tgc.rulesets.twenty_strong.game import Game
+from tgc.rulesets.twenty_strong.engines.decisions import Decision
+from tgc.rulesets.twenty_strong.engines.game import Game
+from tgc.rulesets.twenty_strong.engines.policies import GreedyPolicy
+from tgc.rulesets.twenty_strong.engines.table import BASIC, CRIT, MISS, Foe
 from tgc.rulesets.twenty_strong.loader import Loader
-from tgc.rulesets.twenty_strong.policies import GreedyPolicy
-from tgc.rulesets.twenty_strong.table import BASIC, CRIT, MISS, Foe
 from tgc.source import SourceFile
 from tgc.syntax.parser import parse_source
 

@@ -110,8 +110,8 @@ def odds(directory: Path | None, hero: str, enemies: tuple[str, ...], dial: str,
     first pass and rerolls after; printed as a fraction and a decimal, then the same
     engagement played RUNS times by the planner policy, with its 95% interval.
     """
-    from tgc.rulesets.twenty_strong import engagement
-    from tgc.rulesets.twenty_strong.sim import game_seed, wilson
+    from tgc.rulesets.twenty_strong.engines import engagement
+    from tgc.rulesets.twenty_strong.engines.sim import game_seed, wilson
 
     box = load_box(directory)
     try:
@@ -169,7 +169,7 @@ def deck_sim(directory: Path | None, heroes: tuple[str, ...], bosses: tuple[str,
     mean Health left on a win and where games are lost. The same seed always gives the
     same numbers.
     """
-    from tgc.rulesets.twenty_strong.sim import simulate
+    from tgc.rulesets.twenty_strong.engines.sim import simulate
 
     box = load_box(directory)
     for name in heroes:
@@ -212,7 +212,7 @@ def deck_play(directory: Path | None, hero: str | None, boss: str | None, rank: 
               record: Path | None, update: bool, debug: bool) -> None:
     """Play one game by hand: the table is shown before each strike and commit, every
     decision as numbered choices; answer with the number."""
-    from tgc.rulesets.twenty_strong import session
+    from tgc.rulesets.twenty_strong.engines import session
 
     box = load_box(directory)
     if script is not None:
@@ -240,7 +240,7 @@ def deck_play(directory: Path | None, hero: str | None, boss: str | None, rank: 
 
     try:
         if policy is not None:
-            from tgc.rulesets.twenty_strong.policies import POLICIES as MADE
+            from tgc.rulesets.twenty_strong.engines.policies import POLICIES as MADE
 
             text, _ = session.transcript_of(box, header, MADE[policy]())
             lines = text.splitlines()
@@ -257,7 +257,7 @@ def deck_play(directory: Path | None, hero: str | None, boss: str | None, rank: 
 
 
 def _replay(box: Box, script: Path, update: bool, debug: bool) -> None:
-    from tgc.rulesets.twenty_strong import session
+    from tgc.rulesets.twenty_strong.engines import session
 
     try:
         text = script.read_text(encoding="utf-8")

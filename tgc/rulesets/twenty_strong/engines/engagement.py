@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tgc.rulesets.twenty_strong import strategy
 from tgc.rulesets.twenty_strong.data import Box, Enemy, Hero
-from tgc.rulesets.twenty_strong.decisions import Decision
-from tgc.rulesets.twenty_strong.game import Game, GameOver
+from tgc.rulesets.twenty_strong.engines import strategy
+from tgc.rulesets.twenty_strong.engines.decisions import Decision
+from tgc.rulesets.twenty_strong.engines.game import Game, GameOver
+from tgc.rulesets.twenty_strong.engines.policies import PlannerPolicy
+from tgc.rulesets.twenty_strong.engines.table import Foe, Table
 from tgc.rulesets.twenty_strong.odds import Die, Engagement, Target, odds
-from tgc.rulesets.twenty_strong.policies import PlannerPolicy
-from tgc.rulesets.twenty_strong.table import Foe, Table
 
 
 class EngagementError(ValueError):

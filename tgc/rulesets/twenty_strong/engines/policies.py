@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tgc.rulesets.twenty_strong import strategy
 from tgc.rulesets.twenty_strong.data import Enemy
-from tgc.rulesets.twenty_strong.decisions import Choice, Decision, Policy
+from tgc.rulesets.twenty_strong.engines import strategy
+from tgc.rulesets.twenty_strong.engines.decisions import Choice, Decision, Policy
+from tgc.rulesets.twenty_strong.engines.table import CRIT, MISS, Foe
 from tgc.rulesets.twenty_strong.odds import Die, Engagement, Target, best_move
-from tgc.rulesets.twenty_strong.table import CRIT, MISS, Foe
 
 if TYPE_CHECKING:
-    from tgc.rulesets.twenty_strong.game import Game
+    from tgc.rulesets.twenty_strong.engines.game import Game
 
 
 class RandomPolicy:

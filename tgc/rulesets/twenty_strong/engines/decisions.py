@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
 if TYPE_CHECKING:
-    from tgc.rulesets.twenty_strong.game import Game
+    from tgc.rulesets.twenty_strong.engines.game import Game
 
 DecisionKind = Literal[
     "hero", "boss", "rank-stat", "activate", "order", "strike", "commit", "apply", "repeat",

@@ -32,11 +32,11 @@ from tgc.rulesets.twenty_strong.data import (
     Unlock,
     When,
 )
-from tgc.rulesets.twenty_strong.decisions import STOP, YES_NO, Choice
-from tgc.rulesets.twenty_strong.table import BASIC, CRIT, Foe
+from tgc.rulesets.twenty_strong.engines.decisions import STOP, YES_NO, Choice
+from tgc.rulesets.twenty_strong.engines.table import BASIC, CRIT, Foe
 
 if TYPE_CHECKING:
-    from tgc.rulesets.twenty_strong.game import Game
+    from tgc.rulesets.twenty_strong.engines.game import Game
 
 Source = Foe | None
 
@@ -95,7 +95,7 @@ def effect(game: Game, e: Effect, source: Source) -> int:
         case StatChange(stat=stat, amount=amount):
             game.set_stat(stat, game.stat(stat) + amount)
         case Draw(count=count):
-            from tgc.rulesets.twenty_strong.strategy import draw
+            from tgc.rulesets.twenty_strong.engines.strategy import draw
 
             draw(game, count)
         case Discard(count=count):
@@ -178,7 +178,7 @@ def move_dice(game: Game, e: MoveDice) -> None:
             return
         die = t.dice_in(zone, pick.a)[0]
         if e.verb == "reroll":
-            from tgc.rulesets.twenty_strong.strategy import roll
+            from tgc.rulesets.twenty_strong.engines.strategy import roll
 
             t.faces[die] = roll(game, die)
             continue

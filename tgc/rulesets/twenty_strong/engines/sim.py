@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tgc.rulesets.twenty_strong.data import Box
-from tgc.rulesets.twenty_strong.game import Game, Outcome
-from tgc.rulesets.twenty_strong.policies import POLICIES
+from tgc.rulesets.twenty_strong.engines.game import Game, Outcome
+from tgc.rulesets.twenty_strong.engines.policies import POLICIES
 
 Z95 = 1.959963984540054
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tgc.rulesets.twenty_strong import resolve
 from tgc.rulesets.twenty_strong.data import FaceDamage, Forbid, Unlock
-from tgc.rulesets.twenty_strong.decisions import STOP, YES_NO, Choice
-from tgc.rulesets.twenty_strong.table import BASIC, CRIT, FACE_NAMES, MISS, Foe
+from tgc.rulesets.twenty_strong.engines import resolve
+from tgc.rulesets.twenty_strong.engines.decisions import STOP, YES_NO, Choice
+from tgc.rulesets.twenty_strong.engines.table import BASIC, CRIT, FACE_NAMES, MISS, Foe
 
 if TYPE_CHECKING:
-    from tgc.rulesets.twenty_strong.game import Game
+    from tgc.rulesets.twenty_strong.engines.game import Game
 
 
 def engagement(game: Game) -> None:

@@ -10,11 +10,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from tgc.limits import as_number, read_int
-from tgc.rulesets.twenty_strong import strategy
 from tgc.rulesets.twenty_strong.data import STATS, Box
-from tgc.rulesets.twenty_strong.decisions import Choice, Decision, Policy
-from tgc.rulesets.twenty_strong.game import Game, Outcome
-from tgc.rulesets.twenty_strong.table import BASIC, CRIT, FACE_NAMES, MISS
+from tgc.rulesets.twenty_strong.engines import strategy
+from tgc.rulesets.twenty_strong.engines.decisions import Choice, Decision, Policy
+from tgc.rulesets.twenty_strong.engines.game import Game, Outcome
+from tgc.rulesets.twenty_strong.engines.table import BASIC, CRIT, FACE_NAMES, MISS
 
 FACES = {"m": MISS, "miss": MISS, "h": BASIC, "hit": BASIC, "c": CRIT, "crit": CRIT}
 SHOWN = frozenset({"strike", "commit"})  # the table is drawn before these

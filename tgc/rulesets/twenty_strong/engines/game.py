@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
-from tgc.rulesets.twenty_strong import resolve, strategy
 from tgc.rulesets.twenty_strong.data import (
     MODIFIER_KINDS,
     STAT_MAX,
@@ -25,8 +24,9 @@ from tgc.rulesets.twenty_strong.data import (
     Stat,
     threshold,
 )
-from tgc.rulesets.twenty_strong.decisions import TAKE_SKIP, Choice, Decision, DecisionKind, Policy
-from tgc.rulesets.twenty_strong.table import MISS, Foe, Table
+from tgc.rulesets.twenty_strong.engines import resolve, strategy
+from tgc.rulesets.twenty_strong.engines.decisions import TAKE_SKIP, Choice, Decision, DecisionKind, Policy
+from tgc.rulesets.twenty_strong.engines.table import MISS, Foe, Table
 
 ROUND_LIMIT = 100  # TS-15.3's safety net
 Result = Literal["win", "lose"]
