@@ -2,7 +2,7 @@
 policy, over the sample campaign's encounters and characters.
 
 Each measurement plays every encounter of a kind against each of the four characters
-(``--runs`` runs per pair, seeds from ``tgc.sim.simulate.run_seed``) in this one process and
+(``--runs`` runs per pair, seeds from Tainted Grail's ``engines.simulate.run_seed``) in this one process and
 divides by CPU time (``time.process_time``), so a busy machine slows the wall clock but
 not the figure. The rule data is loaded once before timing, as `tgc sim` does.
 
@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from tgc.pipeline import check  # noqa: E402
 from tgc.rulesets.tainted_grail.compile import rule_data  # noqa: E402
-from tgc.sim.simulate import Setup, Tally, make_setup, run_chunk  # noqa: E402
+from tgc.rulesets.tainted_grail.engines.simulate import Setup, Tally, make_setup, run_chunk  # noqa: E402
 
 
 def setups(campaign: Path) -> dict[str, list[Setup]]:

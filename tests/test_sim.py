@@ -11,8 +11,9 @@ from click.testing import CliRunner
 
 from tgc.cli.main import cli
 from tgc.pipeline import load_campaign
+from tgc.rulesets.tainted_grail.engines.simulate import load_setup, make_setup, simulate, wilson
 from tgc.rulesets.tainted_grail.schema import TaintedGrailRules
-from tgc.sim.simulate import SimError, load_setup, make_setup, simulate, wilson
+from tgc.sim.seam import SimError
 
 SAMPLE = Path(__file__).resolve().parents[1] / "journal_src"
 
@@ -41,7 +42,7 @@ def test_wilson_interval() -> None:
 
 
 def test_same_seed_same_report_and_jobs_do_not_matter(sergeant: object) -> None:
-    from tgc.sim.simulate import Setup
+    from tgc.rulesets.tainted_grail.engines.simulate import Setup
 
     assert isinstance(sergeant, Setup)
     one = simulate(sergeant, 60, seed=5, policy="greedy", jobs=1).to_json()
@@ -56,7 +57,7 @@ def test_same_seed_same_report_and_jobs_do_not_matter(sergeant: object) -> None:
 
 
 def test_a_strong_character_beats_a_weak_one(sergeant: object, sample: TaintedGrailRules) -> None:
-    from tgc.sim.simulate import Setup
+    from tgc.rulesets.tainted_grail.engines.simulate import Setup
 
     assert isinstance(sergeant, Setup)
     ailei = make_setup(sample, "Deserter Sergeant", ["ailei"])

@@ -155,7 +155,8 @@ def test_spend_follows_its_stated_rule() -> None:
 def test_sim_state_fights_with_the_states_decks(tmp_path: Path) -> None:
     """`tgc sim --state`: "Beor after chapter 1" fights with the deck the state gives."""
     from tgc.rulesets.tainted_grail.engines.bundled import rule_data
-    from tgc.sim.simulate import SimError, _state, make_setup, members_of
+    from tgc.rulesets.tainted_grail.engines.simulate import _state, make_setup, members_of
+    from tgc.sim.seam import SimError
 
     bundle, rules_ = _sample()
     deck = [f"{n}U" for n in range(1, 16)] + ["21U"]

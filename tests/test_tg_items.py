@@ -110,7 +110,7 @@ def test_state_shows_who_carries_what_and_give_trades() -> None:
 
 def test_sim_state_gives_each_member_their_own_items(tmp_path: Path) -> None:
     """`tgc sim --state`: each member fights with what the state says they carry."""
-    from tgc.sim.simulate import _state
+    from tgc.rulesets.tainted_grail.engines.simulate import _state
 
     bundle, _ = _sample()
     path = tmp_path / "state.json"

@@ -32,9 +32,6 @@ PENDING = {
     "diagnostics/rules/graph.py": "catalogue examples",
     "diagnostics/rules/state.py": "catalogue examples",
     "diagnostics/rules/l10n.py": "catalogue examples",
-    # Simulation runs Tainted Grail's engines only (20 Strong and Grimslingers bring their own).
-    "sim/simulate.py": "Tainted Grail's simulator",
-    "sim/encounter.py": "Tainted Grail's one-encounter API",
 }
 
 

@@ -15,10 +15,10 @@ from tgc.version import __version__
 if TYPE_CHECKING:
     from tgc.bundle.schema import Bundle
     from tgc.pipeline import CachePolicy, Result
+    from tgc.rulesets.tainted_grail.engines.encounter import Decide
     from tgc.rulesets.tainted_grail.engines.game import Outcome
     from tgc.runtime.ruleset import Ruleset
     from tgc.runtime.story import Story
-    from tgc.sim.encounter import Decide
 
 __all__ = ["__version__", "build", "check", "encounter", "load_bundle", "story"]
 
@@ -64,9 +64,9 @@ def encounter(bundle: Bundle, name: str, party: Sequence[str] = (), *, seed: int
     """Fight or negotiate the encounter ``name`` once with ``party`` (default: the
     lowest-numbered character). ``decks`` fixes each member's draw order (card numbers,
     top first; nothing is shuffled); ``decide(game, hero, options)`` picks every play
-    in place of ``policy``. Raises ``tgc.sim.simulate.SimError`` for unknown names."""
-    from tgc.sim.encounter import run_encounter
-    from tgc.sim.simulate import load_setup
+    in place of ``policy``. Raises ``tgc.sim.seam.SimError`` for unknown names."""
+    from tgc.rulesets.tainted_grail.engines.encounter import run_encounter
+    from tgc.rulesets.tainted_grail.engines.simulate import load_setup
 
     setup = load_setup(bundle, name, list(party))
     return run_encounter(setup, seed, policy=policy, decide=decide, decks=decks, log=log)

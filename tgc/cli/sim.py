@@ -1,10 +1,12 @@
-"""`tgc sim ENCOUNTER`: run an encounter many times with a party and a play policy and
-print its win rate and costs. Exit 0 done, 2 usage error, 3 internal error."""
+"""`tgc sim TARGET`: play something many times by the campaign's ruleset (a Tainted Grail
+encounter with a party of characters, a 20 Strong boss against heroes, a Grimslingers
+creature against a posse) and print its rates with intervals. The ruleset's simulator
+does the work (tgc/sim/seam.py); this command only parses and prints. Exit 0 done,
+2 usage error, 3 internal error."""
 
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,24 +16,26 @@ import click
 from tgc.cli.options import EXIT_OK, fail_internal, fail_usage, load_campaign_or_exit, no_cache_option
 
 if TYPE_CHECKING:
-    from tgc.sim.simulate import Setup, SimReport
+    from tgc.bundle.schema import Bundle
+    from tgc.sim.seam import SimRequest, Simulated
 
 POLICY_NAMES = ("random", "greedy", "planner")
 
 
 @click.command()
-@click.argument("encounter")
+@click.argument("target", metavar="TARGET")
 @click.option("--campaign", "-C", "directory", type=click.Path(path_type=Path), default=None,
               help="Campaign folder or bundle file (default: ./journal_src, else .).")
 @click.option("--party", "-p", default=None, metavar="NAME[,NAME...]",
-              help="Characters who fight, e.g. beor or beor,ailei (default: the "
-                   "lowest-numbered character).")
+              help="Who plays it: characters (beor or beor,ailei; default: the "
+                   "lowest-numbered one), 20 Strong heroes (default: all) or Grimslingers "
+                   "(default: Kipper).")
 @click.option("--runs", "-n", type=click.IntRange(min=1), default=1000, show_default=True)
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Master seed; run i draws from a seed derived from (SEED, i).")
 @click.option("--policy", type=click.Choice(POLICY_NAMES), default="greedy", show_default=True,
               help="random: any legal play; greedy: the largest immediate gain; planner: "
-                   "searches the activation's card orders.")
+                   "searches ahead (the ruleset's own planner, where it has one).")
 @click.option("--state", "state_file", type=click.Path(path_type=Path, dir_okay=False),
               default=None, help="A state file (save format) with the party's attributes, "
                                  "resources, tracks and items; without --party, its whole "
@@ -47,58 +51,48 @@ POLICY_NAMES = ("random", "greedy", "planner")
               help="Also print the play-by-play of the first run.")
 @no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
-def sim(encounter: str, directory: Path | None, party: str | None, runs: int, seed: int,
+def sim(target: str, directory: Path | None, party: str | None, runs: int, seed: int,
         policy: str, state_file: Path | None, advance: bool, jobs: int, fmt: str,
         show_log: bool, no_cache: bool, debug: bool) -> None:
-    """Simulate ENCOUNTER (a declared @encounter with rule data) RUNS times.
+    """Simulate TARGET RUNS times by the campaign's ruleset.
 
-    Prints the win rate with its 95% (Wilson) interval, the escape and dying rates,
-    the mean number of turns, the mean Health, Terror and Magic spent, and a
-    histogram of turns. The same seed always gives the same numbers.
+    TARGET is what is played: a declared @encounter with rule data (Tainted Grail:
+    win, escape and dying rates with 95% Wilson intervals, turns, costs, a histogram),
+    a boss (20 Strong: whole games per hero, win rates, rounds, where games are lost)
+    or a creature (Grimslingers: duels, win rate, turns, resources spent). The same
+    seed always gives the same numbers.
     """
-    from tgc.sim.simulate import (
-        SimError,
-        advance_party,
-        load_setup,
-        play_one,
-        rules_of_setup,
-        run_seed,
-    )
+    from tgc.sim.seam import SimError, SimRequest
 
     bundle = load_campaign_or_exit(directory, no_cache)
-    workers = jobs or os.cpu_count() or 1
+    names = tuple(n.strip() for n in party.split(",") if n.strip()) if party else ()
+    request = SimRequest(target, names, runs, seed, policy, jobs, state_file, advance, show_log)
     try:
-        names = [n.strip() for n in party.split(",") if n.strip()] if party else []
-        setup = load_setup(bundle, encounter, names, state_file)
-        if advance:
-            setup, bought = advance_party(setup, seed)
-            click.echo("".join(f"advance: {line}\n" for line in bought) or "advance: no Exp to spend\n",
-                       err=fmt == "json", nl=False)
-        if show_log:
-            outcome = play_one(rules_of_setup(setup), setup, policy, run_seed(seed, 0), log=True)
-            click.echo("\n".join(outcome.log) + f"\n=> {outcome.outcome}\n", err=fmt == "json")
-        report = _run(setup, runs, seed, policy, workers, fmt)
+        done = _run(bundle, request, fmt)
     except SimError as err:
         fail_usage(str(err))
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
         fail_internal(err, debug)
+    if done.notes:
+        click.echo("".join(f"{line}\n" for line in done.notes), err=fmt == "json", nl=False)
+    if done.log:
+        click.echo("\n".join(done.log), err=fmt == "json")
     if fmt == "json":
-        click.echo(json.dumps(report.to_json(), indent=2, sort_keys=True))
+        click.echo(json.dumps(done.report.to_json(), indent=2, sort_keys=True))
     else:
-        click.echo(report.to_text(), nl=False)
+        text = done.report.to_text()
+        click.echo(text, nl=not text.endswith("\n"))
     sys.exit(EXIT_OK)
 
 
-def _run(setup: Setup, runs: int, seed: int, policy: str, jobs: int, fmt: str) -> SimReport:
-    from tgc.sim.simulate import simulate
+def _run(bundle: Bundle, request: SimRequest, fmt: str) -> Simulated:
+    from tgc.sim.seam import simulate
 
     if fmt != "text" or not sys.stdout.isatty():
-        return simulate(setup, runs, seed, policy, jobs)
+        return simulate(bundle, request)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), transient=True) as bar:
-        task = bar.add_task(f"{setup.encounter}", total=runs)
-        report = simulate(setup, runs, seed, policy, jobs,
-                                     progress=lambda n: bar.advance(task, n))
-    return report
+        task = bar.add_task(request.target, total=request.runs)
+        return simulate(bundle, request, progress=lambda n: bar.advance(task, n))

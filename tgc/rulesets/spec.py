@@ -119,7 +119,8 @@ class RulesetSpec:
     ``engines`` a module with ``make_ruleset(book, mode)`` for the interpreter (the
     runtime face; ``mode`` is how `tgc play --fights` asks fights to be played: ``hand``,
     ``ask``, ``auto`` or one of ``policies``, and None means the reader settles every
-    encounter); ``commands`` a module with ``COMMANDS``, a click group of the ruleset's
+    encounter); ``sim`` a module with ``run(bundle, request, progress)``, what `tgc sim`
+    plays (tgc/sim/seam.py); ``commands`` a module with ``COMMANDS``, a click group of the ruleset's
     own commands (`tgc ruleset NAME ...`). ``default`` marks the ruleset a campaign that
     names none is played with."""
 
@@ -129,12 +130,13 @@ class RulesetSpec:
     checks: str | None = None
     rules: str | None = None
     engines: str | None = None
+    sim: str | None = None
     commands: str | None = None
     policies: tuple[str, ...] = ()
     default: bool = False
 
     def load(self, part: str) -> Any:
-        """The module behind ``checks``, ``rules``, ``engines`` or ``commands`` (None if it
-        has none)."""
+        """The module behind ``checks``, ``rules``, ``engines``, ``sim`` or ``commands``
+        (None if it has none)."""
         path = getattr(self, part)
         return importlib.import_module(path) if path else None

@@ -1,2 +1,3 @@
-"""Simulation on the bundle's rule data: encounters and games run N times with a party and
-a policy, and the tables that summarise them."""
+"""Simulation on the bundle's typed rule data: the seam (seam.py) through which `tgc sim`
+asks the campaign's ruleset to play something N times with a party and a policy; each
+ruleset brings its own simulator (``RulesetSpec.sim``)."""

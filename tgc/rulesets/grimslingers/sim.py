@@ -11,10 +11,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from tgc.rulesets.grimslingers.data import Card
+from tgc.bundle.schema import Bundle
+from tgc.rulesets.grimslingers.data import Card, TallTale
 from tgc.rulesets.grimslingers.duel import Duel, DuelResult, DuelSetup, PlayerSetup
+from tgc.rulesets.grimslingers.kinds import NAME
 from tgc.rulesets.grimslingers.policies import make_policy
-from tgc.rulesets.grimslingers.rules import Rules
+from tgc.rulesets.grimslingers.rules import Rules, index
+from tgc.sim.seam import Progress, SimError, SimRequest, Simulated, refuse
 
 Z95 = 1.959964
 START_HP = START_EP = 5  # a new Tall Tale character (GS-11.3)
@@ -213,3 +216,21 @@ def simulate_versus(rules: Rules, party: tuple[Build, ...], runs: int, seed: int
         else:
             report.draws += 1
     return report
+
+
+def run(bundle: Bundle, request: SimRequest, progress: Progress | None = None) -> Simulated:
+    """`tgc sim` for a Tall Tale (tgc/sim/seam.py): ``target`` is a creature, ``party`` the
+    Grimslingers who duel it (default: Kipper), each with a new character's build."""
+    refuse(request, NAME)
+    tale = bundle.rules
+    if not isinstance(tale, TallTale):
+        raise SimError("the bundle holds no Tall Tale")
+    if request.policy not in ("greedy", "random"):
+        raise SimError(f"unknown policy `{request.policy}` (policies: greedy, random)")
+    builds = tuple(Build(name) for name in request.party or ("Kipper",))
+    try:
+        report = simulate_duel(index(tale), request.target, builds, request.runs, request.seed,
+                               request.policy)
+    except BuildError as err:
+        raise SimError(str(err)) from None
+    return Simulated(report)

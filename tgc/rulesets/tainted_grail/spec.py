@@ -13,6 +13,7 @@ SPEC = RulesetSpec(
     checks="tgc.rulesets.tainted_grail.checks",
     rules="tgc.rulesets.tainted_grail.compile",
     engines="tgc.rulesets.tainted_grail.engines.table",
+    sim="tgc.rulesets.tainted_grail.engines.simulate",
     policies=("random", "greedy", "planner"),  # engines.policies.POLICIES, by name
     default=True,
 )

@@ -15,6 +15,7 @@ SPEC = RulesetSpec(
                           declarations=KINDS),
     checks="tgc.rulesets.twenty_strong.checks",
     rules="tgc.rulesets.twenty_strong.compile",
+    sim="tgc.rulesets.twenty_strong.engines.sim",
 )
 
 from tgc.rulesets.twenty_strong import codes  # noqa: E402,F401  (registers the codes)

@@ -12,9 +12,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from tgc.bundle.schema import Bundle
 from tgc.rulesets.twenty_strong.data import Box
 from tgc.rulesets.twenty_strong.engines.game import Game, Outcome
 from tgc.rulesets.twenty_strong.engines.policies import POLICIES
+from tgc.rulesets.twenty_strong.kinds import NAME
+from tgc.sim.seam import Progress, SimError, SimRequest, Simulated, refuse
 
 Z95 = 1.959963984540054
 
@@ -110,3 +113,23 @@ def simulate(box: Box, heroes: Sequence[str], bosses: Sequence[str], ranks: Sequ
                                        game_seed(seed, hero, boss, rank, i)))
                 cells.append(cell)
     return Report(policy, seed, cells)
+
+
+def run(bundle: Bundle, request: SimRequest, progress: Progress | None = None) -> Simulated:
+    """`tgc sim` for a 20 Strong deck (tgc/sim/seam.py): ``target`` is a boss, ``party``
+    the heroes who face it (default: every hero), whole games at rank 1."""
+    refuse(request, NAME)
+    box = bundle.rules
+    if not isinstance(box, Box) or not box.heroes:
+        raise SimError("the bundle holds no 20 Strong deck with heroes")
+    if box.boss(request.target) is None:
+        raise SimError(f'no boss "{request.target}" '
+                       f"(bosses: {', '.join(b.name for b in box.bosses) or 'none'})")
+    for name in request.party:
+        if box.hero(name) is None:
+            raise SimError(f'no hero "{name}" (heroes: {", ".join(h.name for h in box.heroes)})')
+    if request.policy not in POLICIES:
+        raise SimError(f"unknown policy `{request.policy}` (policies: {', '.join(POLICIES)})")
+    heroes = request.party or tuple(h.name for h in box.heroes)
+    return Simulated(simulate(box, heroes, [request.target], (1,), request.runs, request.seed,
+                              request.policy))

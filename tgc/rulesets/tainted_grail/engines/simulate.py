@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -37,12 +38,27 @@ from tgc.rulesets.tainted_grail.records import (
     Rules,
 )
 from tgc.rulesets.tainted_grail.schema import TaintedGrailRules
+from tgc.sim.seam import Progress, SimError, SimRequest, Simulated
 
 Z95 = 1.959963984540054
 
 
-class SimError(Exception):
-    """A request the simulator cannot run (unknown encounter or character, bad state)."""
+def run(bundle: Bundle, request: SimRequest, progress: Progress | None = None) -> Simulated:
+    """`tgc sim` for a Tainted Grail campaign (tgc/sim/seam.py): ``target`` is a declared
+    encounter with rule data, ``party`` the characters who fight it."""
+    setup = load_setup(bundle, request.target, list(request.party), request.state_file)
+    notes: tuple[str, ...] = ()
+    if request.advance:
+        setup, bought = advance_party(setup, request.seed)
+        notes = tuple(f"advance: {line}" for line in bought) or ("advance: no Exp to spend",)
+    log: tuple[str, ...] = ()
+    if request.log:
+        outcome = play_one(rules_of_setup(setup), setup, request.policy,
+                           run_seed(request.seed, 0), log=True)
+        log = (*outcome.log, f"=> {outcome.outcome}", "")
+    report = simulate(setup, request.runs, request.seed, request.policy,
+                      request.jobs or os.cpu_count() or 1, progress)
+    return Simulated(report, notes, log)
 
 
 @dataclass(frozen=True)

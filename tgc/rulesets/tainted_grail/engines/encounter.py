@@ -15,8 +15,9 @@ from tgc.rulesets.tainted_grail.engines.diplomacy import DiplomacyGame
 from tgc.rulesets.tainted_grail.engines.game import Game, Option, Outcome
 from tgc.rulesets.tainted_grail.engines.hero import Hero, Member
 from tgc.rulesets.tainted_grail.engines.policies import POLICIES, Policy
+from tgc.rulesets.tainted_grail.engines.simulate import Setup, members_of, rules_of_setup
 from tgc.rulesets.tainted_grail.records import Card, CombatEncounter, DiplomacyEncounter, Rules
-from tgc.sim.simulate import Setup, SimError, members_of, rules_of_setup
+from tgc.sim.seam import SimError
 
 # Called at every playing step with the game (read it, never change it), the acting hero
 # and the legal options; returns one of those options.

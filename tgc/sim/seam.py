@@ -1,0 +1,85 @@
+"""Simulation, the seam: what `tgc sim` asks of the campaign's ruleset. A request (what to
+simulate, who plays it, how many runs, the seed and the policy) and the bundle go in; the
+ruleset's own simulator (``RulesetSpec.sim``: a module with ``run``) plays it and hands
+back a report that prints as text or JSON. Nothing here knows a ruleset's rules: an
+encounter of one game is a boss of another and a creature of a third."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from tgc import rulesets
+from tgc.bundle.schema import Bundle
+
+Progress = Callable[[int], None]  # told how many runs each finished batch held
+
+
+class SimError(Exception):
+    """A request the simulator cannot run (an unknown name, a bad state file); meant for
+    the user."""
+
+
+@dataclass(frozen=True)
+class SimRequest:
+    """``target`` is what is played (an encounter, a boss, a creature: the ruleset says),
+    ``party`` who plays it (empty: the ruleset's default). ``advance`` spends what the
+    party has earned before playing. ``state_file``, ``advance`` and ``log`` are refused
+    by a simulator that has no use for them."""
+
+    target: str
+    party: tuple[str, ...] = ()
+    runs: int = 1000
+    seed: int = 0
+    policy: str = "greedy"
+    jobs: int = 1
+    state_file: Path | None = None
+    advance: bool = False
+    log: bool = False
+
+
+class SimReport(Protocol):
+    def to_text(self) -> str: ...
+
+    def to_json(self) -> Mapping[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Simulated:
+    """The report; ``notes``, what was done before playing (one line each: Exp spent);
+    ``log``, when the request asked for it, the first run's play-by-play."""
+
+    report: SimReport
+    notes: tuple[str, ...] = ()
+    log: tuple[str, ...] = ()
+
+
+class Simulator(Protocol):
+    def run(self, bundle: Bundle, request: SimRequest,
+            progress: Progress | None = None) -> Simulated: ...
+
+
+def simulator(bundle: Bundle) -> Simulator:
+    """The simulator of the bundle's ruleset; SimError when it brings none."""
+    spec = rulesets.get(bundle.campaign.ruleset)
+    module: Simulator | None = spec.load("sim")
+    if module is None:
+        raise SimError(f"the ruleset `{spec.name}` brings no simulator")
+    return module
+
+
+def simulate(bundle: Bundle, request: SimRequest, progress: Progress | None = None) -> Simulated:
+    """Run ``request`` with the bundle's ruleset's simulator."""
+    return simulator(bundle).run(bundle, request, progress)
+
+
+def refuse(request: SimRequest, ruleset: str) -> None:
+    """A simulator without a state file or a play-by-play says so instead of ignoring it."""
+    if request.state_file is not None:
+        raise SimError(f"--state is not read for a `{ruleset}` campaign")
+    if request.advance:
+        raise SimError(f"--advance has no meaning for a `{ruleset}` campaign")
+    if request.log:
+        raise SimError(f"--log is not written for a `{ruleset}` campaign")
