@@ -209,3 +209,34 @@ def test_a_bundle_of_another_ruleset_is_refused(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["deck", "sim", str(path), "-n", "1"])
     assert result.exit_code == 2
     assert "`ruleset: grimslingers` campaign, not `ruleset: twenty-strong`" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["won", "lost"])
+def test_tgc_play_hands_a_deck_to_its_ruleset(deck_bundle: Path, name: str) -> None:
+    """`tgc play` on a 20 Strong deck (folder or bundle) plays 20 Strong: a transcript's
+    answers give the transcript back."""
+    path = SAMPLE / f"{name}.transcript"
+    for where in (SAMPLE, deck_bundle):
+        result = CliRunner().invoke(cli, ["play", str(where), "--script", str(path)])
+        assert result.exit_code == 0, result.output
+        assert result.stdout == path.read_text(encoding="utf-8")
+
+
+def test_tgc_play_of_a_deck_by_hand() -> None:
+    result = CliRunner().invoke(cli, ["play", str(SAMPLE), "--party", "Odhran Quietstone",
+                                      "--seed", "2"], input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("? boss\n  1. The Hollow King\n")
+    assert "Round 1: the dial shows" in result.stdout
+    assert ("Won in round" in result.stdout) != ("Lost in round" in result.stdout)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--at", "3"], "--at: not for a `twenty-strong` campaign"),
+    (["--fights", "ask"], "--fights: not for a `twenty-strong` campaign"),
+    (["--party", "Nemo"], 'no hero "Nemo"'),
+    (["--party", "Odhran Quietstone,Tamsin Greythorn"], "one hero"),
+])
+def test_tgc_play_of_a_deck_refuses_what_it_cannot_do(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(cli, ["play", str(SAMPLE), *args], input="")
+    assert result.exit_code == 2 and message in result.stderr, result.output

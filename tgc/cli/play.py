@@ -1,4 +1,5 @@
-"""`tgc play`: play a campaign by hand, or replay a script and print its transcript.
+"""`tgc play`: play a campaign by hand, or replay a script and print its transcript (a
+campaign whose ruleset plays its own way, a 20 Strong deck, is handed to its player).
 Exit 0 done, 1 a script input that does not fit, 2 usage error (a campaign, bundle, save
 or state file that cannot be used), 3 internal error. The session lives in
 tgc.playtest.session; this module parses options, reads the terminal and prints."""
@@ -25,6 +26,7 @@ from tgc.cli.options import (
 from tgc.runtime.engines import fight_modes
 
 if TYPE_CHECKING:
+    from tgc.bundle.schema import Bundle
     from tgc.runtime.book import Book
     from tgc.runtime.save import Loaded
 
@@ -76,7 +78,13 @@ def play(target: Path | None, at: str | None, state_file: Path | None, party: st
         from tgc.render.speech import edition
         from tgc.runtime.book import Book
 
-        book = Book(load_campaign_or_exit(target, no_cache, lang, strict=strict))
+        bundle = load_campaign_or_exit(target, no_cache, lang, strict=strict)
+        if _own_player(bundle, members, seed, ask_dice, script,
+                       {"--at": at, "--state": state_file, "--random": runs, "--output": output,
+                        "--show-locked": show_locked or None,
+                        "--fights": fights if fights != "hand" else None}):
+            sys.exit(EXIT_OK)
+        book = Book(bundle)
         _check_party(book, members)
         with speaking(edition(book.bundle)):  # a translated edition plays in its language
             code = _play(book, members, at=at, state_file=state_file, seed=seed, ask_dice=ask_dice,
@@ -85,6 +93,38 @@ def play(target: Path | None, at: str | None, state_file: Path | None, party: st
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
         fail_internal(err, debug)
     sys.exit(code)
+
+
+def _own_player(bundle: Bundle, members: tuple[str, ...], seed: int | None, ask_dice: bool,
+                script: Path | None, unused: dict[str, object]) -> bool:
+    """A campaign whose ruleset plays its own way (a 20 Strong deck) is handed to its
+    player (tgc/playtest/seam.py); False for a story of verses."""
+    from tgc.playtest.seam import PlayError, PlayRequest, player
+
+    own = player(bundle)
+    if own is None:
+        return False
+    given = [name for name, value in unused.items() if value is not None]
+    if given:
+        fail_usage(f"{', '.join(given)}: not for a `{bundle.campaign.ruleset}` campaign")
+    text = None
+    if script is not None:
+        try:
+            text = script.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            fail_usage(f"{script}: cannot read the script: {getattr(err, 'strerror', None) or err}")
+
+    def read(prompt: str) -> str:
+        try:
+            return input(prompt)
+        except EOFError:
+            fail_usage("no more input: the game was left unfinished")
+
+    try:
+        own.run(bundle, PlayRequest(members, seed or 0, ask_dice, text), click.echo, read)
+    except PlayError as err:
+        fail_usage(str(err))
+    return True
 
 
 def _play(book: Book, members: tuple[str, ...], *, at: str | None, state_file: Path | None,

@@ -119,7 +119,9 @@ class RulesetSpec:
     ``engines`` a module with ``make_ruleset(book, mode)`` for the interpreter (the
     runtime face; ``mode`` is how `tgc play --fights` asks fights to be played: ``hand``,
     ``ask``, ``auto`` or one of ``policies``, and None means the reader settles every
-    encounter); ``sim`` a module with ``run(bundle, request, progress)``, what `tgc sim`
+    encounter); ``play`` a module with ``run(bundle, request, write, read)`` for a
+    ruleset that `tgc play` hands the whole game to (tgc/playtest/seam.py); ``sim`` a
+    module with ``run(bundle, request, progress)``, what `tgc sim`
     plays (tgc/sim/seam.py); ``commands`` a module with ``COMMANDS``, a click group of the ruleset's
     own commands (`tgc ruleset NAME ...`). ``default`` marks the ruleset a campaign that
     names none is played with."""
@@ -131,6 +133,7 @@ class RulesetSpec:
     rules: str | None = None
     engines: str | None = None
     sim: str | None = None
+    play: str | None = None
     commands: str | None = None
     policies: tuple[str, ...] = ()
     default: bool = False

@@ -16,6 +16,7 @@ SPEC = RulesetSpec(
     checks="tgc.rulesets.twenty_strong.checks",
     rules="tgc.rulesets.twenty_strong.compile",
     sim="tgc.rulesets.twenty_strong.engines.sim",
+    play="tgc.rulesets.twenty_strong.engines.play",
 )
 
 from tgc.rulesets.twenty_strong import codes  # noqa: E402,F401  (registers the codes)

@@ -25,7 +25,11 @@ class NoAnswer(Exception):
 
 
 def describe(game: Game, decision: Decision, c: Choice) -> str:
-    """A choice in words, as a person reads it."""
+    """A choice in words, as a person reads it (the hero and the boss are chosen before
+    there is a table)."""
+    if c.act == "name":
+        names = game.box.heroes if decision.kind == "hero" else game.box.bosses
+        return names[c.a].name
     t = game.t
     match c.act:
         case "none":
@@ -57,9 +61,6 @@ def describe(game: Game, decision: Decision, c: Choice) -> str:
             return t.foes[c.a].card.name
         case "stat":
             return STATS[c.a]
-        case "name":
-            names = game.box.heroes if decision.kind == "hero" else game.box.bosses
-            return names[c.a].name
         case "card":
             return t.supply[c.a].name if decision.kind == "pick-upgraded" else f"card {c.a + 1}"
         case "effect":

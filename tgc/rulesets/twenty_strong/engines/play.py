@@ -1,0 +1,31 @@
+"""`tgc play` for a 20 Strong deck (tgc/playtest/seam.py): one game by hand, the table
+shown before every strike and commit, or a transcript replayed and printed back. The
+deck comes from the bundle's typed rule data, so a bundle alone plays the same game."""
+
+from __future__ import annotations
+
+from tgc.bundle.schema import Bundle
+from tgc.playtest.seam import PlayError, PlayRequest, Read, Write
+from tgc.rulesets.twenty_strong.data import Box
+from tgc.rulesets.twenty_strong.engines import session
+
+
+def run(bundle: Bundle, request: PlayRequest, write: Write, read: Read) -> None:
+    box = bundle.rules
+    if not isinstance(box, Box) or not box.heroes or not box.bosses:
+        raise PlayError("the deck needs `@dice`, a `@hero` and a `@boss`")
+    if request.script is not None:
+        try:
+            header, answers = session.read_transcript(request.script)
+            text = session.replay(box, header, iter(answers))
+        except (ValueError, session.NoAnswer) as err:
+            raise PlayError(f"the transcript: {err}") from None
+        for line in text.splitlines():
+            write(line)
+        return
+    if len(request.party) > 1:
+        raise PlayError("a 20 Strong game has one hero: name it with --party")
+    hero = request.party[0] if request.party else None
+    if hero is not None and box.hero(hero) is None:
+        raise PlayError(f'no hero "{hero}" (heroes: {", ".join(h.name for h in box.heroes)})')
+    session.play_by_hand(box, hero, None, 1, request.seed, write, read, request.ask_dice)
