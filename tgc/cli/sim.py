@@ -1,6 +1,6 @@
 """`tgc sim TARGET`: play something many times by the campaign's ruleset (a Tainted Grail
-encounter with a party of characters, a 20 Strong boss against heroes, a Grimslingers
-creature against a posse) and print its rates with intervals. The ruleset's simulator
+encounter with a party of characters, a 20 Strong boss against heroes, a creature
+against a posse of duelists) and print its rates with intervals. The ruleset's simulator
 does the work (tgc/sim/seam.py); this command only parses and prints. Exit 0 done,
 2 usage error, 3 internal error."""
 
@@ -28,7 +28,7 @@ POLICY_NAMES = ("random", "greedy", "planner")
               help="Campaign folder or bundle file (default: ./journal_src, else .).")
 @click.option("--party", "-p", default=None, metavar="NAME[,NAME...]",
               help="Who plays it: characters (beor or beor,ailei; default: the "
-                   "lowest-numbered one), 20 Strong heroes (default: all) or Grimslingers "
+                   "lowest-numbered one), 20 Strong heroes (default: all) or duelists "
                    "(default: Kipper).")
 @click.option("--runs", "-n", type=click.IntRange(min=1), default=1000, show_default=True)
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
@@ -59,7 +59,7 @@ def sim(target: str, directory: Path | None, party: str | None, runs: int, seed:
     TARGET is what is played: a declared @encounter with rule data (Tainted Grail:
     win, escape and dying rates with 95% Wilson intervals, turns, costs, a histogram),
     a boss (20 Strong: whole games per hero, win rates, rounds, where games are lost)
-    or a creature (Grimslingers: duels, win rate, turns, resources spent). The same
+    or a creature (duels: win rate, turns, resources spent). The same
     seed always gives the same numbers.
     """
     from tgc.sim.seam import SimError, SimRequest
