@@ -11,9 +11,9 @@ import argparse
 import time
 from pathlib import Path
 
+from tgc.rulesets.grimslingers.engines.sim import Build, simulate_duel
 from tgc.rulesets.grimslingers.frontend import load_tale
 from tgc.rulesets.grimslingers.rules import index
-from tgc.rulesets.grimslingers.sim import Build, simulate_duel
 
 SAMPLE = Path(__file__).resolve().parent.parent / "examples" / "grimslingers"
 

@@ -18,9 +18,9 @@ from tgc.rulesets.grimslingers.data import (
     TallTale,
     TargetKind,
 )
-from tgc.rulesets.grimslingers.decisions import PlayCards, StandoffAction
-from tgc.rulesets.grimslingers.duel import Duel, DuelSetup, PlayerSetup
-from tgc.rulesets.grimslingers.duelist import Duelist
+from tgc.rulesets.grimslingers.engines.decisions import PlayCards, StandoffAction
+from tgc.rulesets.grimslingers.engines.duel import Duel, DuelSetup, PlayerSetup
+from tgc.rulesets.grimslingers.engines.duelist import Duelist
 from tgc.rulesets.grimslingers.fxtext import parse_costs, parse_fx
 from tgc.rulesets.grimslingers.rules import Rules, index
 

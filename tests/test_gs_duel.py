@@ -17,7 +17,7 @@ from tests.gs_helpers import (
     duel,
     player,
 )
-from tgc.rulesets.grimslingers.decisions import Load, Purge, Reactivate, Reload, Sacrifice, Surge
+from tgc.rulesets.grimslingers.engines.decisions import Load, Purge, Reactivate, Reload, Sacrifice, Surge
 
 FIRE, ICE, WIND, EARTH = (ELEMENTS[k] for k in ("fire", "ice", "wind", "earth"))
 PREEN = card("Preen", "skill", "user gains 0 ep", rn=1, target="self")  # changes nothing else
@@ -221,8 +221,8 @@ def test_a_whole_duel_is_reproducible_from_its_seed() -> None:
     import random
 
     from tests.gs_helpers import RULES
-    from tgc.rulesets.grimslingers.duel import Duel, DuelSetup
-    from tgc.rulesets.grimslingers.policies import Greedy
+    from tgc.rulesets.grimslingers.engines.duel import Duel, DuelSetup
+    from tgc.rulesets.grimslingers.engines.policies import Greedy
 
     def once(seed: int) -> list[str]:
         setup = DuelSetup(creature=RUSTLERS, players=(player(tuple(ELEMENTS.values())[:5]),))

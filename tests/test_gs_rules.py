@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.gs_helpers import ELEMENTS, KIPPER, Script, card, duel, player
-from tgc.rulesets.grimslingers.duelist import Duelist
+from tgc.rulesets.grimslingers.engines.duelist import Duelist
 from tgc.rulesets.grimslingers.fate import fate_deck, parse_card, tile_kind
 from tgc.rulesets.grimslingers.fxtext import parse_fx
 

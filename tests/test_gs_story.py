@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from tgc.rulesets.grimslingers.data import DuelAction
-from tgc.rulesets.grimslingers.frontend import load_tale
-from tgc.rulesets.grimslingers.story import (
+from tgc.rulesets.grimslingers.engines.story import (
     eligible_parts,
     move,
     moves,
@@ -21,7 +20,8 @@ from tgc.rulesets.grimslingers.story import (
     run_bounty,
     startable_bounties,
 )
-from tgc.rulesets.grimslingers.tale import TaleState, enter_area, new_state, spend_defeats
+from tgc.rulesets.grimslingers.engines.tale import TaleState, enter_area, new_state, spend_defeats
+from tgc.rulesets.grimslingers.frontend import load_tale
 
 SAMPLE = Path(__file__).parent.parent / "examples" / "grimslingers"
 TALE = load_tale(SAMPLE).tale

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from tests.gs_helpers import ELEMENTS, RULES, Script, card, player
-from tgc.rulesets.grimslingers.decisions import PlayCards, Surge
-from tgc.rulesets.grimslingers.duel import Duel
-from tgc.rulesets.grimslingers.duelist import Duelist
-from tgc.rulesets.grimslingers.versus import Versus, VersusSetup, versus_player
+from tgc.rulesets.grimslingers.engines.decisions import PlayCards, Surge
+from tgc.rulesets.grimslingers.engines.duel import Duel
+from tgc.rulesets.grimslingers.engines.duelist import Duelist
+from tgc.rulesets.grimslingers.engines.versus import Versus, VersusSetup, versus_player
 
 FIRE, WATER, EARTH, WIND, ICE, LIGHTNING = (ELEMENTS[k] for k in (
     "fire", "water", "earth", "wind", "ice", "lightning"))

@@ -112,8 +112,8 @@ GAME_OVER_RUNS = 200
 
 def _game_over_duels(c: Checker) -> None:
     """Check 20: simulate each `lose: game over` duel for one new character."""
+    from tgc.rulesets.grimslingers.engines.sim import Build, simulate_duel
     from tgc.rulesets.grimslingers.rules import index
-    from tgc.rulesets.grimslingers.sim import Build, simulate_duel
 
     duels = [(part, a) for part in c.tale.parts for a in part.actions
              if isinstance(a, DuelAction) and a.on_lose == "game_over"

@@ -54,9 +54,8 @@ def COMMANDS() -> None:  # noqa: N802  (the registry looks the group up by this 
 def duel(creature: str, directory: Path, party: str, runs: int, seed: int, policy: str,
          dispositions: bool, fmt: str, show_log: bool) -> None:
     """Simulate a duel with CREATURE RUNS times; win rate with a 95% interval."""
-    from tgc.rulesets.grimslingers.duel import DuelSetup
-    from tgc.rulesets.grimslingers.rules import index
-    from tgc.rulesets.grimslingers.sim import (
+    from tgc.rulesets.grimslingers.engines.duel import DuelSetup
+    from tgc.rulesets.grimslingers.engines.sim import (
         Build,
         BuildError,
         play_duel,
@@ -64,6 +63,7 @@ def duel(creature: str, directory: Path, party: str, runs: int, seed: int, polic
         run_seed,
         simulate_duel,
     )
+    from tgc.rulesets.grimslingers.rules import index
 
     rules = index(_tale(directory))
     builds = tuple(Build(n) for n in _names(party))
@@ -96,8 +96,8 @@ def duel(creature: str, directory: Path, party: str, runs: int, seed: int, polic
 def versus(directory: Path, party: str, teams: str | None, runs: int, seed: int, policy: str,
            fmt: str) -> None:
     """Simulate versus duels (1 v 1, free for all, teams) RUNS times."""
+    from tgc.rulesets.grimslingers.engines.sim import Build, BuildError, simulate_versus
     from tgc.rulesets.grimslingers.rules import index
-    from tgc.rulesets.grimslingers.sim import Build, BuildError, simulate_versus
 
     rules = index(_tale(directory))
     names = _names(party)
@@ -128,8 +128,8 @@ def versus(directory: Path, party: str, teams: str | None, runs: int, seed: int,
 @click.option("--duels", "duel_log", is_flag=True, help="Also print every duel card by card.")
 def walk(directory: Path, party: str, seed: int, policy: str, turns: int, duel_log: bool) -> None:
     """Play adventure turns by policy until the chapter ends or the game is over."""
-    from tgc.rulesets.grimslingers.adventure import walk as play
-    from tgc.rulesets.grimslingers.sim import BuildError
+    from tgc.rulesets.grimslingers.engines.adventure import walk as play
+    from tgc.rulesets.grimslingers.engines.sim import BuildError
 
     tale = _tale(directory)
     names = _names(party)

@@ -26,7 +26,7 @@ SPEC = RulesetSpec(
     vocabulary=VOCABULARY,
     checks="tgc.rulesets.grimslingers.campaign_checks",
     rules="tgc.rulesets.grimslingers.compile",
-    sim="tgc.rulesets.grimslingers.sim",
+    sim="tgc.rulesets.grimslingers.engines.sim",
     commands="tgc.rulesets.grimslingers.commands",
 )
 

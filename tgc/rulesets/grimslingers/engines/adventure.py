@@ -10,11 +10,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tgc.rulesets.grimslingers.data import DuelAction, TallTale
-from tgc.rulesets.grimslingers.duel import Duel, DuelSetup, PlayerSetup
-from tgc.rulesets.grimslingers.policies import make_policy
-from tgc.rulesets.grimslingers.rules import Rules, index
-from tgc.rulesets.grimslingers.sim import Build, player_setup
-from tgc.rulesets.grimslingers.story import (
+from tgc.rulesets.grimslingers.engines.duel import Duel, DuelSetup, PlayerSetup
+from tgc.rulesets.grimslingers.engines.policies import make_policy
+from tgc.rulesets.grimslingers.engines.sim import Build, player_setup
+from tgc.rulesets.grimslingers.engines.story import (
     DuelOutcome,
     DuelRunner,
     eligible_parts,
@@ -26,7 +25,8 @@ from tgc.rulesets.grimslingers.story import (
     run_bounty,
     startable_bounties,
 )
-from tgc.rulesets.grimslingers.tale import Character, TaleState, new_state, revive_all
+from tgc.rulesets.grimslingers.engines.tale import Character, TaleState, new_state, revive_all
+from tgc.rulesets.grimslingers.rules import Rules, index
 
 WalkEnd = Literal["chapter_over", "game_over", "out_of_turns"]
 

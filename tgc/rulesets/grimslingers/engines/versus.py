@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tgc.rulesets.grimslingers import resolve
 from tgc.rulesets.grimslingers.data import Card
-from tgc.rulesets.grimslingers.decisions import Policy
-from tgc.rulesets.grimslingers.duel import Duel, DuelResult, Outcome, PlayerSetup
-from tgc.rulesets.grimslingers.duelist import Duelist, Play, take
+from tgc.rulesets.grimslingers.engines import resolve
+from tgc.rulesets.grimslingers.engines.decisions import Policy
+from tgc.rulesets.grimslingers.engines.duel import Duel, DuelResult, Outcome, PlayerSetup
+from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, take
+from tgc.rulesets.grimslingers.engines.standoff import take_standoff
 from tgc.rulesets.grimslingers.rules import Rules
-from tgc.rulesets.grimslingers.standoff import take_standoff
 
 VERSUS_START, VERSUS_MAX, VERSUS_HAND = 8, 10, 8  # GS-5.1, GS-3.9
 

@@ -16,10 +16,10 @@ from tgc.rulesets.grimslingers.data import (
     Nv,
     Resource,
 )
-from tgc.rulesets.grimslingers.duelist import Duelist, Play, take
+from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, take
 
 if TYPE_CHECKING:
-    from tgc.rulesets.grimslingers.duel import Duel
+    from tgc.rulesets.grimslingers.engines.duel import Duel
 
 
 def combine(duel: Duel, main: Play, extra: Card) -> None:

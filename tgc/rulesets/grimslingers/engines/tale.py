@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from tgc.rulesets.grimslingers.data import Area, Card, Colour, TallTale, Tile
-from tgc.rulesets.grimslingers.duelist import take
+from tgc.rulesets.grimslingers.engines.duelist import take
 
 REVIVE = 3  # GS-16.5
 

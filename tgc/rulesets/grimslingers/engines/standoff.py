@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tgc.rulesets.grimslingers import resolve
 from tgc.rulesets.grimslingers.data import Card, FeastResult
-from tgc.rulesets.grimslingers.decisions import (
+from tgc.rulesets.grimslingers.engines import resolve
+from tgc.rulesets.grimslingers.engines.decisions import (
     Feast,
     Load,
     Purge,
@@ -19,10 +19,10 @@ from tgc.rulesets.grimslingers.decisions import (
     Surge,
     UseCard,
 )
-from tgc.rulesets.grimslingers.duelist import Duelist, Play, holds, take
+from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, holds, take
 
 if TYPE_CHECKING:
-    from tgc.rulesets.grimslingers.duel import Duel
+    from tgc.rulesets.grimslingers.engines.duel import Duel
 
 _FEAST_CARD = Card(name="Feast", kind="item")
 ACTIONS = 2

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from tgc.rulesets.grimslingers.data import Card
 
 if TYPE_CHECKING:
-    from tgc.rulesets.grimslingers.duel import Duel
-    from tgc.rulesets.grimslingers.duelist import Duelist
+    from tgc.rulesets.grimslingers.engines.duel import Duel
+    from tgc.rulesets.grimslingers.engines.duelist import Duelist
 
 
 @dataclass(frozen=True, slots=True)

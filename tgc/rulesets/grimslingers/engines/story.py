@@ -20,7 +20,7 @@ from tgc.rulesets.grimslingers.data import (
     TallTale,
     Tile,
 )
-from tgc.rulesets.grimslingers.tale import TaleState, enter_area, revive_all, spend_defeats
+from tgc.rulesets.grimslingers.engines.tale import TaleState, enter_area, revive_all, spend_defeats
 
 DuelOutcome = Literal["win", "lose", "stalemate"]
 DuelRunner = Callable[[TaleState, DuelAction], DuelOutcome]

@@ -8,12 +8,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tgc.rulesets.grimslingers import resolve
 from tgc.rulesets.grimslingers.data import Card, Creature, Disposition, Grimslinger, Modifier
-from tgc.rulesets.grimslingers.decisions import PlayCards, Policy
-from tgc.rulesets.grimslingers.duelist import Duelist, Play, holds, take
+from tgc.rulesets.grimslingers.engines import resolve
+from tgc.rulesets.grimslingers.engines.decisions import PlayCards, Policy
+from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, holds, take
+from tgc.rulesets.grimslingers.engines.standoff import take_standoff
 from tgc.rulesets.grimslingers.rules import Rules
-from tgc.rulesets.grimslingers.standoff import take_standoff
 
 Outcome = Literal["win", "lose", "stalemate"]
 REVIVE_HP = REVIVE_EP = 3  # GS-16.5

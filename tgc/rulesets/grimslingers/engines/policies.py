@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tgc.rulesets.grimslingers.data import Card, Fx
-from tgc.rulesets.grimslingers.decisions import (
+from tgc.rulesets.grimslingers.engines.decisions import (
     Feast,
     Load,
     PlayCards,
@@ -19,11 +19,11 @@ from tgc.rulesets.grimslingers.decisions import (
     Surge,
     UseCard,
 )
-from tgc.rulesets.grimslingers.duelist import Duelist
-from tgc.rulesets.grimslingers.standoff import RELOAD_CARDS, SURGE_CARDS
+from tgc.rulesets.grimslingers.engines.duelist import Duelist
+from tgc.rulesets.grimslingers.engines.standoff import RELOAD_CARDS, SURGE_CARDS
 
 if TYPE_CHECKING:
-    from tgc.rulesets.grimslingers.duel import Duel
+    from tgc.rulesets.grimslingers.engines.duel import Duel
 
 
 def fx_score(fxs: tuple[Fx, ...]) -> float:

@@ -13,9 +13,9 @@ from typing import Any
 
 from tgc.bundle.schema import Bundle
 from tgc.rulesets.grimslingers.data import Card, TallTale
-from tgc.rulesets.grimslingers.duel import Duel, DuelResult, DuelSetup, PlayerSetup
+from tgc.rulesets.grimslingers.engines.duel import Duel, DuelResult, DuelSetup, PlayerSetup
+from tgc.rulesets.grimslingers.engines.policies import make_policy
 from tgc.rulesets.grimslingers.kinds import NAME
-from tgc.rulesets.grimslingers.policies import make_policy
 from tgc.rulesets.grimslingers.rules import Rules, index
 from tgc.sim.seam import Progress, SimError, SimRequest, Simulated, refuse
 
@@ -197,7 +197,7 @@ def simulate_versus(rules: Rules, party: tuple[Build, ...], runs: int, seed: int
                     policy: str = "greedy", teams: tuple[int, ...] | None = None) -> VersusReport:
     """Versus duels between the builds (free for all unless ``teams``); the first-player
     token starts at a random seat each run (GS-9.2 step 6)."""
-    from tgc.rulesets.grimslingers.versus import Versus, VersusSetup, versus_player
+    from tgc.rulesets.grimslingers.engines.versus import Versus, VersusSetup, versus_player
 
     if len(party) < 2:
         raise BuildError("a versus duel needs two players or more")
