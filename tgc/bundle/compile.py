@@ -176,19 +176,25 @@ class _Compiler:
     def body(self, stmts: Iterable[ast.Stmt]) -> tuple[Any, ...]:
         return tuple(self.visit_stmt(stmt) for stmt in stmts)
 
-    def visit_stmt(self, stmt: ast.Stmt) -> Any:
-        if isinstance(stmt, ast.Paragraph):
-            return s.Text(text=stmt.text)
-        if isinstance(stmt, ast.Choice):
-            guard = stmt.guard
-            return s.Choice(text=stmt.text, guard=self.guard(guard), target=self.target(stmt.target),
-                            costs=_costs(guard.costs) if guard is not None else ())
-        if isinstance(stmt, ast.Divert):
-            return s.Divert(target=self.target(stmt.target))
-        if isinstance(stmt, ast.CondDivert):
-            return s.IfDivert(cond=self.cond(stmt.cond), target=self.target(stmt.target))
-        effect = self.effect(stmt.effect)
-        return effect if stmt.cond is None else s.IfEffect(cond=self.cond(stmt.cond), effect=effect)
+    def visit_stmt(self, stmt: ast.Stmt) -> s.Op:
+        match stmt:
+            case ast.Paragraph():
+                return s.Text(text=stmt.text)
+            case ast.Choice():
+                guard = stmt.guard
+                return s.Choice(text=stmt.text, guard=self.guard(guard), target=self.target(stmt.target),
+                                costs=_costs(guard.costs) if guard is not None else ())
+            case ast.Divert():
+                return s.Divert(target=self.target(stmt.target))
+            case ast.CondDivert():
+                return s.IfDivert(cond=self.cond(stmt.cond), target=self.target(stmt.target))
+            case ast.EffectLine():
+                effect = self.effect(stmt.effect)
+                if stmt.cond is None:
+                    return effect
+                return s.IfEffect(cond=self.cond(stmt.cond), effect=effect)
+            case _:
+                assert_never(stmt)
 
     def guard(self, guard: ast.Guard | None) -> s.Condition | None:
         if guard is None or not guard.conditions:

@@ -13,7 +13,7 @@ Rolls, tosses and encounters change control flow and are run by ``story.py``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import assert_never
 
 from tgc.bundle import schema as s
 from tgc.lexicon import tr, trn
@@ -24,10 +24,35 @@ from tgc.runtime.state import DIAL_MAX, Character, GameState
 def apply_effect(effect: s.Effect, state: GameState, book: Book, pick: str | None = None) -> str:
     """Apply ``effect``; ``pick`` names the item the reader chose for a keyword item
     change. Returns what happened, for the reader."""
-    handler = _APPLY.get(effect.kind)
-    if handler is None:
-        raise StoryError(f"'{effect.kind}' is run by the story, not applied as an effect")
-    return handler(effect, state, book, pick)
+    match effect:
+        case s.Amount():
+            return apply_amount(effect, state, book, pick)
+        case s.Mark():
+            return apply_mark(effect, state, book, pick)
+        case s.SecretChange():
+            return apply_secret(effect, state, book, pick)
+        case s.ItemChange():
+            return apply_item(effect, state, book, pick)
+        case s.AttributeChange():
+            return apply_attribute(effect, state, book, pick)
+        case s.Task():
+            return apply_task(effect, state, book, pick)
+        case s.Note():
+            return apply_note(effect, state, book, pick)
+        case s.LocationChange():
+            return apply_location(effect, state, book, pick)
+        case s.ReplaceLocation():
+            return apply_replace(effect, state, book, pick)
+        case s.SetDial():
+            return apply_set_dial(effect, state, book, pick)
+        case s.AdvanceDial():
+            return apply_advance_dial(effect, state, book, pick)
+        case s.TimeToken():
+            return apply_time_token(effect, state, book, pick)
+        case s.Encounter() | s.Roll() | s.Toss():
+            raise StoryError(f"'{effect.kind}' is run by the story, not applied as an effect")
+        case _:
+            assert_never(effect)
 
 
 def _get(member: Character, what: str) -> int:
@@ -253,17 +278,3 @@ def apply_time_token(effect: s.TimeToken, state: GameState, book: Book, pick: st
         return tr("place time token ({count} placed)", count=state.time_tokens)
     state.time_tokens = max(0, state.time_tokens - 1)
     return tr("remove time token ({count} placed)", count=state.time_tokens)
-
-
-_APPLY: dict[str, Callable[..., str]] = {
-    "gain": apply_amount, "lose": apply_amount, "pay": apply_amount,
-    "mark": apply_mark, "unmark": apply_mark,
-    "gain-secret": apply_secret, "lose-secret": apply_secret,
-    "gain-item": apply_item, "lose-item": apply_item,
-    "raise": apply_attribute, "lower": apply_attribute,
-    "task": apply_task, "note": apply_note,
-    "remove-location": apply_location, "reveal-location": apply_location, "move-to": apply_location,
-    "replace-location": apply_replace, "set-dial": apply_set_dial,
-    "advance-dial": apply_advance_dial,
-    "place-time-token": apply_time_token, "remove-time-token": apply_time_token,
-}

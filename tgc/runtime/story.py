@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar, cast
+from typing import TypeVar, assert_never, cast
 
 from tgc.bundle import schema as s
 from tgc.runtime import events as ev
@@ -324,8 +324,10 @@ class Story:
             self._truth = self._trigger_truth()
             return
         declared = self.book.statuses.get(status)
-        for i, trigger in enumerate(declared.triggers if declared is not None else ()):
-            self._truth[(status, i)] = trigger_holds(declared, trigger, self.state)  # type: ignore[arg-type]
+        if declared is None:
+            return
+        for i, trigger in enumerate(declared.triggers):
+            self._truth[(status, i)] = trigger_holds(declared, trigger, self.state)
 
     def _read_queue(self) -> None:
         """Between explorations, what fired is read at once, as an exploration of its own."""
@@ -384,11 +386,7 @@ class Story:
         if self.before_op is not None:
             self.before_op(self, op)
         try:
-            runner = self._RUN.get(op.kind)
-            if runner is None:
-                self._run_effect(cast(s.Effect, op))
-            else:
-                runner(self, op)
+            self._run(op)
         except _NeedAnswer as need:
             self.waiting = ev.AskPosed(need.question)
             self._emit(self.waiting)
@@ -529,11 +527,30 @@ class Story:
                 return
         self._at().index += 1
 
-    _RUN: dict[str, Callable[[Story, s.Op], None]] = {
-        "text": _run_text, "if-effect": _run_if_effect, "if-divert": _run_if_divert,  # type: ignore[dict-item]
-        "divert": _run_divert, "choice": _run_choices, "roll": _run_roll,  # type: ignore[dict-item]
-        "toss": _run_toss, "encounter": _run_encounter,  # type: ignore[dict-item]
-    }
+    def _run(self, op: s.Op) -> None:
+        match op:
+            case s.Text():
+                self._run_text(op)
+            case s.IfEffect():
+                self._run_if_effect(op)
+            case s.IfDivert():
+                self._run_if_divert(op)
+            case s.Divert():
+                self._run_divert(op)
+            case s.Choice():
+                self._run_choices(op)
+            case s.Roll():
+                self._run_roll(op)
+            case s.Toss():
+                self._run_toss(op)
+            case s.Encounter():
+                self._run_encounter(op)
+            case (s.Amount() | s.Mark() | s.SecretChange() | s.ItemChange() | s.AttributeChange()
+                  | s.Task() | s.Note() | s.LocationChange() | s.ReplaceLocation() | s.SetDial()
+                  | s.AdvanceDial() | s.TimeToken()):
+                self._run_effect(op)
+            case _:
+                assert_never(op)
 
     # ------------------------------------------------------------ moving on
 

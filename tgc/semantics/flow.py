@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal, assert_never
 
 from tgc.semantics.cascade import Hidden
 from tgc.semantics.facts import Vocabulary
@@ -63,12 +64,15 @@ class Flow:
         return stop is None or index <= stop.index
 
 
+PendingKind = Literal["edge", "change", "resume", "trigger"]
+
+
 @dataclass(eq=False)
 class _Pending:
     """Something waiting for a fact: an edge, a conditional effect, the rest of a
     body after an always-true divert, or a trigger entry."""
 
-    kind: str  # "edge" | "change" | "resume" | "trigger"
+    kind: PendingKind
     edge: Edge | None = None
     change: Change | None = None
     entry: Entry | None = None
@@ -183,31 +187,38 @@ class _Solver:
             self.park(p, self.conditions(p))
 
     def ready(self, p: _Pending) -> bool:
-        if p.kind == "edge":
-            assert p.edge is not None
-            return self.held.may_hold_all(p.edge.guard)
-        if p.kind == "change":
-            assert p.change is not None
-            return p.change.cond is None or self.held.may_hold(p.change.cond)
-        if p.kind == "resume":
-            assert p.edge is not None
-            return self.held.may_fail(p.edge.guard[0])
-        assert p.entry is not None and p.entry.trigger is not None
-        return not self.held.trigger_lacks(self.status_of(p.entry), p.entry.trigger)
+        match p.kind:
+            case "edge":
+                assert p.edge is not None
+                return self.held.may_hold_all(p.edge.guard)
+            case "change":
+                assert p.change is not None
+                return p.change.cond is None or self.held.may_hold(p.change.cond)
+            case "resume":
+                assert p.edge is not None
+                return self.held.may_fail(p.edge.guard[0])
+            case "trigger":
+                assert p.entry is not None and p.entry.trigger is not None
+                return not self.held.trigger_lacks(self.status_of(p.entry), p.entry.trigger)
+            case _:
+                assert_never(p.kind)
 
     def act(self, p: _Pending) -> None:
-        if p.kind == "edge":
-            assert p.edge is not None
-            self.reach(p.edge.target)
-        elif p.kind == "change":
-            assert p.change is not None
-            self.apply(p.change)
-        elif p.kind == "resume":
-            self.flow.stops.pop(p.node, None)
-            self.bodies.append((p.node, p.index))
-        else:
-            assert p.entry is not None
-            self.reach(p.entry.target)
+        match p.kind:
+            case "edge":
+                assert p.edge is not None
+                self.reach(p.edge.target)
+            case "change":
+                assert p.change is not None
+                self.apply(p.change)
+            case "resume":
+                self.flow.stops.pop(p.node, None)
+                self.bodies.append((p.node, p.index))
+            case "trigger":
+                assert p.entry is not None
+                self.reach(p.entry.target)
+            case _:
+                assert_never(p.kind)
 
     def status_of(self, entry: Entry) -> str:
         return self.owners.get(id(entry.trigger), "")

@@ -9,10 +9,14 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
+from typing import Literal
 
 from tgc.semantics.model import Campaign, block_id
 from tgc.source import Span
 from tgc.syntax import ast
+
+EdgeKind = Literal["divert", "choice", "cond_divert", "roll", "toss", "encounter"]
+_ARM_KIND: dict[type, EdgeKind] = {ast.Roll: "roll", ast.Toss: "toss", ast.Encounter: "encounter"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,14 +78,14 @@ class Edge:
 
     source: str
     target: str | None
-    kind: str  # "divert" | "choice" | "cond_divert" | "roll" | "toss" | "encounter"
+    kind: EdgeKind
     span: Span
     index: int
     guard: tuple[ast.Cond, ...] = ()
     costs: tuple[ast.Cost, ...] = ()
     after: Before = _NONE_BEFORE
     label: str | None = None  # arm label: "1-3", "heads", "win"
-    terminal: str | None = None
+    terminal: ast.TerminalKind | None = None
     unresolved: bool = False
 
 
@@ -173,12 +177,12 @@ class _Builder:
             elif isinstance(stmt, ast.EffectLine) and stmt.cond is None:
                 effect = stmt.effect
                 if isinstance(effect, (ast.Roll, ast.Toss, ast.Encounter)):
-                    kind = type(effect).__name__.lower()
+                    kind = _ARM_KIND[type(effect)]
                     for arm in effect.arms:
                         yield self.edge(nid, arm.target, kind, arm.span, index, (), (), after,
                                         arm.label)
 
-    def edge(self, nid: str, target: ast.Target, kind: str, span: Span, index: int,
+    def edge(self, nid: str, target: ast.Target, kind: EdgeKind, span: Span, index: int,
              guard: tuple[ast.Cond, ...], costs: tuple[ast.Cost, ...],
              after: Before, label: str | None = None) -> Edge:
         if isinstance(target, ast.Terminal):

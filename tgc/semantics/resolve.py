@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import assert_never
 
 from tgc.diagnostics.codes import diag, did_you_mean
 from tgc.diagnostics.model import Diagnostic, Label
@@ -193,21 +194,24 @@ class Resolver:
         self.verse = None
 
     def visit_stmt(self, stmt: ast.Stmt) -> None:
-        if isinstance(stmt, ast.Paragraph):
-            return
-        if isinstance(stmt, ast.Choice):
-            if stmt.guard is not None:
-                self.visit_guard(stmt.guard)
-            self.target(stmt.target)
-        elif isinstance(stmt, ast.Divert):
-            self.target(stmt.target)
-        elif isinstance(stmt, ast.CondDivert):
-            self.visit_cond(stmt.cond)
-            self.target(stmt.target)
-        else:
-            if stmt.cond is not None:
+        match stmt:
+            case ast.Paragraph():
+                return
+            case ast.Choice():
+                if stmt.guard is not None:
+                    self.visit_guard(stmt.guard)
+                self.target(stmt.target)
+            case ast.Divert():
+                self.target(stmt.target)
+            case ast.CondDivert():
                 self.visit_cond(stmt.cond)
-            self.visit_effect(stmt.effect)
+                self.target(stmt.target)
+            case ast.EffectLine():
+                if stmt.cond is not None:
+                    self.visit_cond(stmt.cond)
+                self.visit_effect(stmt.effect)
+            case _:
+                assert_never(stmt)
 
     def visit_guard(self, guard: ast.Guard) -> None:
         for cond in guard.conditions:
@@ -223,27 +227,32 @@ class Resolver:
     # ------------------------------------------------------------ conditions
 
     def visit_cond(self, cond: ast.Cond) -> None:
-        if isinstance(cond, (ast.Not,)):
-            self.visit_cond(cond.operand)
-        elif isinstance(cond, (ast.And, ast.Or)):
-            for operand in cond.operands:
-                self.visit_cond(operand)
-        elif isinstance(cond, ast.StatusCond):
-            self.status_use(cond.name, cond.name_span, cond.parts, checking=True)
-        elif isinstance(cond, ast.SecretCond):
-            self.secret_use(cond.number, cond.span)
-        elif isinstance(cond, ast.ItemCond):
-            self.item_use(cond.name, cond.keyword, cond.span)
-        elif isinstance(cond, ast.Compare):
-            self.vocabulary(cond.name, cond.span, self.c.vocabulary.numbers,
-                            "an attribute, resource, track or counter")
-        elif isinstance(cond, ast.DialCond):
-            if not 0 <= cond.value <= DIAL_MAX:
-                self.diags.append(diag("TGC117", cond.span,
-                                       detail=f"dials hold 0 to {DIAL_MAX}; {cond.value} never "
-                                       "appears on one"))
-        elif isinstance(cond, ast.VisitedCond):
-            self.resolve(cond.ref)
+        match cond:
+            case ast.Not():
+                self.visit_cond(cond.operand)
+            case ast.And() | ast.Or():
+                for operand in cond.operands:
+                    self.visit_cond(operand)
+            case ast.StatusCond():
+                self.status_use(cond.name, cond.name_span, cond.parts, checking=True)
+            case ast.SecretCond():
+                self.secret_use(cond.number, cond.span)
+            case ast.ItemCond():
+                self.item_use(cond.name, cond.keyword, cond.span)
+            case ast.Compare():
+                self.vocabulary(cond.name, cond.span, self.c.vocabulary.numbers,
+                                "an attribute, resource, track or counter")
+            case ast.DialCond():
+                if not 0 <= cond.value <= DIAL_MAX:
+                    self.diags.append(diag("TGC117", cond.span,
+                                           detail=f"dials hold 0 to {DIAL_MAX}; {cond.value} never "
+                                           "appears on one"))
+            case ast.VisitedCond():
+                self.resolve(cond.ref)
+            case ast.CharacterCond() | ast.ChapterCond() | ast.AskCond():
+                return  # a chapter or a question names nothing to look up; characters are rule data
+            case _:
+                assert_never(cond)
 
     def vocabulary(self, word: str, span: Span, allowed: tuple[str, ...], what: str) -> bool:
         if word in allowed:
@@ -303,15 +312,42 @@ class Resolver:
     # ------------------------------------------------------------ effects
 
     def visit_effect(self, effect: ast.Effect) -> None:
-        method = getattr(self, "effect_" + type(effect).__name__)
-        method(effect)
+        match effect:
+            case ast.Amount():
+                self.effect_amount(effect)
+            case ast.Mark():
+                self.effect_mark(effect)
+            case ast.SecretEffect():
+                self.effect_secret_effect(effect)
+            case ast.ItemEffect():
+                self.effect_item_effect(effect)
+            case ast.AttributeChange():
+                self.effect_attribute_change(effect)
+            case ast.Task():
+                self.effect_task(effect)
+            case ast.Note():
+                self.effect_note(effect)
+            case ast.TimeToken():
+                self.effect_time_token(effect)
+            case ast.LocationEffect():
+                self.effect_location_effect(effect)
+            case ast.DialEffect():
+                self.effect_dial_effect(effect)
+            case ast.Encounter():
+                self.effect_encounter(effect)
+            case ast.Roll():
+                self.effect_roll(effect)
+            case ast.Toss():
+                self.effect_toss(effect)
+            case _:
+                assert_never(effect)
 
-    def effect_Amount(self, e: ast.Amount) -> None:  # noqa: N802 - dispatch on class name
+    def effect_amount(self, e: ast.Amount) -> None:
         self.vocabulary(e.what, e.what_span, self.c.vocabulary.amounts, "a resource or track")
         if e.amount < 1:
             self.diags.append(diag("TGC117", e.span, detail="the amount must be at least 1"))
 
-    def effect_Mark(self, e: ast.Mark) -> None:  # noqa: N802
+    def effect_mark(self, e: ast.Mark) -> None:
         status = self.c.statuses.get(e.name)
         self.status_use(e.name, e.name_span, e.parts, checking=False)
         if status is None:
@@ -324,25 +360,25 @@ class Resolver:
                                    detail=f'"{e.name}" has numbered parts: say which to {verb}',
                                    hint=f'write `~ {verb} "{e.name}" 1` or a range `1-3`'))
 
-    def effect_SecretEffect(self, e: ast.SecretEffect) -> None:  # noqa: N802
+    def effect_secret_effect(self, e: ast.SecretEffect) -> None:
         self.secret_use(e.number, e.span)
 
-    def effect_ItemEffect(self, e: ast.ItemEffect) -> None:  # noqa: N802
+    def effect_item_effect(self, e: ast.ItemEffect) -> None:
         self.item_use(e.name, e.keyword, e.span)
 
-    def effect_AttributeChange(self, e: ast.AttributeChange) -> None:  # noqa: N802
+    def effect_attribute_change(self, e: ast.AttributeChange) -> None:
         self.vocabulary(e.attribute, e.attribute_span, self.c.vocabulary.attributes, "an attribute")
 
-    def effect_Task(self, e: ast.Task) -> None:  # noqa: N802
+    def effect_task(self, e: ast.Task) -> None:
         return
 
-    def effect_Note(self, e: ast.Note) -> None:  # noqa: N802
+    def effect_note(self, e: ast.Note) -> None:
         return
 
-    def effect_TimeToken(self, e: ast.TimeToken) -> None:  # noqa: N802
+    def effect_time_token(self, e: ast.TimeToken) -> None:
         return
 
-    def effect_LocationEffect(self, e: ast.LocationEffect) -> None:  # noqa: N802
+    def effect_location_effect(self, e: ast.LocationEffect) -> None:
         for number in (e.number, e.other):
             if number is not None and number not in self.c.locations:
                 self.unknown_location(number, e.span)
@@ -357,12 +393,12 @@ class Resolver:
         close = did_you_mean(str(number), [str(n) for n in self.c.locations])
         self.diags.append(diag("TGC103", span, number=number, hint=close))
 
-    def effect_DialEffect(self, e: ast.DialEffect) -> None:  # noqa: N802
+    def effect_dial_effect(self, e: ast.DialEffect) -> None:
         if e.value is not None and not 0 <= e.value <= DIAL_MAX:
             self.diags.append(diag("TGC117", e.span,
                                    detail=f"dials hold 0 to {DIAL_MAX}; cannot set one to {e.value}"))
 
-    def effect_Encounter(self, e: ast.Encounter) -> None:  # noqa: N802
+    def effect_encounter(self, e: ast.Encounter) -> None:
         if e.name is not None:
             if e.name not in self.c.encounters:
                 self.diags.append(diag("TGC109", e.what_span, what=f'"{e.name}"',
@@ -384,14 +420,14 @@ class Resolver:
             seen[arm.label] = arm
             self.target(arm.target)
 
-    def effect_Roll(self, e: ast.Roll) -> None:  # noqa: N802
+    def effect_roll(self, e: ast.Roll) -> None:
         for mod in e.modifiers:
             if mod.attribute is not None:
                 self.vocabulary(mod.attribute, mod.span, self.c.vocabulary.attributes, "an attribute")
         for arm in e.arms:
             self.target(arm.target)
 
-    def effect_Toss(self, e: ast.Toss) -> None:  # noqa: N802
+    def effect_toss(self, e: ast.Toss) -> None:
         for arm in e.arms:
             self.target(arm.target)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic, Label
@@ -26,12 +27,13 @@ from tgc.source import Span
 from tgc.syntax import ast
 
 MAX_LABELS = 10
-PRIORITY = {"check": 0, "trigger": 1, "negated": 2, "removal": 2}
+UseKind = Literal["check", "trigger", "negated", "removal"]
+PRIORITY: dict[UseKind, int] = {"check": 0, "trigger": 1, "negated": 2, "removal": 2}
 
 
 @dataclass(frozen=True, slots=True)
 class Use:
-    kind: str  # "check" | "trigger" | "negated" | "removal"
+    kind: UseKind
     span: Span
     source: Check | TriggerUse | Change
 
@@ -97,7 +99,7 @@ class _Planner:
         uses: dict[Fact, list[Use]] = {}
         for check in self.usage.atoms:
             for fact in self.held.lacks(check.atom):
-                kind = "negated" if check.negated else "check"
+                kind: UseKind = "negated" if check.negated else "check"
                 uses.setdefault(fact, []).append(Use(kind, check.span, check))
         for status in self.c.statuses.values():
             for trig in status.triggers:
