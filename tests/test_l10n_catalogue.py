@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tgc.diagnostics.codes import CATALOGUE, Rule
-from tgc.diagnostics.rules.l10n import EXAMPLE_CAMPAIGN
+from tgc.diagnostics.rules.l10n import example_campaign
 from tgc.l10n.project import check_languages, import_sheet
 from tgc.pipeline import Job, run
 
@@ -25,7 +25,7 @@ EXAMPLES = [
 def codes_for(tmp_path: Path, po: str) -> list[str]:
     root = tmp_path / "campaign"
     (root / "l10n").mkdir(parents=True)
-    (root / "example.tgj").write_text(EXAMPLE_CAMPAIGN, encoding="utf-8")
+    (root / "example.tgj").write_text(example_campaign(), encoding="utf-8")
     (root / "tgc.toml").write_text("", encoding="utf-8")
     compiled = run(Job(root, "bundle"))
     assert compiled.bundle is not None, compiled.diagnostics
@@ -48,7 +48,7 @@ def test_example_triggers_its_code(tmp_path: Path, rule: Rule, number: int) -> N
 def test_the_example_campaign_is_clean(tmp_path: Path) -> None:
     root = tmp_path / "clean"
     root.mkdir()
-    (root / "example.tgj").write_text(EXAMPLE_CAMPAIGN, encoding="utf-8")
+    (root / "example.tgj").write_text(example_campaign(), encoding="utf-8")
     (root / "tgc.toml").write_text("", encoding="utf-8")
     assert run(Job(root, "bundle")).diagnostics == []
 
@@ -76,7 +76,7 @@ def _glossary(tmp_path: Path) -> list[str]:
 
     root = tmp_path / "words"
     root.mkdir()
-    (root / "example.tgj").write_text(EXAMPLE_CAMPAIGN, encoding="utf-8")
+    (root / "example.tgj").write_text(example_campaign(), encoding="utf-8")
     (root / "tgc.toml").write_text("", encoding="utf-8")
     bundle = run(Job(root, "bundle")).bundle
     assert bundle is not None

@@ -74,9 +74,8 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "TGC007", "unknown-icon", W, "unknown icon `:{name}:`",
         "Prose uses `:name:` for an icon the language does not know.",
-        "Icons are `:food:`, `:wealth:`, `:rep:`, `:magic:`, `:exp:`, `:energy:`, "
-        "`:health:`, `:terror:` and the six attributes. An unknown one stays literal "
-        "text. Write `\\:` for a literal colon.",
+        "Icons are the ruleset's resources and tracks, ${amounts|icon}, and its "
+        "attributes, ${attributes|icon}. An unknown one stays literal text. Write `\\:` for a literal colon.",
         (_ex("== 101.1\nYou find :gold: in the hay.\n-> end\n"),),
     ),
     Rule(
@@ -100,8 +99,8 @@ _RULES: tuple[Rule, ...] = (
         "Inside a declaration, lines indented by two or more spaces are properties: "
         "`key: value`, `hook -> REF`, `action \"Name\" (costs) -> REF` or "
         "`when TRIGGER -> REF`. Deeper lines continue or nest the property above.",
-        (_ex('@item "Rope"\n  keywords craftable\n== 101.1\n-> end\n'),),
-        _ex('@item "Rope"\n  keywords: craftable\n== 101.1\n-> end\n'),
+        (_ex('@item "Rope"\n  keywords $keyword\n== 101.1\n-> end\n'),),
+        _ex('@item "Rope"\n  keywords: $keyword\n== 101.1\n-> end\n'),
     ),
     Rule(
         "TGC011", "number-out-of-range", E, "{detail}",
@@ -111,7 +110,7 @@ _RULES: tuple[Rule, ...] = (
         "sides, 10000 for one gain, loss or cost (docs/language.md, \"Limits\"). The "
         "line is dropped, as for a syntax error.",
         (_ex('@status "Vigil" parts 1000\n== 101.1\n-> end\n'),
-         _ex("== 101.1\n~ gain 99999999999999999999 food\n-> end\n")),
+         _ex("== 101.1\n~ gain 99999999999999999999 $resource\n-> end\n")),
         _ex('@status "Vigil" parts 6\n== 101.1\n~ mark "Vigil" 1\n-> end\n'),
     ),
     Rule(
@@ -126,14 +125,14 @@ _RULES: tuple[Rule, ...] = (
         "TGC020", "missing-tilde", W, "this prose line reads as {what}: is a `~` missing?",
         "A prose line would be an effect or a conditional divert if it started with `~`.",
         "Only lines that start with `~` are logic lines; any other line is prose, printed "
-        "to the players as it stands. `gain 1 exp` or `mark \"Creeping Rot\" 3` on a line "
+        "to the players as it stands. `gain 1 $reward` or `mark \"Creeping Rot\" 3` on a line "
         "of its own is almost always an effect whose `~` was forgotten: the players would "
         "read the words and nothing would happen. Add the `~`; if the words are meant as "
         "prose, start the line with `\\` (which is removed), or reword it."
         "\n\nSoundness: a heuristic over the line's words: it fires when the line, with "
         "`~ ` in front, is a complete logic line.",
-        (_ex("== 101.1\nYou find a coin.\ngain 1 wealth\n-> end\n"),),
-        _ex("== 101.1\nYou find a coin.\n~ gain 1 wealth\n-> end\n"),
+        (_ex("== 101.1\nYou find a coin.\ngain 1 $coin\n-> end\n"),),
+        _ex("== 101.1\nYou find a coin.\n~ gain 1 $coin\n-> end\n"),
     ),
     # 1xx: names and declarations
     Rule(
@@ -179,16 +178,15 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "TGC107", "unknown-item", E, "no item \"{name}\"",
         "An item is named but not declared.",
-        "Items are declared with `@item \"Name\"`. A bare word (`item weapon`) is an item "
-        "keyword instead: `weapon`, `armor`, `shield`, `companion`, `relic`, `craftable`, "
+        "Items are declared with `@item \"Name\"`. A bare word (`item $gear`) is an item "
+        "keyword instead: ${keywords|code}, "
         "or one declared under `keywords:` of an `@item`.",
         (_ex('== 101.1\n~ gain item "Rop"\n-> end\n@item "Rope"\n'),),
     ),
     Rule(
         "TGC108", "unknown-keyword", E, "no item keyword `{name}`",
         "A bare item keyword is neither built in nor declared on any `@item`.",
-        "Built-in keywords are `weapon`, `armor`, `shield`, `companion`, `relic` and "
-        "`craftable`; others must appear under `keywords:` of some `@item`.",
+        "Built-in keywords are ${keywords|code-and}; others must appear under `keywords:` of some `@item`.",
         (_ex("== 101.1\n~ gain item wepon\n-> end\n"),),
     ),
     Rule(
@@ -232,16 +230,15 @@ _RULES: tuple[Rule, ...] = (
         "TGC114", "campaign-declaration", E, "{detail}",
         "The campaign has no `@campaign` declaration, or it lacks what it needs.",
         "Exactly one `@campaign \"Title\"` names the campaign; it needs `start:` (a "
-        "location number) and may set `ruleset:` (default `tainted-grail`) and "
+        "location number) and may set `ruleset:` (default `$ruleset`) and "
         "`players:` (a range such as `1-4`).",
         ('@location 101 "Farmhold"\n  explore -> 101.1\n== 101.1\n-> end\n',),
     ),
     Rule(
         "TGC115", "unknown-name", E, "`{name}` is not {what}",
         "A condition or effect uses a word the vocabulary does not know.",
-        "Attributes: aggression, empathy, courage, caution, practicality, spirituality. "
-        "Resources: food, wealth, rep, magic, exp. Tracks: health, energy, terror. "
-        "Counters: players, day.",
+        "Attributes: $attributes. Resources: $resources. Tracks: $tracks. "
+        "Counters: $counters.",
         (_ex("== 101.1\n~ gain 2 fod\n-> end\n"),),
     ),
     Rule(
@@ -256,20 +253,20 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "TGC117", "invalid-value", E, "{detail}",
         "A value is outside what the language allows.",
-        "Dials hold 0 to 8; seals are `menhir`, `dreams`, `unfriendly`, `friendly`; key "
+        "Dials hold 0 to 8; seals are ${seals|code}; key "
         "directions are `up`, `down`, `left`, `right`, each at most once; encounter "
         "levels are 1 to 4; the amount of a gain, loss or cost is at least 1.",
         (_ex('== 101.1\n~ set dial "Quest Dial 1" to 9\n-> end\n'),),
     ),
     Rule(
         "TGC118", "hook-without-seal", W, "{detail}",
-        "A location has a menhir, dream or nightmare hook but not the matching seal.",
-        "The `menhir` hook is read only where the card shows the menhir seal, and "
-        "`dream`/`nightmare` only where it shows the dreams seal: add the seal to "
+        "A location has a $hook, $hook2 or $hook3 hook but not the matching seal.",
+        "The `$hook` hook is read only where the card shows the $seal seal, and "
+        "`$hook2`/`$hook3` only where it shows the $seal2 seal: add the seal to "
         "`seals:` or remove the hook.",
-        (_ex('@location 102 "Mill"\n  explore -> 102.1\n  menhir -> 102.1\n'
+        (_ex('@location 102 "Mill"\n  explore -> 102.1\n  $hook -> 102.1\n'
              '== 101.1\n-> end\n== 102.1\n-> end\n'),),
-        _ex('@location 102 "Mill"\n  seals: menhir\n  explore -> 102.1\n  menhir -> 102.1\n'
+        _ex('@location 102 "Mill"\n  seals: $seal\n  explore -> 102.1\n  $hook -> 102.1\n'
             '== 101.1\n-> end\n== 102.1\n-> end\n'),
     ),
     Rule(
@@ -277,8 +274,8 @@ _RULES: tuple[Rule, ...] = (
         "A known declaration has a property it does not use.",
         "Unknown properties are ignored by the compiler, so a typo (`keywrods:`) would "
         "silently lose data.",
-        (_ex('@item "Rope"\n  keywrods: craftable\n== 101.1\n-> end\n'),),
-        _ex('@item "Rope"\n  keywords: craftable\n== 101.1\n-> end\n'),
+        (_ex('@item "Rope"\n  keywrods: $keyword\n== 101.1\n-> end\n'),),
+        _ex('@item "Rope"\n  keywords: $keyword\n== 101.1\n-> end\n'),
     ),
     Rule(
         "TGC120", "replace-without-legacy", E,
@@ -394,8 +391,19 @@ def register(rules: tuple[Rule, ...]) -> None:
     for rule in rules:
         if rule.code in CATALOGUE or rule.name in BY_NAME:
             raise ValueError(f"duplicate catalogue entry {rule.code} {rule.name}")
+        if _WORDS:
+            rule = rule.in_words(_WORDS)
         CATALOGUE[rule.code] = rule
         BY_NAME[rule.name] = rule
+
+
+# The default ruleset's words, once the registry has found it (_find_ruleset_families).
+_WORDS: dict[str, str | tuple[str, ...]] = {}
+
+
+def catalogue_words() -> dict[str, str | tuple[str, ...]]:
+    """The words the catalogue's texts are written in (tgc.diagnostics.rule.in_words)."""
+    return dict(_WORDS)
 
 
 def lookup(key: str) -> Rule | None:
@@ -460,10 +468,15 @@ def did_you_mean(name: str, candidates: Iterable[object]) -> str | None:
 
 def _find_ruleset_families() -> None:
     """A ruleset's own catalogue family registers when the registry finds its spec, so
-    every reader of the catalogue (explain, the docs page, diag) sees all of them."""
+    every reader of the catalogue (explain, the docs page, diag) sees all of them; then
+    every entry is written in the default ruleset's words (tgc.diagnostics.rule.in_words),
+    and so is any family registered later."""
     from tgc import rulesets
 
     rulesets.names()
+    _WORDS.update(rulesets.default().catalogue_words())
+    for rule in list(CATALOGUE.values()):
+        CATALOGUE[rule.code] = BY_NAME[rule.name] = rule.in_words(_WORDS)
 
 
 _find_ruleset_families()

@@ -33,7 +33,9 @@ class Vocabulary:
     the location hooks, ``hook_seals`` the seal a hook needs, ``icons`` the ``:word:``
     icons of prose and ``icon_synonyms`` the words a writer reaches for instead (``gold``
     for ``wealth``), which an unknown icon's hint suggests. ``labels`` give printed names
-    (hooks, seals, words).
+    (hooks, seals, words). ``catalogue`` gives the words the diagnostics catalogue's
+    examples are written with, by role (``attribute``: an attribute a test rolls against;
+    see tgc/diagnostics/rule.py).
     ``piles`` name the card lists each member keeps apart from the numbers (decks,
     advancement pools, skills: the ruleset's engines give them meaning; the runtime keeps
     and saves them). ``location_map`` is False for a ruleset whose locations are not brought into play by
@@ -68,6 +70,7 @@ class Vocabulary:
     example_effect: str = 'mark "Status" 1'
     example_condition: str = "secret 12"
     example_numbers: tuple[str, ...] = ()
+    catalogue: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def amounts(self) -> tuple[str, ...]:
@@ -137,6 +140,17 @@ class RulesetSpec:
     commands: str | None = None
     policies: tuple[str, ...] = ()
     default: bool = False
+
+    def catalogue_words(self) -> dict[str, str | tuple[str, ...]]:
+        """What the catalogue's ``$role`` and ``${list}`` placeholders mean in this
+        ruleset: its name, the roles its vocabulary fills and its lists of words."""
+        v = self.vocabulary
+        words: dict[str, str | tuple[str, ...]] = {
+            "ruleset": self.name, "attributes": v.attributes, "resources": v.resources,
+            "tracks": v.tracks, "counters": v.counters, "amounts": v.amounts, "keywords": v.item_keywords,
+            "seals": v.seals, "hooks": v.hooks}
+        words.update(v.catalogue)
+        return words
 
     def load(self, part: str) -> Any:
         """The module behind ``checks``, ``rules``, ``engines``, ``sim`` or ``commands``

@@ -55,8 +55,8 @@ RULES: tuple[Rule, ...] = (
         "offered (`* Leave -> end`, or `* {otherwise} ...` beside guarded ones), a `roll` "
         "or `toss` line, an `encounter` line with an arm for every outcome its kind can "
         "have (`win` and `lose`; blue-deck encounters and `@encounter`s with `kind: "
-        "diplomacy` or `deck: blue` also `avoid`), or conditional diverts that together "
-        "always hold (`~ if courage >= 3 -> 4` then `~ if courage < 3 -> 5`). An empty "
+        "$talk` or `deck: blue` also `avoid`), or conditional diverts that together "
+        "always hold (`~ if $attribute >= 3 -> 4` then `~ if $attribute < 3 -> 5`). An empty "
         "body is a dead end too. The diagnostic points at the last line of the body; "
         "while a verse is a draft, `// tgc: ignore[TGC203]` on its header silences it."
         "\n\nHow \"always hold\" is judged (docs/language.md, \"How a body runs\"): the "
@@ -75,12 +75,12 @@ RULES: tuple[Rule, ...] = (
         "run's truth table would pass 4096 rows.",
         (
             _ex("== 101.1\nThe road ends at a wall.\n"),
-            _ex("== 101.1\n~ if courage >= 3 -> 101.2\n~ if courage < 2 -> 101.2\n"
+            _ex("== 101.1\n~ if $attribute >= 3 -> 101.2\n~ if $attribute < 2 -> 101.2\n"
                 "== 101.2\n-> end\n"),
             _ex("== 101.1\n* {secret 1} Use the password -> end\n@secret 1 \"Password\"\n"),
-            _ex("== 101.1\n* {courage >= 3} Climb -> end\n* {courage < 2} Walk round -> end\n"),
+            _ex("== 101.1\n* {$attribute >= 3} Climb -> end\n* {$attribute < 2} Walk round -> end\n"),
         ),
-        _ex("== 101.1\n~ if courage >= 3 -> 101.2\n~ if courage < 3 -> 101.2\n"
+        _ex("== 101.1\n~ if $attribute >= 3 -> 101.2\n~ if $attribute < 3 -> 101.2\n"
             "== 101.2\n-> end\n"),
     ),
     Rule(
@@ -105,7 +105,7 @@ RULES: tuple[Rule, ...] = (
         "`MdN` gives M to M*N; integer modifiers shift that range. The arms must cover every "
         "possible total exactly once: a gap, an overlap or an arm outside the range is an "
         "error. `N+` covers N and everything above, so it may only be the highest arm. "
-        "With an attribute modifier (`d6 + courage`) the first arm must start at the lowest "
+        "With an attribute modifier (`d6 + $attribute`) the first arm must start at the lowest "
         "possible total and the last arm must be open, because an attribute can grow "
         "without a fixed limit. The check takes attributes to range from 0 upwards "
         "(subtracting one lowers the bottom by up to 5, the tray's highest printed value)."
@@ -113,9 +113,9 @@ RULES: tuple[Rule, ...] = (
         "it assumes attributes of at most 5.",
         (
             _ex("== 101.1\n~ roll d6: 1-2 -> end; 4-6 -> end\n"),
-            _ex("== 101.1\n~ roll d6 + courage: 1-3 -> end; 4-6 -> end\n"),
+            _ex("== 101.1\n~ roll d6 + $attribute: 1-3 -> end; 4-6 -> end\n"),
         ),
-        _ex("== 101.1\n~ roll d6 + courage: 1-3 -> end; 4+ -> end\n"),
+        _ex("== 101.1\n~ roll d6 + $attribute: 1-3 -> end; 4+ -> end\n"),
     ),
     Rule(
         "TGC206", "bad-toss-arms", E, "a toss needs one `heads` and one `tails` arm: {detail}",
@@ -130,7 +130,7 @@ RULES: tuple[Rule, ...] = (
         "this encounter has no arm for {missing}: that outcome goes on with the next line",
         "An encounter line with arms lacks an outcome its kind can have.",
         "Encounters end in `win` or `lose`; blue-deck encounters and `@encounter`s with "
-        "`kind: diplomacy` or `deck: blue` can also be avoided. A missing arm continues "
+        "`kind: $talk` or `deck: blue` can also be avoided. A missing arm continues "
         "after the line, which is legal but usually an oversight once some arms are "
         "written, hence a warning. When the encounter is the last line of its body the "
         "missing arm makes a dead end instead, reported once as TGC203."

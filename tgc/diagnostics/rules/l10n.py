@@ -1,24 +1,34 @@
 """Catalogue entries of the family TGC6xx: translations (gettext catalogues in ``l10n/``).
 
 Unlike the other families, an example here is a PO file, not a ``.tgj`` file: it is read
-as ``l10n/pt_BR.po`` beside the campaign ``EXAMPLE_CAMPAIGN`` below
+as ``l10n/pt_BR.po`` beside the campaign ``example_campaign()`` below
 (tests/test_l10n_catalogue.py runs every example that way).
 """
 
 from __future__ import annotations
 
-from tgc.diagnostics.rule import CAMPAIGN, E, Rule, W
+from tgc.diagnostics.rule import CAMPAIGN, E, Rule, W, in_words
 
 # The campaign every example translates: its units are `campaign#title`,
 # `section.bos#title`, `location.101#title`, `101.1#p1`, `101.1#c1`, `101.1#c2`, and the
 # questions `ask#q1` and `ask#q2`.
-EXAMPLE_CAMPAIGN = (
+_EXAMPLE_CAMPAIGN = (
     CAMPAIGN + '@location 101 "Farmhold"\n  explore -> 101.1\n\n'
-    "== 101.1\nThe rain has not stopped for three days, and the _well_ is full. :food:\n"
+    "== 101.1\nThe rain has not stopped for three days, and the _well_ is full. :$resource:\n"
     "* Wait it out -> end\n* Walk to the mill -> 2\n\n"
     '== 101.2\n~ if ask "Is the well full?" -> end\n~ if ask "Is the mill far?" -> end\n-> end\n'
 )
-_P1 = "The rain has not stopped for three days, and the _well_ is full. :food:"
+
+
+def example_campaign() -> str:
+    """The campaign the examples translate, in the default ruleset's words (which the
+    catalogue has once it is loaded)."""
+    from tgc.diagnostics.codes import catalogue_words
+
+    return in_words(_EXAMPLE_CAMPAIGN, catalogue_words())
+
+
+_P1 = "The rain has not stopped for three days, and the _well_ is full. :$resource:"
 
 
 def _po(context: str, msgid: str, msgstr: str, flags: str = "") -> str:
@@ -26,7 +36,7 @@ def _po(context: str, msgid: str, msgstr: str, flags: str = "") -> str:
     return f'{flag_line}msgctxt "{context}"\nmsgid "{msgid}"\nmsgstr "{msgstr}"\n'
 
 
-_GOOD_P1 = _po("101.1#p1", _P1, "Não para de chover há três dias, e o _poço_ está cheio. :food:")
+_GOOD_P1 = _po("101.1#p1", _P1, "Não para de chover há três dias, e o _poço_ está cheio. :$resource:")
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -64,7 +74,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "TGC604", "translation-icons-differ", E,
         "the icons of this translation differ from its source: {detail}",
-        "A translation drops, adds or changes an icon token (`:food:`).",
+        "A translation drops, adds or changes an icon token (`:$resource:`).",
         "Icons stand for the game's resources and attributes, so the printed page must show "
         "the same ones in every language. Keep each `:name:` token of the source, in any "
         "position, and add none.",
@@ -77,7 +87,7 @@ RULES: tuple[Rule, ...] = (
         "Emphasis follows CommonMark's rules, as in the sources: an unpaired `_` or `**` is "
         "printed as a literal character. Pair every mark, and keep as many emphasized runs "
         "as the source has (write `\\_` for a literal underscore).",
-        (_po("101.1#p1", _P1, "Não para de chover há três dias, e o _poço está cheio. :food:"),),
+        (_po("101.1#p1", _P1, "Não para de chover há três dias, e o _poço está cheio. :$resource:"),),
     ),
     Rule(
         "TGC606", "sigil-in-translation", E,
@@ -85,10 +95,10 @@ RULES: tuple[Rule, ...] = (
         "Translated text contains a divert, a logic line, a choice or a header.",
         "A translation is only words: where the story goes, what a choice costs and what an "
         "effect does come from the sources and cannot be changed by a catalogue. A "
-        "translated `-> 12` or `~ gain 2 food` would be printed as text, never obeyed, and "
+        "translated `-> 12` or `~ gain 2 $resource` would be printed as text, never obeyed, and "
         "readers would be misled. Remove it (to print such text, escape it in the source).",
         (_po("101.1#c2", "Walk to the mill", "Ir ao moinho -> 3"),
-         _po("101.1#p1", _P1, "Chove. :food:\\n~ gain 2 food")),
+         _po("101.1#p1", _P1, "Chove. :$resource:\\n~ gain 2 $resource")),
     ),
     Rule(
         "TGC607", "empty-translated-choice", E, "the translation of choice `{id}` is blank",

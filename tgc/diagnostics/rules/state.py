@@ -60,10 +60,10 @@ RULES: tuple[Rule, ...] = (
         "the other conditions, triggers, `not` tests and unmarks that use it as labels."
         + _MODEL + _SOUND,
         (example('@status "Cold Pyre" parts 6\n== 101.1\n~ mark "Cold Pyre" 4\n'
-                 '~ if status "Cold Pyre" 5: gain 1 exp\n~ if status "Cold Pyre" 4: gain 1 food\n'
+                 '~ if status "Cold Pyre" 5: gain 1 $reward\n~ if status "Cold Pyre" 4: gain 1 $resource\n'
                  "-> end\n"),),
         example('@status "Cold Pyre" parts 6\n== 101.1\n~ mark "Cold Pyre" 4-5\n'
-                '~ if status "Cold Pyre" 5: gain 1 exp\n~ if status "Cold Pyre" 4: gain 1 food\n'
+                '~ if status "Cold Pyre" 5: gain 1 $reward\n~ if status "Cold Pyre" 4: gain 1 $resource\n'
                 "-> end\n"),
     ),
     Rule(
@@ -110,23 +110,23 @@ RULES: tuple[Rule, ...] = (
         "grants it. Reported once, at the first condition that needs it, with the other "
         "uses as labels. A secret that is only lost or tested with `not` is TGC307; one "
         "that is not declared at all is TGC106." + _MODEL + _SOUND,
-        (example('@secret 12 "Menhir Rites"\n== 101.1\n~ if secret 12: gain 1 exp\n-> end\n'),),
+        (example('@secret 12 "Menhir Rites"\n== 101.1\n~ if secret 12: gain 1 $reward\n-> end\n'),),
         example('@secret 12 "Menhir Rites"\n== 101.1\n~ gain secret 12\n'
-                "~ if secret 12: gain 1 exp\n-> end\n"),
+                "~ if secret 12: gain 1 $reward\n-> end\n"),
     ),
     Rule(
         "TGC306", "item-never-gained", E, "{detail}",
         "A condition checks an item, or an item keyword, that is never gained.",
         "`item \"Rope\"` can hold only after `~ gain item \"Rope\"` (or after gaining an "
         "item by one of Rope's keywords, since the reader may pick Rope then). "
-        "`item weapon` holds after gaining any item with the keyword `weapon`, or "
-        "`~ gain item weapon`. Items from outside the journal (a market, starting "
+        "`item $gear` holds after gaining any item with the keyword `$gear`, or "
+        "`~ gain item $gear`. Items from outside the journal (a market, starting "
         "equipment) are not known to tgc: lower this code's severity in the configuration "
         "if your campaign relies on them." + _MODEL + _SOUND,
-        (example('@item "Rope"\n  keywords: craftable\n== 101.1\n'
-                 '~ if item "Rope": gain 1 food\n-> end\n'),),
-        example('@item "Rope"\n  keywords: craftable\n== 101.1\n~ gain item craftable\n'
-                '~ if item "Rope": gain 1 food\n-> end\n'),
+        (example('@item "Rope"\n  keywords: $keyword\n== 101.1\n'
+                 '~ if item "Rope": gain 1 $resource\n-> end\n'),),
+        example('@item "Rope"\n  keywords: $keyword\n== 101.1\n~ gain item $keyword\n'
+                '~ if item "Rope": gain 1 $resource\n-> end\n'),
     ),
     Rule(
         "TGC307", "never-held", W, "{detail}",
@@ -147,8 +147,8 @@ RULES: tuple[Rule, ...] = (
         "One guard, conditional divert or conditional effect asks for two things that "
         "exclude each other, so the choice is never offered, the divert never taken or "
         "the effect never applied: `status \"X\" 2 and not status \"X\"`, `secret 1 and not "
-        "secret 1`, `item \"Rope\" and not item craftable` when Rope is craftable, "
-        "`courage >= 3 and courage < 2`, `chapter 2 and chapter >= 3`. Alternatives of an "
+        "secret 1`, `item \"Rope\" and not item $keyword` when Rope is $keyword, "
+        "`$attribute >= 3 and $attribute < 2`, `chapter 2 and chapter >= 3`. Alternatives of an "
         "`or` are checked each on its own. Reported once per line, at the second of the "
         "two conditions."
         "\n\nSoundness: a sound over-approximation; it never reports a false problem. It "
@@ -157,7 +157,7 @@ RULES: tuple[Rule, ...] = (
         (example('@status "Cold Pyre" parts 6\n== 101.1\n~ mark "Cold Pyre" 2\n'
                  '* {status "Cold Pyre" 2 and not status "Cold Pyre"} Sift the ashes -> end\n'
                  "* Leave -> end\n"),
-         example("== 101.1\n* {courage >= 3; courage < 2} Climb -> end\n* Leave -> end\n")),
+         example("== 101.1\n* {$attribute >= 3; $attribute < 2} Climb -> end\n* Leave -> end\n")),
         example('@status "Cold Pyre" parts 6\n== 101.1\n~ mark "Cold Pyre" 2\n'
                 '* {status "Cold Pyre" 2 and not status "Cold Pyre" 3} Sift the ashes -> end\n'
                 "* Leave -> end\n"),

@@ -56,4 +56,7 @@ VOCABULARY = Vocabulary(
     example_effect="gain 1 food",
     example_condition="courage >= 2",
     example_numbers=("courage", "food", "health"),
+    catalogue={"attribute": "courage", "resource": "food", "reward": "exp", "coin": "wealth",
+               "keyword": "craftable", "gear": "weapon", "seal": "menhir", "seal2": "dreams",
+               "hook": "menhir", "hook2": "dream", "hook3": "nightmare", "talk": "diplomacy"},
 )
