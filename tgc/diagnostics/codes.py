@@ -74,8 +74,7 @@ _RULES: tuple[Rule, ...] = (
     Rule(
         "TGC007", "unknown-icon", W, "unknown icon `:{name}:`",
         "Prose uses `:name:` for an icon the language does not know.",
-        "Icons are the ruleset's resources and tracks, ${amounts|icon}, and its "
-        "attributes, ${attributes|icon}. An unknown one stays literal text. Write `\\:` for a literal colon.",
+        "Icons are $icons. An unknown one stays literal text. Write `\\:` for a literal colon.",
         (_ex("== 101.1\nYou find :gold: in the hay.\n-> end\n"),),
     ),
     Rule(

@@ -58,5 +58,7 @@ VOCABULARY = Vocabulary(
     example_numbers=("courage", "food", "health"),
     catalogue={"attribute": "courage", "resource": "food", "reward": "exp", "coin": "wealth",
                "keyword": "craftable", "gear": "weapon", "seal": "menhir", "seal2": "dreams",
-               "hook": "menhir", "hook2": "dream", "hook3": "nightmare", "talk": "diplomacy"},
+               "hook": "menhir", "hook2": "dream", "hook3": "nightmare", "talk": "diplomacy",
+               "icons": "`:food:`, `:wealth:`, `:rep:`, `:magic:`, `:exp:`, `:energy:`, "
+                        "`:health:`, `:terror:` and the six attributes"},
 )
