@@ -465,17 +465,24 @@ def did_you_mean(name: str, candidates: Iterable[object]) -> str | None:
     return f"did you mean `{close[0]}`?" if close else None
 
 
+def write_in_words(words: dict[str, str | tuple[str, ...]]) -> None:
+    """Write every entry, and every one registered later, in these words (the default
+    ruleset's: the registry calls this once it has found every spec)."""
+    _WORDS.clear()
+    _WORDS.update(words)
+    for rule in list(CATALOGUE.values()):
+        CATALOGUE[rule.code] = BY_NAME[rule.name] = rule.in_words(_WORDS)
+
+
 def _find_ruleset_families() -> None:
     """A ruleset's own catalogue family registers when the registry finds its spec, so
-    every reader of the catalogue (explain, the docs page, diag) sees all of them; then
-    every entry is written in the default ruleset's words (tgc.diagnostics.rule.in_words),
-    and so is any family registered later."""
+    every reader of the catalogue (explain, the docs page, diag) sees all of them; once it
+    has found them all, the registry writes the catalogue in the default ruleset's words
+    (``write_in_words``). When the registry is itself importing a spec that led here, it
+    does both when that import is done."""
     from tgc import rulesets
 
     rulesets.names()
-    _WORDS.update(rulesets.default().catalogue_words())
-    for rule in list(CATALOGUE.values()):
-        CATALOGUE[rule.code] = BY_NAME[rule.name] = rule.in_words(_WORDS)
 
 
 _find_ruleset_families()

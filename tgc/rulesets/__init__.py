@@ -149,3 +149,7 @@ def _find() -> None:
             module = importlib.import_module(f"{__name__}.{info.name}.spec")
             spec: RulesetSpec = module.SPEC
             _specs.setdefault(spec.name, spec)
+    # The catalogue's texts are written with placeholders for a ruleset's words.
+    from tgc.diagnostics.codes import write_in_words
+
+    write_in_words(default().catalogue_words())
