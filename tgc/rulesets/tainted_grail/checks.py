@@ -6,9 +6,9 @@ loader), so `tgc sim` and the bundle read rule data exactly as the checker does.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
-from tgc.diagnostics.codes import diag
+from tgc.diagnostics.codes import diag, did_you_mean
 from tgc.diagnostics.model import Diagnostic
 from tgc.semantics.analysis import Analysis, Check
 from tgc.semantics.model import Campaign
@@ -140,6 +140,62 @@ def _encounter_effects(campaign: Campaign) -> Iterator[ast.Encounter]:
                     yield stmt.effect
 
 
+def check_character_names(analysis: Analysis) -> list[Diagnostic]:
+    """A `character "Name"` condition naming no `@character`: a misspelt name makes the
+    condition false for every party, silently (only in campaigns that declare characters:
+    without rule data any name may be a player's own adventurer)."""
+    campaign = analysis.campaign
+    if not _applies(campaign):
+        return []
+    rules, _ = analysis.derive(_rules_of)
+    if not rules.characters:
+        return []
+    names = sorted(c.name for c in rules.characters.values())
+    diags = []
+    for cond in _character_conditions(campaign):
+        if rules.character(cond.name) is None:
+            diags.append(diag("TGC510", cond.span, name=cond.name,
+                              hint=did_you_mean(cond.name, names)
+                              or "declared characters: " + ", ".join(names)))
+    return diags
+
+
+def _character_conditions(campaign: Campaign) -> Iterator[ast.CharacterCond]:
+    for info in campaign.verses.values():
+        for body in (info.verse.body, *(b.body for b in info.verse.blocks)):
+            for stmt in body:
+                for cond in _conditions_of(stmt):
+                    yield from _characters_in(cond)
+
+
+def _conditions_of(stmt: ast.Stmt) -> tuple[ast.Cond, ...]:
+    match stmt:
+        case ast.Choice():
+            return stmt.guard.conditions if stmt.guard is not None else ()
+        case ast.CondDivert():
+            return (stmt.cond,)
+        case ast.EffectLine():
+            return (stmt.cond,) if stmt.cond is not None else ()
+        case ast.Paragraph() | ast.Divert():
+            return ()
+        case _:
+            assert_never(stmt)
+
+
+def _characters_in(cond: ast.Cond) -> Iterator[ast.CharacterCond]:
+    # Conditions nest at most tgc.limits' depth, checked before they are built.
+    match cond:
+        case ast.CharacterCond():
+            yield cond
+        case ast.Not():
+            yield from _characters_in(cond.operand)
+        case ast.And() | ast.Or():
+            for operand in cond.operands:
+                yield from _characters_in(operand)
+        case _:
+            return
+
+
 def _first_span(campaign: Campaign) -> Span | None:
     for decl in [*campaign.encounters.values(), *campaign.others]:
         return decl.header_span
@@ -149,4 +205,5 @@ def _first_span(campaign: Campaign) -> Span | None:
 CHECKS: tuple[Check, ...] = (
     check_rule_data,
     check_encounter_decks,
+    check_character_names,
 )

@@ -103,6 +103,18 @@ RULES: tuple[Rule, ...] = (
                           "== 101.2\n-> end\n"),),
         example(_FIGHT + "== 101.1\n~ encounter gray: win -> 2; lose -> 2\n== 101.2\n-> end\n"),
     ),
+    Rule(
+        "TGC510", "unknown-character", W, "no `@character` is named \"{name}\"",
+        "A `character \"Name\"` condition names none of the campaign's characters.",
+        "`character \"Beor\"` holds while Beor is in the party. In a campaign that declares "
+        "its characters with `@character`, a name that matches none (compared without "
+        "regard to case) is almost always a misspelling, and the condition would then be "
+        "false for every party, silently. It is a warning because a player may also bring "
+        "an adventurer the campaign has no rule data for; a campaign without any "
+        "`@character` is not checked.",
+        (example(_BEOR + '== 101.1\n* {character "Bero"} Ask Beor -> end\n* Leave -> end\n'),),
+        example(_BEOR + '== 101.1\n* {character "Beor"} Ask Beor -> end\n* Leave -> end\n'),
+    ),
 )
 
 
