@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from tests.test_render_pdf import needs_pdf
@@ -99,3 +100,29 @@ def test_a_bad_signature_is_a_profile_mistake(tmp_path: Path) -> None:
     root = campaign(tmp_path, profile='[print]\nsignature = "sixteen"\n')
     result = run("check", str(root), "--print", "--format", "concise")
     assert result.exit_code == 1 and "TGC902" in result.output and "is not a signature" in result.output
+
+
+@needs_pdf
+@pytest.mark.parametrize(("variant", "version"), [("pdf/x-1a", "PDF/X-1a:2003"), ("pdf/x-3", "PDF/X-3:2003"),
+                                                   ("pdf/x-4", "PDF/X-4")])
+def test_the_pdf_x_variant_is_declared_in_every_book_and_card_pdf(tmp_path: Path, variant: str,
+                                                                  version: str) -> None:
+    """What the printer's preflight reads first: the PDF/X version (the document info for
+    X-1a and X-3, the XMP metadata for X-4), and a TrimBox and a BleedBox on every page.
+    WeasyPrint writes no OutputIntent (no ICC output profile) and converts no colour to
+    CMYK: docs/printing.md says what to do about it."""
+    import pypdf
+
+    root = campaign(tmp_path, profile=f'[print]\nvariant = "{variant}"\n')
+    out = tmp_path / "out"
+    assert run("build", str(root), "-o", str(out), "--pdf", "--no-html").exit_code == 0
+    folder = out / "print-check"
+    names = ["journal.pdf", "secrets.pdf", "cards-89x127.pdf"]
+    for name in names:
+        reader = pypdf.PdfReader(folder / name)
+        info = reader.trailer["/Info"].get_object()
+        metadata = reader.trailer["/Root"].get_object().get("/Metadata")
+        xmp = metadata.get_object().get_data().decode("utf-8") if metadata is not None else ""
+        assert info.get("/GTS_PDFXVersion") == version or f"GTS_PDFXVersion>{version}<" in xmp, name
+        assert all("/TrimBox" in page and "/BleedBox" in page for page in reader.pages), name
+        assert "/OutputIntents" not in reader.trailer["/Root"].get_object()  # WeasyPrint's limit, documented
