@@ -67,8 +67,24 @@ def cli() -> None:
 def main(argv: list[str] | None = None) -> Any:
     """Entry point of the `tgc` console script. Every command runs inside the last-resort
     handler: an exception no command caught is TGC999 (exit 3), and running out of memory
-    is reported without allocating (:func:`tgc.cli.options.out_of_memory`)."""
-    args = argv if argv is not None else sys.argv[1:]
+    is reported without allocating (:func:`tgc.cli.options.out_of_memory`). Run as the
+    script (no ``argv``), the process ends the quick way once output is flushed
+    (:mod:`tgc.cli.process`)."""
+    if argv is not None:
+        return _run(argv)
+    from tgc.cli import process
+
+    args = sys.argv[1:]
+    process.start(args)
+    try:
+        _run(args)
+        status = 0
+    except SystemExit as done:
+        status = process.status_of(done)
+    process.leave(status)
+
+
+def _run(args: list[str]) -> Any:
     try:
         return cli.main(args=args, prog_name="tgc")
     except MemoryError:

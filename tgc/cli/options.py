@@ -111,6 +111,7 @@ def load_campaign_or_exit(target: Path | None, no_cache: bool = False, lang: str
     loaded. When that fails, print why (with the check's errors) and exit 2. Without
     ``strict``, a folder whose errors all lie in verses is a draft: a banner on stderr says
     how many errors remain and where play stops."""
+    from tgc.cli.process import settle
     from tgc.pipeline import CampaignError, load_playable
 
     try:
@@ -122,8 +123,9 @@ def load_campaign_or_exit(target: Path | None, no_cache: bool = False, lang: str
             click.echo(f"tgc: draft: {draft.errors} error(s) remain, in {len(verses)} verse(s) "
                        f"({shown}); play stops there. `tgc check` shows them; --strict refuses "
                        "a campaign with errors.", err=True)
-        return bundle
     except CampaignError as err:
         if err.details:
             click.echo(err.details, err=True, nl=not err.details.endswith("\n"))
         fail_usage(str(err))
+    settle()  # the bundle lives as long as the command: later collections skip it
+    return bundle
