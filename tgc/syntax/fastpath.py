@@ -1,7 +1,8 @@
-"""The fast path: the handful of line shapes that make up most of a journal (verse
-headers, plain diverts, unguarded choices, simple marks and gains) are recognised by
-one regular expression each and handed to the same parse callbacks Lark would call,
-with the same tokens. Anything else, or anything unusual about these lines (a
+"""The fast path: the line shapes that make up most of a journal (verse and core
+declaration headers, diverts, choices with guards of plain atoms, perhaps negated, joined
+by one connective, `~ if` lines, rolls with modifiers, simple effects, status triggers and
+plain property values) are recognised by regular expressions and handed to the same
+parse callbacks Lark would call, with the same tokens. Anything else, or anything unusual about these lines (a
 comment, an escape, a keyword where a name could be), goes to the grammar.
 
 The grammar stays the definition of the language: tests/test_fastpath.py checks that
@@ -28,17 +29,22 @@ _KEYWORD_TARGETS = frozenset({"end", "game"})
 _TERMINAL = r"(?:(?P<term>end(?:[ \t]+chapter)?|game[ \t]+over)|" + _REF + ")"
 _CMP = r">=|<=|==|!=|>|<"
 _STRING = r'"(?:[^"\\\n]|\\.)*"'
-# One condition atom of the common kinds (a guard item, or the condition of `~ if`).
+# One condition atom of the common kinds (a guard item, or the condition of `~ if`),
+# perhaps negated; atoms joined by one connective throughout (`and` or `or`, never mixed,
+# so no precedence is involved) make a condition.
 _ATOM = (rf"status[ \t]+(?P<gs>{_STRING})(?:[ \t]+(?:(?P<gany>any)[ \t]+)?(?P<gpart>[0-9]+(?:-[0-9]+)?))?"
-         rf"|secret[ \t]+(?P<gsecret>[0-9]+)|item[ \t]+(?P<gitem>{_STRING})"
+         rf"|secret[ \t]+(?P<gsecret>[0-9]+)|item[ \t]+(?P<gitem>{_STRING})|ask[ \t]+(?P<gask>{_STRING})"
          rf"|(?P<gcmp>{_NAME})[ \t]*(?P<gop>{_CMP})[ \t]*(?P<gval>[0-9]+)")
-_GUARD_ITEM = re.compile(rf"[ \t]*(?:{_ATOM}|pay[ \t]+(?P<gpay>[0-9]+)[ \t]+(?P<gpaywhat>{_NAME}))"
-                         r"[ \t]*(?P<sep>;|\})")
+_COND_ATOM = re.compile(rf"[ \t]*(?:(?P<gnot>not)[ \t]+)?(?:{_ATOM})")
+_CONNECTIVE = re.compile(r"[ \t]+(?P<conn>and|or)[ \t]+")
+_COST = re.compile(rf"[ \t]*pay[ \t]+(?P<gpay>[0-9]+)[ \t]+(?P<gpaywhat>{_NAME})")
+_GUARD_SEP = re.compile(r"[ \t]*(?P<sep>;|\})")
 _CHOICE_TAIL = re.compile(rf"[ \t]*(?P<text>[^{{\s\\].*)->[ \t]*{_TERMINAL}[ \t]*\Z")
-_IF = re.compile(rf"~[ \t]*if[ \t]+(?:{_ATOM})[ \t]*(?:->[ \t]*{_TERMINAL}|:[ \t]*"
-                 rf"(?:(?P<mode>each|shared)[ \t]+)?(?P<verb>gain|lose|pay)[ \t]+(?P<n>[0-9]+)[ \t]+"
-                 rf"(?P<what>{_NAME}))[ \t]*\Z")
-_ROLL = re.compile(r"~[ \t]*roll[ \t]+(?P<dice>[0-9]*d[0-9]+)[ \t]*:")
+_IF = re.compile(r"~[ \t]*if[ \t]+")
+_IF_TAIL = re.compile(rf"[ \t]*(?:->[ \t]*{_TERMINAL}[ \t]*\Z|(?P<colon>:)[ \t]*)")
+_ROLL = re.compile(r"~[ \t]*roll[ \t]+(?P<dice>[0-9]*d[0-9]+)")
+_MODIFIER = re.compile(rf"[ \t]*(?P<sign>[+-])[ \t]*(?:(?P<attr>{_NAME})|(?P<num>[0-9]+))")
+_ROLL_COLON = re.compile(r"[ \t]*:")
 _ARM = re.compile(rf"[ \t]*(?P<label>[0-9]+-[0-9]+|[0-9]+\+|[0-9]+)[ \t]*->[ \t]*{_TERMINAL}"
                   r"[ \t]*(?P<sep>;|\Z)")
 _REF_PROP = re.compile(rf"(?P<key>{_NAME})[ \t]*->[ \t]*{_TERMINAL}[ \t]*\Z")
@@ -55,13 +61,26 @@ _VERSE = re.compile(rf"==[ \t]*(?P<id>(?:[0-9]+|{_NAME})\.(?:[0-9]+[a-z]?|{_NAME
 _BLOCK = re.compile(rf"=[ \t]*(?P<id>{_NAME})[ \t]*\Z")
 _DIVERT = re.compile(rf"->[ \t]*{_TERMINAL}[ \t]*\Z")
 _CHOICE = re.compile(rf"\*[ \t]*(?P<text>[^{{\s\\].*)->[ \t]*{_TERMINAL}[ \t]*\Z")
-_ITEM = re.compile(rf'~[ \t]*(?P<verb>gain|lose)[ \t]+item[ \t]+'
+_TILDE = re.compile(r"~[ \t]*")
+# Simple effects, after `~ ` or after `~ if COND:`.
+_ITEM = re.compile(rf'(?P<verb>gain|lose)[ \t]+item[ \t]+'
                    rf'(?:(?P<s>"(?:[^"\\\n]|\\.)*")|(?P<kw>{_NAME}))[ \t]*\Z')
-_AMOUNT = re.compile(rf"~[ \t]*(?:(?P<mode>each|shared)[ \t]+)?(?P<verb>gain|lose|pay)[ \t]+"
+_AMOUNT = re.compile(rf"(?:(?P<mode>each|shared)[ \t]+)?(?P<verb>gain|lose|pay)[ \t]+"
                      rf"(?P<n>[0-9]+)[ \t]+(?P<what>{_NAME})[ \t]*\Z")
-_MARK = re.compile(r'~[ \t]*(?P<verb>mark|unmark)[ \t]+(?P<s>"(?:[^"\\\n]|\\.)*")'
+_MARK = re.compile(r'(?P<verb>mark|unmark)[ \t]+(?P<s>"(?:[^"\\\n]|\\.)*")'
                    r"(?:[ \t]+(?P<part>[0-9]+(?:-[0-9]+)?))?[ \t]*\Z")
-_SECRET = re.compile(r"~[ \t]*(?P<verb>gain|lose)[ \t]+secret[ \t]+(?P<n>[0-9]+)[ \t]*\Z")
+_SECRET = re.compile(r"(?P<verb>gain|lose)[ \t]+secret[ \t]+(?P<n>[0-9]+)[ \t]*\Z")
+
+# Declaration headers of the core's own kinds (a ruleset's kinds take any words: grammar).
+_LOCATION_H = re.compile(rf"@location[ \t]+(?P<n>[0-9]+)(?:[ \t]+(?P<title>{_STRING}))?[ \t]*\Z")
+_SECRET_H = re.compile(rf"@secret[ \t]+(?P<n>[0-9]+)[ \t]+(?P<title>{_STRING})[ \t]*\Z")
+_STATUS_H = re.compile(rf"@status[ \t]+(?P<title>{_STRING})(?:[ \t]+(?P<shape>parts|boxes)[ \t]+"
+                       rf"(?P<size>[0-9]+))?[ \t]*\Z")
+_ITEM_H = re.compile(rf"@item[ \t]+(?P<title>{_STRING})[ \t]*\Z")
+_WHEN_PROP = re.compile(rf"when[ \t]+(?:(?P<trig>marked|full)|(?P<parts>parts?)[ \t]+"
+                        rf"(?P<count>[0-9]+(?:-[0-9]+)?)|any[ \t]+(?P<any>[0-9]+)(?:[ \t]+parts)?)"
+                        rf"[ \t]*->[ \t]*{_TERMINAL}[ \t]*\Z")
+_VALUE_PROP = re.compile(rf"(?P<key>{_NAME})[ \t]*:(?:[ \t]*(?P<value>\S.*))?\Z")
 
 
 def _cb(b: LineBuilder, name: str, children: list[Any]) -> Any:
@@ -112,12 +131,42 @@ def _word(kind: str, text: str, start: int) -> Token:
 
 
 def _atom(b: LineBuilder, m: re.Match[str]) -> Any:
-    """The condition node of an ``_ATOM`` match, or None for a keyword posing as a name."""
+    """The condition node of a ``_COND_ATOM`` match, or None for a keyword posing as a name."""
     if m.group("gitem") is not None:
-        return _cb(b, "item_cond", [_cb(b, "item_named", [_tok("STRING", m, "gitem")])])
-    if m.group("gs") is None and m.group("gsecret") is None and m.group("gcmp") is None:
-        return None
-    return _guard_item(b, m)
+        atom = _cb(b, "item_cond", [_cb(b, "item_named", [_tok("STRING", m, "gitem")])])
+    elif m.group("gask") is not None:
+        atom = _cb(b, "ask_cond", [_tok("STRING", m, "gask")])
+    else:
+        atom = _guard_item(b, m)
+    if atom is None or m.group("gnot") is None:
+        return atom
+    return _cb(b, "not_cond", [_tok("NOT", m, "gnot"), atom])
+
+
+def _condition(b: LineBuilder, body: str, pos: int) -> tuple[Any, int] | None:
+    """The condition starting at ``body[pos]`` and the position after it: atoms, each
+    perhaps negated, joined by one connective throughout."""
+    operands: list[Any] = []
+    connective = None
+    while True:
+        m = _COND_ATOM.match(body, pos)
+        if m is None:
+            return None
+        atom = _atom(b, m)
+        if atom is None:
+            return None
+        operands.append(atom)
+        pos = m.end()
+        joint = _CONNECTIVE.match(body, pos)
+        if joint is None:
+            break
+        if connective not in (None, joint.group("conn")):
+            return None  # `and` binds tighter than `or`: the grammar settles that
+        connective = joint.group("conn")
+        pos = joint.end()
+    if connective is None:
+        return operands[0], pos
+    return _cb(b, f"{connective}_cond", operands), pos
 
 
 def _guard_items(b: LineBuilder, body: str, pos: int) -> tuple[Any, int] | None:
@@ -125,15 +174,21 @@ def _guard_items(b: LineBuilder, body: str, pos: int) -> tuple[Any, int] | None:
     items: list[Any] = []
     pos += 1
     while True:
-        m = _GUARD_ITEM.match(body, pos)
-        if m is None:
+        m = _COST.match(body, pos)
+        if m is not None:
+            items.append(_cb(b, "cost", [_tok("INT", m, "gpay"), _tok("NAME", m, "gpaywhat")]))
+            pos = m.end()
+        else:
+            parsed = _condition(b, body, pos)
+            if parsed is None:
+                return None
+            items.append(parsed[0])
+            pos = parsed[1]
+        sep = _GUARD_SEP.match(body, pos)
+        if sep is None:
             return None
-        item = _atom(b, m) if m.group("gpay") is None else _guard_item(b, m)
-        if item is None:
-            return None
-        items.append(item)
-        pos = m.end()
-        if m.group("sep") == "}":
+        pos = sep.end()
+        if sep.group("sep") == "}":
             return _cb(b, "guard", items), pos
 
 
@@ -148,17 +203,12 @@ def _guard_item(b: LineBuilder, m: re.Match[str]) -> Any:
                 children.append(_cb(b, "sel_range", [_tok("RANGE", m, "gpart")]))
             else:
                 children.append(_cb(b, "sel_one", [_tok("INT", m, "gpart")]))
-        item = _cb(b, "status_cond", children)
-    elif m.group("gsecret") is not None:
-        item = _cb(b, "secret_cond", [_tok("INT", m, "gsecret")])
-    elif m.groupdict().get("gpay") is not None:
-        item = _cb(b, "cost", [_tok("INT", m, "gpay"), _tok("NAME", m, "gpaywhat")])
-    else:
-        if m.group("gcmp") in _GUARD_KEYWORDS:
-            return None
-        item = _cb(b, "compare", [_tok("NAME", m, "gcmp"), _tok("CMP", m, "gop"),
-                          _tok("INT", m, "gval")])
-    return item
+        return _cb(b, "status_cond", children)
+    if m.group("gsecret") is not None:
+        return _cb(b, "secret_cond", [_tok("INT", m, "gsecret")])
+    if m.group("gcmp") in _GUARD_KEYWORDS:
+        return None
+    return _cb(b, "compare", [_tok("NAME", m, "gcmp"), _tok("CMP", m, "gop"), _tok("INT", m, "gval")])
 
 
 # Words that start a condition in the grammar: `item >= 2` is not a comparison there.
@@ -213,29 +263,43 @@ def _choice(b: LineBuilder, body: str) -> Any:
 
 
 def _if(b: LineBuilder, body: str) -> Any:
-    """``~ if ATOM -> TARGET`` and ``~ if ATOM: gain N WHAT``."""
+    """``~ if COND -> TARGET`` and ``~ if COND: EFFECT`` (a simple effect of the fast path)."""
     m = _IF.match(body)
     if m is None:
         return None
-    cond = _atom(b, m)
-    if cond is None:
+    parsed = _condition(b, body, m.end())
+    if parsed is None:
         return None
-    if m.group("verb") is None:
-        if not _target_ok(m):
-            return None
-        return _cb(b, "cond_divert", [cond, _target(b, m)])
-    children: list[Any] = [m.group("mode")] if m.group("mode") is not None else []
-    children += [_tok("INT", m, "n"), _tok("NAME", m, "what")]
-    return _cb(b, "cond_effect", [cond, _cb(b, m.group("verb"), children)])
+    cond, pos = parsed
+    tail = _IF_TAIL.match(body, pos)
+    if tail is None:
+        return None
+    if tail.group("colon") is not None:
+        effect = _simple_effect(b, body, tail.end())
+        return None if effect is None else _cb(b, "cond_effect", [cond, effect])
+    if not _target_ok(tail):
+        return None
+    return _cb(b, "cond_divert", [cond, _target(b, tail)])
 
 
 def _roll(b: LineBuilder, body: str) -> Any:
-    """``~ roll 2d6: 2-6 -> .low; 7+ -> .high`` (no modifiers)."""
+    """``~ roll 2d6 + courage - 1: 2-6 -> .low; 7+ -> .high``."""
     m = _ROLL.match(body)
     if m is None:
         return None
     children: list[Any] = [_tok("DICE", m, "dice")]
     pos = m.end()
+    while (mod := _MODIFIER.match(body, pos)) is not None:
+        if mod.group("attr") is not None:
+            children.append(_cb(b, "mod_attribute", [_tok("SIGN", mod, "sign"), _tok("NAME", mod, "attr")]))
+        else:
+            children.append(_cb(b, "mod_number", [_tok("SIGN", mod, "sign"), _tok("INT", mod, "num")]))
+        pos = mod.end()
+    colon = _ROLL_COLON.match(body, pos)
+    if colon is None:
+        return None
+    pos = colon.end()
+    arms = 0
     while pos < len(body):
         arm = _ARM.match(body, pos)
         if arm is None or not _target_ok(arm) or arm.end() == pos:
@@ -244,14 +308,16 @@ def _roll(b: LineBuilder, body: str) -> Any:
         kind, callback = (("OPEN_RANGE", "arm_open") if label.endswith("+") else
                           ("RANGE", "arm_range") if "-" in label else ("INT", "arm_one"))
         children.append(_cb(b, callback, [_tok(kind, arm, "label"), _target(b, arm)]))
+        arms += 1
         pos = arm.end()
-    if len(children) == 1:
+    if arms == 0:
         return None
     return _cb(b, "effect_line", [_cb(b, "roll", children)])
 
 
 def _prop(b: LineBuilder, body: str) -> Any:
-    """Hooks and references (``explore -> 101.1``), ``keys:`` and ``seals:``."""
+    """Hooks and references (``explore -> 101.1``), ``keys:``, ``seals:``, status triggers
+    (``when full -> bos.3``) and plain values (``kind: combat``)."""
     m = _REF_PROP.match(body)
     if m is not None:
         if m.group("key") in _PROP_KEYWORDS or not _target_ok(m):
@@ -266,7 +332,28 @@ def _prop(b: LineBuilder, body: str) -> Any:
     if m is not None:
         words = [_tok("NAME", w, "w") for w in _WORD.finditer(body, m.start("rest"), m.end("rest"))]
         return _cb(b, "seals_prop", words)
+    m = _WHEN_PROP.match(body)
+    if m is not None:
+        trigger = _trigger(b, m)
+        return None if trigger is None or not _target_ok(m) else _cb(b, "when_prop", [trigger, _target(b, m)])
+    m = _VALUE_PROP.match(body)
+    if m is not None and m.group("key") not in _PROP_KEYWORDS:
+        value = [_tok("VALUE", m, "value")] if m.group("value") is not None else []
+        return _cb(b, "value_prop", [_tok("NAME", m, "key"), *value])
     return None
+
+
+def _trigger(b: LineBuilder, m: re.Match[str]) -> Any:
+    """The trigger of a ``when TRIGGER -> REF`` line (None for ``part 1-2``, an error)."""
+    if m.group("trig") is not None:
+        return _cb(b, "trig_" + m.group("trig"), [])
+    if m.group("any") is not None:
+        return _cb(b, "trig_any", [_tok("INT", m, "any")])
+    if "-" not in m.group("count"):
+        return _cb(b, "trig_parts_one", [_tok("INT", m, "count")])
+    if m.group("parts") == "part":
+        return None
+    return _cb(b, "trig_parts_range", [_tok("RANGE", m, "count")])
 
 
 def _logic(b: LineBuilder, body: str) -> Any:
@@ -274,19 +361,35 @@ def _logic(b: LineBuilder, body: str) -> Any:
         return _if(b, body)
     if body[1:].lstrip().startswith("roll"):
         return _roll(b, body)
-    m = _AMOUNT.match(body)
+    tilde = _TILDE.match(body)
+    if tilde is None:
+        return None
+    pos = tilde.end()
+    m = _AMOUNT.match(body, pos)
     if m is not None:
-        # Built directly, as gain()/lose()/pay() and effect_line() would.
-        try:
-            amount = read_int(m.group("n"), "an amount", high=MAX_AMOUNT)
-        except LimitError:
-            return None  # the grammar's callbacks report it
-        whole = b.whole()
-        effect = ast.Amount(ast.amount_verb(m.group("verb")), amount, m.group("what"),
-                            ast.party_mode(m.group("mode")),
-                            whole, _span(b, m, "what"))
-        return ast.EffectLine(effect, None, whole)
-    m = _MARK.match(body)
+        # The commonest effect line: built directly, as gain()/lose()/pay() and effect_line() would.
+        amount = _amount(b, m)
+        return None if amount is None else ast.EffectLine(amount, None, b.whole())
+    effect = _simple_effect(b, body, pos)
+    return None if effect is None else _cb(b, "effect_line", [effect])
+
+
+def _amount(b: LineBuilder, m: re.Match[str]) -> ast.Amount | None:
+    try:
+        amount = read_int(m.group("n"), "an amount", high=MAX_AMOUNT)
+    except LimitError:
+        return None  # the grammar's callbacks report it
+    return ast.Amount(ast.amount_verb(m.group("verb")), amount, m.group("what"),
+                      ast.party_mode(m.group("mode")), b.whole(), _span(b, m, "what"))
+
+
+def _simple_effect(b: LineBuilder, body: str, pos: int) -> Any:
+    """The effect node of ``gain 2 food``, ``mark "X" 1-2``, ``gain item "Rope"`` or
+    ``gain secret 3`` starting at ``body[pos]``, up to the end of the line."""
+    m = _AMOUNT.match(body, pos)
+    if m is not None:
+        return _amount(b, m)
+    m = _MARK.match(body, pos)
     if m is not None:
         children = [_tok("STRING", m, "s")]
         if m.group("part") is not None:
@@ -295,18 +398,35 @@ def _logic(b: LineBuilder, body: str) -> Any:
                 children.append(_cb(b, "part_range", [_tok("RANGE", m, "part")]))
             else:
                 children.append(_cb(b, "part_one", [_tok("INT", m, "part")]))
-        return _cb(b, "effect_line", [_cb(b, m.group("verb"), children)])
-    m = _ITEM.match(body)
+        return _cb(b, m.group("verb"), children)
+    m = _ITEM.match(body, pos)
     if m is not None:
-        verb = m.group("verb") + "_item"
         name = (_cb(b, "item_named", [_tok("STRING", m, "s")]) if m.group("s") is not None
                 else _cb(b, "item_keyword", [_tok("NAME", m, "kw")]))
-        return _cb(b, "effect_line", [_cb(b, verb, [name])])
-    m = _SECRET.match(body)
+        return _cb(b, m.group("verb") + "_item", [name])
+    m = _SECRET.match(body, pos)
     if m is not None:
-        verb = "gain_secret" if m.group("verb") == "gain" else "lose_secret"
-        return _cb(b, "effect_line", [_cb(b, verb, [_tok("INT", m, "n")])])
+        return _cb(b, "gain_secret" if m.group("verb") == "gain" else "lose_secret",
+                   [_tok("INT", m, "n")])
     return None
+
+
+def _header(b: LineBuilder, body: str) -> Any:
+    """``@location 101 "Farmhold"``, ``@secret 3 "..."``, ``@status "X" parts 4``, ``@item "X"``."""
+    m = _LOCATION_H.match(body)
+    if m is not None:
+        title = [_tok("STRING", m, "title")] if m.group("title") is not None else []
+        return _cb(b, "location_header", [_tok("INT", m, "n"), *title])
+    m = _SECRET_H.match(body)
+    if m is not None:
+        return _cb(b, "secret_header", [_tok("INT", m, "n"), _tok("STRING", m, "title")])
+    m = _STATUS_H.match(body)
+    if m is not None:
+        shape = ([_cb(b, m.group("shape") + "_shape", [_tok("INT", m, "size")])]
+                 if m.group("shape") is not None else [])
+        return _cb(b, "status_header", [_tok("STRING", m, "title"), *shape])
+    m = _ITEM_H.match(body)
+    return None if m is None else _cb(b, "item_header", [_tok("STRING", m, "title")])
 
 
 FAST: dict[str, Callable[[LineBuilder, str], Any]] = {
@@ -316,6 +436,7 @@ FAST: dict[str, Callable[[LineBuilder, str], Any]] = {
     "choice": _choice,
     "logic": _logic,
     "prop": _prop,
+    "decl_header": _header,
 }
 
 
