@@ -9,7 +9,9 @@
                  (0,-2) 111   (out of the starting menhir's range)
 
 101 has the starting menhir (menhir and dreams seals); 105 has an instant rule; 103
-has a once-per-day action; "Mist Hound" is a guardian."""
+has a once-per-day action; "Mist Hound" is a guardian. 108's menhir section lights its menhir for 1 Magic per
+player (and feeds it again while its dial is below 3); 111's exploration places the
+guardian there."""
 
 from __future__ import annotations
 
@@ -111,7 +113,17 @@ Wind.
 ~ move to 105
 -> end
 == 108.menhir
+~ if menhir >= 1 -> .lit
 A cold stone.
+* {pay 1 magic per player} Kindle it -> .kindle
+* Leave it -> end
+= lit
+~ if menhir_dial >= 3 -> end
+* {pay 1 magic per player} Feed it -> .kindle
+* Leave it -> end
+= kindle
+~ activate menhir 6, 5, 4, 3
+~ place time token
 -> end
 
 @location 102 "Mere"
@@ -182,6 +194,8 @@ Mud.
   explore -> 1
 == 111.1
 Stubble.
+~ place guardian "Mist Hound"
+~ if menhirs >= 2: gain 1 wealth
 -> end
 '''
 

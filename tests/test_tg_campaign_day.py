@@ -555,3 +555,70 @@ def test_eod_6_the_next_day_starts_after_the_night(book: Book) -> None:
     assert campaign.dawn().text == "day 2 dawns"
     with pytest.raises(CampaignError, match="Start of the Day comes first"):
         campaign.travel(["Ailei"], "up")
+
+
+# ---------------------------------------------------------------- the journal's campaign effects
+
+
+def at_the_tor(book: Book, party: list[str]) -> Campaign:
+    campaign = started(book, party)
+    campaign.table.attach(108)
+    campaign.world.positions.update({n: 108 for n in party})
+    return campaign
+
+
+def test_men_5_the_menhir_section_lights_the_menhir(book: Book) -> None:
+    campaign = at_the_tor(book, ["Ailei", "Beor"])
+    story = campaign.inspect(["Ailei", "Beor"])
+    campaign.run(story)
+    story.choose(0)  # Kindle it: 1 Magic per player, 2 players
+    happened = campaign.run(story)
+    campaign.finish(story)
+    assert campaign.world.menhir_on(108) == Menhir(108, 5)
+    assert sum(campaign.character(n).resources["magic"] for n in ("Ailei", "Beor")) == 2
+    assert "MEN-5" in [getattr(h, "rule", "") for h in happened]
+
+
+def test_men_6_a_per_player_cost_in_a_guard_needs_the_whole_amount(book: Book) -> None:
+    campaign = at_the_tor(book, ["Ailei", "Beor"])
+    for name in ("Ailei", "Beor"):
+        campaign.character(name).resources["magic"] = 0
+    campaign.character("Ailei").resources["magic"] = 1
+    story = campaign.inspect(["Ailei"])
+    events = campaign.run(story)
+    offered = events[-1]
+    assert [o.text for o in offered.choices] == ["Leave it"]  # type: ignore[attr-defined]
+    assert offered.locked[0].reason == "costs 2 magic (the party has 1)"  # type: ignore[attr-defined]
+
+
+def test_men_7_feeding_the_menhir_from_its_section(book: Book) -> None:
+    campaign = at_the_tor(book, ["Ailei"])
+    campaign.world.menhirs.append(Menhir(108, 2))
+    story = campaign.inspect(["Ailei"])
+    campaign.run(story)
+    story.choose(0)  # Feed it: the dial is below 3
+    campaign.run(story)
+    campaign.finish(story)
+    assert campaign.world.menhir_on(108) == Menhir(108, 6)
+
+
+def test_evt_12_time_tokens_lie_on_the_card_of_the_reading(book: Book) -> None:
+    campaign = at_the_tor(book, ["Ailei"])
+    story = campaign.inspect(["Ailei"])
+    campaign.run(story)
+    story.choose(0)
+    campaign.run(story)
+    campaign.finish(story)
+    assert campaign.world.time_tokens == {108: 1}
+
+
+def test_grd_1_a_journal_places_a_guardian_and_reads_the_menhir_count(book: Book) -> None:
+    campaign = started(book, ["Ailei"])
+    campaign.table.attach(111)
+    campaign.world.positions["Ailei"] = 111
+    campaign.world.menhirs.append(Menhir(104, 2))
+    story = campaign.explore(["Ailei"])
+    campaign.run(story)
+    campaign.finish(story)
+    assert campaign.world.guardians == [Guardian("Mist Hound", 111)]
+    assert campaign.character("Ailei").resources["wealth"] == 4  # menhirs >= 2 held

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tests.campaign_helpers import MAP, compile_map
-from tgc.rulesets.tainted_grail.campaign import Campaign, geometry
-from tgc.rulesets.tainted_grail.campaign.geometry import cheb, d2
+from tgc.rulesets.tainted_grail.campaign import Campaign, map_of
 from tgc.rulesets.tainted_grail.campaign.world import Guardian, Menhir
+from tgc.rulesets.tainted_grail.geometry import cheb, d2
 from tgc.runtime import Book
 
 
@@ -19,14 +19,14 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Book:
 
 
 def test_map_1_cells_follow_the_keys_from_the_start(book: Book) -> None:
-    cells = geometry(book.bundle).cells
+    cells = map_of(book.bundle).cells
     assert cells[101] == (0, 0)
     assert (cells[105], cells[104], cells[102], cells[103]) == ((0, 1), (0, -1), (-1, 0), (1, 0))
     assert cells[108] == (0, 2) and cells[111] == (0, -2) and cells[110] == (-1, 1)
 
 
 def test_map_1_a_replacement_card_takes_its_legacy_cards_cell(book: Book) -> None:
-    geo = geometry(book.bundle)
+    geo = map_of(book.bundle)
     assert geo.cells[113] == geo.cells[103] == (1, 0)
     assert geo.family(113) == (103, 113)
     assert geo.conflicts == ()
@@ -36,12 +36,12 @@ def test_map_1_two_families_claiming_one_cell_are_a_conflict(tmp_path) -> None: 
     # 111 also keyed right of 107, whose right cell is 104's (0,-1).
     text = MAP.replace('@location 107 "Chapel"\n  keys: up 102, right 104',
                        '@location 107 "Chapel"\n  keys: up 102, right 104, down 111')
-    geo = geometry(compile_map(tmp_path, text).bundle)
+    geo = map_of(compile_map(tmp_path, text).bundle)
     assert [(c.cell, c.first, c.second) for c in geo.conflicts] == [((-1, -2), 111, 111)]
 
 
 def test_map_2_only_keyed_neighbours_are_connected(book: Book) -> None:
-    geo = geometry(book.bundle)
+    geo = map_of(book.bundle)
     assert geo.connected(101, 105) and geo.connected(105, 101)
     assert not geo.connected(110, 108)  # not side by side
     assert not geo.connected(101, 110)  # diagonal
@@ -52,7 +52,7 @@ def test_map_2_only_keyed_neighbours_are_connected(book: Book) -> None:
 def test_map_2_a_key_on_one_edge_connects_both_ways(tmp_path) -> None:  # type: ignore[no-untyped-def]
     text = MAP.replace('@location 109 "Stair"\n  keys: up 103, left 104',
                        '@location 109 "Stair"\n  keys: up 103')  # 104 still keys right 109 (A23)
-    geo = geometry(compile_map(tmp_path, text).bundle)
+    geo = map_of(compile_map(tmp_path, text).bundle)
     assert geo.connected(109, 104) and geo.connected(104, 109)
 
 

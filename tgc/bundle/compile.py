@@ -244,6 +244,8 @@ class _Compiler:
                 return self.effect_roll(effect)
             case ast.Toss():
                 return self.effect_toss(effect)
+            case ast.Phrase():
+                return self.effect_phrase(effect)
             case _:
                 assert_never(effect)
 
@@ -291,6 +293,9 @@ class _Compiler:
 
     def effect_time_token(self, e: ast.TimeToken) -> s.TimeToken:
         return s.TimeToken(kind="place-time-token" if e.place else "remove-time-token")
+
+    def effect_phrase(self, e: ast.Phrase) -> s.Phrase:
+        return s.Phrase(phrase=e.phrase, numbers=e.numbers, name=e.name, at=e.at)
 
     def effect_encounter(self, e: ast.Encounter) -> s.Encounter:
         arms = tuple(s.OutcomeArm(outcome=_outcome(a.label), target=self.target(a.target))
@@ -341,7 +346,7 @@ def _local(info: VerseInfo) -> str:
 
 
 def _costs(costs: Iterable[ast.Cost]) -> tuple[s.Cost, ...]:
-    return tuple(s.Cost(amount=c.amount, resource=c.resource) for c in costs)
+    return tuple(s.Cost(amount=c.amount, resource=c.resource, per_player=c.per_player) for c in costs)
 
 
 def _link_key(prop: ast.Action | ast.Trigger) -> str:

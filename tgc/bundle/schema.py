@@ -154,10 +154,20 @@ Condition = Annotated[
 
 
 class Cost(_Model):
-    """``pay N RESOURCE`` in a guard or an action: must be affordable, paid when chosen."""
+    """``pay N RESOURCE`` in a guard or an action: must be affordable, paid when chosen.
+    ``per_player``: N times the number of players (written only when true, so bundles
+    without it keep their bytes)."""
 
     amount: int
     resource: str
+    per_player: bool = False
+
+    @model_serializer(mode="wrap")
+    def _without_default(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        data: dict[str, object] = handler(self)
+        if not self.per_player:
+            data.pop("per_player", None)
+        return data
 
 
 class Amount(_Model):
@@ -209,6 +219,18 @@ class Note(_Model):
 
     kind: Literal["note"] = "note"
     text: str
+
+
+class Phrase(_Model):
+    """An effect the campaign's ruleset plays itself (``activate menhir 6, 5, 4, 3``,
+    ``place guardian "Mist Hound" at 120``): ``numbers``, ``name`` and ``at`` are its
+    arguments. A plain story applies nothing and reports it; the ruleset's layer acts."""
+
+    kind: Literal["phrase"] = "phrase"
+    phrase: str
+    numbers: tuple[int, ...] = ()
+    name: str | None = None
+    at: int | None = None
 
 
 class LocationChange(_Model):
@@ -291,7 +313,7 @@ class Toss(_Model):
 
 Effect = Annotated[
     Amount | Mark | SecretChange | ItemChange | AttributeChange | Task | Note | LocationChange
-    | ReplaceLocation | SetDial | AdvanceDial | TimeToken | Encounter | Roll | Toss,
+    | ReplaceLocation | SetDial | AdvanceDial | TimeToken | Encounter | Roll | Toss | Phrase,
     Field(discriminator="kind"),
 ]
 
@@ -339,7 +361,7 @@ class Choice(_Model):
 Op = Annotated[
     Text | Amount | Mark | SecretChange | ItemChange | AttributeChange | Task | Note
     | LocationChange | ReplaceLocation | SetDial | AdvanceDial | TimeToken | Encounter | Roll
-    | Toss | IfEffect | IfDivert | Divert | Choice,
+    | Toss | Phrase | IfEffect | IfDivert | Divert | Choice,
     Field(discriminator="kind"),
 ]
 

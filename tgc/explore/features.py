@@ -24,7 +24,7 @@ from tgc.conditions import form as f
 from tgc.conditions.form import leaves
 from tgc.explore.clock import Clock
 from tgc.runtime.book import Book
-from tgc.runtime.conditions import eval_form
+from tgc.runtime.conditions import cost_amount, eval_form
 from tgc.runtime.effects import apply_effect
 from tgc.runtime.state import GameState
 from tgc.runtime.story import trigger_holds
@@ -83,7 +83,8 @@ class Features:
         if isinstance(op, s.Choice):
             for cost in op.costs:
                 self.relevant.add(("num", cost.resource))
-                self._cap(cost.resource, cost.amount)
+                players = self.book.bundle.campaign.players.max if cost.per_player else 1
+                self._cap(cost.resource, cost.amount * players)
         elif isinstance(effect, s.Roll):
             for mod in effect.modifiers:
                 if mod.attribute:
@@ -330,7 +331,7 @@ class Scratch:
 
     def afford(self, feature: Feature, cost: s.Cost, value: Value) -> bool:
         self.features.put(feature, value, self.state)
-        return self.state.party_total(cost.resource) >= cost.amount
+        return self.state.party_total(cost.resource) >= cost_amount(cost, self.state)
 
 
 def leaf_tests(features: Features, scratch: Scratch, op: s.Op,

@@ -38,7 +38,8 @@ def _edges(op: s.Op, verse: str, where: str, add: Any) -> None:
     match op:
         case s.Choice():
             need = f" (needs {describe(op.guard)})" if op.guard is not None else ""
-            cost = "".join(f"; pay {c.amount} {c.resource}" for c in op.costs)
+            cost = "".join(f"; pay {c.amount} {c.resource}" + (" per player" if c.per_player else "")
+                           for c in op.costs)
             add(op.target, verse, f'the choice "{op.text}" in {where} was never taken{need}{cost}')
         case s.IfDivert():
             add(op.target, verse, f"'~ if {describe(op.cond)}' in {where} never held")

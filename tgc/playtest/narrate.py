@@ -65,7 +65,9 @@ class Narrator:
     def _choices(self, offered: ev.ChoicesOffered) -> list[Line]:
         out = [Line("prompt", tr("which item?"))] if offered.purpose == "item" else []
         for offer in offered.choices:
-            costs = ", ".join(tr("pay {amount} {resource}", amount=c.amount, resource=c.resource)
+            costs = ", ".join(tr("pay {amount} {resource} per player", amount=c.amount, resource=c.resource)
+                              if c.per_player else
+                              tr("pay {amount} {resource}", amount=c.amount, resource=c.resource)
                               for c in offer.costs)
             out.append(Line("choice", offer.text, costs, offer.index + 1))
         if self.show_locked:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tgc.bundle import schema as s
 from tgc.lexicon import tr
-from tgc.render.inline import Inline, join, name, prose, ref, say, say_n, thing
+from tgc.render.inline import Inline, join, name, prose, ref, say, say_n, text, thing
 from tgc.render.places import Here, Places
 
 CARDS = "cards.html"
@@ -186,11 +186,13 @@ def _compare(op: str, value: int, negate: bool) -> str:
 
 def costs(paid: tuple[s.Cost, ...]) -> Inline:
     """``pay 1 Energy and 2 Wealth``."""
-    return say("pay {costs}", costs=and_([amount(c.amount, c.resource) for c in paid]))
+    return say("pay {costs}", costs=and_([amount(c.amount, c.resource, c.per_player) for c in paid]))
 
 
-def amount(count: int, resource: str) -> Inline:
-    """``2 Wealth``."""
+def amount(count: int, resource: str, per_player: bool = False) -> Inline:
+    """``2 Wealth``; ``1 Magic per player``."""
+    if per_player:
+        return say("{amount} {resource} per player", amount=count, resource=thing(resource))
     return say("{amount} {resource}", amount=count, resource=thing(resource))
 
 
@@ -239,6 +241,8 @@ def effect(op: s.Effect, places: Places, here: Here) -> Inline:
             return _roll(op)
         case s.Toss():
             return say("toss a coin")
+        case s.Phrase():
+            return (text(phrase_text(op)),)  # the ruleset's own words, as the journal writes them
     raise AssertionError(f"unknown effect {op!r}")  # pragma: no cover
 
 
@@ -261,6 +265,18 @@ def _keyword_change(op: s.ItemChange) -> Inline:
         case (_, "a"):
             return say("lose a {keyword} [[Item]] of your choice", keyword=op.item)
     return say("lose an {keyword} [[Item]] of your choice", keyword=op.item)
+
+
+def phrase_text(op: s.Phrase) -> str:
+    """``activate menhir 6, 5, 4, 3``, ``place guardian "Mist Hound" at 120``: as written."""
+    words = [op.phrase]
+    if op.numbers:
+        words.append(", ".join(map(str, op.numbers)))
+    if op.name is not None:
+        words.append(f'"{op.name}"')
+    if op.at is not None:
+        words.append(f"at {op.at}")
+    return " ".join(words)
 
 
 def _amount(op: s.Amount) -> Inline:

@@ -17,13 +17,15 @@ from typing import Any
 from tgc.rulesets.spec import RulesetSpec, Vocabulary
 
 __all__ = ["RulesetSpec", "UnknownRuleset", "Vocabulary", "declaration_kinds", "default", "get",
-           "icon_synonyms", "icons", "libraries", "names", "register", "rule_data_models", "unregister"]
+           "icon_synonyms", "icons", "libraries", "names", "phrases", "register", "rule_data_models",
+           "unregister"]
 
 _specs: dict[str, RulesetSpec] = {}
 _found = False
 # Every ruleset's declaration kinds and icons, kept until the next registration.
 _kinds: dict[str, tuple[str, ...]] = {}
 _icons: dict[str, frozenset[str]] = {}
+_phrases: dict[str, dict[str, str]] = {}
 
 
 class UnknownRuleset(LookupError):
@@ -44,6 +46,7 @@ def register(spec: RulesetSpec) -> RulesetSpec:
     _specs[spec.name] = spec
     _kinds.clear()
     _icons.clear()
+    _phrases.clear()
     return spec
 
 
@@ -52,6 +55,7 @@ def unregister(name: str) -> None:
     _specs.pop(name, None)
     _kinds.clear()
     _icons.clear()
+    _phrases.clear()
 
 
 def get(name: str) -> RulesetSpec:
@@ -92,6 +96,21 @@ def declaration_kinds() -> tuple[str, ...]:
             kinds.update(dict.fromkeys(_specs[name].vocabulary.declarations))
         _kinds["all"] = tuple(kinds)
     return _kinds["all"]
+
+
+def phrases() -> dict[str, str]:
+    """Every registered ruleset's effect phrases with their argument shapes (the parser
+    reads a phrase before the campaign's ruleset is known, as it does declaration kinds;
+    the resolver checks the campaign's ruleset declares it). The first declaration of a
+    phrase, in name order, gives its shape."""
+    _find()
+    if "all" not in _phrases:
+        found: dict[str, str] = {}
+        for name in sorted(_specs):
+            for phrase, shape in _specs[name].vocabulary.phrases.items():
+                found.setdefault(phrase, shape)
+        _phrases["all"] = found
+    return _phrases["all"]
 
 
 def icons() -> frozenset[str]:

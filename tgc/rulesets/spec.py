@@ -40,7 +40,14 @@ class Vocabulary:
     advancement pools, skills: the ruleset's engines give them meaning; the runtime keeps
     and saves them). ``location_map`` is False for a ruleset whose locations are not brought into play by
     the keys of neighbouring location cards (a ruleset that lays them out on a map of its
-    own, say)."""
+    own, say).
+
+    ``phrases`` are the effects the ruleset's own layer plays (``~ activate menhir 6, 5``):
+    each phrase maps to the arguments it takes, ``none``, ``numbers`` (one or more, by
+    commas) or ``name`` (a string), any of them optionally followed by ``at N`` (a
+    location). The story applies nothing for them and reports them; the layer that owns
+    the words (a campaign layer) acts on the report. ``facts`` are numbers that layer
+    keeps in the state for the story to compare (``menhirs >= 2``)."""
 
     attributes: tuple[str, ...] = ()
     opposed: tuple[tuple[str, str], ...] = ()
@@ -67,6 +74,8 @@ class Vocabulary:
     party_rows: tuple[str, ...] = ()
     declarations: tuple[str, ...] = ()
     location_map: bool = True
+    phrases: Mapping[str, str] = field(default_factory=dict)
+    facts: tuple[str, ...] = ()
     example_effect: str = 'mark "Status" 1'
     example_condition: str = "secret 12"
     example_numbers: tuple[str, ...] = ()
@@ -80,7 +89,7 @@ class Vocabulary:
     @property
     def numbers(self) -> tuple[str, ...]:
         """What a comparison (`X >= n`) may read."""
-        return self.attributes + self.resources + self.tracks + self.counters
+        return self.attributes + self.resources + self.tracks + self.counters + self.facts
 
     def avoidable_encounter(self, props: Mapping[str, object]) -> bool:
         """Whether a declared encounter with these properties can also be avoided."""

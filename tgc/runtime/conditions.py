@@ -88,9 +88,14 @@ def affordable(costs: tuple[s.Cost, ...], state: GameState) -> s.Cost | None:
     """The first cost the party cannot pay together (members may help each other pay),
     or None when every cost is affordable."""
     for cost in costs:
-        if state.party_total(cost.resource) < cost.amount:
+        if state.party_total(cost.resource) < cost_amount(cost, state):
             return cost
     return None
+
+
+def cost_amount(cost: s.Cost, state: GameState) -> int:
+    """What a cost takes: its amount, times the number of players when it is per player."""
+    return cost.amount * state.player_count if cost.per_player else cost.amount
 
 
 def describe(cond: s.Condition) -> str:

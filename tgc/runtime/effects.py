@@ -49,6 +49,8 @@ def apply_effect(effect: s.Effect, state: GameState, book: Book, pick: str | Non
             return apply_advance_dial(effect, state, book, pick)
         case s.TimeToken():
             return apply_time_token(effect, state, book, pick)
+        case s.Phrase():
+            return apply_phrase(effect, state, book, pick)
         case s.Encounter() | s.Roll() | s.Toss():
             raise StoryError(f"'{effect.kind}' is run by the story, not applied as an effect")
         case _:
@@ -278,3 +280,17 @@ def apply_time_token(effect: s.TimeToken, state: GameState, book: Book, pick: st
         return tr("place time token ({count} placed)", count=state.time_tokens)
     state.time_tokens = max(0, state.time_tokens - 1)
     return tr("remove time token ({count} placed)", count=state.time_tokens)
+
+
+def apply_phrase(effect: s.Phrase, state: GameState, book: Book, pick: str | None) -> str:
+    """A ruleset's own effect changes nothing here: the story reports it (EffectApplied)
+    and the layer that owns the phrase (a campaign layer) acts on the report."""
+    words = [effect.phrase]
+    if effect.numbers:
+        words.append(", ".join(map(str, effect.numbers)))
+    if effect.name is not None:
+        words.append(f'"{effect.name}"')
+    if effect.at is not None:
+        words.append(f"at {effect.at}")
+    return " ".join(words)
+

@@ -129,6 +129,8 @@ class GameState:
     players: int | None = None
     acted: dict[str, int] = field(default_factory=dict)  # "201/Barter" -> the day it was last taken
     vocabulary: Vocabulary = field(default_factory=default_vocabulary)
+    # The ruleset's facts (Vocabulary.facts) as its own layer last set them; 0 when unset.
+    facts: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> GameState:
         """A deep copy (written out by hand: the explorer copies states a lot)."""
@@ -137,7 +139,7 @@ class GameState:
             set(self.secrets), set(self.visited), dict(self.dials),
             self.time_tokens, self.day, self.chapter, list(self.tasks), set(self.in_play),
             set(self.removed), dict(self.replaced), self.location, dict(self.answers),
-            set(self.dropped), self.players, dict(self.acted), self.vocabulary)
+            set(self.dropped), self.players, dict(self.acted), self.vocabulary, dict(self.facts))
 
     @property
     def active(self) -> list[Character]:
@@ -194,6 +196,8 @@ class GameState:
             return self.player_count
         if name == "day":
             return self.day
+        if name in words.facts:
+            return self.facts.get(name, 0)
         raise KeyError(name)
 
     def party_total(self, resource: str) -> int:

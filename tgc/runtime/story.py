@@ -19,7 +19,7 @@ from typing import TypeVar, assert_never, cast
 from tgc.bundle import schema as s
 from tgc.runtime import events as ev
 from tgc.runtime.book import Body, Book, StoryError
-from tgc.runtime.conditions import affordable, eval_condition, why_not
+from tgc.runtime.conditions import affordable, cost_amount, eval_condition, why_not
 from tgc.runtime.effects import apply_effect, item_options
 from tgc.runtime.rng import Rng
 from tgc.runtime.ruleset import DEFAULT_RULESET, Ruleset
@@ -129,13 +129,15 @@ class Story:
         short = affordable(action.costs, self.state)
         if short is not None:
             have = self.state.party_total(short.resource)
-            raise InputError(f'"{action.name}" costs {short.amount} {short.resource} (the party has {have})')
+            raise InputError(f'"{action.name}" costs {cost_amount(short, self.state)} {short.resource} '
+                             f'(the party has {have})')
         self._out.clear()
         self.state.location = location
         self._start()
         self.state.acted[key] = self.state.day
         for cost in action.costs:
-            self._apply(s.Amount(kind="pay", amount=cost.amount, what=cost.resource, party="shared"))
+            self._apply(s.Amount(kind="pay", amount=cost_amount(cost, self.state), what=cost.resource,
+                                 party="shared"))
         self._first(action.target)
 
     # ------------------------------------------------------------ the campaign clock
@@ -205,7 +207,8 @@ class Story:
         line, choice = self._offers[index]
         self.last_choice = (cursor.verse, cursor.block, line)
         for cost in choice.costs:  # the party pays together: members help each other pay
-            self._apply(s.Amount(kind="pay", amount=cost.amount, what=cost.resource, party="shared"))
+            self._apply(s.Amount(kind="pay", amount=cost_amount(cost, self.state), what=cost.resource,
+                                 party="shared"))
         self._transfer(choice.target)
 
     def answer(self, yes: bool) -> None:
@@ -458,7 +461,8 @@ class Story:
             short = affordable(choice.costs, self.state)
             if short is not None:
                 have = self.state.party_total(short.resource)
-                locked.append(ev.Locked(choice.text, f"costs {short.amount} {short.resource} "
+                owed = cost_amount(short, self.state)
+                locked.append(ev.Locked(choice.text, f"costs {owed} {short.resource} "
                                                      f"(the party has {have})"))
                 continue
             shown.append(ev.Offer(len(offers), choice.text, choice.costs))
@@ -547,7 +551,7 @@ class Story:
                 self._run_encounter(op)
             case (s.Amount() | s.Mark() | s.SecretChange() | s.ItemChange() | s.AttributeChange()
                   | s.Task() | s.Note() | s.LocationChange() | s.ReplaceLocation() | s.SetDial()
-                  | s.AdvanceDial() | s.TimeToken()):
+                  | s.AdvanceDial() | s.TimeToken() | s.Phrase()):
                 self._run_effect(op)
             case _:
                 assert_never(op)

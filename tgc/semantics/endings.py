@@ -219,6 +219,8 @@ def touches(effect: ast.Effect) -> Touch:
         return ANYTHING  # rewards and losses of any kind
     if isinstance(effect, ast.LocationEffect) and effect.verb == "move":
         return ANYTHING  # fires the instant hook of the new location
+    if isinstance(effect, ast.Phrase):
+        return ANYTHING  # the ruleset's layer plays it: the facts it keeps may change
     return ()
 
 

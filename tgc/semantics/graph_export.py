@@ -112,7 +112,8 @@ def _edge_label(graph: Graph, edge: Edge) -> str:
     if edge.kind == "choice":
         stmt = graph.nodes[edge.source].body[edge.index]
         text = _short(stmt.text) if isinstance(stmt, ast.Choice) else ""
-        guard = [describe(c) for c in edge.guard] + [f"pay {c.amount} {c.resource}" for c in edge.costs]
+        guard = [describe(c) for c in edge.guard] + [
+            f"pay {c.amount} {c.resource}" + (" per player" if c.per_player else "") for c in edge.costs]
         return text + ("\n{" + _short("; ".join(guard)) + "}" if guard else "")
     return ""
 

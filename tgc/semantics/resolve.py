@@ -339,6 +339,8 @@ class Resolver:
                 self.effect_roll(effect)
             case ast.Toss():
                 self.effect_toss(effect)
+            case ast.Phrase():
+                self.effect_phrase(effect)
             case _:
                 assert_never(effect)
 
@@ -377,6 +379,13 @@ class Resolver:
 
     def effect_time_token(self, e: ast.TimeToken) -> None:
         return
+
+    def effect_phrase(self, e: ast.Phrase) -> None:
+        """A phrase parses in any campaign; only the campaign's own ruleset plays it."""
+        phrases = tuple(self.c.vocabulary.phrases)
+        if self.vocabulary(e.phrase, e.span, phrases, f"an effect of the `{self.c.ruleset.name}` ruleset"):
+            if e.at is not None and e.at not in self.c.locations:
+                self.unknown_location(e.at, e.span)
 
     def effect_location_effect(self, e: ast.LocationEffect) -> None:
         for number in (e.number, e.other):

@@ -318,6 +318,17 @@ class Note(NamedTuple):
     span: Span
 
 
+class Phrase(NamedTuple):
+    """``activate menhir 6, 5, 4, 3``, ``place guardian "Mist Hound" at 120``: an effect
+    that a ruleset's own layer plays (its ``Vocabulary.phrases``)."""
+
+    phrase: str
+    numbers: tuple[int, ...]
+    name: str | None
+    at: int | None
+    span: Span
+
+
 Effect = (
     Amount
     | Mark
@@ -332,6 +343,7 @@ Effect = (
     | Roll
     | Toss
     | Note
+    | Phrase
 )
 
 # ---------------------------------------------------------------- body lines
@@ -345,11 +357,13 @@ class Paragraph(NamedTuple):
 
 
 class Cost(NamedTuple):
-    """``pay N RESOURCE`` inside a guard."""
+    """``pay N RESOURCE`` inside a guard; ``pay N RESOURCE per player`` is N times the
+    number of players (``per_player``)."""
 
     amount: int
     resource: str
     span: Span
+    per_player: bool = False
 
 
 class Guard(NamedTuple):

@@ -187,6 +187,10 @@ class LineBuilder:
         return ast.Cost(self.num(amount, "a cost", MAX_AMOUNT), str(resource),
                         self.join(self.at(amount), self.at(resource)))
 
+    def cost_per_player(self, amount: Token, resource: Token) -> ast.Cost:
+        return ast.Cost(self.num(amount, "a cost", MAX_AMOUNT), str(resource),
+                        self.join(self.at(amount), self.at(resource)), True)
+
     def cond_divert(self, cond: ast.Cond, target: ast.Target) -> ast.CondDivert:
         return ast.CondDivert(cond, target, self.whole())
 

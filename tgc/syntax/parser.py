@@ -23,7 +23,7 @@ from tgc.diagnostics.codes import diag, did_you_mean
 from tgc.diagnostics.model import Diagnostic
 from tgc.limits import MAX_LINE, MAX_NESTING
 from tgc.source import SourceFile, Span
-from tgc.syntax import ast
+from tgc.syntax import ast, phrases
 from tgc.syntax.build import LineBuilder, NumberOutOfRange
 from tgc.syntax.errors import explain
 from tgc.syntax.fastpath import fast_parse
@@ -213,6 +213,8 @@ class _FileParser:
                                    hint="split it, or continue a property on indented lines",
                                    detail=f"this line is longer than {MAX_LINE} characters"))
             return None
+        if kind == "logic" and (found := phrases.find(body, rulesets.phrases())) is not None:
+            return self.phrase_line(number, text, indent, found)
         try:
             node = fast_parse(kind, body, builder) if self.fast else None
             if node is None:
@@ -234,6 +236,33 @@ class _FileParser:
                                    limit=MAX_NESTING))
             return None
         return node
+
+    def phrase_line(self, number: int, text: str, indent: int,
+                    found: tuple[int, int, str]) -> ast.EffectLine | None:
+        """``~ PHRASE ARGS`` or ``~ if COND: PHRASE ARGS``: the phrase read by
+        tgc.syntax.phrases, the condition by the grammar (the line parsed with a plain
+        effect in the phrase's place, so its spans and errors are the grammar's)."""
+        colon, start, phrase = found
+        body = _strip_comment(text[indent:])
+        spelt = re.match(r"\S+(?:\s+\S+){" + str(len(phrase.split()) - 1) + "}", body[start:])
+        assert spelt is not None  # phrases.find matched the phrase's words there
+        words = len(spelt[0])
+        try:
+            args = phrases.read_args(body, start + words, rulesets.phrases()[phrase], phrase)
+        except phrases.PhraseError as err:
+            self.drop(number, text, indent)
+            self.diags.append(diag("TGC001", self.span(number, indent + err.col + 1, indent + err.end + 1),
+                                   hint=f"write `{phrase}` as docs/language.md shows", detail=str(err)))
+            return None
+        span = self.span(number, indent + start + 1, indent + len(body) + 1)
+        effect = ast.Phrase(" ".join(phrase.split()), args.numbers, args.name, args.at, span)
+        whole = self.span(number, indent + 1, indent + len(body) + 1)
+        if colon < 0:
+            return ast.EffectLine(effect, None, whole)
+        parsed = self.parse("logic", number, text[:indent + colon + 1] + ' note ""', indent)
+        if parsed is None:
+            return None
+        return ast.EffectLine(effect, parsed.cond, whole)
 
     def drop(self, number: int, text: str, indent: int) -> None:
         """Remember a line whose content is lost, so later passes do not cascade."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, assert_never
 
 from tgc.diagnostics.codes import diag, did_you_mean
 from tgc.diagnostics.model import Diagnostic
+from tgc.rulesets.tainted_grail import mapchecks
 from tgc.semantics.analysis import Analysis, Check
 from tgc.semantics.model import Campaign
 from tgc.source import Span
@@ -206,4 +207,5 @@ CHECKS: tuple[Check, ...] = (
     check_rule_data,
     check_encounter_decks,
     check_character_names,
+    *mapchecks.CHECKS,
 )

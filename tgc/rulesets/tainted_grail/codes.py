@@ -1,6 +1,7 @@
 """Tainted Grail's catalogue entries, registered with its spec (tgc/rulesets/spec.py): the
 family TGC5xx, ruleset data (``@character``, ``@card``,
-``@encounter`` keys for Tainted Grail's combat and diplomacy)."""
+``@encounter`` keys for Tainted Grail's combat and diplomacy), and the map checks of its
+campaign layer (TGC405-407, mapchecks.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,64 @@ _BEOR = ('@character "Beor"\n  number: 4\n  colour: blue\n  health: 9\n  energy:
 _CARD = '@card combat 1U "Jab"\n  left: marker\n  right: aggression 1\n  free: marker\n'
 _FIGHT = ('@encounter "Vagabond"\n  deck: gray\n  level: 1\n  value: 4\n'
           '  attack:\n    0-1: damage 1\n    2-3: damage 2\n')
+
+_MAP = ('@campaign "Map"\n  ruleset: tainted-grail\n  start: 101\n\n'
+        '@location 101 "Farmhold"\n  seals: menhir\n  keys: up 102, right 103\n  explore -> 101.1\n'
+        '  menhir -> 101.menhir\n\n'
+        '@location 102 "Mill"\n  keys: down 101\n  explore -> 102.1\n\n'
+        '@location 103 "Orchard"\n  keys: left 101\n  explore -> 103.1\n\n'
+        '== 101.1\n-> end\n== 102.1\n-> end\n== 103.1\n-> end\n'
+        '== 101.menhir\n~ activate menhir 4\n-> end\n')
+_CROSSED = (_MAP.replace("keys: down 101\n", "keys: down 101, right 104\n")
+            .replace("keys: left 101\n", "keys: left 101, up 105\n")
+            + '@location 104 "Tor"\n  keys: left 102\n  explore -> 104.1\n\n'
+            + '@location 105 "Heath"\n  keys: down 103\n  explore -> 105.1\n\n'
+            + "== 104.1\n-> end\n== 105.1\n-> end\n")
+_FAR = (_MAP.replace("keys: down 101\n", "keys: down 101, up 104\n")
+        + '@location 104 "Tor"\n  keys: down 102, up 105\n  explore -> 104.1\n\n'
+        + '@location 105 "Far Field"\n  keys: down 104\n  explore -> 105.1\n\n'
+        + "== 104.1\n-> end\n== 105.1\n-> end\n")
+
+MAP_RULES: tuple[Rule, ...] = (
+    Rule(
+        "TGC405", "map-cell-conflict", W, "{detail}",
+        "Two location cards claim one cell of the map, or one card is given two cells.",
+        "Location cards lie on a square grid, each where the key that attached it says: a "
+        "key `up N` on the card at (x, y) puts N at (x, y+1). A replacement card (`legacy:`) "
+        "takes the cell of the card it replaces. When the keys put two different cards in "
+        "one cell, or one card in two cells, the campaign layer cannot lay the map out: it "
+        "keeps the first cell a walk from the start finds.",
+        (_CROSSED,),
+        (_MAP.replace("keys: down 101\n", "keys: down 101, right 104\n")
+         + '@location 104 "Tor"\n  keys: left 102\n  explore -> 104.1\n\n== 104.1\n-> end\n'),
+    ),
+    Rule(
+        "TGC406", "menhir-off-menhir-card", W, "a menhir is lit in {where}, which has no menhir seal",
+        "`activate menhir` appears where no menhir can stand.",
+        "A menhir can be activated only on a card with the menhir seal (the rulebook's menhir "
+        "section): the effect acts on the card of the exploration that reads it, so it belongs "
+        "in the verses of a location with `seals: menhir` or the verse its `menhir ->` hook "
+        "names; `activate menhir 4 at N` names the card, which must have the seal.",
+        (_MAP.replace("== 102.1\n-> end\n", "== 102.1\n~ activate menhir 3\n-> end\n"),),
+        _MAP,
+    ),
+    Rule(
+        "TGC407", "location-out-of-reach", W,
+        "no travel ever reaches location {number}: {why}",
+        "A location card that no party can walk to with the menhirs the campaign can light.",
+        "Cards are revealed only within one cell (diagonals included) of an active menhir, "
+        "and travel crosses only keyed edges. The menhirs a campaign can light are the "
+        "starting one and those its verses activate (`~ activate menhir`); a card outside "
+        "their range, or joined to the reachable cards by no key, can never be visited by "
+        "travel. The check runs in campaigns that light menhirs; cards a verse brings in "
+        "with `move to`, `reveal location` or `replace location` are not reported.",
+        (_FAR,),
+        _FAR.replace("== 105.1\n-> end\n", "== 105.1\n-> end\n== 104.menhir\n"
+                     "~ activate menhir 3\n-> end\n").replace(
+            'keys: down 102, up 105\n  explore -> 104.1\n',
+            'seals: menhir\n  keys: down 102, up 105\n  explore -> 104.1\n  menhir -> 104.menhir\n'),
+    ),
+)
 
 RULES: tuple[Rule, ...] = (
     Rule(
@@ -118,4 +177,4 @@ RULES: tuple[Rule, ...] = (
 )
 
 
-register(RULES)
+register(MAP_RULES + RULES)

@@ -53,6 +53,10 @@ VOCABULARY = Vocabulary(
             "rep": "Reputation", "exp": "Experience"},
     party_rows=(*TRACKS, *RESOURCES),
     declarations=("card", "character"),
+    # The campaign layer's effects (campaign/day.py) and the facts it keeps in the state.
+    phrases={"activate menhir": "numbers", "extinguish menhir": "none",
+             "place guardian": "name", "remove guardian": "name"},
+    facts=("menhir", "menhirs", "menhir_dial", "time_tokens"),
     example_effect="gain 1 food",
     example_condition="courage >= 2",
     example_numbers=("courage", "food", "health"),

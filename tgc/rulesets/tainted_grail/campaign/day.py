@@ -15,7 +15,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tgc.bundle import schema as s
-from tgc.rulesets.tainted_grail.campaign.geometry import DELTA, Geometry, geometry, step
 from tgc.rulesets.tainted_grail.campaign.party import (
     ENERGY,
     CampaignError,
@@ -32,8 +31,10 @@ from tgc.rulesets.tainted_grail.campaign.world import (
     Menhir,
     Table,
     World,
+    map_of,
 )
 from tgc.rulesets.tainted_grail.engines.bundled import bundle_rules
+from tgc.rulesets.tainted_grail.geometry import DELTA, Geometry, step
 from tgc.rulesets.tainted_grail.records import CombatEncounter
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book, StoryError
@@ -80,7 +81,7 @@ class Campaign:
                  ruleset: Ruleset | None = None, decide: Decide | None = None,
                  state: GameState | None = None, world: World | None = None) -> None:
         self.book = book
-        self.geo: Geometry = geometry(book.bundle)
+        self.geo: Geometry = map_of(book.bundle)
         self.rng = rng if rng is not None else Rng(0)
         self.ruleset = ruleset if ruleset is not None else DEFAULT_RULESET
         self.decide: Decide = decide if decide is not None else self._roll
@@ -370,6 +371,8 @@ class Campaign:
         members = self.party(names)
         card = self.world.positions[members[0].name]
         story = self._story(members)
+        story.state.location = card
+        self.facts(story.state)
         try:
             story.act(card, action)
         except (InputError, StoryError) as err:
@@ -540,13 +543,26 @@ class Campaign:
     def _read(self, reading: Reading) -> Story:
         story = self._story([self.character(n) for n in reading.members])
         story.enter(reading.card, reading.hook)
+        self.facts(story.state)
         self.busy = story
         return story
+
+    def facts(self, state: GameState) -> None:
+        """The facts a story may compare (Vocabulary.facts), for the card it is on."""
+        card = state.location
+        menhir = self.world.menhir_on(card) if card is not None else None
+        state.facts.update(menhirs=len(self.world.menhirs), menhir=int(menhir is not None),
+                           menhir_dial=menhir.dial or 0 if menhir is not None else 0,
+                           time_tokens=self.world.time_tokens.get(card, 0) if card is not None else 0)
 
     def observe(self, story: Story, event: ev.Event) -> list[Happening]:
         """What an exploration's event does to the world: ``move to`` is a special
         movement (MOV-1: range-limited reveal, guardians; its instant rule the story reads),
         an undefeated guardian stays on the card (GRD-1)."""
+        if isinstance(event, ev.EffectApplied) and isinstance(event.effect, s.Phrase | s.TimeToken):
+            out = self._play(story, event.effect)
+            self.facts(story.state)
+            return out
         if isinstance(event, ev.EffectApplied) and isinstance(event.effect, s.LocationChange) \
                 and event.effect.kind == "move-to":
             card = event.effect.location
@@ -560,6 +576,7 @@ class Campaign:
             out += self.table_of(story).reveal_around(card)
             for guardian in [g for g in self.world.guardians if g.card == card]:
                 out += self._fight(guardian, names)
+            self.facts(story.state)
             return out
         if isinstance(event, ev.EncounterResolved) and event.outcome != "win" and event.encounter.name:
             declared = bundle_rules(self.book.bundle).encounters.get(event.encounter.name)
@@ -569,6 +586,53 @@ class Campaign:
                 if where is not None:
                     return [self.place_guardian(event.encounter.name, where)]
         return []
+
+    def _play(self, story: Story, effect: s.Phrase | s.TimeToken) -> list[Happening]:
+        """The journal's campaign effects (Vocabulary.phrases), on the story's card unless
+        ``at N`` names another; time tokens lie on the story's card (spec 7.4)."""
+        card = story.state.location
+        if isinstance(effect, s.TimeToken):
+            if card is None:
+                return []
+            left = self.world.time_tokens.get(card, 0) + (1 if effect.kind == "place-time-token" else -1)
+            if left > 0:
+                self.world.time_tokens[card] = left
+            else:
+                self.world.time_tokens.pop(card, None)
+            return [Happening("EVT-12", f"{card} holds {max(left, 0)} time token(s)")]
+        where = effect.at if effect.at is not None else card
+        if where is None:
+            return [Happening("MEN-5", f"`{effect.phrase}` needs a card: this reading is on none")]
+        try:
+            match effect.phrase:
+                case "activate menhir":
+                    return [self.activate_menhir(where, effect.numbers)]
+                case "extinguish menhir":
+                    return [self.extinguish_menhir(where)]
+                case "place guardian":
+                    return [self.place_guardian(effect.name or "", where)]
+                case "remove guardian":
+                    return [self.remove_guardian(effect.name or "", effect.at)]
+        except CampaignError as err:
+            return [Happening("MEN-5", f"`{effect.phrase}` does nothing: {err}")]
+        return []
+
+    def extinguish_menhir(self, card: int) -> Happening:
+        """A story's own rule: the menhir on ``card`` goes dark now."""
+        menhir = self.world.menhir_on(card)
+        if menhir is None:
+            raise CampaignError(f"no menhir stands on {card}")
+        self.world.menhirs.remove(menhir)
+        return Happening("MEN-1", f"the menhir on {card} goes dark")
+
+    def remove_guardian(self, name: str, card: int | None = None) -> Happening:
+        """A story's own rule: the first guardian of that name (on ``card``, if given)
+        goes back to its deck."""
+        for guardian in self.world.guardians:
+            if guardian.name == name and (card is None or guardian.card == card):
+                self.world.guardians.remove(guardian)
+                return Happening("GRD-7", f'"{name}" goes back to its deck')
+        raise CampaignError(f'no guardian "{name}" roams the map')
 
     def table_of(self, story: Story) -> Table:
         return Table(self.geo, story.state, self.world)

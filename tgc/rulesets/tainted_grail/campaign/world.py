@@ -13,11 +13,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tgc.rulesets.tainted_grail.campaign.geometry import Cell, Geometry, cheb, d2, step
+from tgc.bundle.schema import Bundle
+from tgc.rulesets.tainted_grail.geometry import Card, Cell, Geometry, cheb, d2, geometry, step
 from tgc.runtime.state import GameState
 
 Phase = Literal["dawn", "day", "dusk"]
 DIAL_TOP = 8  # menhir and time dials show 1..8 (A7)
+
+
+def map_of(bundle: Bundle) -> Geometry:
+    """The geometry of a bundle's location cards, from its start card."""
+    return geometry(bundle.campaign.start, [Card(loc.number, loc.title, loc.legacy, dict(loc.keys), loc.seals)
+                                            for loc in bundle.locations])
 
 
 @dataclass(slots=True)

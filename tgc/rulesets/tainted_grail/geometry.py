@@ -1,6 +1,7 @@
-"""Tainted Grail's campaign layer, the map's geometry: a bundle's location cards in, each
-card's grid cell out (MAP-1), with the connections between cards (MAP-2) and the legacy
-chains that let a key name a replaced card (MAP-5).
+"""Tainted Grail's map geometry: location cards (from a bundle or from the checked model)
+in, each card's grid cell out (MAP-1), with the connections between cards (MAP-2) and
+the legacy chains that let a key name a replaced card (MAP-5). The campaign layer plays
+on it and the map checks (TGC405, TGC407) read it, so it imports neither.
 
 Cells are fixed properties of the cards, so they are computed once per bundle: a walk
 from ``start:`` over the keys, every card of a legacy family (a card and the cards that
@@ -11,9 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-
-from tgc.bundle.schema import Bundle, Location
+from dataclasses import dataclass, field
 
 Cell = tuple[int, int]
 # up is y+1, right is x+1 (the spec's convention, 0.1): the start card is at (0, 0).
@@ -44,6 +43,17 @@ def direction_between(a: Cell, b: Cell) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class Card:
+    """What the geometry needs of a location card."""
+
+    number: int
+    title: str = ""
+    legacy: int | None = None
+    keys: Mapping[str, int] = field(default_factory=dict)
+    seals: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class Conflict:
     """Two cards of different legacy families claim ``cell`` (``second`` reached it
@@ -65,7 +75,7 @@ class Geometry:
 
     start: int
     cells: Mapping[int, Cell]
-    cards: Mapping[int, Location]
+    cards: Mapping[int, Card]
     root: Mapping[int, int]
     newer: Mapping[int, tuple[int, ...]]
     conflicts: tuple[Conflict, ...]
@@ -124,12 +134,12 @@ class Geometry:
         return None
 
 
-def geometry(bundle: Bundle) -> Geometry:
-    """The map of a bundle, computed by a breadth-first walk from its start card."""
-    cards = {loc.number: loc for loc in bundle.locations}
+def geometry(start: int, locations: Iterable[Card]) -> Geometry:
+    """The map, computed by a breadth-first walk from the start card."""
+    cards = {loc.number: loc for loc in locations}
     root = {n: _root(n, cards) for n in cards}
     newer: dict[int, list[int]] = {}
-    for loc in bundle.locations:
+    for loc in cards.values():
         if loc.legacy is not None:
             newer.setdefault(loc.legacy, []).append(loc.number)
     families: dict[int, list[int]] = {}
@@ -138,7 +148,6 @@ def geometry(bundle: Bundle) -> Geometry:
     cells: dict[int, Cell] = {}
     owner: dict[Cell, int] = {}  # a cell -> the family root holding it
     conflicts: list[Conflict] = []
-    start = bundle.campaign.start
     if start not in cards:
         return Geometry(start, {}, cards, root, {k: tuple(v) for k, v in newer.items()}, ())
     queue: deque[int] = deque()
@@ -169,7 +178,7 @@ def geometry(bundle: Bundle) -> Geometry:
                     tuple(conflicts))
 
 
-def _root(card: int, cards: Mapping[int, Location]) -> int:
+def _root(card: int, cards: Mapping[int, Card]) -> int:
     seen = {card}
     while (legacy := cards[card].legacy) is not None and legacy in cards and legacy not in seen:
         seen.add(legacy)

@@ -1,0 +1,122 @@
+"""Parsing, a ruleset's effect phrases: a logic line's text in (``~ activate menhir 6, 5``,
+``~ if C: place guardian "Hound" at 120``), where its phrase starts and the phrase's
+arguments out. A phrase is whatever a registered ruleset declares
+(``Vocabulary.phrases``), so the grammar never holds a ruleset's words: the parser reads
+the phrase here and the condition before it with the grammar."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tgc.limits import MAX_AMOUNT, as_number
+
+_ARG = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*")|(?P<int>[0-9]+)(?![\w])|(?P<comma>,)'
+                  r'|(?P<at>at)(?![\w])|(?P<bad>\S+))')
+
+
+class PhraseError(ValueError):
+    """Arguments that do not fit the phrase; ``col`` is their 0-based offset in the text."""
+
+    def __init__(self, message: str, col: int, end: int) -> None:
+        super().__init__(message)
+        self.col, self.end = col, end
+
+
+@dataclass(frozen=True, slots=True)
+class Args:
+    numbers: tuple[int, ...]
+    name: str | None
+    at: int | None
+
+
+def find(text: str, phrases: Iterable[str]) -> tuple[int, int, str] | None:
+    """In a logic line (starting with ``~``): the offset of the ``:`` that ends an ``if``
+    condition (-1 without one), the offset where a declared phrase starts, and the phrase;
+    None when the line holds no phrase (the grammar reads it)."""
+    start = 1 + len(text[1:]) - len(text[1:].lstrip())
+    colon = -1
+    if re.match(r"if(?![\w])", text[start:]):
+        colon = _top_colon(text, start)
+        if colon < 0:
+            return None
+        start = colon + 1 + len(text[colon + 1:]) - len(text[colon + 1:].lstrip())
+    for phrase in sorted(phrases, key=len, reverse=True):
+        pattern = r"\s+".join(map(re.escape, phrase.split())) + r"(?![\w])"
+        match = re.match(pattern, text[start:])
+        if match:
+            return colon, start, phrase
+    return None
+
+
+def read_args(text: str, offset: int, shape: str, phrase: str) -> Args:
+    """The arguments after a phrase (``text[offset:]``, its comment already stripped)."""
+    numbers: list[int] = []
+    name: str | None = None
+    at: int | None = None
+    pos = offset
+    expect_number = False
+    while pos < len(text) and text[pos:].strip():
+        match = _ARG.match(text, pos)
+        assert match is not None  # \S+ matches anything left
+        col = match.start(match.lastgroup or 0)
+        if match.group("bad") is not None or (at is not None):
+            raise PhraseError(f"`{phrase}` {_takes(shape)}", col, match.end())
+        if match.group("at") is not None:
+            at_match = _ARG.match(text, match.end())
+            if at_match is None or at_match.group("int") is None:
+                raise PhraseError("`at` is followed by a location number", col, match.end())
+            at = _number(at_match.group("int"), at_match.start("int"), at_match.end())
+            pos = at_match.end()
+            continue
+        if match.group("str") is not None:
+            if shape != "name" or name is not None or numbers:
+                raise PhraseError(f"`{phrase}` {_takes(shape)}", col, match.end())
+            name = match.group("str")[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+        elif match.group("int") is not None:
+            if shape != "numbers" or (numbers and not expect_number):
+                raise PhraseError(f"`{phrase}` {_takes(shape)}", col, match.end())
+            numbers.append(_number(match.group("int"), col, match.end()))
+            expect_number = False
+        else:  # a comma
+            if shape != "numbers" or not numbers or expect_number:
+                raise PhraseError(f"`{phrase}` {_takes(shape)}", col, match.end())
+            expect_number = True
+        pos = match.end()
+    if expect_number or (shape == "numbers" and not numbers) or (shape == "name" and name is None):
+        raise PhraseError(f"`{phrase}` {_takes(shape)}", len(text.rstrip()) - 1, len(text.rstrip()))
+    return Args(tuple(numbers), name, at)
+
+
+def _number(text: str, col: int, end: int) -> int:
+    value = as_number(text, high=MAX_AMOUNT)
+    if value is None:
+        raise PhraseError(f"{text[:12]} is more than {MAX_AMOUNT}", col, end)
+    return value
+
+
+def _takes(shape: str) -> str:
+    what = {"none": "takes no arguments",
+            "numbers": "takes numbers separated by commas (`4` or `6, 5, 4, 3`)",
+            "name": 'takes a name in quotes (`"Mist Hound"`)'}.get(shape, "takes no arguments")
+    return what + ", then optionally `at N`"
+
+
+def _top_colon(text: str, start: int) -> int:
+    """The first ``:`` outside a string after ``start``; -1 if none."""
+    in_string = False
+    i = start
+    while i < len(text):
+        ch = text[i]
+        if in_string:
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == ":":
+            return i
+        i += 1
+    return -1
