@@ -49,6 +49,11 @@ if TYPE_CHECKING:
               help="Replay the inputs in FILE (one per line) and print the transcript.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), metavar="FILE",
               help="With --script: write the transcript to FILE instead of printing it.")
+@click.option("--campaign", "days", is_flag=True,
+              help="Play the campaign by its days: the map, the Start and End of the Day, travel "
+                   "(docs/campaign.md); the ruleset's campaign commands (:help lists them).")
+@click.option("--final-state", "final", type=click.Path(path_type=Path), metavar="FILE",
+              help="With --script: write the save file reached at the end of the script to FILE.")
 @click.option("--random", "runs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Play N seeded random playthroughs (run i uses seed SEED+i) and report coverage.")
 @click.option("--lang", metavar="LANG",
@@ -59,8 +64,8 @@ if TYPE_CHECKING:
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def play(target: Path | None, at: str | None, state_file: Path | None, party: str, seed: int | None,
          ask_dice: bool, show_locked: bool, fights: str, script: Path | None, output: Path | None,
-         runs: int | None, lang: str | None, color: bool | None, strict: bool, no_cache: bool,
-         debug: bool) -> None:
+         days: bool, final: Path | None, runs: int | None, lang: str | None, color: bool | None,
+         strict: bool, no_cache: bool, debug: bool) -> None:
     """Play a campaign folder or a bundle file (default: ./journal_src).
 
     Type a choice's number, yes/no to a question, win/lose/avoid for an encounter, in a
@@ -70,6 +75,11 @@ def play(target: Path | None, at: str | None, state_file: Path | None, party: st
     """
     if output is not None and script is None:
         fail_usage("--output goes with --script")
+    if final is not None and script is None:
+        fail_usage("--final-state goes with --script")
+    if days and (at is not None or runs is not None):
+        fail_usage("--campaign starts at the campaign's beginning or a save (--state), "
+                   "without --at or --random")
     if runs is not None and script is not None:
         fail_usage("--random and --script are two ways to play: choose one")
     members = tuple(name.strip() for name in party.split(",") if name.strip())
@@ -89,7 +99,7 @@ def play(target: Path | None, at: str | None, state_file: Path | None, party: st
         with speaking(edition(book.bundle)):  # a translated edition plays in its language
             code = _play(book, members, at=at, state_file=state_file, seed=seed, ask_dice=ask_dice,
                          show_locked=show_locked, fights=fights, script=script, output=output,
-                         runs=runs, color=color)
+                         runs=runs, color=color, days=days, final=final)
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
         fail_internal(err, debug)
     sys.exit(code)
@@ -129,14 +139,17 @@ def _own_player(bundle: Bundle, members: tuple[str, ...], seed: int | None, ask_
 
 def _play(book: Book, members: tuple[str, ...], *, at: str | None, state_file: Path | None,
           seed: int | None, ask_dice: bool, show_locked: bool, fights: str, script: Path | None,
-          output: Path | None, runs: int | None, color: bool | None) -> int:
+          output: Path | None, runs: int | None, color: bool | None, days: bool,
+          final: Path | None) -> int:
     if runs is not None:
         return _random(book, runs, seed=seed or 0, state_file=state_file, party=members)
     if script is not None:
         return _replay(book, script, output, at=at, state_file=state_file, party=members,
-                       seed=seed or 0, ask_dice=ask_dice, show_locked=show_locked, fights=fights)
+                       seed=seed or 0, ask_dice=ask_dice, show_locked=show_locked, fights=fights,
+                       days=days, final=final)
     return _interactive(book, at=at, state_file=state_file, party=members, seed=seed,
-                        ask_dice=ask_dice, show_locked=show_locked, fights=fights, color=color)
+                        ask_dice=ask_dice, show_locked=show_locked, fights=fights, color=color,
+                        days=days)
 
 
 def _check_party(book: Book, members: tuple[str, ...]) -> None:
@@ -149,7 +162,7 @@ def _check_party(book: Book, members: tuple[str, ...]) -> None:
 
 def _replay(book: Book, script: Path, output: Path | None, *, at: str | None,
             state_file: Path | None, party: tuple[str, ...], seed: int, ask_dice: bool,
-            show_locked: bool, fights: str) -> int:
+            show_locked: bool, fights: str, days: bool, final: Path | None) -> int:
     from tgc.bundle.io import write_atomic
     from tgc.playtest.session import Files
     from tgc.playtest.transcript import Header, StartError, read_script, replay
@@ -163,10 +176,11 @@ def _replay(book: Book, script: Path, output: Path | None, *, at: str | None,
         state = os.path.relpath(state_file, output.parent) if output is not None else str(state_file)
         loaded = _load_state(book, state_file)
     header = Header(start=at, seed=seed, party=party, state=state, ask_dice=ask_dice,
-                    show_locked=show_locked, fights=fights)
+                    show_locked=show_locked, fights=fights, days=days)
     # A script is a file anyone may hand over: its `:save`s stay in the working folder,
     # as `tgc test` keeps a transcript's in its scratch folder.
-    result = replay(book, header, inputs, name=str(script), files=Files(confined=True), loaded=loaded)
+    result = replay(book, header, inputs, name=str(script), files=Files(confined=True), loaded=loaded,
+                    final=final)
     if isinstance(result.error, StartError):
         fail_usage(f"--at {at}: {result.error.message}")
     if output is None:
@@ -192,7 +206,7 @@ def _load_state(book: Book, path: Path) -> Loaded:
 
 def _interactive(book: Book, *, at: str | None, state_file: Path | None, party: tuple[str, ...],
                  seed: int | None, ask_dice: bool, show_locked: bool, fights: str,
-                 color: bool | None) -> int:
+                 color: bool | None, days: bool = False) -> int:
     from rich.console import Console
 
     from tgc.cli.playview import RichView
@@ -208,14 +222,14 @@ def _interactive(book: Book, *, at: str | None, state_file: Path | None, party: 
     console.print(f"[bold]{title}[/]  [dim]seed {seed} · :help lists the commands · :quit leaves[/]")
     view.reset()
     session = Session(book, view.show, seed=seed, dice="ask" if ask_dice else "auto",
-                      show_locked=show_locked, fights=fights, party=party)
+                      show_locked=show_locked, fights=fights, party=party, campaign=days)
     try:
         session.start(at, loaded)
     except SessionError as err:
         fail_usage(str(err))
     hinted = False
     while not session.done:
-        if session.finished and not hinted:
+        if session.finished and not hinted and not days:
             view.show(Line("info", f"The exploration is over: {BETWEEN}."))
             hinted = True
         view.flush()

@@ -99,7 +99,21 @@ def render(line: Line) -> Text:
         return Text(f"error: {line.text}", style=style)
     if kind in ("effect", "event"):
         return Text(f"  {line.text}", style=style)
+    if kind == "map":
+        return map_row(line.text)
     return Text(line.text, style=style)
+
+
+def map_row(row: str) -> Text:
+    """A row of a campaign's map (the ruleset's campaign layer draws it as text): cards
+    bold, the marks in a card's cell coloured, empty cells in range dimmed."""
+    text = Text(row, no_wrap=True)
+    text.highlight_regex(r"\[[0-9]+", "bold cyan")
+    text.highlight_regex(r" M[0-9-]", "bold green")
+    text.highlight_regex(r" G(?=[ \]])", "bold red")
+    text.highlight_regex(r"(?<= )\.(?= |$)", "dim")
+    text.highlight_regex(r"^day .*", "dim")
+    return text
 
 
 def markup(source: str, base: str = "") -> Text:

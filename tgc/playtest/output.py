@@ -17,7 +17,7 @@ from typing import Literal
 from tgc.bundle.markup import plain
 
 Kind = Literal["heading", "block", "prose", "effect", "event", "choice", "locked", "prompt",
-               "ending", "info", "state", "fight", "error", "input", "comment"]
+               "ending", "info", "state", "fight", "error", "input", "comment", "map"]
 
 WIDTH = 78
 
@@ -39,6 +39,8 @@ _TIGHT: dict[str, frozenset[str]] = {
     "error": frozenset({"input", "info", "state", "fight"}),
     "input": frozenset({"comment"}),
     "comment": frozenset({"comment"}),
+    # A campaign's map: rows printed as they are, right under the command that drew them.
+    "map": frozenset({"map", "input", "info"}),
 }
 
 
@@ -79,7 +81,7 @@ def plain_lines(line: Line) -> list[str]:
         return [f"> {text}"]
     elif kind == "comment":
         return [text]
-    else:  # ending, info
+    else:  # ending, info, map
         out = [text]
     return [_escape(s) for s in out]
 

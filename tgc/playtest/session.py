@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Literal
 
 from tgc.limits import MAX_DAY, MAX_DICE, MAX_NUMBER, MAX_ROLL, as_number, is_number
 from tgc.playtest.edit import EditError, edit_state, give_item, set_help, state_rows
 from tgc.playtest.narrate import Narrator, dice_name
-from tgc.playtest.output import Line
+from tgc.playtest.output import Kind, Line
 from tgc.playtest.places import PlaceError, describe_encounter, find_action, find_place, verse_label
 from tgc.rulesets.spec import Vocabulary
 from tgc.rulesets.tainted_grail.engines.table import (
@@ -35,11 +35,12 @@ from tgc.rulesets.tainted_grail.engines.table import (
 )
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book, StoryError
+from tgc.runtime.campaign import CampaignLayer, campaign_for
 from tgc.runtime.engines import commands_for, ruleset_for
 from tgc.runtime.rng import Rng
 from tgc.runtime.ruleset import CommandError, Ruleset
 from tgc.runtime.save import Loaded, SaveError, load_save, write_save
-from tgc.runtime.state import DEFAULT_NAME, Chapter, new_state
+from tgc.runtime.state import DEFAULT_NAME, Chapter, GameState, new_state
 from tgc.runtime.story import InputError, Story
 
 Dice = Literal["auto", "ask", "script"]
@@ -110,7 +111,8 @@ class Session:
 
     def __init__(self, book: Book, emit: Callable[[Line], None], *, seed: int = 0,
                  dice: Dice = "auto", show_locked: bool = False, ruleset: Ruleset | None = None,
-                 fights: str = "ask", party: tuple[str, ...] = (), files: Files | None = None) -> None:
+                 fights: str = "ask", party: tuple[str, ...] = (), files: Files | None = None,
+                 campaign: bool = False) -> None:
         self.book = book
         self.emit = emit
         self.seed = seed
@@ -125,6 +127,12 @@ class Session:
         self.hand: HandFight | None = None  # the fight the reader is playing card by card
         self.history: list[Snapshot] = []
         self.done = False
+        # A campaign played by its days (--campaign): the ruleset's layer owns the day, and
+        # the story is its current journal reading (``reading``) or, between readings, the
+        # whole campaign's state.
+        self.campaign_mode = campaign
+        self.layer: CampaignLayer | None = None
+        self.reading = False
 
     # ------------------------------------------------------------ starting
 
@@ -138,6 +146,9 @@ class Session:
             raise SessionError(f"the campaign cannot start there: {err}") from None
 
     def _start(self, at: str | None, loaded: Loaded | None) -> None:
+        if self.campaign_mode:
+            self._start_campaign(loaded)
+            return
         if loaded is not None:
             if self.party and all(c.name == DEFAULT_NAME for c in loaded.state.party):
                 loaded.state.party = new_state(self.book.bundle, self.party).party  # the file named none
@@ -150,6 +161,45 @@ class Session:
         if at is not None and at.strip().casefold() == "none":
             return  # a script that begins with :enter, :act, :goto or :day
         self._go(at if at is not None else str(self.book.bundle.campaign.start))
+
+    def _start_campaign(self, loaded: Loaded | None) -> None:
+        """The campaign's beginning (or a saved day): its layer, its map, its readings."""
+        state = loaded.state if loaded is not None else None
+        world = loaded.world if loaded is not None else None
+        if loaded is not None and loaded.cursor is not None:
+            raise SessionError("this save was written in the middle of an exploration: a campaign "
+                               "played by its days resumes from a save made between readings")
+        try:
+            layer = campaign_for(self.book, self.party, rng=self.story.rng, ruleset=self.story.ruleset,
+                                 state=state, world=world)
+        except ValueError as err:
+            raise SessionError(str(err)) from None
+        if layer is None:
+            raise SessionError(f"the `{self.book.bundle.campaign.ruleset}` ruleset plays no campaign "
+                               "by its days (--campaign)")
+        self.layer = layer
+        self.story = Story(self.book, layer.state, self.story.ruleset, self.story.rng, dice="ask")
+        for text in layer.opening():
+            self.emit(Line("map", text))
+        self._readings()
+
+    def _readings(self) -> None:
+        """Between actions, the readings the campaign owes are played in turn: a finished
+        one is handed back to the layer, the next one begins (and waits for the reader)."""
+        layer = self.layer
+        if layer is None:
+            return
+        while self.story.cursor is None and self.story.waiting is None:
+            if self.reading:
+                for text in layer.finish(self.story):
+                    self.emit(Line("info", text))
+                self.reading = False
+                self.story = Story(self.book, layer.state, self.story.ruleset, self.story.rng, dice="ask")
+            story = layer.next_story()
+            if story is None:
+                return
+            self.story, self.reading, self.hand = story, True, None
+            self._pump()
 
     @property
     def waiting(self) -> ev.Wait | None:
@@ -172,6 +222,7 @@ class Session:
                 self._command(text[1:])
             else:
                 self._answer(text)
+            self._readings()
         except StoryError as err:  # a bundle that was never checked: say so, go back
             self.story, self.hand, self.history[history:] = story, hand, []
             raise SessionError(f"the campaign cannot go on here: {err}") from None
@@ -313,6 +364,9 @@ class Session:
             return
         for line in self.narrator.lines(event):
             self.emit(line)
+        if self.layer is not None and self.reading:
+            for text in self.layer.observe(self.story, event):
+                self.emit(Line("info", text))
         if table is not None and isinstance(event, ev.EncounterStarted) and table.report:
             for line in table.report:
                 self.emit(line)
@@ -342,6 +396,9 @@ class Session:
         if not words:
             raise SessionError("a command follows ':' (:help lists them)")
         name, args = words[0].casefold(), words[1:]
+        if self.layer is not None:
+            self._campaign_command(name, args)
+            return
         handler = _COMMANDS.get(name)
         if handler is None and self.commands is not None and name in self.commands.names:
             self._ruleset_command(name, args)
@@ -367,7 +424,54 @@ class Session:
         self.story.set_state(state)
         self._pump()
 
+    def _campaign_command(self, name: str, args: list[str]) -> None:
+        """In a campaign played by its days, the layer's commands come first; the story's
+        own (:enter, :goto, :day ...) would step around the day's rules."""
+        layer = self.layer
+        assert layer is not None
+        if layer.has(name):
+            if self.story.cursor is not None or self.story.waiting is not None:
+                raise SessionError(f"a reading is under way: answer it before :{name}")
+            try:
+                lines = layer.command(name, args)
+            except ValueError as err:
+                raise SessionError(str(err)) from None
+            kind: Kind = "map" if name == "map" else "info"
+            for text in lines:
+                self.emit(Line(kind, text))
+            return
+        if name in CAMPAIGN_SAFE:
+            _COMMANDS[name](self, args)
+            return
+        if self.commands is not None and name in self.commands.names:
+            self._campaign_ruleset_command(name, args)
+            return
+        raise SessionError(f"':{name}' is not for a campaign played by its days "
+                           "(:help lists the campaign's commands)")
+
+    def _campaign_ruleset_command(self, name: str, args: list[str]) -> None:
+        """A ruleset command (:advance ...) between readings, on a copy of the campaign's
+        state put back in place, since the campaign layer holds that object."""
+        assert self.commands is not None and self.layer is not None
+        if self.reading:
+            raise SessionError(f"a reading is under way: :{name} waits until it is over")
+        state = self.layer.state.copy()
+        try:
+            said = self.commands.run(name, args, state, self.story.rng)
+        except CommandError as err:
+            raise SessionError(str(err)) from None
+        for f in fields(GameState):
+            setattr(self.layer.state, f.name, getattr(state, f.name))
+        for row in said:
+            self.emit(Line("info", row))
+
     def cmd_help(self, args: list[str]) -> None:
+        if self.layer is not None and not args:
+            for command, says in self.layer.help_rows():
+                self.emit(Line("info", f"{command.ljust(38)} {says}"))
+            for row in CAMPAIGN_HELP.splitlines():
+                self.emit(Line("info", row))
+            return
         words = self.book.vocabulary
         text = set_help(words) if args and args[0].lstrip(":") in ("set", "unset") else help_text(words)
         rows = text.splitlines()
@@ -533,13 +637,22 @@ class Session:
         if not path.parent.is_dir():  # a typo in a folder name must not create the folder
             raise SessionError(f"{args[0]}: cannot write the save file: there is no folder "
                                f"{path.parent}")
+        self.write_save(path, args[0])
+        self.emit(Line("info", f"saved {args[0]}"))
+
+    def write_save(self, path: Path, name: str) -> None:
+        """The save file of where the session is (a campaign's world too), atomically."""
         cursor, queue = self.story.position()
+        world = None
+        if self.layer is not None:
+            if self.reading:
+                raise SessionError("a campaign is saved between readings: finish this one first")
+            world = self.layer.world()
         try:
             write_save(path, self.story.state, campaign=self.book.bundle.campaign.title,
-                       seed=self.seed, cursor=cursor, queue=queue)
+                       seed=self.seed, cursor=cursor, queue=queue, world=world)
         except OSError as err:
-            raise SessionError(f"{args[0]}: cannot write the save file: {err.strerror or err}") from None
-        self.emit(Line("info", f"saved {args[0]}"))
+            raise SessionError(f"{name}: cannot write the save file: {err.strerror or err}") from None
 
     def cmd_load(self, args: list[str]) -> None:
         if len(args) != 1:
@@ -560,6 +673,15 @@ class Session:
         self.emit(Line("info", f"loaded {args[0]}: {where}"))
         self._pump()
 
+
+# The story's commands a campaign played by its days keeps (the rest would step around
+# the day: :enter, :goto, :day, :chapter, :set, :undo, :load).
+CAMPAIGN_SAFE = ("help", "quit", "q", "exit", "state", "save", "seed")
+CAMPAIGN_HELP = """\
+N, > TEXT, yes/no, roll N, win/lose/avoid   answer the journal reading under way
+:state                                 the whole campaign's state
+:save FILE                             write a save file (between readings)
+:seed N                                reseed the dice            :quit   leave"""
 
 # What a reader may do between explorations (the prompt at the end of one).
 BETWEEN = (":enter N, :act N ACTION, :goto VERSE, :day, :load FILE, :undo, :state "

@@ -35,7 +35,7 @@ from tgc.runtime.save import Loaded, SaveError, load_save
 
 MAGIC = "# tgc transcript"
 SUFFIX = ".transcript"
-FIELDS = ("campaign", "start", "seed", "party", "state", "dice", "locked", "fights", "compare")
+FIELDS = ("campaign", "mode", "start", "seed", "party", "state", "dice", "locked", "fights", "compare")
 Compare = Literal["text", "structure"]
 COMPARES: tuple[Compare, ...] = ("text", "structure")
 
@@ -86,12 +86,16 @@ class Header:
     show_locked: bool = False
     fights: str = "ask"
     compare: Compare = "text"
+    days: bool = False  # `# mode: campaign`: the campaign played by its days (--campaign)
     at_line: dict[str, int] = field(default_factory=dict)
 
     def lines(self, book: Book) -> list[str]:
-        out = [MAGIC, f"# campaign: {book.bundle.campaign.title}",
-               f"# start: {self.start if self.start is not None else book.bundle.campaign.start}",
-               f"# seed: {self.seed}"]
+        out = [MAGIC, f"# campaign: {book.bundle.campaign.title}"]
+        if self.days:
+            out.append("# mode: campaign")
+        else:
+            out.append(f"# start: {self.start if self.start is not None else book.bundle.campaign.start}")
+        out.append(f"# seed: {self.seed}")
         if self.party:
             out.append(f"# party: {', '.join(self.party)}")
         if self.state:
@@ -157,6 +161,11 @@ def _header_field(header: Header, line: str, number: int, name: str) -> None:
     header.at_line[key] = number
     if key == "campaign":
         header.campaign = value
+    elif key == "mode":
+        if value not in ("campaign", "story"):
+            raise ScriptError(name, number, f"the mode is 'campaign' (played by its days) or 'story', "
+                                            f"not '{value[:40]}'")
+        header.days = value == "campaign"
     elif key == "start":
         header.start = value or None
     elif key == "seed":
@@ -194,16 +203,18 @@ def _header_field(header: Header, line: str, number: int, name: str) -> None:
 
 
 def replay(book: Book, header: Header, inputs: list[Input], *, name: str, files: Files,
-           ruleset: Ruleset | None = None, loaded: Loaded | None = None) -> Replay:
+           ruleset: Ruleset | None = None, loaded: Loaded | None = None,
+           final: Path | None = None) -> Replay:
     """Run ``inputs`` from ``header``'s start; stop at the first input that does not fit.
-    ``loaded`` is the header's state when the caller has already read it."""
+    ``loaded`` is the header's state when the caller has already read it; ``final`` is
+    where the save file reached at the end is written (``--final-state``)."""
     writer = PlainWriter()
     for row in header.lines(book):
         writer.raw(row)
     writer.raw("")
     session = Session(book, writer.add, seed=header.seed, dice="ask" if header.ask_dice else "script",
                       show_locked=header.show_locked, ruleset=ruleset, fights=header.fights,
-                      party=header.party, files=files)
+                      party=header.party, files=files, campaign=header.days)
     try:
         _check_campaign(book, header, name)
         if loaded is None:
@@ -228,6 +239,11 @@ def replay(book: Book, header: Header, inputs: list[Input], *, name: str, files:
                 session.draw()
         for entry in comments:
             writer.add(Line("comment", entry.text))
+        if final is not None:
+            try:
+                session.write_save(final, str(final))
+            except SessionError as err:
+                raise ScriptError(name, inputs[-1].line if inputs else 1, f"--final-state: {err}") from None
     except ScriptError as err:
         return Replay(writer.text(), err)
     return Replay(writer.text())

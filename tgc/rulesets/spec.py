@@ -135,8 +135,9 @@ class RulesetSpec:
     ruleset that `tgc play` hands the whole game to (tgc/playtest/seam.py); ``sim`` a
     module with ``run(bundle, request, progress)``, what `tgc sim`
     plays (tgc/sim/seam.py); ``commands`` a module with ``COMMANDS``, a click group of the ruleset's
-    own commands (`tgc ruleset NAME ...`). ``default`` marks the ruleset a campaign that
-    names none is played with."""
+    own commands (`tgc ruleset NAME ...`); ``campaign`` a module with ``make_campaign``, the
+    layer that plays a campaign by its days (`tgc play --campaign`, tgc/runtime/campaign.py).
+    ``default`` marks the ruleset a campaign that names none is played with."""
 
     name: str
     title: str
@@ -147,6 +148,7 @@ class RulesetSpec:
     sim: str | None = None
     play: str | None = None
     commands: str | None = None
+    campaign: str | None = None
     policies: tuple[str, ...] = ()
     default: bool = False
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -33,11 +33,12 @@ from tgc.runtime.state import (
 )
 from tgc.runtime.story import Cursor
 
-SAVE_FORMAT = 2
+SAVE_FORMAT = 3
 SAVE_KIND = "tgc-save"
 # Format 1 kept one item list for the whole party; it is read by giving those items to the
 # first member, as a new item is given (GameState.give), so an old save loads unchanged.
-OLD_FORMATS = (1,)
+# Format 2 had no ``world``: it loads as a save of a campaign not played by its days.
+OLD_FORMATS = (1, 2)
 
 
 class SaveError(Exception):
@@ -93,6 +94,9 @@ class SaveFile(_Model):
     seed: int | None = None
     state: StateModel = StateModel()
     position: PositionModel | None = None
+    # The table of a campaign played by its days (`tgc play --campaign`): the ruleset's
+    # campaign layer gives it its shape and reads it (docs/save.schema.json shows it typed).
+    world: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,21 +108,25 @@ class Loaded:
     cursor: Cursor | None
     queue: list[Target]
     seed: int | None
+    world: dict[str, Any] | None = None
 
 
 # ---------------------------------------------------------------- writing
 
 
 def dump_save(state: GameState, *, campaign: str | None = None, seed: int | None = None,
-              cursor: Cursor | None = None, queue: list[Target] | None = None) -> str:
+              cursor: Cursor | None = None, queue: list[Target] | None = None,
+              world: dict[str, Any] | None = None) -> str:
     """The save file's text: sorted keys, two-space indent (diffable), trailing newline."""
     position = None
     if cursor is not None:
         position = PositionModel(verse=cursor.verse, block=cursor.block, index=cursor.index,
                                  queue=list(queue or []))
     model = SaveFile(format=SAVE_FORMAT, campaign=campaign, seed=seed, state=_to_model(state),
-                     position=position)
+                     position=position, world=world)
     data = model.model_dump(mode="json", exclude={"state": {"items"}})
+    if world is None:
+        del data["world"]  # a save of one exploration at a time has no table
     return json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -161,7 +169,7 @@ def parse_save(text: str, book: Book, name: str = "<save>") -> Loaded:
         raise SaveError(f"{name}: not JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
     except LimitError as err:
         raise SaveError(f"{name}: not a valid save file: {err}") from None
-    old = _check_header(data, name)
+    old = _check_header(data, name) and isinstance(data, dict) and data.get("format") == 1
     try:
         model = SaveFile.model_validate(data)
     except ValidationError as err:
@@ -181,7 +189,8 @@ def parse_save(text: str, book: Book, name: str = "<save>") -> Loaded:
         _check_references(model, book)
     except ValueError as err:
         raise SaveError(f"{name}: {err}") from None
-    return Loaded(state, cursor, list(model.position.queue) if model.position else [], model.seed)
+    return Loaded(state, cursor, list(model.position.queue) if model.position else [], model.seed,
+                  model.world)
 
 
 def _check_header(data: object, name: str) -> bool:

@@ -14,6 +14,7 @@ SPEC = RulesetSpec(
     rules="tgc.rulesets.tainted_grail.compile",
     engines="tgc.rulesets.tainted_grail.engines.table",
     sim="tgc.rulesets.tainted_grail.engines.simulate",
+    campaign="tgc.rulesets.tainted_grail.campaign.play",
     policies=("random", "greedy", "planner"),  # engines.policies.POLICIES, by name
     default=True,
 )

@@ -79,12 +79,14 @@ class Campaign:
 
     def __init__(self, book: Book, party: Sequence[str] = (), *, rng: Rng | None = None,
                  ruleset: Ruleset | None = None, decide: Decide | None = None,
-                 state: GameState | None = None, world: World | None = None) -> None:
+                 state: GameState | None = None, world: World | None = None,
+                 dice: str = "random") -> None:
         self.book = book
         self.geo: Geometry = map_of(book.bundle)
         self.rng = rng if rng is not None else Rng(0)
         self.ruleset = ruleset if ruleset is not None else DEFAULT_RULESET
         self.decide: Decide = decide if decide is not None else self._roll
+        self.dice = dice  # "ask": a play session answers the dice (tgc.runtime.story)
         self.readings: deque[Reading] = deque()
         self.busy: Story | None = None
         self._moved_from: set[int] | None = None
@@ -199,7 +201,7 @@ class Campaign:
             dest = self.table.nearest(self.geo.cells[card], self.table.placed)
             if dest is None:
                 continue
-            out.append(Happening("MEN-9", f"{' and '.join(names)} find themselves on {dest} "
+            out.append(Happening("MEN-9", f"the wyrdness takes {' and '.join(names)} to {dest} "
                                           f"{self.geo.cards[dest].title}"))
             out += self._arrive(names, dest)
         return out
@@ -285,7 +287,7 @@ class Campaign:
         if outcome is None:
             outcome = self.decide(Question("fight", f'"{guardian.name}" against {" and ".join(names)}',
                                            outcomes))
-        out = [Happening("ARR-2", f'{" and ".join(names)} fight "{guardian.name}": {outcome}')]
+        out = [Happening("ARR-2", f'{_they(names, "fight")} "{guardian.name}": {outcome}')]
         if outcome == "win":
             self.world.guardians.remove(guardian)
             out.append(Happening("GRD-7", f'"{guardian.name}" is defeated and goes back to its deck'))
@@ -317,7 +319,7 @@ class Campaign:
             raise CampaignError("nobody in the party has the Energy to travel (1 each)")
         pay_energy(going, shares)
         out = [Happening("PTY-4", f"{n} cannot pay 1 Energy and stays behind") for n in dropped]
-        out.append(Happening("ACT-3", f"{' and '.join(m.name for m in going)} travel to {dest} "
+        out.append(Happening("ACT-3", f"{_they([m.name for m in going], 'travel')} to {dest} "
                                       f"{self.geo.cards[dest].title}"))
         self._turn(members)
         return out + self._arrive([m.name for m in going], dest)
@@ -513,7 +515,7 @@ class Campaign:
                             ("nightmare", [n for n in names if self.insane(self.character(n))])):
             if group and self.book.hook(card, hook) is not None:
                 self.readings.append(Reading(card, hook, tuple(group)))
-                out.append(Happening("EOD-5", f"{' and '.join(group)} read the {hook} of {card}"))
+                out.append(Happening("EOD-5", f"{_they(group, 'read')} the {hook} of {card}"))
         self.world.dreamt.append(card)
         return out
 
@@ -537,7 +539,7 @@ class Campaign:
         return self._read(self.readings.popleft())
 
     def _story(self, members: Sequence[Character]) -> Story:
-        return Story(self.book, view(self.state, members), self.ruleset, self.rng,
+        return Story(self.book, view(self.state, members), self.ruleset, self.rng, dice=self.dice,
                      on_effect=self._before_effect)
 
     def _read(self, reading: Reading) -> Story:
@@ -572,7 +574,7 @@ class Campaign:
             names = [m.name for m in story.state.party]
             for name in names:
                 self.world.positions[name] = card
-            out = [Happening("MOV-1", f"{' and '.join(names)} move to {card}")]
+            out = [Happening("MOV-1", f"{_they(names, 'move')} to {card}")]
             out += self.table_of(story).reveal_around(card)
             for guardian in [g for g in self.world.guardians if g.card == card]:
                 out += self._fight(guardian, names)
@@ -666,3 +668,8 @@ class Campaign:
                 out.append(Happening("MAP-6", f"{name} now stands on {new}, which replaced {card}"))
         return out
 
+
+
+def _they(names: Sequence[str], verb: str) -> str:
+    """``Ailei and Beor travel``, ``Beor travels``."""
+    return f"{' and '.join(names)} {verb}" if len(names) > 1 else f"{names[0]} {verb}s"

@@ -1,0 +1,284 @@
+"""Tainted Grail's campaign layer, played by hand or by script: the commands a reader
+types between explorations (``:sod``, ``:travel``, ``:explore``, ``:act``, ``:inspect``,
+``:pass``, ``:eod``, ``:guardian``, ``:fight``, ``:map``, ``:world``) in, the lines to
+show and the next journal reading out. tgc's play session (tgc/playtest/session.py)
+finds it through the ruleset's spec (``campaign``) and knows none of its words."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from copy import deepcopy
+from dataclasses import fields
+from typing import Any
+
+from tgc.limits import as_number
+from tgc.rulesets.tainted_grail.campaign.day import GUARDIAN_DIE, Campaign, Question, Reading
+from tgc.rulesets.tainted_grail.campaign.party import CampaignError
+from tgc.rulesets.tainted_grail.campaign.save import world_data, world_from_data
+from tgc.rulesets.tainted_grail.campaign.view import map_lines, world_lines
+from tgc.rulesets.tainted_grail.campaign.world import Happening, World
+from tgc.runtime import events as ev
+from tgc.runtime.book import Book
+from tgc.runtime.rng import Rng
+from tgc.runtime.ruleset import Ruleset
+from tgc.runtime.state import GameState
+from tgc.runtime.story import Story
+
+HELP = (
+    (":sod", "the Start of the Day (after the night: the next day's)"),
+    (":travel A,B DIR|N [pay A=2]",
+     "the party travels (up, down, left, right or a card); pay: who covers whose Energy"),
+    (":explore A,B [pay A=2]", "the party explores its card"),
+    (":act A,B ACTION", "the party takes its card's action"),
+    (":inspect A,B", "the party inspects its card's menhir"),
+    (":pass A[,B]", "a character passes for the day"),
+    (":eod [eat A,B] [fast C] [give A 1 B]", "the End of the Day (by default who has Food eats)"),
+    (":guardian FACE ...", "the next guardian die rolls (up down left right nothing discard)"),
+    (":fight OUTCOME ...", "the next guardian fights' outcomes, when no engine plays them (win, lose)"),
+    (":map", "the map"),
+    (":world", "menhirs, guardians, tokens, who stands where"),
+)
+
+
+class InputError(ValueError):
+    """A command that does not fit (nothing changed); the message is for the reader."""
+
+
+class CampaignPlay:
+    """One campaign under a play session. ``state`` is the whole campaign's state."""
+
+    def __init__(self, book: Book, party: Sequence[str], *, rng: Rng, ruleset: Ruleset | None,
+                 state: GameState | None = None, world: World | None = None) -> None:
+        self.faces: deque[str] = deque()
+        self.outcomes: deque[str] = deque()
+        self.rng = rng
+        self.campaign = Campaign(book, party, rng=rng, ruleset=ruleset, decide=self._decide,
+                                 state=state, world=world, dice="ask")
+        self.commands: dict[str, Callable[[list[str]], list[str]]] = {
+            "sod": self.cmd_sod, "travel": self.cmd_travel, "explore": self.cmd_explore,
+            "act": self.cmd_act, "inspect": self.cmd_inspect, "pass": self.cmd_pass,
+            "eod": self.cmd_eod, "guardian": self.cmd_guardian, "fight": self.cmd_fight,
+            "map": self.cmd_map, "world": self.cmd_world,
+        }
+        self.started: Story | None = None  # a reading an action began (explore, act, inspect)
+
+    @property
+    def state(self) -> GameState:
+        return self.campaign.state
+
+    @property
+    def table(self) -> World:
+        return self.campaign.world
+
+    def help_rows(self) -> tuple[tuple[str, str], ...]:
+        return HELP
+
+    def has(self, name: str) -> bool:
+        return name in self.commands
+
+    def opening(self) -> list[str]:
+        """What the reader sees first: the map, and what to type."""
+        when = {"dawn": ":sod starts the day", "day": "the day goes on",
+                "dusk": "the night's readings are done: :sod starts the next day"}[self.table.phase]
+        return [*map_lines(self.campaign), f"day {self.state.day}: {when} (:help lists the commands)"]
+
+    def world_data(self) -> dict[str, Any]:
+        return world_data(self.table, list(self.campaign.readings))
+
+    # ------------------------------------------------------------ what the session calls
+
+    def command(self, name: str, args: list[str]) -> list[str]:
+        """Run ``:name args``; raises InputError (nothing changed) when it does not fit."""
+        handler = self.commands[name]
+        snapshot = self._snapshot()
+        try:
+            return handler(args)
+        except CampaignError as err:
+            self._restore(snapshot)
+            raise InputError(str(err)) from None
+
+    def next_story(self) -> Story | None:
+        """The reading to play next: the one an action began, else the next one the rules
+        owe (an instant rule, a dream); None when there is none."""
+        if self.started is not None:
+            story, self.started = self.started, None
+            return story
+        return self.campaign.next_reading()
+
+    def observe(self, story: Story, event: ev.Event) -> list[str]:
+        return _lines(self.campaign.observe(story, event))
+
+    def finish(self, story: Story) -> list[str]:
+        return _lines(self.campaign.finish(story))
+
+    # ------------------------------------------------------------ the commands
+
+    def cmd_sod(self, args: list[str]) -> list[str]:
+        _no_args(args, ":sod")
+        out: list[Happening] = []
+        if self.table.phase == "dusk":
+            out.append(self.campaign.dawn())
+        out += self.campaign.start_of_day()
+        return _lines(out)
+
+    def cmd_travel(self, args: list[str]) -> list[str]:
+        if len(args) < 2:
+            raise InputError("write ':travel A,B DIRECTION' (up, down, left, right) or ':travel A,B CARD'")
+        names, where, payer = _names(args[0]), args[1], _payer(args[2:])
+        number = as_number(where)
+        return _lines(self.campaign.travel(names, number if number is not None else where.casefold(), payer))
+
+    def cmd_explore(self, args: list[str]) -> list[str]:
+        if not args:
+            raise InputError("write ':explore A,B'")
+        self.started = self.campaign.explore(_names(args[0]), _payer(args[1:]))
+        return []
+
+    def cmd_act(self, args: list[str]) -> list[str]:
+        if len(args) < 2:
+            raise InputError("write ':act A,B ACTION' (the action's name)")
+        names = _names(args[0])
+        card = self.table.positions.get(self.campaign.character(names[0]).name)
+        action = _action(self.campaign.book, card, " ".join(args[1:]))
+        self.started = self.campaign.act(names, action)
+        return []
+
+    def cmd_inspect(self, args: list[str]) -> list[str]:
+        if len(args) != 1:
+            raise InputError("write ':inspect A,B'")
+        self.started = self.campaign.inspect(_names(args[0]))
+        return []
+
+    def cmd_pass(self, args: list[str]) -> list[str]:
+        if len(args) != 1:
+            raise InputError("write ':pass A' (or ':pass A,B')")
+        return [str(self.campaign.pass_(name)) for name in _names(args[0])]
+
+    def cmd_eod(self, args: list[str]) -> list[str]:
+        eat: dict[str, bool] = {}
+        give: list[tuple[str, int, str]] = []
+        rest = list(args)
+        while rest:
+            word = rest.pop(0).casefold()
+            if word in ("eat", "fast") and rest:
+                for name in _names(rest.pop(0)):
+                    eat[self.campaign.character(name).name] = word == "eat"
+            elif word == "give" and len(rest) >= 3 and (amount := as_number(rest[1])) is not None:
+                give.append((rest[0], amount, rest[2]))
+                del rest[:3]
+            else:
+                raise InputError("write ':eod [eat A,B] [fast C] [give A 1 B]'")
+        return _lines(self.campaign.end_of_day(eat=eat or None, give=give))
+
+    def cmd_guardian(self, args: list[str]) -> list[str]:
+        faces = [a.casefold() for a in args]
+        bad = [f for f in faces if f not in GUARDIAN_DIE]
+        if not faces or bad:
+            raise InputError(f"the guardian die shows {', '.join(GUARDIAN_DIE)}")
+        self.faces.extend(faces)
+        return [f"the next guardian roll{'s' if len(faces) > 1 else ''}: {', '.join(faces)}"]
+
+    def cmd_fight(self, args: list[str]) -> list[str]:
+        outcomes = [a.casefold() for a in args]
+        if not outcomes or any(o not in ("win", "lose", "avoid") for o in outcomes):
+            raise InputError("write ':fight win' or ':fight lose' (one per fight to come)")
+        self.outcomes.extend(outcomes)
+        return [f"the next guardian fight{'s' if len(outcomes) > 1 else ''}: {', '.join(outcomes)}"]
+
+    def cmd_map(self, args: list[str]) -> list[str]:
+        return map_lines(self.campaign)
+
+    def world(self) -> dict[str, Any]:
+        return self.world_data()
+
+    def cmd_world(self, args: list[str]) -> list[str]:
+        return world_lines(self.campaign)
+
+    # ------------------------------------------------------------ answers and undo
+
+    def _decide(self, question: Question) -> str:
+        """A given answer (``:guardian``, ``:fight``), else the seeded generator's."""
+        queue = self.faces if question.kind == "guardian-die" else self.outcomes
+        while queue:
+            answer = queue.popleft()
+            if answer in question.options:
+                return answer
+        return self.rng.pick(question.options)
+
+    def _snapshot(self) -> Snapshot:
+        return (self.state.copy(), deepcopy(self.table), self.rng.getstate(),
+                list(self.campaign.readings), self.started)
+
+    def _restore(self, snapshot: Snapshot) -> None:
+        """Put everything back in place (the campaign's tables keep their objects)."""
+        state, world, rng, readings, started = snapshot
+        for f in fields(GameState):
+            setattr(self.campaign.state, f.name, getattr(state, f.name))
+        for f in fields(World):
+            setattr(self.campaign.world, f.name, getattr(world, f.name))
+        self.rng.setstate(rng)
+        self.campaign.readings.clear()
+        self.campaign.readings.extend(readings)
+        self.campaign.busy, self.started = started, started
+
+
+Snapshot = tuple[GameState, World, object, list[Reading], Story | None]
+
+
+def _lines(happenings: list[Happening]) -> list[str]:
+    return [str(h) for h in happenings]
+
+
+def _names(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise InputError("name the characters, separated by commas (Ailei,Beor)")
+    return names
+
+
+def _payer(args: list[str]) -> dict[str, int] | None:
+    if not args:
+        return None
+    if args[0].casefold() != "pay" or len(args) < 2:
+        raise InputError("after the party, write 'pay A=2,B=0': the Energy each member pays in all")
+    payer: dict[str, int] = {}
+    for part in " ".join(args[1:]).replace(" ", "").split(","):
+        name, _, amount = part.partition("=")
+        value = as_number(amount)
+        if not name or value is None:
+            raise InputError(f"'{part}': write NAME=N (the Energy that member pays)")
+        payer[name] = payer.get(name, 0) + value
+    return payer
+
+
+def _action(book: Book, card: int | None, text: str) -> str:
+    location = book.locations.get(card) if card is not None else None
+    actions = location.actions if location is not None else ()
+    wanted = text.casefold()
+    hits = [a.name for a in actions if a.name.casefold().startswith(wanted)]
+    if len(hits) != 1:
+        names = ", ".join(a.name for a in actions) or "none"
+        raise InputError(f"card {card} has no action '{text}' (its actions: {names})")
+    return hits[0]
+
+
+def _no_args(args: list[str], usage: str) -> None:
+    if args:
+        raise InputError(f"write '{usage}' alone")
+
+
+def make_campaign(book: Book, party: Sequence[str], *, rng: Rng, ruleset: Ruleset | None,
+                  state: GameState | None = None, world: object = None) -> CampaignPlay:
+    """The ruleset spec's ``campaign`` entry point (tgc/runtime/campaign.py): a new
+    campaign, or the saved ``state`` and ``world`` resumed (ValueError when they do not
+    fit the campaign)."""
+    if state is None:
+        return CampaignPlay(book, party, rng=rng, ruleset=ruleset)
+    if world is None:
+        raise ValueError("this save holds no campaign world (it was written by `tgc play` "
+                         "without --campaign)")
+    table, readings = world_from_data(world, book, [c.name for c in state.party])
+    play = CampaignPlay(book, party, rng=rng, ruleset=ruleset, state=state, world=table)
+    play.campaign.readings.extend(readings)
+    return play

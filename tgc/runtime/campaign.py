@@ -1,0 +1,56 @@
+"""Runtime stage, campaign layers: what a play session asks of a ruleset's layer that
+plays a campaign by its days (Tainted Grail's map, menhirs and days), and how the
+session finds it (``RulesetSpec.campaign`` names the module by path). The session knows
+none of the layer's words: it passes the layer's own commands through and plays the
+journal readings the layer hands it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from tgc import rulesets
+from tgc.runtime import events as ev
+from tgc.runtime.book import Book
+from tgc.runtime.rng import Rng
+from tgc.runtime.ruleset import Ruleset
+from tgc.runtime.state import GameState
+from tgc.runtime.story import Story
+
+
+class CampaignLayer(Protocol):
+    """A campaign in play. ``command`` raises ValueError (nothing changed) on input that
+    does not fit; ``next_story`` is the next journal reading to play (None: none owed);
+    ``observe`` is told each event of a reading, ``finish`` that a reading is over. Every
+    method returns the lines to show. ``world`` is what a save file keeps beside the state."""
+
+    @property
+    def state(self) -> GameState: ...
+
+    def help_rows(self) -> tuple[tuple[str, str], ...]: ...
+
+    def has(self, name: str) -> bool: ...
+
+    def command(self, name: str, args: list[str]) -> list[str]: ...
+
+    def next_story(self) -> Story | None: ...
+
+    def observe(self, story: Story, event: ev.Event) -> list[str]: ...
+
+    def finish(self, story: Story) -> list[str]: ...
+
+    def opening(self) -> list[str]: ...
+
+    def world(self) -> dict[str, Any]: ...
+
+
+def campaign_for(book: Book, party: Sequence[str], *, rng: Rng, ruleset: Ruleset | None,
+                 state: GameState | None = None, world: object = None) -> CampaignLayer | None:
+    """The campaign layer of the book's ruleset (None: it plays no campaign by its days);
+    ``state`` and ``world`` resume a saved one (ValueError when the world does not fit)."""
+    module = rulesets.get(book.bundle.campaign.ruleset).load("campaign")
+    if module is None:
+        return None
+    layer: CampaignLayer = module.make_campaign(book, party, rng=rng, ruleset=ruleset, state=state,
+                                                world=world)
+    return layer
