@@ -7,6 +7,8 @@
 
   var ATTRIBUTES = ["aggression", "empathy", "courage", "caution", "practicality", "spirituality"];
   var RESOURCES = ["food", "wealth", "rep", "magic", "exp"];
+  // The campaign layer's facts (Vocabulary.facts): 0 in a story read one exploration at a time.
+  var FACTS = ["menhir", "menhirs", "menhir_dial", "time_tokens"];
   var TRACKS = ["health", "energy", "terror"];
   var DEFAULT_TRACKS = { health: 8, energy: 6, terror: 0 };
   var DEFAULT_LIMITS = { health: 8, energy: 8, terror: 10 };
@@ -129,6 +131,7 @@
     if (TRACKS.indexOf(name) >= 0) return -best(function (c) { return -c.tracks[name]; });
     if (name === "players") return state.players != null ? state.players : state.party.length;
     if (name === "day") return state.day;
+    if (FACTS.indexOf(name) >= 0) return (state.facts || {})[name] || 0;
     throw new Error("unknown quantity '" + name + "' in a condition");
   }
   function marked(state, status) { return state.statuses[status] || []; }
@@ -187,7 +190,7 @@
 
   function affordable(costs, state) {
     for (var i = 0; i < costs.length; i++) {
-      if (partyTotal(state, costs[i].resource) < costs[i].amount) return costs[i];
+      if (partyTotal(state, costs[i].resource) < costAmount(costs[i], state)) return costs[i];
     }
     return null;
   }
@@ -291,8 +294,21 @@
         return "advance dial " + op.dial;
       case "place-time-token": state.time_tokens += 1; return "place time token";
       case "remove-time-token": state.time_tokens = Math.max(0, state.time_tokens - 1); return "remove time token";
+      case "phrase": return phraseText(op);  // the campaign layer's own effect: nothing changes here
     }
     throw new Error("unknown effect " + op.kind);
+  }
+
+  function phraseText(op) {
+    var words = [op.phrase];
+    if (op.numbers && op.numbers.length) words.push(op.numbers.join(", "));
+    if (op.name != null) words.push('"' + op.name + '"');
+    if (op.at != null) words.push("at " + op.at);
+    return words.join(" ");
+  }
+  function costAmount(cost, state) {
+    var players = state.players != null ? state.players : state.party.length;
+    return cost.per_player ? cost.amount * players : cost.amount;
   }
 
   function triggerHolds(status, trigger, state) {
@@ -438,7 +454,7 @@
       if (choice.guard && !this.holds(choice.guard)) { locked.push({ text: choice.text, why: "locked" }); continue; }
       var short = affordable(choice.costs, this.state);
       if (short) {
-        locked.push({ text: choice.text, why: "costs " + short.amount + " " + short.resource +
+        locked.push({ text: choice.text, why: "costs " + costAmount(short, this.state) + " " + short.resource +
           " (the party has " + partyTotal(this.state, short.resource) + ")" });
         continue;
       }
@@ -517,7 +533,7 @@
     }
     var choice = this.offers[index].choice, self = this;
     choice.costs.forEach(function (c) {
-      self.apply({ kind: "pay", amount: c.amount, what: c.resource, party: "shared" });
+      self.apply({ kind: "pay", amount: costAmount(c, self.state), what: c.resource, party: "shared" });
     });
     this.transfer(choice.target);
   };
