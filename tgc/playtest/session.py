@@ -235,6 +235,7 @@ class Session:
         elif isinstance(waiting, ev.TossRequested):
             self.story.give_toss(self.story.rng.toss())
         self._pump()
+        self._readings()  # a campaign's reading that the roll finished is handed back
 
     def _answer(self, text: str) -> None:
         waiting = self.story.waiting
