@@ -234,7 +234,7 @@ def test_grd_5_a_guardian_moving_onto_characters_fights_them(book: Book) -> None
     assert campaign.world.guardians == []  # GRD-7: defeated
 
 
-def test_grd_6_arriving_on_a_guardian_fights_it_before_the_instant_rule(book: Book) -> None:
+def test_arr_2_grd_6_arriving_on_a_guardian_fights_it_before_the_instant_rule(book: Book) -> None:
     campaign = started(book, ["Ailei"], "lose")
     campaign.world.guardians = [Guardian("Mist Hound", 105)]
     happened = campaign.travel(["Ailei"], "up")
