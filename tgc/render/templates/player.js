@@ -624,7 +624,7 @@
 
   // The save format tgc/runtime/save.py writes and reads (SAVE_FORMAT): a browser's
   // export loads in `tgc play --state` and `:load`, and a save of tgc play loads here.
-  var SAVE_FORMAT = 2, SAVE_KIND = "tgc-save";
+  var SAVE_FORMAT = 3, SAVE_KIND = "tgc-save";
 
   function sortedNumbers(list) { return list.slice().sort(function (a, b) { return a - b; }); }
   function sortedKeys(object) { return Object.keys(object).sort(byCodePoint); }
@@ -695,13 +695,13 @@
     return t.kind === "goto" ? { block: t.block || null, kind: "goto", verse: t.verse } : { kind: t.kind };
   };
 
-  // A tgc save file (format 1 or 2) in place of the state; a file tgc would refuse is
+  // A tgc save file (format 1, 2 or 3; a campaign's world is not played here) in place of the state; a file tgc would refuse is
   // refused here too, with the reason, and changes nothing.
   Story.prototype.importSave = function (text) {
     var data = JSON.parse(text);
     if (!data || data.kind !== SAVE_KIND) throw new Error("not a tgc save file (its kind is not \"tgc-save\")");
-    if (data.format !== 1 && data.format !== SAVE_FORMAT) {
-      throw new Error("save format " + JSON.stringify(data.format) + " (this player reads formats 1 and " + SAVE_FORMAT + ")");
+    if (data.format !== 1 && data.format !== 2 && data.format !== SAVE_FORMAT) {
+      throw new Error("save format " + JSON.stringify(data.format) + " (this player reads formats 1 to " + SAVE_FORMAT + ")");
     }
     var saved = data.state || {}, state = newState(this.book.bundle), book = this.book;
     if (saved.party && saved.party.length) {
