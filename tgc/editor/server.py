@@ -291,7 +291,9 @@ def _fixes(snapshot: Snapshot, uri: str, lines: list[str] | Any, d: types.Diagno
         verse = re.search(r"no verse `([^`]+)`", d.message)
         if verse is not None:
             out.append(_append_action(snapshot, uri, lines, f"Create verse `{verse.group(1)}`",
-                                      f"\n== {verse.group(1)}\nTODO: write this verse.\n-> end\n", d))
+                                      f"\n== {verse.group(1)}\n"
+                                      "// Write this verse: until then it ends the exploration.\n"
+                                      "-> end\n", d))
     if d.code == "TGC105":
         status = re.search(r'no status "([^"]+)"', d.message)
         if status is not None:
