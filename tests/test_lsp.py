@@ -80,6 +80,33 @@ async def test_a_broken_reference_is_reported_and_its_quick_fix_repairs_it(clien
 
 
 @pytest.mark.asyncio(loop_scope="module")
+async def test_a_roll_missing_a_total_gets_the_missing_arm(client: LanguageClient) -> None:
+    orchard = SAMPLE / "locations" / "203-weeping-orchard.tgj"
+    text = orchard.read_text(encoding="utf-8")
+    uri = _open(client, orchard)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    broken = text.replace("1 -> .worm; 2-5 -> .sound", "1 -> .worm; 3-5 -> .sound")
+    _change(client, uri, broken, 2)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    [found] = client.diagnostics[uri]
+    assert found.code == "TGC205" and found.message.startswith("no arm for a total of 2")
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        types.TextDocumentIdentifier(uri), found.range, types.CodeActionContext([found])))
+    assert actions is not None
+    [fix] = [a for a in actions if isinstance(a, types.CodeAction)]
+    assert fix.title == "Add the missing arm `2 -> end`"
+    assert fix.edit is not None and fix.edit.changes is not None
+    [edit] = fix.edit.changes[uri]
+    fixed = _apply(broken, edit)
+    assert "~ roll d6: 1 -> .worm; 2 -> end; 3-5 -> .sound; 6 -> .boar" in fixed
+    _change(client, uri, fixed, 3)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert not client.diagnostics[uri]
+    _change(client, uri, text, 4)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+
+
+@pytest.mark.asyncio(loop_scope="module")
 async def test_definition_and_references(client: LanguageClient) -> None:
     text = CAER.read_text(encoding="utf-8")
     uri = CAER.as_uri()

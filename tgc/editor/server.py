@@ -16,10 +16,11 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from tgc.editor import hover as hovers
 from tgc.editor.convert import column, to_diagnostic, to_range
+from tgc.editor.fixes import Edit, Problem, fixes
 from tgc.editor.index import KINDS, Occurrence
 from tgc.editor.rename import RenameError, plan_rename
 from tgc.editor.session import Session, Snapshot
-from tgc.source import Span
+from tgc.source import SourceFile, Span
 from tgc.syntax.format import format_source
 from tgc.version import __version__
 
@@ -259,73 +260,52 @@ def _first_line(info: Any) -> str:
 # ---------------------------------------------------------------- code actions
 
 
-_TICKED = re.compile(r"did you mean `([^`]+)`")
-
-
 @server.feature(types.TEXT_DOCUMENT_CODE_ACTION)
 def code_action(ls: TgcServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    """The quick fixes of tgc's diagnostics in the range (editor/fixes.py says which)."""
     snapshot = ls.snapshot_for(params.text_document.uri)
-    if snapshot is None:
+    path = _path(params.text_document.uri)
+    if snapshot is None or path is None:
         return []
-    document = ls.workspace.get_text_document(params.text_document.uri)
+    uri = params.text_document.uri
+    name = snapshot.name_of(path)
+    source = snapshot.result.sources.get(name) or SourceFile.from_text(
+        name, ls.workspace.get_text_document(uri).source)
     actions: list[types.CodeAction] = []
     for diagnostic in params.context.diagnostics:
         if diagnostic.source != "tgc":
             continue
-        actions += _fixes(snapshot, params.text_document.uri, document.lines, diagnostic)
+        for fix in fixes(_problem(diagnostic, name, source), snapshot.campaign):
+            actions.append(types.CodeAction(
+                fix.title, kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic],
+                is_preferred=fix.preferred or None,
+                edit=types.WorkspaceEdit(changes={uri: [_text_edit(e, source) for e in fix.edits]})))
     return actions
 
 
-def _fixes(snapshot: Snapshot, uri: str, lines: list[str] | Any, d: types.Diagnostic
-           ) -> list[types.CodeAction]:
-    out: list[types.CodeAction] = []
-    r = d.range
-    written = lines[r.start.line][r.start.character:r.end.character] if r.start.line == r.end.line \
-        and r.start.line < len(lines) else ""
+def _problem(d: types.Diagnostic, name: str, source: SourceFile) -> Problem:
+    """A client's diagnostic in tgc's terms (1-based code-point columns)."""
+    start, end = d.range.start, d.range.end
+    line, end_line = start.line + 1, end.line + 1
+    col = column(source.line(line), start.character)
+    end_col = column(source.line(end_line), end.character)
+    written = source.line(line)[col - 1:end_col - 1] if line == end_line else ""
     hint = d.data.get("hint", "") if isinstance(d.data, dict) else ""
-    m = _TICKED.search(hint or d.message)
-    if m is not None and written:
-        new = _replacement(written, m.group(1))
-        out.append(_edit_action(f"Rename to `{new}`", uri, [types.TextEdit(r, new)], d, preferred=True))
-    if d.code == "TGC101":
-        verse = re.search(r"no verse `([^`]+)`", d.message)
-        if verse is not None:
-            out.append(_append_action(snapshot, uri, lines, f"Create verse `{verse.group(1)}`",
-                                      f"\n== {verse.group(1)}\n"
-                                      "// Write this verse: until then it ends the exploration.\n"
-                                      "-> end\n", d))
-    if d.code == "TGC105":
-        status = re.search(r'no status "([^"]+)"', d.message)
-        if status is not None:
-            text = f'@status "{status.group(1)}"\n'
-            edit = types.TextEdit(types.Range(types.Position(0, 0), types.Position(0, 0)), text)
-            out.append(_edit_action(f'Declare status "{status.group(1)}"', uri, [edit], d))
-    return out
+    last = len(source.lines)
+    message = d.message.split("\nhint: ", 1)[0]  # convert.message_of appends the hint
+    return Problem(str(d.code), message, hint or "", line, col, end_line, end_col, written, name,
+                   (last, len(source.line(last)) + 1))
 
 
-def _replacement(written: str, suggestion: str) -> str:
-    """What replaces the misspelt text: the suggestion in the written form (quoted when
-    the name was, a block's dot kept, a relative reference's section kept)."""
-    if written.startswith('"'):
-        return f'"{suggestion.strip(chr(34))}"'
-    if written.startswith(".") and not suggestion.startswith("."):
-        return f".{suggestion}"
-    if "." in written and "." not in suggestion:
-        return written.rsplit(".", 1)[0] + "." + suggestion
-    return suggestion
+def _text_edit(edit: Edit, source: SourceFile | None) -> types.TextEdit:
+    return types.TextEdit(to_range(Span("", edit.line, edit.col, edit.end_line, edit.end_col), source),
+                          edit.text)
 
 
-def _edit_action(title: str, uri: str, edits: list[types.TextEdit], d: types.Diagnostic,
-                 preferred: bool = False) -> types.CodeAction:
-    return types.CodeAction(title, kind=types.CodeActionKind.QuickFix, diagnostics=[d],
-                            is_preferred=preferred or None,
-                            edit=types.WorkspaceEdit(changes={uri: edits}))
-
-
-def _append_action(snapshot: Snapshot, uri: str, lines: Any, title: str, text: str,
-                   d: types.Diagnostic) -> types.CodeAction:
-    end = types.Position(len(lines), 0)
-    return _edit_action(title, uri, [types.TextEdit(types.Range(end, end), text)], d)
+def _replace_all(old: str, new: str) -> types.TextEdit:
+    """One edit replacing a whole text (formatting, a rename's tgc.lock)."""
+    lines = old.split("\n")
+    return types.TextEdit(types.Range(types.Position(0, 0), types.Position(len(lines), 0)), new)
 
 
 # ---------------------------------------------------------------- symbols, folding, tokens
@@ -408,11 +388,7 @@ def formatting(ls: TgcServer, params: types.DocumentFormattingParams) -> list[ty
     formatted already, or has syntax errors: then nothing is changed)."""
     document = ls.workspace.get_text_document(params.text_document.uri)
     result = format_source(document.uri, document.source)
-    if not result.changed:
-        return []
-    lines = document.source.split("\n")
-    whole = types.Range(types.Position(0, 0), types.Position(len(lines), 0))
-    return [types.TextEdit(whole, result.text)]
+    return [_replace_all(document.source, result.text)] if result.changed else []
 
 
 # ---------------------------------------------------------------- rename and lenses
@@ -443,9 +419,7 @@ def rename(ls: TgcServer, params: types.RenameParams) -> types.WorkspaceEdit | N
                                                  for span, new in edits]
     if plan.lock is not None:
         path, old, new = plan.lock
-        lines = old.split("\n")
-        whole = types.Range(types.Position(0, 0), types.Position(len(lines), 0))
-        changes[_uri(path)] = [types.TextEdit(whole, new)]
+        changes[_uri(path)] = [_replace_all(old, new)]
     return types.WorkspaceEdit(changes=changes)
 
 
