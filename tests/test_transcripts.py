@@ -1,5 +1,6 @@
-"""Every transcript is a test: the sample campaign's playtests (journal_src/playtests/) and
-the play cases (tests/cases/play/<campaign>/), each replayed on the compiled bundle and
+"""Every transcript is a test: the sample campaign's playtests (journal_src/playtests/),
+the play cases (tests/cases/play/<campaign>/) and the examples' transcripts (a ruleset
+that plays its own way replays them through its player), each replayed on the compiled bundle and
 again after a JSON round trip of it. `pytest --update-goldens` rewrites them (review the
 diff like code)."""
 
@@ -19,7 +20,8 @@ from tgc.runtime.book import Book
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "journal_src"
 PLAY_CASES = REPO / "tests" / "cases" / "play"
-TRANSCRIPTS = find_transcripts([SAMPLE / "playtests", PLAY_CASES])
+EXAMPLES = REPO / "examples"
+TRANSCRIPTS = find_transcripts([SAMPLE / "playtests", PLAY_CASES, EXAMPLES])
 
 
 def campaign_root(transcript: Path) -> Path:

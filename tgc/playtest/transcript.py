@@ -26,6 +26,7 @@ from typing import Literal
 
 from tgc.limits import MAX_NUMBER, as_number
 from tgc.playtest.output import Line, PlainWriter
+from tgc.playtest.seam import PlayError, PlayRequest, player
 from tgc.playtest.session import Files, Session, SessionError
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
@@ -325,6 +326,8 @@ def check_transcript(path: Path, book: Book, round_trip: Book | None = None, *,
     outcome = Outcome(path)
     try:
         expected = path.read_text(encoding="utf-8")
+        if player(book.bundle) is not None:
+            return _check_own(outcome, expected, book, round_trip, update)
         transcript = parse_transcript(expected, str(path))
     except (OSError, UnicodeDecodeError) as err:
         outcome.error = ScriptError(str(path), 1, f"cannot read the transcript: {err}")
@@ -354,6 +357,46 @@ def check_transcript(path: Path, book: Book, round_trip: Book | None = None, *,
     outcome.prose_only = not shape
     outcome.diff = shape if outcome.compare == "structure" else diff
     return outcome
+
+
+def _check_own(outcome: Outcome, expected: str, book: Book, round_trip: Book | None,
+               update: bool) -> Outcome:
+    """A transcript of a ruleset that plays its own way (tgc/playtest/seam.py): its player
+    replays the text and prints the transcript back, which must be the file's text."""
+    path = outcome.path
+    first = _own_replay(expected, book, path)
+    outcome.error = first.error
+    if round_trip is not None:
+        second = _own_replay(expected, round_trip, path)
+        outcome.round_trip = unified_diff(first.text, second.text, f"{path} (in memory)",
+                                          f"{path} (after a JSON round trip)")
+    if update and first.error is None and first.text != expected:
+        from tgc.bundle.io import write_atomic
+
+        write_atomic(path, first.text)
+        outcome.updated = True
+        return outcome
+    wanted = expected
+    if first.error is not None:  # compare what was printed before it stopped
+        wanted = "".join(expected.splitlines(keepends=True)[:first.error.line])
+    outcome.diff = unified_diff(wanted, first.text, f"{path} (expected)", f"{path} (replayed)")
+    return outcome
+
+
+def _own_replay(text: str, book: Book, path: Path) -> Replay:
+    own = player(book.bundle)
+    assert own is not None
+    lines: list[str] = []
+
+    def read(prompt: str) -> str:
+        raise PlayError("the player asked for an answer the transcript does not give")
+
+    try:
+        own.run(book.bundle, PlayRequest(script=text), lines.append, read)
+    except PlayError as err:
+        printed = "".join(f"{line}\n" for line in lines)
+        return Replay(printed, ScriptError(str(path), len(lines), str(err)))
+    return Replay("".join(f"{line}\n" for line in lines))
 
 
 _CHOICE = re.compile(r"(  [0-9]+\.) .*")

@@ -26,6 +26,7 @@ SPEC = RulesetSpec(
     vocabulary=VOCABULARY,
     checks="tgc.rulesets.grimslingers.campaign_checks",
     rules="tgc.rulesets.grimslingers.compile",
+    play="tgc.rulesets.grimslingers.engines.play",
     sim="tgc.rulesets.grimslingers.engines.sim",
     commands="tgc.rulesets.grimslingers.commands",
 )

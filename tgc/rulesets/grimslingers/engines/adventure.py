@@ -56,27 +56,11 @@ def fighter(rules: Rules, policy: str, rng: random.Random, log: list[str],
     """Duels of the Tall Tale: the party as it stands, the area's modifiers drawn."""
 
     def fight(state: TaleState, action: DuelAction) -> DuelOutcome:
-        area = state.current_area()
-        pool = [rules.modifiers[m] for m in (area.modifiers if area else ())
-                if m in rules.modifiers]
-        modifiers = tuple(rng.sample(pool, min(action.modifiers, len(pool))))
-        setup = DuelSetup(rules.creature(action.creature),
-                          tuple(_setup(rules, c) for c in state.party), modifiers,
-                          action.dispositions, all_general_skills=not action.dispositions,
-                          defeats_left=state.defeats_left)
+        setup = duel_setup(rules, state, action, rng)
         duel = Duel(rules, setup, make_policy(policy), rng, log=duel_log)
         result = duel.run()
-        for character, duelist in zip(state.party, duel.players, strict=True):
-            character.hp, character.ep = duelist.hp, duelist.ep
-            character.hand, character.stash = duelist.hand, duelist.stash
-            character.discard, character.deactivated = duelist.discard, duelist.deactivated
-            if duelist.grimslinger is not None:
-                character.resource = duelist.res.get(duelist.grimslinger.resource)
-                character.belt = duelist.belt
-        state.defeats_left = max(0, duel.defeats_left)
-        state.game_over = state.game_over or duel.game_over
-        if not state.game_over:
-            revive_all(state)  # the defeats were counted in the duel (GS-16.6)
+        write_back(state, duel)
+        modifiers = setup.modifiers
         names = " with " + ", ".join(m.name for m in modifiers) if modifiers else ""
         log.append(f"  duel {action.creature}{names}: {result.outcome} in {result.turns} "
                    f"turns; " + ", ".join(f"{c.name} {c.hp} HP {c.ep} EP" for c in state.party))
@@ -84,6 +68,37 @@ def fighter(rules: Rules, policy: str, rng: random.Random, log: list[str],
         return result.outcome
 
     return fight
+
+
+def duel_setup(rules: Rules, state: TaleState, action: DuelAction,
+               rng: random.Random) -> DuelSetup:
+    """A Tall Tale duel (GS-15.4): the party as it stands, the area's modifiers drawn."""
+    area = state.current_area()
+    pool = [rules.modifiers[m] for m in (area.modifiers if area else ()) if m in rules.modifiers]
+    modifiers = tuple(rng.sample(pool, min(action.modifiers, len(pool))))
+    return DuelSetup(rules.creature(action.creature),
+                     tuple(_setup(rules, c) for c in state.party), modifiers,
+                     action.dispositions, all_general_skills=not action.dispositions,
+                     defeats_left=state.defeats_left)
+
+
+def write_back(state: TaleState, duel: Duel) -> None:
+    """The duel's end on the character sheets: trackers, piles, special resources, the
+    group's defeats (counted in the duel, GS-16.6), revival unless the game is over."""
+    for character, duelist in zip(state.party, duel.players, strict=True):
+        character.hp, character.ep = duelist.hp, duelist.ep
+        character.hand, character.stash = duelist.hand, duelist.stash
+        character.discard, character.deactivated = duelist.discard, duelist.deactivated
+        if duelist.grimslinger is not None:
+            resource = duelist.grimslinger.resource
+            # Luella's control resets at a duel's end; blood and bullets stay (GS-15.10)
+            character.resource = 0 if resource == "control" else duelist.res.get(resource)
+            if resource == "ammo":
+                character.belt = duelist.belt
+    state.defeats_left = max(0, duel.defeats_left)
+    state.game_over = state.game_over or duel.game_over
+    if not state.game_over:
+        revive_all(state)
 
 
 def _setup(rules: Rules, c: Character) -> PlayerSetup:

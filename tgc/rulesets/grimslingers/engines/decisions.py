@@ -4,6 +4,7 @@ engine draws it from its one generator."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
@@ -96,7 +97,7 @@ class Policy(Protocol):
 
     name: str
 
-    def standoff(self, duel: Duel, player: Duelist) -> list[StandoffAction]: ...
+    def standoff(self, duel: Duel, player: Duelist) -> Iterable[StandoffAction]: ...
 
     def play(self, duel: Duel, player: Duelist) -> PlayCards | None: ...
 

@@ -4,6 +4,7 @@ An action the rules forbid is skipped (a policy's mistake never breaks the duel)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tgc.rulesets.grimslingers.data import Card, FeastResult
@@ -34,7 +35,8 @@ SURGE_CARDS = 3
 REACTIVATE_COST, REACTIVATE_CARDS = 3, 6
 
 
-def take_standoff(duel: Duel, p: Duelist, actions: list[StandoffAction]) -> None:
+def take_standoff(duel: Duel, p: Duelist, actions: Iterable[StandoffAction]) -> None:
+    """The actions in order; a policy by hand yields each one after the last was taken."""
     left = ACTIONS
     loaded = 0
     for action in actions:

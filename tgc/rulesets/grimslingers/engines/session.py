@@ -1,0 +1,346 @@
+"""A Tall Tale played by hand (GS-14.1): the area drawn as a grid of Fate cards, the
+party's sheets, a move chosen among the legal ones, the eligible part read (the players
+choose when several hold, GS-14.5), a bounty or the tile resolved, the Rest phase; each
+duel fought by hand card by card or by a policy. Or a duel alone. Every random outcome
+comes from one generator seeded by the header, so a transcript (the header line, then
+what was printed with the answers on ``> `` lines) replays to the same text."""
+
+from __future__ import annotations
+
+import random
+import textwrap
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from tgc.limits import read_int
+from tgc.rulesets.grimslingers.data import Area, DuelAction, Part, TallTale
+from tgc.rulesets.grimslingers.engines.adventure import duel_setup, new_party, write_back
+from tgc.rulesets.grimslingers.engines.duel import Duel, DuelSetup
+from tgc.rulesets.grimslingers.engines.hand import Asker, HandPolicy, Quit
+from tgc.rulesets.grimslingers.engines.policies import POLICIES, make_policy
+from tgc.rulesets.grimslingers.engines.sim import Build, player_setup
+from tgc.rulesets.grimslingers.engines.story import (
+    DuelOutcome,
+    PartResult,
+    eligible_parts,
+    move,
+    moves,
+    resolve_part,
+    resolve_tile,
+    rest,
+    run_bounty,
+    startable_bounties,
+)
+from tgc.rulesets.grimslingers.engines.tale import TaleState, new_state
+from tgc.rulesets.grimslingers.engines.words import (
+    area_grid,
+    character_words,
+    direction,
+    duelist_words,
+    tile_words,
+)
+from tgc.rulesets.grimslingers.rules import Rules, index
+
+MAGIC = "# tgc Grimslingers transcript: "
+FIGHTS = ("by hand", *(f"{name} policy" for name in POLICIES))
+WIDTH = 88  # a part's text is wrapped to this many columns
+PART_ENDS: dict[PartResult, str] = {
+    "completed": "The part is completed.",
+    "failed": "The part is not completed: it can be read again (GS-A6).",
+    "game_over": "The game is over.",
+    "chapter_over": "The part is completed, and the chapter is over.",
+}
+BOUNTY_ENDS: dict[PartResult, str] = {
+    "completed": "is done.",
+    "failed": "is not done: it stays active and blocks the story (GS-14.7).",
+    "game_over": "ends the game.",
+    "chapter_over": "is done, and the chapter is over.",
+}
+Texts = dict[str, tuple[str, ...]]
+"""A verse's paragraphs by verse id: what a part's ``read -> VERSE`` prints."""
+
+
+class NoAnswer(Exception):
+    """The answers ran out (a transcript shorter than its game)."""
+
+
+@dataclass(frozen=True)
+class Header:
+    """What a transcript's first line fixes: the party (empty: asked) and the seed."""
+
+    party: tuple[str, ...] = ()
+    seed: int = 0
+
+    def line(self) -> str:
+        fields = ([f"party {', '.join(self.party)}"] if self.party else []) + [f"seed {self.seed}"]
+        return MAGIC + "; ".join(fields)
+
+
+def read_transcript(text: str) -> tuple[Header, list[str]]:
+    """The header and the answers (its ``> `` lines) of a transcript; ValueError when
+    the first line is not a Grimslingers transcript's."""
+    lines = text.splitlines()
+    if not lines or not lines[0].startswith(MAGIC):
+        raise ValueError(f"a Grimslingers transcript starts with `{MAGIC}party NAME, NAME; "
+                         "seed N`")
+    party: tuple[str, ...] = ()
+    seed = 0
+    for item in lines[0][len(MAGIC):].split("; "):
+        key, _, value = item.partition(" ")
+        match key:
+            case "party":
+                party = tuple(n.strip() for n in value.split(",") if n.strip())
+            case "seed":
+                seed = read_int(value, "the transcript's seed")
+            case _:
+                raise ValueError(f"the transcript's header has `{key}`: it takes party and seed")
+    return Header(party, seed), [line[2:] for line in lines[1:] if line.startswith("> ")]
+
+
+def party_problem(tale: TallTale, party: tuple[str, ...]) -> str | None:
+    """Why this party cannot play the Tall Tale, or None."""
+    known = [g.name for g in tale.grimslingers]
+    unknown = [n for n in party if n not in known]
+    if unknown:
+        return f'no Grimslinger "{unknown[0]}" (Grimslingers: {", ".join(known)})'
+    if len(set(party)) != len(party):
+        return "a Grimslinger rides once in a party"
+    if len(party) > tale.players[1]:
+        return f"the Tall Tale is for {tale.players[0]}-{tale.players[1]} players"
+    return None
+
+
+def replay(tale: TallTale, texts: Texts, header: Header,
+           answers: Iterator[str]) -> tuple[str, str | None]:
+    """The transcript that these answers give (to compare with the file), and why it
+    stopped short when the answers ran out first (the text up to that question)."""
+    lines: list[str] = []
+
+    def read(prompt: str) -> str:
+        try:
+            answer = next(answers)
+        except StopIteration:
+            raise NoAnswer("the transcript has no answer for this question") from None
+        lines.append(f"> {answer}")
+        return answer
+
+    try:
+        play(tale, texts, header, Asker(lines.append, read))
+    except NoAnswer as err:
+        return "\n".join(lines) + "\n", str(err)
+    return "\n".join(lines) + "\n", None
+
+
+def play(tale: TallTale, texts: Texts, header: Header, asker: Asker) -> None:
+    """One sitting: the header line, the party, then the Tall Tale or a duel alone."""
+    asker.write(header.line())
+    sitting = Sitting(index(tale), texts, asker, random.Random(header.seed))
+    try:
+        names = list(header.party) or sitting.choose_party()
+        creatures = [c.name for c in tale.creatures]
+        what = asker.choose("What do you play", ["the Tall Tale",
+                                                 *(f"a duel with {c}" for c in creatures)])
+        if what == 0:
+            sitting.tale(names)
+        else:
+            sitting.duel_alone(names, creatures[what - 1])
+    except Quit:
+        asker.write("You leave the table.")
+
+
+@dataclass
+class Sitting:
+    rules: Rules
+    texts: Texts
+    asker: Asker
+    rng: random.Random
+    turn: int = 0
+    state: TaleState = field(init=False)
+
+    @property
+    def write(self) -> Callable[[str], None]:
+        return self.asker.write
+
+    def choose_party(self) -> list[str]:
+        tale = self.rules.tale
+        names: list[str] = []
+        while len(names) < tale.players[1]:
+            left = [g.name for g in tale.grimslingers if g.name not in names]
+            if not left:
+                break
+            done = len(names) >= tale.players[0]
+            options = [*left, *(["ride out"] if done else [])]
+            so_far = ", ".join(names) or "nobody yet"
+            pick = self.asker.choose(f"Who rides (the party: {so_far})", options)
+            if pick == len(left):
+                break
+            names.append(left[pick])
+        return names
+
+    # ---------------------------------------------------------------- the Tall Tale
+
+    def tale(self, names: list[str]) -> None:
+        tale = self.rules.tale
+        self.state = state = new_state(tale, names)
+        state.party = new_party(self.rules, names)
+        chapter = next((c for c in tale.chapters if c.number == state.chapter), None)
+        self.write(f"{tale.title}, chapter {state.chapter}"
+                   + (f" \"{chapter.title}\"" if chapter else "")
+                   + f": {', '.join(names)}; {state.defeats_left} defeats allowed")
+        while not (state.game_over or state.chapter_over):
+            if not self.adventure_turn():
+                break
+        end = "game over" if state.game_over else "chapter over" if state.chapter_over \
+            else "nowhere to move"
+        self.write("")
+        self.write(f"end: {end} after {self.turn} turns; completed "
+                   f"{', '.join(sorted(state.completed)) or 'nothing'}; "
+                   f"markers {', '.join(sorted(state.markers)) or 'none'}")
+        for c in state.party:
+            self.write(f"  {character_words(c, self.rules.grimslingers.get(c.name))}")
+
+    def adventure_turn(self) -> bool:
+        """GS-14.1's four phases; False when the party cannot move."""
+        state, area = self.state, self.state.current_area()
+        options = moves(state)
+        if area is None or state.tile is None or not options:
+            return False
+        self.turn += 1
+        self.write("")
+        self.write(f"-- turn {self.turn}: area {area.number} \"{area.title}\", on {state.tile}; "
+                   f"{state.defeats_left} defeats allowed")
+        for line in area_grid(area, state):
+            self.write(line)
+        for c in state.party:
+            self.write(f"  {character_words(c, self.rules.grimslingers.get(c.name))}")
+        pick = self.asker.choose("Move", [self._move_words(area, code) for code in options])
+        move(state, options[pick])
+        tile = state.current_tile()
+        assert tile is not None
+        self.write(f"You enter {tile.card.code}: {tile_words(tile)}.")
+        self.narrative()
+        if not (state.game_over or state.chapter_over):
+            self.tile_resolution()
+        rest(state)
+        return True
+
+    def _move_words(self, area: Area, code: str) -> str:
+        here = self.state.tile
+        assert here is not None
+        seen = code in self.state.revealed.get(area.number, set())
+        tile = next(t for t in area.tiles if t.card.code == code)
+        return f"{direction(area, here, code)} to {code if seen else 'a face-down tile'}" \
+            + (f" ({tile_words(tile)})" if seen else "")
+
+    def narrative(self) -> None:
+        """GS-14.5: one eligible part, chosen by the players when several hold."""
+        parts = eligible_parts(self.rules.tale, self.state)
+        if not parts:
+            return
+        part = parts[0]
+        if len(parts) > 1:
+            part = parts[self.asker.choose("Which part do you read",
+                                           [f"{p.id} \"{p.title}\"" for p in parts])]
+        self.read(part)
+
+    def read(self, part: Part) -> None:
+        self.write(f"== part {part.id} \"{part.title}\"")
+        for paragraph in self.texts.get(part.read or "", ()):
+            for line in textwrap.wrap(paragraph, WIDTH):
+                self.write(line)
+        if part.objective:
+            self.write(f"Objective: {part.objective}")
+        with self.changes():
+            result = resolve_part(self.state, part, self.fight, self.rng)
+        self.write(PART_ENDS[result])
+
+    def tile_resolution(self) -> None:
+        """GS-14.8: the tile, or a bounty whose prerequisite holds instead; an active
+        bounty may be abandoned (GS-14.7)."""
+        state = self.state
+        bounties = startable_bounties(state)
+        options = ["resolve the tile", *(f"begin the bounty \"{b.name}\"" for b in bounties)]
+        if state.active_bounty is not None:
+            options.append(f"abandon the bounty \"{state.active_bounty}\"")
+        pick = self.asker.choose("Tile resolution", options) if len(options) > 1 else 0
+        with self.changes():
+            if 0 < pick <= len(bounties):
+                result = run_bounty(state, bounties[pick - 1], self.fight, self.rng)
+                self.write(f"The bounty \"{bounties[pick - 1].name}\" {BOUNTY_ENDS[result]}")
+                return
+            if pick > len(bounties):
+                self.write(f"You abandon the bounty \"{state.active_bounty}\".")
+                state.active_bounty = None
+            event = resolve_tile(state, self.fight, self.rng)
+            self.write(f"The tile: {event.kind}" + (f", {event.detail}" if event.detail else "") + ".")
+
+    def changes(self) -> _Changes:
+        return _Changes(self)
+
+    # ---------------------------------------------------------------- duels
+
+    def fight(self, state: TaleState, action: DuelAction) -> DuelOutcome:
+        return self._fight(duel_setup(self.rules, state, action, self.rng), state)
+
+    def duel_alone(self, names: list[str], creature: str) -> None:
+        """A creature duel outside the story: new characters (GS-11.3), dispositions."""
+        players = tuple(player_setup(self.rules, Build(n)) for n in names)
+        self.state = new_state(self.rules.tale, names)
+        self.state.party = new_party(self.rules, names)
+        outcome = self._fight(DuelSetup(self.rules.creature(creature), players), self.state)
+        self.write(f"end: the duel is a {outcome}")
+
+    def _fight(self, setup: DuelSetup, state: TaleState) -> DuelOutcome:
+        creature = setup.creature.name
+        with_mods = " with " + ", ".join(m.name for m in setup.modifiers) if setup.modifiers else ""
+        self.write(f"== duel: {creature}{with_mods}")
+        how = self.asker.choose(f"How do you fight {creature}", FIGHTS)
+        hand = HandPolicy(self.asker) if how == 0 else None
+        policy = hand or make_policy(FIGHTS[how].removesuffix(" policy"))
+        duel = Duel(self.rules, setup, policy, self.rng, log=True)
+        self.write(f"  {duelist_words(duel.creature)}"
+                   + (f"; dispositions: {', '.join(d.name for d in duel.in_play)}"
+                      if duel.in_play else ""))
+        result = duel.run()
+        if hand is not None:
+            hand.flush(duel)
+        else:
+            for line in duel.log:
+                self.write(f"  {line}")
+        write_back(state, duel)
+        self.write(f"The duel is a {result.outcome} after {result.turns} turns: "
+                   + ", ".join(f"{c.name} {c.hp} HP {c.ep} EP" for c in state.party) + ".")
+        return result.outcome
+
+
+class _Changes:
+    """What a part, a bounty or a tile changed on the party's record, said after it."""
+
+    def __init__(self, sitting: Sitting) -> None:
+        self.sitting = sitting
+
+    def __enter__(self) -> None:
+        self.before = _record(self.sitting.state)
+
+    def __exit__(self, *exc: object) -> None:
+        if exc[0] is not None:
+            return
+        after = _record(self.sitting.state)
+        for key, now in after.items():
+            was = self.before.get(key)
+            if now != was:
+                self.sitting.write(f"  ~ {key}: {now}")
+
+
+def _record(state: TaleState) -> dict[str, str]:
+    items = ", ".join(f"{n} x{k}" if k > 1 else n for n, k in sorted(state.items.items()) if k)
+    return {
+        "path": state.path or "none",
+        "markers": ", ".join(sorted(state.markers)) or "none",
+        "items": items or "none",
+        "PP": ", ".join(f"{c.name} {c.pp}" for c in state.party),
+        "achievements": ", ".join(sorted(state.achievements)) or "none",
+        "bounty": state.active_bounty or "none",
+        "bounties done": ", ".join(sorted(state.bounties_done)) or "none",
+        "area": f"{state.area} {state.tile}",
+    }
