@@ -20,6 +20,7 @@ from tgc.rulesets.ruledata import RuleData
 from tgc.semantics.lower import lower, lower_guard
 from tgc.semantics.model import Campaign, ItemInfo, LocationInfo, SecretInfo, StatusInfo, VerseInfo, block_id
 from tgc.syntax import ast
+from tgc.syntax.parser import condition_value
 
 TERMINALS: dict[str, Any] = {"end": "end", "end chapter": "end-chapter", "game over": "game-over"}
 
@@ -74,6 +75,8 @@ class _Compiler:
             encounters=records.get("encounter", ()),
             events=records.get("event", ()),
             quests=records.get("quest", ()),
+            records={kind: recs for kind, recs in sorted(records.items())
+                     if kind not in ("encounter", "event", "quest")},
             rules=rules,
             verses=tuple(self.visit_verse(v) for v in verses),
             source_map=self.source_map(verses),
@@ -156,14 +159,20 @@ class _Compiler:
     def visit_record(self, decl: ast.Declaration) -> s.Record:
         links: list[s.Link] = []
         data: dict[str, Any] = {}
+        conditions: dict[str, s.Condition] = {}
         for prop in decl.props:
             if isinstance(prop, (ast.RefProp, ast.Action, ast.Trigger)):
                 key = prop.key if isinstance(prop, ast.RefProp) else _link_key(prop)
                 links.append(s.Link(key=key, target=self.target(prop.target)))
             else:
                 data.setdefault(prop.key, _data(prop))  # the first of a repeated key wins
+                if prop.key in self.c.vocabulary.condition_keys and isinstance(prop, ast.Prop) \
+                        and prop.key not in conditions:
+                    cond = condition_value(prop)
+                    if not isinstance(cond, str):  # the checker reported one that is not
+                        conditions[prop.key] = to_schema(lower(cond).cond)
         name = str(decl.args[0]) if decl.args else ""
-        return s.Record(name=name, args=decl.args, links=tuple(links), data=data)
+        return s.Record(name=name, args=decl.args, links=tuple(links), data=data, conditions=conditions)
 
     # ------------------------------------------------------------ verses
 

@@ -480,6 +480,15 @@ class Record(_Model):
     args: tuple[str | int, ...] = ()
     links: tuple[Link, ...] = ()
     data: dict[str, Data] = {}
+    conditions: dict[str, Condition] = {}  # the ruleset's condition keys, compiled
+
+    @model_serializer(mode="wrap")
+    def _without_conditions(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        """A record with no condition keys keeps the bytes it had before they existed."""
+        data: dict[str, object] = handler(self)
+        if not self.conditions:
+            data.pop("conditions", None)
+        return data
 
 
 class SourceLoc(_Model):
@@ -531,6 +540,7 @@ class Bundle(_Model):
     encounters: tuple[Record, ...] = ()
     events: tuple[Record, ...] = ()
     quests: tuple[Record, ...] = ()
+    records: dict[str, tuple[Record, ...]] = {}  # the ruleset's own declarations (@chapter), by kind
     rules: AnyRuleData | None = None
     verses: tuple[Verse, ...]
     source_map: dict[str, SourceLoc] = {}
@@ -542,6 +552,8 @@ class Bundle(_Model):
         data: dict[str, object] = handler(self)
         if self.language is None:
             data.pop("language", None)
+        if not self.records:
+            data.pop("records", None)
         return data
 
     @field_validator("format", mode="before")

@@ -47,7 +47,12 @@ class Vocabulary:
     commas) or ``name`` (a string), any of them optionally followed by ``at N`` (a
     location). The story applies nothing for them and reports them; the layer that owns
     the words (a campaign layer) acts on the report. ``facts`` are numbers that layer
-    keeps in the state for the story to compare (``menhirs >= 2``)."""
+    keeps in the state for the story to compare (``menhirs >= 2``). ``condition_keys`` are
+    the properties of generic declarations (``@event``, ``@quest``, the ruleset's own) whose
+    value is a condition (``succeed: secret 11``): the checker reads them as conditions and
+    the bundle holds them compiled (``Record.conditions``). ``campaign_keys`` are the extra
+    properties ``@campaign`` takes in this ruleset (its layer reads them from the bundle's
+    ``Campaign.data``)."""
 
     attributes: tuple[str, ...] = ()
     opposed: tuple[tuple[str, str], ...] = ()
@@ -76,6 +81,8 @@ class Vocabulary:
     location_map: bool = True
     phrases: Mapping[str, str] = field(default_factory=dict)
     facts: tuple[str, ...] = ()
+    condition_keys: tuple[str, ...] = ()
+    campaign_keys: tuple[str, ...] = ()
     example_effect: str = 'mark "Status" 1'
     example_condition: str = "secret 12"
     example_numbers: tuple[str, ...] = ()

@@ -702,3 +702,29 @@ def parse_source(source: SourceFile, fast: bool = True) -> tuple[ast.File, list[
     parser = _FileParser(source, fast)
     tree = parser.run()
     return tree, parser.diags
+
+
+def parse_condition(text: str, span: Span) -> ast.Cond | str:
+    """A property's value read as a condition (``succeed: secret 11``, a key a ruleset
+    declares in ``Vocabulary.condition_keys``): the condition, with spans inside ``span``'s
+    line from its column on, or the reader's message when the text is no condition."""
+    lark, builder = _parser()
+    builder.file, builder.line = span.file, span.line
+    builder.offset = span.col - 1 - len("~ if ")
+    builder.line_end = span.col + len(text)
+    try:
+        node = lark.parse(f"~ if {text} -> end", start="logic")
+    except (UnexpectedInput, NumberOutOfRange) as err:
+        del err
+        return f"`{text}` is not a condition (see docs/language.md, Conditions)"
+    if not isinstance(node, ast.CondDivert):
+        return f"`{text}` is not a condition (see docs/language.md, Conditions)"
+    return node.cond
+
+
+def condition_value(prop: ast.Prop) -> ast.Cond | str:
+    """A ``key: CONDITION`` property's value as a condition (see ``parse_condition``)."""
+    if not isinstance(prop.value, str) or not prop.value.strip():
+        return f"`{prop.key}:` takes a condition on its line (`{prop.key}: secret 11`)"
+    col = prop.span.col + len(prop.key) + 2
+    return parse_condition(prop.value, prop.span._replace(col=col))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, assert_never
 
 from tgc.diagnostics.codes import diag, did_you_mean
 from tgc.diagnostics.model import Diagnostic
-from tgc.rulesets.tainted_grail import mapchecks
+from tgc.rulesets.tainted_grail import eventchecks, mapchecks
 from tgc.semantics.analysis import Analysis, Check
 from tgc.semantics.model import Campaign
 from tgc.source import Span
@@ -208,4 +208,5 @@ CHECKS: tuple[Check, ...] = (
     check_encounter_decks,
     check_character_names,
     *mapchecks.CHECKS,
+    *eventchecks.CHECKS,
 )

@@ -1,7 +1,7 @@
 """Tainted Grail's catalogue entries, registered with its spec (tgc/rulesets/spec.py): the
 family TGC5xx, ruleset data (``@character``, ``@card``,
 ``@encounter`` keys for Tainted Grail's combat and diplomacy), and the map checks of its
-campaign layer (TGC405-407, mapchecks.py)."""
+campaign layer (TGC405-407, mapchecks.py) and its events (TGC408-410, eventchecks.py)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,48 @@ _FAR = (_MAP.replace("keys: down 101\n", "keys: down 101, up 104\n")
         + '@location 104 "Tor"\n  keys: down 102, up 105\n  explore -> 104.1\n\n'
         + '@location 105 "Far Field"\n  keys: down 104\n  explore -> 105.1\n\n'
         + "== 104.1\n-> end\n== 105.1\n-> end\n")
+
+_CHAPTER = ('@chapter 1 "The Guttering"\n  deck: by part\n\n'
+            '@event "First Light"\n  chapter: 1\n  part: 1\n  quest: yes\n  read -> bos.1\n'
+            '  succeed: secret 11\n  success -> bos.2\n\n'
+            '== 101.1\n-> end\n== bos.1\nFind the rite.\n-> end\n== bos.2\nThe rite is found.\n-> end\n')
+_ENDS = _CHAPTER.replace("The rite is found.\n-> end\n", "The rite is found.\n-> end chapter\n")
+
+EVENT_RULES: tuple[Rule, ...] = (
+    Rule(
+        "TGC408", "event-deck-runs-out", W,
+        "chapter {chapter}'s Event deck holds {cards} card(s) and nothing it leads to ends the "
+        "chapter: from day {day} no Event is revealed",
+        "A chapter's Event deck can run out before the chapter can end.",
+        "The Start of the Day reveals one card of the chapter's Event deck (`@chapter`), and "
+        "an empty deck reveals nothing more (reading A15). A chapter ends through its quests: "
+        "the check follows every verse the chapter's cards, its setup card, the locations and "
+        "the status triggers can reach, and warns when none of them reaches `-> end chapter`.",
+        (example(_CHAPTER),),
+        example(_ENDS),
+    ),
+    Rule(
+        "TGC409", "quest-without-success", W, 'the quest "{name}" has no `success ->` verse',
+        "A quest has nothing to read when it succeeds.",
+        "An event with `quest: yes` (the red padlock) or an `@quest` stays in the Active "
+        "Quests until its `succeed:` condition holds; then its `success ->` verse is read, "
+        "and that verse says what follows. Without one, the quest ends silently.",
+        (example(_ENDS.replace("  success -> bos.2\n", "")
+                 .replace("== bos.1\nFind the rite.\n-> end\n", "== bos.1\nFind the rite.\n-> bos.2\n")),),
+        example(_ENDS),
+    ),
+    Rule(
+        "TGC410", "bad-event-property", W, "{detail}",
+        "An event, quest or chapter property the campaign layer reads cannot be read.",
+        "`part:` and `secret:` are numbers, `quest:` is `yes` or `no`, `succeed:` is a "
+        "condition (docs/language.md, Conditions), and a chapter's `deck:` is `by part` or "
+        "event titles top first. A value that does not fit is ignored by the campaign layer.",
+        (example(_ENDS.replace("part: 1", "part: one")),
+         example(_ENDS.replace("succeed: secret 11", "succeed: the rite")),
+         example(_ENDS.replace("deck: by part", "deck: First Lihgt"))),
+        example(_ENDS),
+    ),
+)
 
 MAP_RULES: tuple[Rule, ...] = (
     Rule(
@@ -177,4 +219,4 @@ RULES: tuple[Rule, ...] = (
 )
 
 
-register(MAP_RULES + RULES)
+register(MAP_RULES + EVENT_RULES + RULES)

@@ -52,11 +52,15 @@ VOCABULARY = Vocabulary(
             "friendly": "Friendly settlement", "unfriendly": "Unfriendly settlement",
             "rep": "Reputation", "exp": "Experience"},
     party_rows=(*TRACKS, *RESOURCES),
-    declarations=("card", "character"),
+    declarations=("card", "character", "chapter"),
     # The campaign layer's effects (campaign/day.py) and the facts it keeps in the state.
     phrases={"activate menhir": "numbers", "extinguish menhir": "none",
-             "place guardian": "name", "remove guardian": "name"},
+             "place guardian": "name", "remove guardian": "name",
+             "take event": "name", "remove event": "name",
+             "discard quest": "name", "activate quest": "name"},
     facts=("menhir", "menhirs", "menhir_dial", "time_tokens"),
+    # An event's or quest's success condition (EVT-6), compiled into the bundle.
+    condition_keys=("succeed",),
     example_effect="gain 1 food",
     example_condition="courage >= 2",
     example_numbers=("courage", "food", "health"),

@@ -15,6 +15,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tgc.bundle import schema as s
+from tgc.rulesets.tainted_grail.campaign.events import (
+    EventCard,
+    Piles,
+    cards_of,
+    chapter_key,
+    chapters_of,
+    new_piles,
+)
 from tgc.rulesets.tainted_grail.campaign.party import (
     ENERGY,
     CampaignError,
@@ -38,9 +46,10 @@ from tgc.rulesets.tainted_grail.geometry import DELTA, Geometry, step
 from tgc.rulesets.tainted_grail.records import CombatEncounter
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book, StoryError
+from tgc.runtime.conditions import eval_condition
 from tgc.runtime.rng import Rng
 from tgc.runtime.ruleset import DEFAULT_RULESET, Ruleset
-from tgc.runtime.state import Character, GameState, declared_member, new_character, new_state
+from tgc.runtime.state import Chapter, Character, GameState, declared_member, new_character, new_state
 from tgc.runtime.story import InputError, Story
 
 HEALTH, TERROR, FOOD = "health", "terror", "food"
@@ -66,11 +75,14 @@ Decide = Callable[[Question], str]
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    """A journal reading the campaign owes: ``hook`` of ``card`` read by ``members``."""
+    """A journal reading the campaign owes: ``hook`` of ``card`` read by ``members``; with
+    ``event``, the link ``hook`` (``read``, ``success``, ``setup``) of that event, quest or
+    chapter card, read on ``card`` (where the first of them stands)."""
 
     card: int
     hook: str
     members: tuple[str, ...]
+    event: str | None = None
 
 
 class Campaign:
@@ -83,6 +95,8 @@ class Campaign:
                  dice: str = "random") -> None:
         self.book = book
         self.geo: Geometry = map_of(book.bundle)
+        self.cards: dict[str, EventCard] = cards_of(book.bundle)
+        self.chapters = chapters_of(book.bundle)
         self.rng = rng if rng is not None else Rng(0)
         self.ruleset = ruleset if ruleset is not None else DEFAULT_RULESET
         self.decide: Decide = decide if decide is not None else self._roll
@@ -116,6 +130,13 @@ class Campaign:
             found = self.geo.current(key, self.state.removed)
             if found is not None:
                 table.attach(found)
+        chapter = self.chapters.get(chapter_key(self.state.chapter))
+        if chapter is not None:  # SET-6, EVT-2: the Random pile is shuffled once
+            pile = sorted(c.name for c in self.cards.values() if c.random)
+            for i in range(len(pile) - 1, 0, -1):
+                j = self.rng.pick(range(i + 1))
+                pile[i], pile[j] = pile[j], pile[i]
+            self.world.events = new_piles(chapter, self.cards, pile)
 
     # ------------------------------------------------------------ looking up
 
@@ -163,8 +184,9 @@ class Campaign:
     # ------------------------------------------------------------ Start of the Day
 
     def start_of_day(self) -> list[Happening]:
-        """SOD-0..6 (A1: day 1 too). SOD-5's event and SOD-8's equipment need the event
-        deck and items per character, which this layer does not model yet."""
+        """SOD-0..6 (A1: day 1 too): SOD-5 reveals the Event deck's top card in a campaign
+        that declares its chapters (``@chapter``). SOD-8's equipment check is not modelled
+        yet."""
         if self.world.phase != "dawn" or self.busy is not None or self.readings:
             raise CampaignError(f"day {self.state.day} has already started")
         out = [Happening("SOD-0", f"day {self.state.day} begins")]
@@ -172,11 +194,12 @@ class Campaign:
         out += self._wyrdness()
         out += self._tick_menhirs()
         out += self._tick_time()
+        out += self._reveal_event()
         out += self._move_guardians()
         self.world.passed.clear()
         self.world.turned.clear()
         self.world.phase = "day"
-        return out
+        return out + self.check_quests()
 
     def _expire_menhirs(self) -> list[Happening]:
         gone = [m for m in self.world.menhirs if m.dial is None]
@@ -244,6 +267,175 @@ class Campaign:
                 del self.world.time_tokens[card]
             out.append(Happening("SOD-4", f"a time token comes off {card} ({left} left)"))
         return out
+
+    # ------------------------------------------------------------ events and quests
+
+    def _reveal_event(self) -> list[Happening]:
+        """SOD-5 (EVT-3, EVT-4, A14, A15): yesterday's regular Event ends (a Story Event
+        to the deck's discard pile, a Random Event to the bottom of the Random pile); the
+        top card is revealed and read by everyone; a quest joins the Active Quests. A
+        chapter's setup card is read before its first Event (SET-6)."""
+        piles = self.world.events
+        if piles is None:
+            return []
+        out: list[Happening] = []
+        if not piles.begun:
+            piles.begun = True
+            chapter = self.chapters.get(piles.chapter)
+            title = chapter.title if chapter is not None else f"Chapter {piles.chapter}"
+            out.append(Happening("SET-6", f"{title} begins: its Event deck holds "
+                                          f"{len(piles.deck)} card(s)"))
+            if chapter is not None and chapter.setup is not None:
+                self._owe(f"chapter {piles.chapter}", "setup")
+        if piles.today is not None:
+            gone, piles.today = piles.today, None
+            if self.cards[gone].random:
+                piles.random.append(gone)
+                out.append(Happening("EVT-4", f'yesterday\'s Event "{gone}" goes to the bottom of '
+                                              "the Random pile"))
+            else:
+                piles.discard.append(gone)
+                out.append(Happening("EVT-4", f'yesterday\'s Event "{gone}" goes to the discard pile'))
+        if not piles.deck:
+            return [*out, Happening("SOD-5", "the Event deck is empty: no Event is revealed (A15)")]
+        return out + self._resolve_event(piles.deck.pop(0), "SOD-5")
+
+    def _resolve_event(self, name: str, rule: str) -> list[Happening]:
+        """An Event card drawn (or taken from the deck, A46): read now; a quest stays in
+        Active Quests (EVT-5), a regular Event is in force until the next SOD-5."""
+        piles = self.world.events
+        assert piles is not None
+        card = self.cards[name]
+        if card.part and card.chapter == piles.chapter:
+            chapter = self.state.chapter
+            self.state.chapter = Chapter(chapter.number, chapter.letter, card.part)
+        if card.quest:
+            piles.active.append(name)
+            text = f'the Event "{name}" is revealed: a quest, kept in the Active Quests (EVT-5)'
+        else:
+            if piles.today is not None:
+                piles.discard.append(piles.today)
+            piles.today = name
+            text = f'the Event "{name}" is revealed: in force today'
+        out = [Happening(rule, text)]
+        if "read" in card.links:
+            self._owe(name, "read")
+        return out
+
+    def _owe(self, event: str, hook: str) -> None:
+        """An event's (or a chapter's) reading, for every character, on the card of the
+        first of them."""
+        names = tuple(self.world.order())
+        card = self.world.positions[names[0]] if names else self.geo.start
+        self.readings.append(Reading(card, hook, names, event))
+
+    def _target(self, reading: Reading) -> s.Target | None:
+        assert reading.event is not None
+        if reading.event.startswith("chapter "):
+            chapter = self.chapters.get(reading.event.removeprefix("chapter "))
+            return chapter.setup if chapter is not None else None
+        card = self.cards.get(reading.event)
+        return card.links.get(reading.hook) if card is not None else None
+
+    def check_quests(self) -> list[Happening]:
+        """EVT-6 with A45: once an exploration, encounter or action is over, every Active
+        Quest whose success condition holds succeeds: it leaves the Active Quests and its
+        ``success`` verse is read. EVT-8: a quest on a Secret card is active while a
+        character holds that secret."""
+        piles = self.world.events
+        if piles is None or self.busy is not None:
+            return []
+        out: list[Happening] = []
+        for card in self.cards.values():
+            if card.secret is None or card.name in piles.done:
+                continue
+            held = card.secret in self.state.secrets
+            if held and card.name not in piles.active:
+                piles.active.append(card.name)
+                out.append(Happening("EVT-8", f'the quest "{card.name}" on Secret {card.secret} is active'))
+            elif not held and card.name in piles.active:
+                piles.active.remove(card.name)
+                out.append(Happening("EVT-8", f'Secret {card.secret} is gone: the quest "{card.name}" '
+                                              "is no longer active"))
+        for name in list(piles.active):
+            card = self.cards[name]
+            if card.succeed is None or not eval_condition(card.succeed, self.state, self.book):
+                continue
+            piles.active.remove(name)
+            piles.done.append(name)
+            out.append(Happening("EVT-6", f'the quest "{name}" succeeds'))
+            if "success" in card.links:
+                self._owe(name, "success")
+        return out
+
+    def take_event(self, name: str) -> list[Happening]:
+        """A46: a named card out of the Event deck, the rest kept in order, resolved now."""
+        piles = self._piles()
+        if name not in piles.deck:
+            raise CampaignError(f'the Event deck holds no card "{name}"')
+        piles.deck.remove(name)
+        return self._resolve_event(name, "EVT-1")
+
+    def remove_event(self, name: str) -> Happening:
+        """A card removed from the game, wherever it lies (the deck, a pile, today's)."""
+        piles = self._piles()
+        for pile in (piles.deck, piles.discard, piles.random, piles.active):
+            if name in pile:
+                pile.remove(name)
+                break
+        else:
+            if piles.today != name:
+                raise CampaignError(f'no Event card "{name}" is in play')
+            piles.today = None
+        piles.removed.append(name)
+        return Happening("CRD-3", f'the Event "{name}" is removed from the game')
+
+    def discard_quest(self, name: str) -> Happening:
+        """EVT-7: a quest leaves the Active Quests only when a text says so."""
+        piles = self._piles()
+        if name not in piles.active:
+            raise CampaignError(f'no active quest "{name}"')
+        piles.active.remove(name)
+        piles.done.append(name)
+        piles.discard.append(name)
+        return Happening("EVT-7", f'the quest "{name}" is discarded')
+
+    def activate_quest(self, name: str) -> Happening:
+        """A quest card gained by a text (EVT-5), out of the deck if it lies there."""
+        piles = self._piles()
+        card = self.cards.get(name)
+        if card is None or not card.quest:
+            raise CampaignError(f'the campaign declares no quest "{name}"')
+        if name in piles.active:
+            raise CampaignError(f'the quest "{name}" is already active')
+        if name in piles.deck:
+            piles.deck.remove(name)
+        piles.active.append(name)
+        if name in piles.done:
+            piles.done.remove(name)
+        return Happening("EVT-5", f'the quest "{name}" joins the Active Quests')
+
+    def _piles(self) -> Piles:
+        if self.world.events is None:
+            raise CampaignError("this campaign declares no chapter setup (`@chapter`), so it "
+                                "has no Event deck")
+        return self.world.events
+
+    def _next_chapter(self) -> list[Happening]:
+        """SET-6: ``-> end chapter`` moved the campaign on; the new chapter's setup card
+        builds its Event deck (the Random pile and the Active Quests carry over)."""
+        piles = self.world.events
+        key = chapter_key(self.state.chapter)
+        if piles is None or key == piles.chapter:
+            return []
+        chapter = self.chapters.get(key)
+        if chapter is None:
+            return [Happening("SET-6", f"chapter {key} declares no setup card: its Event deck is empty")]
+        fresh = new_piles(chapter, self.cards, piles.random)
+        fresh.active, fresh.done, fresh.removed = piles.active, piles.done, piles.removed
+        self.world.events = fresh
+        return [Happening("SET-6", f"the chapter ends; {chapter.title} is set up at the next "
+                                   "Start of the Day")]
 
     # ------------------------------------------------------------ guardians (GRD-2..7)
 
@@ -544,7 +736,14 @@ class Campaign:
 
     def _read(self, reading: Reading) -> Story:
         story = self._story([self.character(n) for n in reading.members])
-        story.enter(reading.card, reading.hook)
+        if reading.event is not None:
+            target = self._target(reading)
+            if target is None:
+                raise CampaignError(f"{reading.event} has no `{reading.hook} ->` to read")
+            story.state.location = reading.card
+            story.begin(target)
+        else:
+            story.enter(reading.card, reading.hook)
         self.facts(story.state)
         self.busy = story
         return story
@@ -602,6 +801,18 @@ class Campaign:
             else:
                 self.world.time_tokens.pop(card, None)
             return [Happening("EVT-12", f"{card} holds {max(left, 0)} time token(s)")]
+        try:
+            match effect.phrase:
+                case "take event":
+                    return self.take_event(effect.name or "")
+                case "remove event":
+                    return [self.remove_event(effect.name or "")]
+                case "discard quest":
+                    return [self.discard_quest(effect.name or "")]
+                case "activate quest":
+                    return [self.activate_quest(effect.name or "")]
+        except CampaignError as err:
+            return [Happening("EVT-1", f"`{effect.phrase}` does nothing: {err}")]
         where = effect.at if effect.at is not None else card
         if where is None:
             return [Happening("MEN-5", f"`{effect.phrase}` needs a card: this reading is on none")]
@@ -660,13 +871,13 @@ class Campaign:
             raise CampaignError("the reading is not over yet")
         write_back(story.state, self.state)
         self.busy = None
-        out = []
+        out = self._next_chapter()
         for name, card in sorted(self.world.positions.items()):
             if card in self.state.replaced:
                 new = self.state.replaced[card]
                 self.world.positions[name] = new
                 out.append(Happening("MAP-6", f"{name} now stands on {new}, which replaced {card}"))
-        return out
+        return out + self.check_quests()
 
 
 

@@ -6,11 +6,14 @@ data it does not read (tgc/runtime/save.py); this module gives that data its sha
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from dataclasses import asdict
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tgc.rulesets.tainted_grail.campaign.day import Reading
+from tgc.rulesets.tainted_grail.campaign.events import Piles, cards_of
 from tgc.rulesets.tainted_grail.campaign.world import DIAL_TOP, Guardian, Menhir, World
 from tgc.runtime.book import Book
 
@@ -33,6 +36,22 @@ class ReadingModel(_Model):
     card: int
     hook: str
     members: list[str]
+    event: str | None = None  # an event's, quest's or chapter's link (written only when set)
+
+
+class PilesModel(_Model):
+    """The event cards' piles (SAV-4): the Event deck top first, its discard pile, the
+    Random pile top first, the Active Quests, today's Event, quests done, cards removed."""
+
+    chapter: str
+    begun: bool = False
+    deck: list[str] = []
+    discard: list[str] = []
+    random: list[str] = []
+    active: list[str] = []
+    today: str | None = None
+    done: list[str] = []
+    removed: list[str] = []
 
 
 class WorldModel(_Model):
@@ -54,6 +73,7 @@ class WorldModel(_Model):
     turned: list[str] = []
     phase: Literal["dawn", "day", "dusk"] = "dawn"
     readings: list[ReadingModel] = []
+    events: PilesModel | None = None  # written only in a campaign with an Event deck
 
 
 def world_data(world: World, readings: list[Reading]) -> dict[str, Any]:
@@ -66,8 +86,15 @@ def world_data(world: World, readings: list[Reading]) -> dict[str, Any]:
         time_tokens=dict(sorted(world.time_tokens.items())),
         quest_tokens=dict(sorted(world.quest_tokens.items())), kept=dict(sorted(world.kept.items())),
         passed=sorted(world.passed), turned=sorted(world.turned), phase=world.phase,
-        readings=[ReadingModel(card=r.card, hook=r.hook, members=list(r.members)) for r in readings])
+        readings=[ReadingModel(card=r.card, hook=r.hook, members=list(r.members), event=r.event)
+                  for r in readings],
+        events=None if world.events is None else PilesModel(**asdict(world.events)))
     data: dict[str, Any] = model.model_dump(mode="json")
+    if data["events"] is None:  # a campaign without an Event deck saves what it did before
+        del data["events"]
+    for reading in data["readings"]:
+        if reading["event"] is None:
+            del reading["event"]
     return data
 
 
@@ -89,6 +116,7 @@ def world_from_data(data: object, book: Book, names: list[str]) -> tuple[World, 
         if guardian.name not in book.encounters:
             raise ValueError(f'the world names the guardian "{guardian.name}", which this campaign '
                              "does not declare")
+    events = cards_of(book.bundle)
     missing = [n for n in names if n not in model.positions]
     if missing:
         raise ValueError(f"the world does not say where {', '.join(missing)} stands")
@@ -98,9 +126,19 @@ def world_from_data(data: object, book: Book, names: list[str]) -> tuple[World, 
                   time_dials=dict(model.time_dials), holders=dict(model.holders),
                   time_tokens=dict(model.time_tokens), quest_tokens=dict(model.quest_tokens),
                   kept=dict(model.kept), passed=set(model.passed), turned=set(model.turned),
-                  phase=model.phase)
-    readings = [Reading(r.card, r.hook, tuple(r.members)) for r in model.readings]
+                  phase=model.phase,
+                  events=None if model.events is None else Piles(**model.events.model_dump()))
+    for name in _event_names(world.events):
+        if name not in events:
+            raise ValueError(f'the world names the event "{name}", which this campaign does not declare')
+    readings = [Reading(r.card, r.hook, tuple(r.members), r.event) for r in model.readings]
     return world, readings
+
+
+def _event_names(piles: Piles | None) -> Iterator[str]:
+    if piles is not None:
+        yield from (*piles.deck, *piles.discard, *piles.random, *piles.active, *piles.done,
+                    *piles.removed, *([piles.today] if piles.today else []))
 
 
 def save_schema() -> str:

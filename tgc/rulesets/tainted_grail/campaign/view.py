@@ -66,6 +66,13 @@ def world_lines(campaign: Campaign) -> list[str]:
     out = [f"day {state.day} ({world.phase})", f"menhirs: {menhirs}", f"guardians: {guardians}",
            f"time tokens: {tokens}", f"time dials: {dials}",
            f"placed: {', '.join(map(str, campaign.table.placed))}"]
+    piles = world.events
+    if piles is not None:  # only a campaign with an Event deck shows its piles
+        quests = ", ".join(f'"{q}"' for q in piles.active) or "none"
+        today = f'"{piles.today}"' if piles.today is not None else "none"
+        out += [f"chapter {state.chapter}: {len(piles.deck)} card(s) in the Event deck, "
+                f"{len(piles.discard)} discarded, {len(piles.random)} Random",
+                f"today's Event: {today}; Active Quests: {quests}"]
     for name in world.order():
         member = campaign.character(name)
         status = " (passed)" if name in world.passed else ""

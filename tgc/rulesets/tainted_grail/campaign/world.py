@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tgc.bundle.schema import Bundle
+from tgc.rulesets.tainted_grail.campaign.events import Piles
 from tgc.rulesets.tainted_grail.geometry import Card, Cell, Geometry, cheb, d2, geometry, step
 from tgc.runtime.state import GameState
 
@@ -64,7 +65,8 @@ class World:
     tokens on each card; ``kept`` holds the quest tokens of cards discarded at SOD-2 until
     they return (A10). ``positions`` maps each character to the card they stand on;
     ``passed`` and ``turned`` say who has passed today and who has taken this round's turn.
-    ``dreamt`` lists the cards whose dream was read tonight (A34)."""
+    ``dreamt`` lists the cards whose dream was read tonight (A34). ``events`` holds the
+    event cards' piles, in a campaign that declares its chapters' setup (``@chapter``)."""
 
     positions: dict[str, int] = field(default_factory=dict)
     numbers: dict[str, int] = field(default_factory=dict)
@@ -79,6 +81,7 @@ class World:
     turned: set[str] = field(default_factory=set)
     phase: Phase = "dawn"
     dreamt: list[int] = field(default_factory=list)
+    events: Piles | None = None
 
     def menhir_on(self, card: int) -> Menhir | None:
         return next((m for m in self.menhirs if m.card == card), None)
