@@ -8,12 +8,14 @@ without a browser: a headless-browser run is left for later)."""
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import html
 import json
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +26,13 @@ from tests.bundle_helpers import CAMPAIGNS, SAMPLE
 from tgc.bundle import schema as s
 from tgc.bundle.io import load_bundle, parse_bundle
 from tgc.cli.main import cli
-from tgc.render.web import inline_json, render_player
+from tgc.render.web import inline_json, player_rules, render_player
+from tgc.rulesets.spec import vocabulary_of
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
 from tgc.runtime.save import dump_save, parse_save
-from tgc.runtime.state import GameState
-from tgc.runtime.story import Story
+from tgc.runtime.state import GameState, new_state
+from tgc.runtime.story import InputError, Story
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "tgc" / "render" / "templates"
 DRIVER = Path(__file__).parent / "player" / "drive.js"
@@ -72,7 +75,7 @@ def test_a_hostile_campaign_stays_text() -> None:
     })
     page = render_player(hostile)
     assert "<img" not in page and "alert(1)</script>" not in page
-    assert page.count("<script") == 2 and page.count("</script>") == 2
+    assert page.count("<script") == 3 and page.count("</script>") == 3  # the bundle, the rules, the player
     assert "&lt;/script&gt;&lt;script&gt;alert(1)" in page  # the title, escaped
     data = re.search(r'id="tgc-bundle">(.*?)</script>', page, re.S)
     assert data is not None and json.loads(data[1])["verses"][0]["ops"][0]["text"] == evil
@@ -180,20 +183,51 @@ def _summary(state: GameState) -> dict[str, Any]:
         "secrets": sorted(state.secrets), "items": state.items, "visited": sorted(state.visited),
         "dials": state.dials, "tasks": state.tasks, "in_play": sorted(state.in_play),
         "location": state.location, "time_tokens": state.time_tokens, "chapter": state.chapter.number,
+        "day": state.day, "acted": state.acted,
     }
 
 
-Run = tuple[int, int, str | None]  # seed, explorations, the first verse (None: the start location)
+# seed, explorations, the first verse (None: the start location), and optionally the
+# party's names and whether days, chapters and actions come between explorations
+Run = tuple[int, int, str | None] | tuple[int, int, str | None, list[str], bool]
+
+
+def _attempt(trace: list[str], what: str, move: Callable[[], None]) -> bool:
+    try:
+        move()
+    except InputError:
+        trace.append("refused:" + what.split(":")[0])
+        return False
+    trace.append(what)
+    return True
+
+
+def _between(story: Story, bundle: s.Bundle, lcg: Lcg, trace: list[str]) -> bool:
+    """As trace.js's between: maybe a day or a chapter passes, maybe an action is taken."""
+    kind = lcg.next(6)
+    if kind == 0:
+        _attempt(trace, f"day:{story.state.day + 1}", story.next_day)
+    if kind == 1:
+        _attempt(trace, f"chapter:{story.state.chapter.number + 1}", story.next_chapter)
+    actions = [(loc.number, action.name) for loc in sorted(bundle.locations, key=lambda loc: loc.number)
+               if loc.number in story.state.in_play for action in loc.actions]
+    if not actions or lcg.next(3) != 0:
+        return False
+    where, name = actions[lcg.next(len(actions))]
+    return _attempt(trace, f"act:{where}/{name}", lambda: story.act(where, name))
 
 
 def python_runs(bundle: s.Bundle, runs: list[Run]) -> list[dict[str, Any]]:
     out = []
     explore = sorted(loc.number for loc in bundle.locations if "explore" in loc.hooks)
-    for seed, explorations, first in runs:
-        lcg, story, trace = Lcg(seed), Story(bundle, dice="ask"), []
+    for seed, explorations, first, *rest in runs:
+        party, moves = (rest[0], rest[1]) if rest else ([], False)
+        lcg, story, trace = Lcg(seed), Story(bundle, new_state(bundle, party), dice="ask"), []
         for n in range(explorations):
             places = [number for number in explore if number in story.state.in_play]
-            if n == 0 and first is not None:
+            if n > 0 and moves and _between(story, bundle, lcg, trace):
+                pass  # the action's exploration is under way
+            elif n == 0 and first is not None:
                 trace.append(f"goto:{first}")
                 story.goto(first)
             elif not places:
@@ -218,7 +252,8 @@ def python_runs(bundle: s.Bundle, runs: list[Run]) -> list[dict[str, Any]]:
 
 def node_runs(bundle_path: Path, runs: list[Run]) -> list[dict[str, Any]]:
     assert NODE is not None
-    command = [NODE, str(DRIVER), str(TEMPLATES / "player.js"), str(TRACE), str(bundle_path),
+    rules = json.dumps(player_rules(load_bundle(bundle_path)))
+    command = [NODE, str(DRIVER), str(TEMPLATES / "player.js"), str(TRACE), str(bundle_path), rules,
                json.dumps(runs)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
     result: list[dict[str, Any]] = json.loads(done.stdout)
@@ -244,6 +279,50 @@ def test_the_player_plays_as_the_python_runtime_does(name: str, seen: set[str]) 
     for run, want, got in zip(runs, expected, actual, strict=True):
         assert got["trace"] == want["trace"], f"run {run}"
         assert got["state"] == want["state"], f"run {run}"
+
+
+@needs_node
+@pytest.mark.parametrize(("name", "parties", "moves"), [
+    ("sample", [["Beor"], ["Ailei", "Beor"], ["Beor", "Ailei", "Maggot"]],
+     ("day:", "chapter:", "act:", "refused:act")),
+    ("every_construct", [["Beor"], []], ("day:", "chapter:")),  # its action's location is never in play
+])
+def test_a_chosen_party_days_chapters_and_actions_play_as_in_python(name: str, parties: list[list[str]],
+                                                                    moves: tuple[str, ...]) -> None:
+    """The party picker's parties (declared characters, with their own numbers; a name
+    the campaign does not declare plays the default adventurer), and between
+    explorations a day or a chapter passing and locations' actions taken (paid, refused
+    when once a day was taken today or the party cannot pay), as `tgc play --party`'s
+    `:day`, `:chapter` and `:act` do: the traces, the state and the save file match."""
+    path = CAMPAIGNS / f"{name}.bundle.json"
+    bundle = load_bundle(path)
+    runs: list[Run] = [(seed, 8, None, parties[seed % len(parties)], True) for seed in range(1, 31)]
+    expected, actual = python_runs(bundle, runs), node_runs(path, runs)
+    lines = [line for run in expected for line in run["trace"]]
+    for move in moves:
+        assert any(line.startswith(move) for line in lines), move
+    assert max(len(run["state"]["party"]) for run in expected) == max(1, *(len(party) for party in parties))
+    for run, want, got in zip(runs, expected, actual, strict=True):
+        assert got["trace"] == want["trace"], f"run {run}"
+        assert got["state"] == want["state"], f"run {run}"
+        assert got["save"] == want["save"], f"run {run}"
+
+
+def test_the_rules_beside_the_bundle_come_from_its_ruleset() -> None:
+    """The player's script names no ruleset's words: they reach it as data, here the
+    sample's declared characters and its ruleset's tracks and decks."""
+    bundle = load_bundle(CAMPAIGNS / "sample.bundle.json")
+    rules = player_rules(bundle)
+    words = vocabulary_of(bundle)
+    assert rules["tracks"] == list(words.tracks) and rules["attributes"] == list(words.attributes)
+    members = rules["members"]
+    assert bundle.rules is not None and isinstance(members, list)
+    assert [m["name"] for m in members] == [m.name for m in bundle.rules.members()] and len(members) == 4
+    assert rules["decks"] == {deck: list(outcomes) for deck, outcomes in sorted(words.decks.items())}
+    script = "".join((TEMPLATES / name).read_text(encoding="utf-8") for name in ("player.js", "player-ui.js"))
+    core = {f.name for f in dataclasses.fields(GameState)}  # time_tokens is the runtime's too
+    for word in {*words.tracks, *words.attributes, *words.resources, *words.facts, *words.decks} - core:
+        assert not re.search(rf"\b{word}\b", script, re.I), word
 
 
 @needs_node
@@ -292,11 +371,12 @@ def node_round_trip(bundle_path: Path, save: str) -> str:
     program = ("const fs=require('fs'),vm=require('vm');const c={};c.globalThis=c;"
                "vm.runInNewContext(fs.readFileSync(process.argv[1],'utf8'),c);"
                "const b=JSON.parse(fs.readFileSync(process.argv[2],'utf8'));"
-               "const s=new c.TgcPlayer.Story(b,{});"
+               "const s=new c.TgcPlayer.Story(b,{rules:JSON.parse(process.argv[3])});"
                "try{s.importSave(fs.readFileSync(0,'utf8'));}catch(e){process.stderr.write(e.message);process.exit(1);}"
                "process.stdout.write(s.exportSave(null));")
-    done = subprocess.run([NODE, "-e", program, str(TEMPLATES / "player.js"), str(bundle_path)], input=save,
-                          capture_output=True, text=True, timeout=60, check=True)
+    rules = json.dumps(player_rules(load_bundle(bundle_path)))
+    done = subprocess.run([NODE, "-e", program, str(TEMPLATES / "player.js"), str(bundle_path), rules],
+                          input=save, capture_output=True, text=True, timeout=60, check=True)
     return done.stdout
 
 
@@ -339,10 +419,11 @@ def test_in_chromium_the_player_plays_as_the_python_runtime_does(name: str, tmp_
     harness.write_text(
         "<!DOCTYPE html>\n<html><body><pre id=\"out\"></pre>\n"
         f'<script type="application/json" id="bundle">{inline_json(json.loads(path.read_text()))}</script>\n'
+        f'<script type="application/json" id="rules">{inline_json(player_rules(bundle))}</script>\n'
         f'<script type="application/json" id="runs">{inline_json(runs)}</script>\n{scripts}'
-        '<script>document.getElementById("out").textContent = JSON.stringify(drive(window.TgcPlayer, '
-        'JSON.parse(document.getElementById("bundle").textContent), '
-        'JSON.parse(document.getElementById("runs").textContent)));</script>\n</body></html>\n',
+        '<script>function data(id) { return JSON.parse(document.getElementById(id).textContent); }\n'
+        'document.getElementById("out").textContent = JSON.stringify(drive(window.TgcPlayer, '
+        'data("bundle"), data("rules"), data("runs")));</script>\n</body></html>\n',
         encoding="utf-8")
     out = re.search(r'<pre id="out">(.*?)</pre>', chromium_dom(harness, tmp_path), re.S)
     assert out is not None and out[1], "the harness printed nothing"
@@ -420,3 +501,67 @@ document.addEventListener("DOMContentLoaded", function () { setTimeout(function 
     assert first == "1 3"  # verse 201.1, three choices
     assert chosen.startswith("2 ") and panel is True
     assert undone == "1 3" and resumed == 3
+
+
+@needs_chromium
+def test_in_chromium_the_party_picker_days_chapters_and_actions(tmp_path: Path) -> None:
+    """A tester ticks two characters and begins; plays the exploration to its end;
+    moves to the next day and to chapter 3A; takes a once-a-day action, which a second
+    try the same day refuses; Undo takes the action back."""
+    page = render_player(load_bundle(CAMPAIGNS / "sample.bundle.json"))
+    page = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]+>', "", page)
+    clicks = """<script>
+document.addEventListener("DOMContentLoaded", function () { setTimeout(function () {
+  var seen = [], log = document.getElementById("log");
+  function $(id) { return document.getElementById(id); }
+  function last() { return log.lastChild.textContent; }
+  function panel() { return $("state").textContent; }
+  var labels = $("party").querySelectorAll("label");
+  seen.push(Array.prototype.map.call(labels, function (l) { return l.textContent; }));
+  $("party").querySelectorAll("input")[0].click();
+  $("party").querySelectorAll("input")[2].click();
+  $("begin").click();
+  seen.push(panel().indexOf("Ailei: ") >= 0 && panel().indexOf("Beor: ") >= 0 &&
+            panel().indexOf("Adventurer") < 0);
+  for (var n = 0; n < 100 && document.querySelectorAll("#answers button").length; n++) {
+    document.querySelectorAll("#answers button")[0].click();
+  }
+  seen.push(log.querySelector(".ending") !== null);
+  $("next-day").click();
+  seen.push(last());
+  $("chapter").value = "3A";
+  $("next-chapter").click();
+  seen.push(last());
+  seen.push(panel().indexOf("Day: 2, chapter 3A") >= 0);
+  var actions = $("action");
+  for (var i = actions.options.length - 1; i >= 0; i--) {
+    if (actions.options[i].text.indexOf("once per day") >= 0) actions.selectedIndex = i;
+  }
+  seen.push(actions.options[actions.selectedIndex].text);
+  $("act").click();
+  seen.push(panel().indexOf("Actions taken today: 201/Barter at the Tidemarket") >= 0);
+  $("act").click();
+  seen.push(last());
+  $("undo").click();
+  seen.push(panel().indexOf("Actions taken today") < 0);
+  document.getElementById("out").textContent = JSON.stringify(seen);
+}, 0); });
+</script><pre id="out"></pre>
+</body>"""
+    file = tmp_path / "party.html"
+    file.write_text(page.replace("</body>", clicks, 1), encoding="utf-8")
+    assert CHROMIUM is not None
+    command = [CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=5000",
+               "--dump-dom", file.as_uri()]
+    dom = subprocess.run(command, capture_output=True, text=True, timeout=120, check=True).stdout
+    out = re.search(r'<pre id="out">(.*?)</pre>', dom, re.S)
+    assert out is not None and out[1], dom[-1500:]
+    seen = json.loads(html.unescape(out[1]))
+    names, both, ended, day, chapter, panel, action, taken, refused, undone = seen
+    assert names == [" Ailei", " Arev", " Beor", " Maggot"]  # the sample's characters, none ticked
+    assert both is True and ended is True
+    assert day == "Day 2 begins." and chapter == "Chapter 3A begins." and panel is True
+    assert action == "Location 201: Barter at the Tidemarket (1 energy, once per day)"
+    assert taken is True
+    assert refused == '"Barter at the Tidemarket" is taken once per day, and was taken on day 2'
+    assert undone is True

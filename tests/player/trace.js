@@ -1,5 +1,8 @@
 // The answers tests/test_web_player.py gives both engines, and the trace of what the
-// web player's engine does with them: drive(TgcPlayer, bundle, runs) -> [{trace, state}].
+// web player's engine does with them: drive(TgcPlayer, bundle, rules, runs) -> [{trace, state}].
+// A run is [seed, explorations, first verse or null, party names, between]: with
+// `between`, a day or a chapter may pass and a location's action may be taken between
+// explorations, drawn from the same generator as the answers.
 // Runs under node (drive.js) and in headless Chromium (the test's harness page).
 "use strict";
 const MAX_ANSWERS = 200;
@@ -44,20 +47,41 @@ function summary(state) {
   }
   return {
     party: state.party.map((c) => ({ name: c.name, tracks: c.tracks, resources: c.resources, attributes: c.attributes })),
-    statuses, secrets: sorted(state.secrets), items: state.items, visited: sorted(state.visited),
+    statuses, secrets: sorted(state.secrets), items: state.party.flatMap((c) => c.items), visited: sorted(state.visited),
     dials: state.dials, tasks: state.tasks, in_play: sorted(state.in_play), location: state.location,
-    time_tokens: state.time_tokens, chapter: state.chapter.number,
+    time_tokens: state.time_tokens, chapter: state.chapter.number, day: state.day, acted: state.acted,
   };
 }
 
-function drive(P, bundle, runs) {
+function attempt(trace, what, move) {
+  try { move(); trace.push(what); return true; } catch (err) { trace.push("refused:" + what.split(":")[0]); return false; }
+}
+
+// Between explorations: maybe a day or a chapter passes; maybe an action is taken
+// (true: it was, and its exploration is under way).
+function between(story, bundle, lcg, trace) {
+  const kind = lcg.next(6);
+  if (kind === 0) attempt(trace, "day:" + (story.state.day + 1), () => story.nextDay());
+  if (kind === 1) attempt(trace, "chapter:" + (story.state.chapter.number + 1), () => story.nextChapter());
+  const actions = [];
+  for (const l of [...bundle.locations].sort((a, b) => a.number - b.number)) {
+    if (story.state.in_play.includes(l.number)) for (const a of l.actions) actions.push([l.number, a.name]);
+  }
+  if (!actions.length || lcg.next(3) !== 0) return false;
+  const [where, name] = actions[lcg.next(actions.length)];
+  return attempt(trace, "act:" + where + "/" + name, () => story.act(where, name));
+}
+
+function drive(P, bundle, rules, runs) {
 const out = [];
-for (const [seed, explorations, first] of runs) {
+for (const [seed, explorations, first, party, moves] of runs) {
   const lcg = new Lcg(seed);
-  const story = new P.Story(bundle, { dice: "ask" });
+  const story = new P.Story(bundle, { dice: "ask", rules, party: party || [] });
   const trace = [];
   for (let n = 0; n < explorations; n++) {
-    if (n === 0 && first) {
+    if (n > 0 && moves && between(story, bundle, lcg, trace)) {
+      // the action's exploration is under way
+    } else if (n === 0 && first) {
       trace.push("goto:" + first);
       story.goto(first);
     } else {

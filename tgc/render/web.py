@@ -20,6 +20,8 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from tgc.bundle import schema as s
 from tgc.bundle.io import dump_bundle
+from tgc.conditions.form import DIAL_MAX
+from tgc.rulesets.spec import Vocabulary, vocabulary_of
 
 PLAYER = "play.html"
 SCRIPTS = ("player.js", "player-ui.js")
@@ -38,9 +40,31 @@ def render_player(bundle: s.Bundle) -> str:
     style = _asset(STYLE)
     csp = (f"default-src 'none'; script-src '{_hash(script)}'; style-src '{_hash(style)}'; "
            "img-src data:; base-uri 'none'; form-action 'none'")
-    data = inline_json(json.loads(dump_bundle(bundle)))  # the canonical bundle: same bytes however made
+    dumped = json.loads(dump_bundle(bundle))  # the canonical bundle: same bytes however made
+    data, rules = inline_json(dumped), inline_json(player_rules(bundle, dumped))
     return environment().get_template(PLAYER).render(campaign=bundle.campaign, csp=csp, style=style,
-                                                      script=script, data=data)
+                                                      script=script, data=data, rules=rules)
+
+
+def player_rules(bundle: s.Bundle, dumped: dict[str, object] | None = None) -> dict[str, object]:
+    """What the player knows of the bundle's ruleset, as data beside the bundle: the
+    player's script names no ruleset's words (its attributes, tracks, decks and declared
+    characters all come from here), so one script plays every ruleset's campaigns."""
+    words = vocabulary_of(bundle)
+    members = bundle.rules.members() if bundle.rules is not None else ()
+    return {
+        "attributes": list(words.attributes), "resources": list(words.resources),
+        "tracks": list(words.tracks), "worst_high": list(words.worst_high), "facts": list(words.facts),
+        "defaults": dict(sorted(words.defaults.items())), "limits": dict(sorted(words.limits.items())),
+        "attribute_default": words.attribute_default, "caps": dict(sorted(words.caps.items())),
+        "start_limited": list(words.start_limited), "dial_max": DIAL_MAX,
+        "members": [{"name": m.name, **{part: dict(sorted(getattr(m, part).items()))  # sorted: same bytes
+                                        for part in ("tracks", "limits", "attributes", "resources")}}
+                    for m in members],
+        "encounters": _encounter_outcomes(bundle, words, dumped or json.loads(dump_bundle(bundle))),
+        "decks": {deck: list(outcomes) for deck, outcomes in sorted(words.decks.items())},
+        "outcomes": list(words.outcomes), "piles": list(words.piles),
+    }
 
 
 def inline_json(value: object) -> str:
@@ -60,3 +84,37 @@ def _asset(name: str) -> str:
 def _hash(text: str) -> str:
     digest = hashlib.sha256(text.encode("utf-8")).digest()
     return "sha256-" + base64.b64encode(digest).decode("ascii")
+
+
+def _encounter_outcomes(bundle: s.Bundle, words: Vocabulary,
+                        dumped: dict[str, object]) -> dict[str, dict[str, object]]:
+    """The outcomes of every encounter the journal names, as ``Book.outcomes`` gives them:
+    fixed ones (typed rule data, or an avoidable record), or the deck its record names
+    (used when the journal's line names no deck)."""
+    records = {record.name: record for record in bundle.encounters}
+    out: dict[str, dict[str, object]] = {}
+    for name in sorted(_encounter_names(dumped["verses"])):
+        typed = bundle.rules.outcomes(name, words) if bundle.rules is not None else None
+        record = records.get(name)
+        if typed is not None:
+            out[name] = {"outcomes": list(typed)}
+        elif record is not None and words.avoidable_encounter(record.data):
+            out[name] = {"outcomes": [*words.outcomes, "avoid"]}
+        elif record is not None and isinstance(record.data.get("deck"), str):
+            out[name] = {"deck": str(record.data["deck"])}
+    return out
+
+
+def _encounter_names(value: object) -> set[str]:
+    """The names on the encounter lines anywhere in a dumped part of the bundle."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("kind") == "encounter" and isinstance(item.get("name"), str):
+                found.add(item["name"])
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found

@@ -4,8 +4,9 @@
 (function () {
   "use strict";
   var bundle = JSON.parse(document.getElementById("tgc-bundle").textContent);
+  var rules = JSON.parse(document.getElementById("tgc-rules").textContent);
   var P = window.TgcPlayer;
-  var KEY = "tgc-player:" + bundle.campaign.title;
+  var KEY = "tgc-player:2:" + bundle.campaign.title;  // 2: items per member, actions taken
   var story, history = [];
 
   function el(tag, cls, text) {
@@ -66,14 +67,19 @@
     save();
   }
 
+  // One step of play, undoable: a refused step (an error) changes nothing.
+  function step(act, said) {
+    if (!story) return;
+    history.push({ story: story.snapshot(), lines: $("log").childNodes.length });
+    try { act(); } catch (err) { history.pop(); log(el("p", "error", err.message)); return; }
+    if (said) log(el("p", "info", said()));
+    show(story.run());
+  }
+
   function button(text, act) {
     var b = el("button", null, text);
     b.type = "button";
-    b.addEventListener("click", function () {
-      history.push({ story: story.snapshot(), lines: $("log").childNodes.length });
-      try { act(); } catch (err) { history.pop(); log(el("p", "error", err.message)); return; }
-      show(story.run());
-    });
+    b.addEventListener("click", function () { step(act); });
     return b;
   }
 
@@ -118,16 +124,21 @@
   function panel() {
     var box = $("state"), s = story.state, list = el("ul");
     box.replaceChildren(list);
-    row(list, "Day", s.day + ", chapter " + s.chapter.number + (s.chapter.letter || ""));
+    row(list, "Day", s.day + ", chapter " + s.chapter.number + (s.chapter.letter || "") +
+      (s.chapter.part != null ? "-" + s.chapter.part : ""));
     s.party.forEach(function (c) {
       row(list, c.name, Object.keys(c.tracks).map(function (k) { return k + " " + c.tracks[k]; })
-        .concat(Object.keys(c.resources).map(function (k) { return k + " " + c.resources[k]; })).join(", "));
+        .concat(Object.keys(c.resources).map(function (k) { return k + " " + c.resources[k]; }))
+        .concat(c.items.length && s.party.length > 1 ? ["carries " + c.items.join(", ")] : []).join(", "));
     });
     Object.keys(s.statuses).forEach(function (name) {
       if (s.statuses[name].length) row(list, "Status " + name, s.statuses[name].join(", "));
     });
     if (s.secrets.length) row(list, "Secrets", s.secrets.join(", "));
-    if (s.items.length) row(list, "Items", s.items.join(", "));
+    var items = P.items(s);
+    if (items.length) row(list, "Items", items.join(", "));
+    var today = Object.keys(s.acted).filter(function (k) { return s.acted[k] === s.day; });
+    if (today.length) row(list, "Actions taken today", today.join(", "));
     Object.keys(s.dials).forEach(function (d) { row(list, "Dial " + d, s.dials[d]); });
     s.tasks.forEach(function (t) { row(list, "Task", t); });
   }
@@ -136,13 +147,70 @@
     try { window.localStorage.setItem(KEY, story.snapshot()); } catch (err) { /* storage refused: no autosave */ }
   }
 
+  // The party the picker names (none ticked: the default adventurer).
+  function chosenParty() {
+    var names = [];
+    $("party").querySelectorAll("input").forEach(function (box) { if (box.checked) names.push(box.value); });
+    return names;
+  }
+
+  // A new game: a fresh state for the chosen party, the seed and the dice mode.
   function start(target) {
+    var party = chosenParty(), problem = P.partyProblem(bundle, rules, party);
     history = [];
     $("log").replaceChildren();
-    story = new P.Story(bundle, { seed: parseInt($("seed").value, 10) || 1, dice: $("type-dice").checked ? "ask" : "random" });
+    if (problem) { log(el("p", "error", "Party: " + problem)); return; }
+    story = new P.Story(bundle, { rules: rules, party: party, seed: parseInt($("seed").value, 10) || 1,
+      dice: $("type-dice").checked ? "ask" : "random" });
     try { target(); } catch (err) { log(el("p", "error", err.message)); return; }
     show(story.run());
   }
+
+  // The picker: one box per character the campaign declares (tgc play --party).
+  function partyPicker() {
+    var box = $("party");
+    if (!rules.members.length) { box.hidden = true; return; }
+    box.appendChild(el("b", null, "Party"));
+    rules.members.forEach(function (m) {
+      var label = el("label"), tick = el("input");
+      tick.type = "checkbox"; tick.value = m.name; tick.checked = false;
+      label.appendChild(tick);
+      label.appendChild(document.createTextNode(" " + m.name));
+      box.appendChild(label);
+    });
+  }
+
+  // Between explorations, as tgc play's :enter, :act, :day and :chapter: the state carries on.
+  function betweenControls() {
+    var actions = $("action");
+    bundle.locations.forEach(function (l) {
+      (l.actions || []).forEach(function (a) {
+        var costs = a.costs.map(function (k) { return k.amount + " " + k.resource + (k.per_player ? " per player" : ""); });
+        if (a.once_per_day) costs.push("once per day");
+        var option = new Option("Location " + l.number + ": " + a.name + (costs.length ? " (" + costs.join(", ") + ")" : ""),
+          String(l.number));
+        option.dataset.name = a.name;
+        actions.appendChild(option);
+      });
+    });
+    if (!actions.options.length) { actions.parentNode.hidden = true; $("act").hidden = true; }
+    $("explore").addEventListener("click", function () {
+      step(function () { story.enter(parseInt($("where").value, 10), "explore"); });
+    });
+    $("act").addEventListener("click", function () {
+      var chosen = actions.options[actions.selectedIndex];
+      if (chosen) step(function () { story.act(parseInt(chosen.value, 10), chosen.dataset.name); });
+    });
+    $("next-day").addEventListener("click", function () {
+      step(function () { story.nextDay(); }, function () { return "Day " + story.state.day + " begins."; });
+    });
+    $("next-chapter").addEventListener("click", function () {
+      var text = $("chapter").value.trim();
+      step(function () { story.nextChapter(text ? P.readChapter(text) : null); },
+        function () { return "Chapter " + chapterName(story.state.chapter) + " begins."; });
+    });
+  }
+  function chapterName(ch) { return ch.number + (ch.letter || "") + (ch.part != null ? "-" + ch.part : ""); }
 
   function fromHash() {
     var wanted = decodeURIComponent(window.location.hash.slice(1)), id = null;
@@ -152,6 +220,8 @@
 
   function setup() {
     var where = $("where");
+    partyPicker();
+    betweenControls();
     bundle.locations.forEach(function (l) {
       if (l.hooks.explore) where.appendChild(new Option("Location " + l.number + " " + l.title, String(l.number)));
     });

@@ -2,18 +2,14 @@
 // rules of tgc/runtime/story.py, state.py, effects.py and conditions.py, line for line
 // where they are ported). The engine below touches no page; the interface after it sets
 // author text with textContent only, never as markup. Tests run the engine under node.
+//
+// The engine names no ruleset's words: the ruleset's attributes, resources, tracks,
+// facts, defaults, decks and declared characters come in as `rules`
+// (tgc/render/web.py's player_rules, inlined beside the bundle).
 (function (root) {
   "use strict";
 
-  var ATTRIBUTES = ["aggression", "empathy", "courage", "caution", "practicality", "spirituality"];
-  var RESOURCES = ["food", "wealth", "rep", "magic", "exp"];
-  // The campaign layer's facts (Vocabulary.facts): 0 in a story read one exploration at a time.
-  var FACTS = ["menhir", "menhirs", "menhir_dial", "time_tokens"];
-  var TRACKS = ["health", "energy", "terror"];
-  var DEFAULT_TRACKS = { health: 8, energy: 6, terror: 0 };
-  var DEFAULT_LIMITS = { health: 8, energy: 8, terror: 10 };
-  var DEFAULT_RESOURCES = { food: 3, wealth: 3, rep: 1, magic: 2, exp: 0 };
-  var DIAL_MAX = 8;
+  var DEFAULT_NAME = "Adventurer";
   var MAX_STEPS = 100000;
   var COMPARE = {
     ">=": function (a, b) { return a >= b; }, ">": function (a, b) { return a > b; },
@@ -25,9 +21,10 @@
 
   // ------------------------------------------------------------ the book
 
-  function Book(bundle) {
+  function Book(bundle, rules) {
     var self = this;
     this.bundle = bundle;
+    this.words = rules;
     this.verses = {};
     this.byPrinted = {};
     bundle.verses.forEach(function (v) {
@@ -62,76 +59,126 @@
     return this.bundle.items.filter(function (i) { return i.keywords.indexOf(keyword) >= 0; })
       .map(function (i) { return i.name; });
   };
+  // As tgc/runtime/book.py's outcomes: what the rules say of a named encounter (fixed
+  // outcomes, or the deck its record names), else the deck's, else the plain ones.
   Book.prototype.outcomes = function (deck, name) {
-    var typed = name != null ? this.typed[name] : null;
-    if (typed) {
-      if (typed.kind === "diplomacy" || typed.diplomacy || typed.deck === "blue") return ["win", "lose", "avoid"];
-      return ["win", "lose"];
-    }
-    var known = name != null ? this.encounters[name] : null;
-    if (known) {
-      if (!deck && typeof known.data.deck === "string") deck = known.data.deck;
-      if (known.data.kind === "diplomacy") return ["win", "lose", "avoid"];
-    }
-    return deck === "blue" ? ["win", "lose", "avoid"] : ["win", "lose"];
+    var words = this.words, known = name != null ? words.encounters[name] : null;
+    if (known && known.outcomes) return known.outcomes.slice();
+    if (known && deck == null) deck = known.deck;
+    return (deck != null && words.decks[deck] ? words.decks[deck] : words.outcomes).slice();
+  };
+  Book.prototype.action = function (location, name) {
+    var loc = this.locations[location], wanted = String(name).toLowerCase();
+    var actions = loc ? loc.actions || [] : [];
+    for (var i = 0; i < actions.length; i++) if (actions[i].name.toLowerCase() === wanted) return actions[i];
+    throw new Error("location " + location + ' has no action "' + name + '"');
   };
 
   // ------------------------------------------------------------ the state
 
-  function newCharacter(name) {
-    // The default adventurer (the player plays one party member; declared characters are
-    // the rule data's, which only tgc play reads).
-    var c = { name: name, tracks: {}, limits: {}, attributes: {}, resources: {} };
-    TRACKS.forEach(function (t) { c.tracks[t] = DEFAULT_TRACKS[t]; });
-    TRACKS.forEach(function (t) { c.limits[t] = Math.max(DEFAULT_LIMITS[t], c.tracks[t]); });
-    c.limits.health = c.tracks.health;
-    ATTRIBUTES.forEach(function (a) { c.attributes[a] = 1; });
-    RESOURCES.forEach(function (r) { c.resources[r] = DEFAULT_RESOURCES[r]; });
-    setTrack(c, "energy", c.tracks.energy);
+  function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
+
+  // As tgc/runtime/state.py's new_character: a declared member's numbers, each falling
+  // back to the ruleset's default adventurer.
+  function newCharacter(name, member, words) {
+    var given = member || { name: name, tracks: {}, limits: {}, attributes: {}, resources: {} };
+    var c = { name: given.name, tracks: {}, limits: {}, attributes: {}, resources: {}, items: [], piles: {} };
+    words.tracks.forEach(function (t) {
+      c.tracks[t] = has(given.tracks, t) ? given.tracks[t] : (has(words.defaults, t) ? words.defaults[t] : 0);
+    });
+    words.tracks.forEach(function (t) {
+      c.limits[t] = has(given.limits, t) ? given.limits[t]
+        : Math.max(has(words.limits, t) ? words.limits[t] : c.tracks[t], c.tracks[t]);
+    });
+    words.start_limited.forEach(function (t) { if (!has(given.limits, t)) c.limits[t] = c.tracks[t]; });
+    words.attributes.forEach(function (a) {
+      c.attributes[a] = has(given.attributes, a) ? given.attributes[a] : words.attribute_default;
+    });
+    words.resources.forEach(function (r) {
+      c.resources[r] = has(given.resources, r) ? given.resources[r] : (has(words.defaults, r) ? words.defaults[r] : 0);
+    });
+    Object.keys(words.caps).forEach(function (low) { setTrack(c, low, c.tracks[low], words); });
     return c;
   }
 
-  function setTrack(c, track, value) {
+  // Clamp to 0..limit, then to every track that caps another.
+  function setTrack(c, track, value, words) {
     var limit = c.limits[track] != null ? c.limits[track] : value;
     c.tracks[track] = Math.max(0, Math.min(value, limit));
-    if (c.tracks.energy > c.tracks.health) c.tracks.energy = c.tracks.health;
+    Object.keys(words.caps).forEach(function (low) {
+      var high = words.caps[low];
+      if (c.tracks[low] > c.tracks[high]) c.tracks[low] = c.tracks[high];
+    });
   }
 
-  function newState(bundle) {
+  // The named characters (declared ones, or the default adventurer under that name), or
+  // one default adventurer; as tgc/runtime/state.py's new_state.
+  function newState(bundle, words, party) {
     var numbers = bundle.locations.map(function (l) { return l.number; });
     var inPlay = bundle.locations.filter(function (l) {
       return l.legacy == null || numbers.indexOf(l.legacy) < 0;
     }).map(function (l) { return l.number; });
     var start = bundle.campaign.start;
+    var members = (party || []).map(function (name) { return newCharacter(name, declared(words, name), words); });
     return {
-      party: [newCharacter("Adventurer")], statuses: {}, secrets: [], items: [], visited: [],
-      dials: {}, time_tokens: 0, day: 1, chapter: { number: 1, letter: null, part: null }, tasks: [],
+      party: members.length ? members : [newCharacter(DEFAULT_NAME, null, words)], statuses: {}, secrets: [],
+      visited: [], dials: {}, time_tokens: 0, day: 1, chapter: { number: 1, letter: null, part: null }, tasks: [],
       in_play: inPlay, removed: [], replaced: {}, location: numbers.indexOf(start) >= 0 ? start : null,
-      answers: {}, dropped: [], players: null
+      answers: {}, dropped: [], players: null, acted: {}, facts: {}
     };
+  }
+  function declared(words, name) {
+    var wanted = String(name).toLowerCase();
+    return words.members.filter(function (m) { return m.name.toLowerCase() === wanted; })[0] || null;
+  }
+
+  // Why a party cannot start (tgc/runtime/state.py's party_problem), or null.
+  function partyProblem(bundle, words, party) {
+    var names = words.members.map(function (m) { return m.name; }), seen = {};
+    for (var i = 0; i < party.length; i++) {
+      if (names.length && !declared(words, party[i])) {
+        return 'no character "' + party[i] + '" in this campaign (characters: ' + names.join(", ") + ")";
+      }
+    }
+    var players = bundle.campaign.players;
+    if (party.length > players.max) {
+      return "the party has " + party.length + " characters; this campaign is for " + players.min + "-" +
+        players.max + " players";
+    }
+    for (var j = 0; j < party.length; j++) {
+      var key = String(party[j]).toLowerCase();
+      if (names.length && seen[key]) return '"' + party[j] + '" is named twice: each character plays once in a party';
+      seen[key] = true;
+    }
+    return null;
   }
 
   function active(state) {
     var members = state.party.filter(function (c) { return state.dropped.indexOf(c.name) < 0; });
     return members.length ? members : state.party;
   }
-  function get(c, what) { return TRACKS.indexOf(what) >= 0 ? c.tracks[what] : (c.resources[what] || 0); }
-  function put(c, what, value) {
-    if (TRACKS.indexOf(what) >= 0) setTrack(c, what, value); else c.resources[what] = Math.max(0, value);
+  // Every item the party carries, member by member in party order.
+  function items(state) {
+    return state.party.reduce(function (all, c) { return all.concat(c.items); }, []);
   }
-  function partyTotal(state, what) {
-    return active(state).reduce(function (sum, c) { return sum + get(c, what); }, 0);
+  function get(c, what) { return has(c.tracks, what) ? c.tracks[what] : (c.resources[what] || 0); }
+  function put(c, what, value, words) {
+    if (has(c.tracks, what)) setTrack(c, what, value, words); else c.resources[what] = Math.max(0, value);
   }
-  function partyValue(state, name) {
+  function partyTotal(state, what, words) {
+    var tracks = words.tracks.indexOf(what) >= 0;
+    return active(state).reduce(function (sum, c) { return sum + (tracks ? c.tracks[what] : (c.resources[what] || 0)); }, 0);
+  }
+  function partyValue(state, name, words) {
     var members = active(state);
     function best(pick) { return members.map(pick).reduce(function (a, b) { return Math.max(a, b); }); }
-    if (ATTRIBUTES.indexOf(name) >= 0) return best(function (c) { return c.attributes[name] || 0; });
-    if (RESOURCES.indexOf(name) >= 0) return best(function (c) { return c.resources[name] || 0; });
-    if (name === "terror") return best(function (c) { return c.tracks.terror; });
-    if (TRACKS.indexOf(name) >= 0) return -best(function (c) { return -c.tracks[name]; });
+    if (words.attributes.indexOf(name) >= 0) return best(function (c) { return c.attributes[name] || 0; });
+    if (words.resources.indexOf(name) >= 0) return best(function (c) { return c.resources[name] || 0; });
+    if (words.worst_high.indexOf(name) >= 0) return best(function (c) { return c.tracks[name]; });
+    if (words.tracks.indexOf(name) >= 0) return -best(function (c) { return -c.tracks[name]; });
     if (name === "players") return state.players != null ? state.players : state.party.length;
     if (name === "day") return state.day;
-    if (FACTS.indexOf(name) >= 0) return (state.facts || {})[name] || 0;
+    if (words.facts.indexOf(name) >= 0) return (state.facts || {})[name] || 0;
     throw new Error("unknown quantity '" + name + "' in a condition");
   }
   function marked(state, status) { return state.statuses[status] || []; }
@@ -142,12 +189,12 @@
     for (var i = 0; i < count; i++) out.push(base + (i < extra ? 1 : 0));
     return out;
   }
-  function takeFromParty(members, what, amount) {
+  function takeFromParty(members, what, amount, words) {
     for (var n = 0; n < amount; n++) {
       var richest = members[0];
       members.forEach(function (m) { if (get(m, what) > get(richest, what)) richest = m; });
       if (get(richest, what) === 0) return;
-      put(richest, what, get(richest, what) - 1);
+      put(richest, what, get(richest, what) - 1, words);
     }
   }
 
@@ -165,9 +212,9 @@
       }
       case "secret": return state.secrets.indexOf(cond.number) >= 0;
       case "item":
-        if (!cond.keyword) return state.items.indexOf(cond.item) >= 0;
-        return state.items.some(function (i) { return book.keywords(i).indexOf(cond.item) >= 0; });
-      case "compare": return COMPARE[cond.op](partyValue(state, cond.name), cond.value);
+        if (!cond.keyword) return items(state).indexOf(cond.item) >= 0;
+        return items(state).some(function (i) { return book.keywords(i).indexOf(cond.item) >= 0; });
+      case "compare": return COMPARE[cond.op](partyValue(state, cond.name, book.words), cond.value);
       case "dial": return COMPARE[cond.op](state.dials[cond.dial] || 0, cond.value);
       case "character":
         return active(state).some(function (c) { return c.name.toLowerCase() === cond.character.toLowerCase(); });
@@ -188,9 +235,9 @@
     throw new Error("unknown condition " + cond.kind);
   }
 
-  function affordable(costs, state) {
+  function affordable(costs, state, words) {
     for (var i = 0; i < costs.length; i++) {
-      if (partyTotal(state, costs[i].resource) < costAmount(costs[i], state)) return costs[i];
+      if (partyTotal(state, costs[i].resource, words) < costAmount(costs[i], state)) return costs[i];
     }
     return null;
   }
@@ -204,29 +251,34 @@
       return declared.length ? declared : ["[" + op.item + "]"];
     }
     var held = [];
-    state.items.forEach(function (i) { if (book.keywords(i).indexOf(op.item) >= 0) addUnique(held, i); });
+    items(state).forEach(function (i) { if (book.keywords(i).indexOf(op.item) >= 0) addUnique(held, i); });
     return held;
   }
 
   function applyEffect(op, state, book, pick) {
-    var members = active(state);
+    var members = active(state), words = book.words;
     switch (op.kind) {
       case "gain": case "lose": case "pay": {
-        var what = op.what, amount = op.amount;
-        var mode = op.party || (TRACKS.indexOf(what) >= 0 ? "each" : "shared");
+        var what = op.what, amount = op.amount, track = words.tracks.indexOf(what) >= 0;
+        if (!track && words.resources.indexOf(what) < 0) {
+          throw new Error("cannot " + op.kind + " '" + what + "': not a resource or a survival track");
+        }
+        var mode = op.party || (track ? "each" : "shared");
         if (op.kind === "gain") {
           var shares = mode === "each" ? members.map(function () { return amount; }) : split(amount, members.length);
-          members.forEach(function (m, i) { put(m, what, get(m, what) + shares[i]); });
+          members.forEach(function (m, i) { put(m, what, get(m, what) + shares[i], words); });
         } else if (mode === "each") {
           var short = members.filter(function (m) { return get(m, what) < amount; }).map(function (m) { return m.name; });
-          members.forEach(function (m) { put(m, what, get(m, what) - amount); });
+          members.forEach(function (m) { put(m, what, get(m, what) - amount, words); });
           if (op.kind === "pay" && short.length && short.length < members.length) {
             short.forEach(function (n) { addUnique(state.dropped, n); });
           }
-        } else if (TRACKS.indexOf(what) >= 0) {
-          split(amount, members.length).forEach(function (share, i) { put(members[i], what, get(members[i], what) - share); });
+        } else if (track) {
+          split(amount, members.length).forEach(function (share, i) {
+            put(members[i], what, get(members[i], what) - share, words);
+          });
         } else {
-          takeFromParty(members, what, amount);
+          takeFromParty(members, what, amount, words);
         }
         return op.kind + " " + amount + " " + what;
       }
@@ -252,8 +304,12 @@
         var options = itemOptions(op, state, book);
         var chosen = pick != null ? pick : (options.length ? options[0] : null);
         if (chosen == null) return "lose item " + op.item + " (none held)";
-        if (op.kind === "gain-item") { state.items.push(chosen); return "gain item " + chosen; }
-        remove(state.items, chosen);
+        if (op.kind === "gain-item") {
+          members[0].items.push(chosen);  // a new item is carried by the first member still in
+          return "gain item " + chosen;
+        }
+        var carrier = state.party.filter(function (c) { return c.items.indexOf(chosen) >= 0; })[0];
+        if (carrier) remove(carrier.items, chosen);
         return "lose item " + chosen;
       }
       case "raise": case "lower": {
@@ -287,10 +343,10 @@
         if (state.location === op.old) state.location = op["new"];
         return "replace location " + op.old + " with " + op["new"];
       case "set-dial":
-        state.dials[op.dial] = Math.max(0, Math.min(DIAL_MAX, op.value));
+        state.dials[op.dial] = Math.max(0, Math.min(words.dial_max, op.value));
         return "set dial " + op.dial + " to " + state.dials[op.dial];
       case "advance-dial":
-        state.dials[op.dial] = Math.min(DIAL_MAX, (state.dials[op.dial] || 0) + 1);
+        state.dials[op.dial] = Math.min(words.dial_max, (state.dials[op.dial] || 0) + 1);
         return "advance dial " + op.dial;
       case "place-time-token": state.time_tokens += 1; return "place time token";
       case "remove-time-token": state.time_tokens = Math.max(0, state.time_tokens - 1); return "remove time token";
@@ -333,10 +389,13 @@
   };
   Rng.prototype.die = function (sides) { return 1 + Math.floor(this.next() * sides); };
 
+  // options: rules (player_rules), party (names; none: the default adventurer), seed,
+  // dice ("random", or "ask": the reader types the roll).
   function Story(bundle, options) {
     options = options || {};
-    this.book = new Book(bundle);
-    this.state = newState(bundle);
+    if (!options.rules) throw new Error("the player needs the ruleset's rules beside the bundle");
+    this.book = new Book(bundle, options.rules);
+    this.state = newState(bundle, options.rules, options.party);
     this.rng = new Rng(options.seed || 1);
     this.dice = options.dice || "random";  // "random" or "ask" (the reader types the roll)
     this.cursor = null;
@@ -375,6 +434,60 @@
     if (!target) throw new Error("location " + location + " has no '" + (hook || "explore") + "' hook");
     this.state.location = location;
     this.begin(target);
+  };
+
+  // A new exploration through a location's action (tgc/runtime/story.py's act): an
+  // action taken once per day and taken today, or costs the party cannot pay, throw and
+  // change nothing; otherwise the party pays together and the exploration begins at its target.
+  Story.prototype.act = function (location, name) {
+    var action = this.book.action(location, name), state = this.state, self = this;
+    var key = location + "/" + action.name;
+    if (action.once_per_day && state.acted[key] === state.day) {
+      throw new Error('"' + action.name + '" is taken once per day, and was taken on day ' + state.day);
+    }
+    var short = affordable(action.costs, state, this.book.words);
+    if (short) {
+      throw new Error('"' + action.name + '" costs ' + costAmount(short, state) + " " + short.resource +
+        " (the party has " + partyTotal(state, short.resource, this.book.words) + ")");
+    }
+    this.out = [];
+    state.location = location;
+    state.answers = {}; state.dropped = [];
+    this.waiting = null; this.ending = null; this.steps = 0;
+    state.acted[key] = state.day;
+    action.costs.forEach(function (c) {
+      self.apply({ kind: "pay", amount: costAmount(c, state), what: c.resource, party: "shared" });
+    });
+    var target = action.target;
+    if (this.queue.length) { this.queue.push(target); target = this.queue.shift(); }
+    this.transfer(target);
+  };
+
+  // The campaign clock, between explorations (tgc/runtime/story.py's next_day and
+  // next_chapter): the day moves on (once-per-day actions may be taken again); the
+  // chapter moves on to the next number, or to a chapter the reader names.
+  Story.prototype.between = function (what) {
+    if (this.cursor || this.waiting) {
+      throw new Error(what + " ends between explorations (this one goes on at " + this.label() + ")");
+    }
+  };
+  Story.prototype.nextDay = function (day) {
+    this.between("a day");
+    day = day == null ? this.state.day + 1 : day;
+    if (day <= this.state.day) {
+      throw new Error("the days only move on: today is day " + this.state.day + ", not before day " + day);
+    }
+    this.state.day = day;
+  };
+  Story.prototype.nextChapter = function (chapter) {
+    this.between("a chapter");
+    var now = this.state.chapter;
+    chapter = chapter == null ? { number: now.number + 1, letter: null, part: null } : chapter;
+    if (sameChapter(chapter, now) || !reachable(chapter, now)) {
+      throw new Error("chapters only move on: chapter " + chapterText(now) + " cannot come to chapter " +
+        chapterText(chapter));
+    }
+    this.state.chapter = chapter;
   };
 
   // Every event up to the next wait or the end.
@@ -452,10 +565,10 @@
       var choice = ops[line];
       if (choice.kind !== "choice") throw new Error("in " + this.label() + ": a '" + choice.kind + "' line after a choice");
       if (choice.guard && !this.holds(choice.guard)) { locked.push({ text: choice.text, why: "locked" }); continue; }
-      var short = affordable(choice.costs, this.state);
+      var short = affordable(choice.costs, this.state, this.book.words);
       if (short) {
         locked.push({ text: choice.text, why: "costs " + costAmount(short, this.state) + " " + short.resource +
-          " (the party has " + partyTotal(this.state, short.resource) + ")" });
+          " (the party has " + partyTotal(this.state, short.resource, this.book.words) + ")" });
         continue;
       }
       shown.push({ index: offers.length, text: choice.text, costs: choice.costs });
@@ -468,8 +581,8 @@
   };
 
   Story.prototype.runRoll = function (op) {
-    var modifier = 0, state = this.state;
-    op.modifiers.forEach(function (m) { modifier += m.sign * (m.attribute ? partyValue(state, m.attribute) : m.value); });
+    var modifier = 0, state = this.state, words = this.book.words;
+    op.modifiers.forEach(function (m) { modifier += m.sign * (m.attribute ? partyValue(state, m.attribute, words) : m.value); });
     if (this.dice === "ask") {
       this.waiting = { kind: "roll", dice: op.dice, sides: op.sides, modifier: modifier };
       this.emit(this.waiting);
@@ -638,6 +751,23 @@
     if (!m) throw new Error("the save's chapter " + JSON.stringify(text) + " is not a chapter");
     return { number: parseInt(m[1], 10), letter: m[2] || null, part: m[3] ? parseInt(m[3], 10) : null };
   }
+  // A chapter as a reader writes it (tgc/runtime/state.py's Chapter.parse): 3, 3A, 4B-4.
+  function readChapter(text) {
+    var m = /^([0-9]{1,9})([A-Z]?)(?:-([0-9]{1,9}))?$/.exec(String(text).trim());
+    if (!m) throw new Error("not a chapter id: " + JSON.stringify(String(text).slice(0, 40)) + " (expected 3, 3A or 7-2)");
+    return { number: parseInt(m[1], 10), letter: m[2] || null, part: m[3] ? parseInt(m[3], 10) : null };
+  }
+  function sameChapter(a, b) {
+    return a.number === b.number && (a.letter || null) === (b.letter || null) && (a.part == null ? null : a.part) ===
+      (b.part == null ? null : b.part);
+  }
+  // Chapters only move on: a higher number, or the same number with its letter kept or
+  // learnt and its event deck at the same part or further (Chapter.reachable_from).
+  function reachable(to, from) {
+    if (to.number !== from.number) return to.number > from.number;
+    if (from.letter != null && to.letter !== from.letter) return false;
+    return (to.part || 0) >= (from.part || 0);
+  }
   function numberKeys(object) {
     var out = {};
     Object.keys(object).map(Number).sort(function (a, b) { return a - b; })
@@ -669,15 +799,14 @@
 
   Story.prototype.exportSave = function (seed) {
     var s = this.state, self = this;
-    var party = s.party.map(function (c, i) {
-      var items = i === 0 ? s.items.slice().sort(byCodePoint) : [];  // the party's items: the first member carries them
-      return { attributes: c.attributes, items: items, limits: c.limits, name: c.name, piles: {},
-               resources: c.resources, tracks: c.tracks };
+    var party = s.party.map(function (c) {
+      return { attributes: c.attributes, items: c.items.slice().sort(byCodePoint), limits: c.limits, name: c.name,
+               piles: c.piles || {}, resources: c.resources, tracks: c.tracks };
     });
     var statuses = {};
     sortedKeys(s.statuses).forEach(function (k) { if (s.statuses[k].length) statuses[k] = sortedNumbers(s.statuses[k]); });
     var state = {
-      acted: {}, answers: s.answers, chapter: chapterText(s.chapter), day: s.day, dials: s.dials,
+      acted: s.acted, answers: s.answers, chapter: chapterText(s.chapter), day: s.day, dials: s.dials,
       dropped: s.dropped.slice().sort(byCodePoint), in_play: sortedNumbers(s.in_play), location: s.location,
       party: party, players: s.players, removed: sortedNumbers(s.removed), replaced: numberKeys(s.replaced),
       secrets: sortedNumbers(s.secrets), statuses: statuses, tasks: s.tasks, time_tokens: s.time_tokens,
@@ -703,19 +832,17 @@
     if (data.format !== 1 && data.format !== 2 && data.format !== SAVE_FORMAT) {
       throw new Error("save format " + JSON.stringify(data.format) + " (this player reads formats 1 to " + SAVE_FORMAT + ")");
     }
-    var saved = data.state || {}, state = newState(this.book.bundle), book = this.book;
+    var book = this.book, words = book.words, saved = data.state || {}, state = newState(book.bundle, words);
     if (saved.party && saved.party.length) {
-      state.party = saved.party.map(function (m) {
-        var c = newCharacter(m.name);
-        ["tracks", "limits", "attributes", "resources"].forEach(function (part) {
-          Object.keys(m[part] || {}).forEach(function (k) { c[part][k] = m[part][k]; });
-        });
-        return c;
-      });
+      var players = book.bundle.campaign.players;
+      if (saved.party.length > players.max) {
+        throw new Error("the party has " + saved.party.length + " characters; this campaign is for " +
+          players.min + "-" + players.max + " players");
+      }
+      state.party = saved.party.map(function (m) { return savedCharacter(m, words); });
     }
-    var items = (saved.items || []).slice();
-    (saved.party || []).forEach(function (m) { (m.items || []).forEach(function (i) { items.push(i); }); });
-    state.items = items;
+    (saved.items || []).forEach(function (i) { state.party[0].items.push(i); });  // format 1: the first member's
+    if (saved.acted) state.acted = JSON.parse(JSON.stringify(saved.acted));
     ["secrets", "visited", "tasks", "removed", "dropped"].forEach(function (k) { if (saved[k]) state[k] = saved[k].slice(); });
     ["statuses", "dials", "answers"].forEach(function (k) { if (saved[k]) state[k] = JSON.parse(JSON.stringify(saved[k])); });
     if (saved.replaced) Object.keys(saved.replaced).forEach(function (k) { state.replaced[Number(k)] = saved.replaced[k]; });
@@ -735,5 +862,32 @@
     this.truth = this.triggerTruth();
   };
 
-  root.TgcPlayer = { Story: Story, newState: newState, holds: holds, applyEffect: applyEffect };
+  // A member as a save gives it (tgc/runtime/save.py's _character): what it leaves out
+  // comes from the campaign's character of that name, else the default adventurer.
+  function savedCharacter(m, words) {
+    var c = newCharacter(m.name, declared(words, m.name), words);
+    [["tracks", words.tracks], ["limits", words.tracks], ["attributes", words.attributes],
+     ["resources", words.resources]].forEach(function (pair) {
+      var part = pair[0], names = pair[1], values = m[part] || {};
+      Object.keys(values).forEach(function (key) {
+        if (names.indexOf(key) < 0) throw new Error(m.name + ": '" + key + "' is not one of the " + part + " (" + names.join(", ") + ")");
+        if (values[key] < 0) throw new Error(m.name + ": " + key + " cannot be negative (" + values[key] + ")");
+        c[part][key] = values[key];
+      });
+    });
+    words.start_limited.forEach(function (t) {
+      if (has(m.tracks || {}, t) && !has(m.limits || {}, t)) c.limits[t] = Math.max(c.limits[t], m.tracks[t]);
+    });
+    Object.keys(m.piles || {}).forEach(function (pile) {
+      if (words.piles.indexOf(pile) < 0) {
+        throw new Error(m.name + ": '" + pile + "' is not one of the piles (" + (words.piles.join(", ") || "none in this ruleset") + ")");
+      }
+      c.piles[pile] = m.piles[pile].slice();
+    });
+    c.items = (m.items || []).slice();
+    return c;
+  }
+
+  root.TgcPlayer = { Story: Story, newState: newState, holds: holds, applyEffect: applyEffect, items: items,
+                     partyProblem: partyProblem, readChapter: readChapter };
 })(typeof window !== "undefined" ? window : globalThis);
