@@ -1,13 +1,17 @@
 """The long fuzzing run (issue 18, point 16; docs/reliability.md): seeded mutants of every
-kind of file tgc reads, each in its own process under a CPU and memory limit, counted by
-outcome; every failure is minimised into a case file.
+kind of file tgc reads, each in a child forked from one warm process under a CPU and
+memory limit (tests/fuzzing.py), counted by outcome; every failure is logged at once and
+minimised into a case file.
 
-    .venv/bin/python bench/fuzz.py --inputs 100000 --jobs 2 --seed 1
+    .venv/bin/python bench/fuzz.py --inputs 100000 --seed 1                 # the acceptance run
     .venv/bin/python bench/fuzz.py --kinds check,runtime --inputs 2000
-    nice -n 19 .venv/bin/python bench/fuzz.py --inputs 100000 --jobs 1 --minutes 120
+    nice -n 19 .venv/bin/python bench/fuzz.py --inputs 100000 --minutes 120
+    nice -n 19 .venv/bin/python bench/fuzz.py --start 40000 --inputs 60000  # the rest of it
 
-With ``--minutes`` the run stops starting inputs when the time is up and reports the
-inputs it ran: the prefix of the same seeded sequence, so a longer budget only adds.
+Input N of seed S depends on (S, N) only, never on the inputs before it: ``--start N``
+resumes a run that stopped, and runs over disjoint ranges add up to the whole run (their
+summaries side by side: ``--out`` per range). With ``--minutes`` the run stops starting
+inputs when the time is up and says where to resume.
 
 Exit status 0 when no input crashed, hung or blew up, 1 otherwise.
 """
@@ -20,7 +24,6 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 
@@ -29,83 +32,129 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.fuzzing import KINDS, Outcome, minimise, mutate, run_isolated, seeds, warm, write_case  # noqa: E402
 
 # How the inputs are shared among the kinds: the campaign checker meets most input.
-WEIGHTS = {"check": 10, "runtime": 2, "bundle": 2, "save": 2, "transcript": 1, "config": 1, "lock": 1}
+WEIGHTS = {"check": 10, "runtime": 2, "bundle": 2, "save": 2, "transcript": 1, "play": 1, "config": 1,
+           "lock": 1, "catalogue": 1}
+
+
+def plan(seed: int, number: int, kinds: list[str], originals: dict[str, list[str]]) -> tuple[str, str]:
+    """Input ``number`` of the run seeded ``seed``: its kind and its text."""
+    rng = random.Random(f"tgc-fuzz:{seed}:{number}")
+    kind = rng.choices(kinds, weights=[WEIGHTS[k] for k in kinds])[0]
+    return kind, mutate(rng.choice(originals[kind]), rng)
+
+
+class Run:
+    """Counts, CPU seconds and failures of one run, written to ``out`` as they come."""
+
+    def __init__(self, args: argparse.Namespace, kinds: list[str]) -> None:
+        self.args = args
+        self.counts: dict[str, Counter[str]] = {kind: Counter() for kind in kinds}
+        self.cpu: dict[str, float] = dict.fromkeys(kinds, 0.0)
+        self.slowest: dict[str, float] = dict.fromkeys(kinds, 0.0)
+        self.failures: list[dict[str, object]] = []
+        self.done = 0
+        self.next = args.start  # every input below this has run
+        self.finished: set[int] = set()
+        self.started = time.monotonic()
+        args.out.mkdir(parents=True, exist_ok=True)
+        self.findings = args.out / "findings.jsonl"
+
+    def record(self, number: int, kind: str, data: str, outcome: Outcome) -> None:
+        self.done += 1
+        self.counts[kind][outcome.kind] += 1
+        self.cpu[kind] += outcome.cpu
+        self.slowest[kind] = max(self.slowest[kind], outcome.cpu)
+        self.finished.add(number)
+        while self.next in self.finished:
+            self.finished.discard(self.next)
+            self.next += 1
+        if outcome.failed:
+            self.fail(number, kind, data, outcome)
+        if self.done % 100 == 0:
+            self.write()
+            print(f"{self.done} inputs (next {self.next}), {len(self.failures)} failures, "
+                  f"{self.done / max(sum(self.cpu.values()), 1e-9):.1f} inputs per CPU second, "
+                  f"{time.monotonic() - self.started:.0f} s", file=sys.stderr, flush=True)
+
+    def fail(self, number: int, kind: str, data: str, outcome: Outcome) -> None:
+        """Log the failure at once (a run that is stopped keeps it), then minimise it."""
+        entry: dict[str, object] = {"number": number, "kind": kind, "outcome": outcome.kind,
+                                    "detail": outcome.detail, "cpu": round(outcome.cpu, 2), "input": data}
+        with self.findings.open("a", encoding="utf-8", errors="surrogatepass") as log:
+            log.write(json.dumps(entry) + "\n")
+        print(f"FAILURE at input {number} ({kind}): {outcome.kind}: {outcome.detail[:300]}",
+              file=sys.stderr, flush=True)
+
+        def same(text: str) -> bool:
+            return run_isolated(kind, text, self.args.cpu, self.args.memory << 20,
+                                self.args.wall).kind == outcome.kind
+
+        small = minimise(kind, data, same, budget=self.args.minimise)
+        entry["case"] = str(write_case(self.args.out / "cases", kind, small, outcome))
+        del entry["input"]
+        self.failures.append(entry)
+
+    def write(self) -> dict[str, object]:
+        cpu = sum(self.cpu.values())
+        summary: dict[str, object] = {
+            "seed": self.args.seed, "start": self.args.start, "planned": self.args.inputs,
+            "inputs": self.done, "resume_at": self.next, "seconds": round(time.monotonic() - self.started, 1),
+            "cpu_seconds": round(cpu, 1), "inputs_per_cpu_second": round(self.done / cpu, 2) if cpu else None,
+            "cpu_limit_s": self.args.cpu, "memory_limit_mb": self.args.memory,
+            "outcomes": {kind: dict(sorted(c.items())) for kind, c in self.counts.items()},
+            "cpu_s": {kind: round(s, 1) for kind, s in self.cpu.items()},
+            "slowest_cpu_s": {kind: round(s, 2) for kind, s in self.slowest.items()},
+            "failures": self.failures}
+        (self.args.out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        return summary
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--inputs", type=int, default=1000, help="inputs in all (default 1000)")
+    parser.add_argument("--inputs", type=int, default=1000, help="inputs to run (default 1000)")
+    parser.add_argument("--start", type=int, default=0, help="the number of the first input (default 0)")
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated kinds to fuzz")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=2, help="inputs run at once")
+    parser.add_argument("--jobs", type=int, default=1, help="inputs run at once (default 1)")
     parser.add_argument("--cpu", type=int, default=10, help="CPU seconds per input (a hang past it)")
     parser.add_argument("--memory", type=int, default=2048, help="MB of address space per input")
     parser.add_argument("--wall", type=float, default=None,
-                        help="wall seconds before an input that blocks counts as a hang "
-                             "(default 3 x --cpu + 5; raise it at low priority)")
+                        help="how often (wall seconds) a running input is looked at: asleep with no "
+                             "CPU used since the last look is a hang (default 3 x --cpu + 5)")
     parser.add_argument("--minutes", type=float, default=None,
                         help="stop starting inputs after this many minutes")
+    parser.add_argument("--minimise", type=int, default=200, help="runs the minimiser may spend per failure")
     parser.add_argument("--out", type=Path, default=Path("bench/out/fuzz"),
-                        help="summary.json and the minimised cases/ (default bench/out/fuzz)")
+                        help="summary.json, findings.jsonl and the minimised cases/ (default bench/out/fuzz)")
     args = parser.parse_args(argv)
     kinds = [k for k in args.kinds.split(",") if k]
-    rng = random.Random(args.seed)
-    plan = rng.choices(kinds, weights=[WEIGHTS[k] for k in kinds], k=args.inputs)
     warm()
-    memory = args.memory << 20
-    counts: dict[str, Counter[str]] = {kind: Counter() for kind in kinds}
-    slowest: dict[str, float] = dict.fromkeys(kinds, 0.0)
-    failures: list[tuple[int, str, str, Outcome]] = []
-    start = time.monotonic()
-    deadline = None if args.minutes is None else start + args.minutes * 60
-
     originals = {kind: seeds(kind) for kind in kinds}
-
-    def inputs() -> Iterator[tuple[int, str, str]]:
-        """Mutants made one at a time: 100,000 whole campaign files do not fit in memory."""
-        for number, kind in enumerate(plan):
-            yield number, kind, mutate(rng.choice(originals[kind]), rng)
-
-    done = 0
+    run = Run(args, kinds)
+    deadline = None if args.minutes is None else time.monotonic() + args.minutes * 60
+    numbers = iter(range(args.start, args.start + args.inputs))
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         running: dict[Future[Outcome], tuple[int, str, str]] = {}
-        source = inputs()
         while True:
             while len(running) < args.jobs and (deadline is None or time.monotonic() < deadline):
-                item = next(source, None)
-                if item is None:
+                number = next(numbers, None)
+                if number is None:
                     break
-                running[pool.submit(run_isolated, item[1], item[2], args.cpu, memory, args.wall)] = item
+                kind, data = plan(args.seed, number, kinds, originals)
+                future = pool.submit(run_isolated, kind, data, args.cpu, args.memory << 20, args.wall)
+                running[future] = (number, kind, data)
             if not running:
                 break
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
                 number, kind, data = running.pop(future)
-                outcome = future.result()
-                done += 1
-                counts[kind][outcome.kind] += 1
-                slowest[kind] = max(slowest[kind], outcome.seconds)
-                if outcome.failed:
-                    failures.append((number, kind, data, outcome))
-                if done % 100 == 0:
-                    print(f"{done}/{len(plan)} inputs, {len(failures)} failures", file=sys.stderr)
-    elapsed = time.monotonic() - start
-    cases = []
-    for _, kind, data, outcome in sorted(failures, key=lambda failure: failure[0]):
-        def same(text: str, kind: str = kind, outcome: Outcome = outcome) -> bool:
-            return run_isolated(kind, text, args.cpu, memory, args.wall).kind == outcome.kind
-
-        small = minimise(kind, data, same)
-        cases.append(str(write_case(args.out / "cases", kind, small, outcome)))
-    summary = {"inputs": done, "planned": len(plan), "seed": args.seed, "seconds": round(elapsed, 1),
-               "cpu_limit_s": args.cpu, "memory_limit_mb": args.memory,
-               "outcomes": {kind: dict(sorted(c.items())) for kind, c in counts.items()},
-               "slowest_s": {kind: round(s, 2) for kind, s in slowest.items()},
-               "failures": len(failures), "cases": cases}
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+                run.record(number, kind, data, future.result())
+    summary = run.write()
     print(json.dumps(summary, indent=2))
-    return 1 if failures else 0
+    if run.next < args.start + args.inputs:
+        print(f"stopped early: resume with --seed {args.seed} --start {run.next} "
+              f"--inputs {args.start + args.inputs - run.next}", file=sys.stderr)
+    return 1 if run.failures else 0
 
 
 if __name__ == "__main__":
