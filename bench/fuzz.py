@@ -7,11 +7,15 @@ minimised into a case file.
     .venv/bin/python bench/fuzz.py --kinds check,runtime --inputs 2000
     nice -n 19 .venv/bin/python bench/fuzz.py --inputs 100000 --minutes 120
     nice -n 19 .venv/bin/python bench/fuzz.py --start 40000 --inputs 60000  # the rest of it
+    .venv/bin/python bench/fuzz.py --inputs 100000 --every 2 --offset 0 --out bench/out/fuzz-0 &
+    .venv/bin/python bench/fuzz.py --inputs 100000 --every 2 --offset 1 --out bench/out/fuzz-1 &
 
 Input N of seed S depends on (S, N) only, never on the inputs before it: ``--start N``
 resumes a run that stopped, and runs over disjoint ranges add up to the whole run (their
-summaries side by side: ``--out`` per range). With ``--minutes`` the run stops starting
-inputs when the time is up and says where to resume.
+summaries side by side: ``--out`` per range); ``--every K --offset I`` shares one run among
+K processes (one per core: each process is single-threaded, since a child forked from a
+threaded parent may inherit a lock another thread held). With ``--minutes`` the run stops
+starting inputs when the time is up and says where to resume.
 
 Exit status 0 when no input crashed, hung or blew up, 1 otherwise.
 """
@@ -20,27 +24,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from collections import Counter
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.fuzzing import KINDS, Outcome, minimise, mutate, run_isolated, seeds, warm, write_case  # noqa: E402
-
-# How the inputs are shared among the kinds: the campaign checker meets most input.
-WEIGHTS = {"check": 10, "runtime": 2, "bundle": 2, "save": 2, "transcript": 1, "play": 1, "config": 1,
-           "lock": 1, "catalogue": 1}
-
-
-def plan(seed: int, number: int, kinds: list[str], originals: dict[str, list[str]]) -> tuple[str, str]:
-    """Input ``number`` of the run seeded ``seed``: its kind and its text."""
-    rng = random.Random(f"tgc-fuzz:{seed}:{number}")
-    kind = rng.choices(kinds, weights=[WEIGHTS[k] for k in kinds])[0]
-    return kind, mutate(rng.choice(originals[kind]), rng)
+from tests.fuzzing import KINDS, Outcome, minimise, plan, run_isolated, seeds, warm, write_case  # noqa: E402
 
 
 class Run:
@@ -53,8 +44,7 @@ class Run:
         self.slowest: dict[str, float] = dict.fromkeys(kinds, 0.0)
         self.failures: list[dict[str, object]] = []
         self.done = 0
-        self.next = args.start  # every input below this has run
-        self.finished: set[int] = set()
+        self.next = args.start + args.offset  # every input of this process below it has run
         self.started = time.monotonic()
         args.out.mkdir(parents=True, exist_ok=True)
         self.findings = args.out / "findings.jsonl"
@@ -64,10 +54,7 @@ class Run:
         self.counts[kind][outcome.kind] += 1
         self.cpu[kind] += outcome.cpu
         self.slowest[kind] = max(self.slowest[kind], outcome.cpu)
-        self.finished.add(number)
-        while self.next in self.finished:
-            self.finished.discard(self.next)
-            self.next += 1
+        self.next = number + self.args.every
         if outcome.failed:
             self.fail(number, kind, data, outcome)
         if self.done % 100 == 0:
@@ -115,7 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--start", type=int, default=0, help="the number of the first input (default 0)")
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated kinds to fuzz")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="inputs run at once (default 1)")
+    parser.add_argument("--every", type=int, default=1,
+                        help="run every Nth input only (with --offset: N processes share one run)")
+    parser.add_argument("--offset", type=int, default=0, help="with --every: which of every N (0 to N-1)")
     parser.add_argument("--cpu", type=int, default=10, help="CPU seconds per input (a hang past it)")
     parser.add_argument("--memory", type=int, default=2048, help="MB of address space per input")
     parser.add_argument("--wall", type=float, default=None,
@@ -132,28 +121,17 @@ def main(argv: list[str] | None = None) -> int:
     originals = {kind: seeds(kind) for kind in kinds}
     run = Run(args, kinds)
     deadline = None if args.minutes is None else time.monotonic() + args.minutes * 60
-    numbers = iter(range(args.start, args.start + args.inputs))
-    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        running: dict[Future[Outcome], tuple[int, str, str]] = {}
-        while True:
-            while len(running) < args.jobs and (deadline is None or time.monotonic() < deadline):
-                number = next(numbers, None)
-                if number is None:
-                    break
-                kind, data = plan(args.seed, number, kinds, originals)
-                future = pool.submit(run_isolated, kind, data, args.cpu, args.memory << 20, args.wall)
-                running[future] = (number, kind, data)
-            if not running:
-                break
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in finished:
-                number, kind, data = running.pop(future)
-                run.record(number, kind, data, future.result())
+    for number in range(args.start + args.offset, args.start + args.inputs, args.every):
+        if deadline is not None and time.monotonic() >= deadline:
+            break
+        kind, data = plan(args.seed, number, kinds, originals)
+        run.record(number, kind, data, run_isolated(kind, data, args.cpu, args.memory << 20, args.wall))
     summary = run.write()
     print(json.dumps(summary, indent=2))
     if run.next < args.start + args.inputs:
-        print(f"stopped early: resume with --seed {args.seed} --start {run.next} "
-              f"--inputs {args.start + args.inputs - run.next}", file=sys.stderr)
+        left = args.start + args.inputs - run.next + args.offset
+        print(f"stopped early: resume with --seed {args.seed} --start {run.next - args.offset} "
+              f"--inputs {left} --every {args.every} --offset {args.offset}", file=sys.stderr)
     return 1 if run.failures else 0
 
 

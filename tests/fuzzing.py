@@ -125,6 +125,19 @@ def _lines(data: str, rng: random.Random) -> str:
 _MUTATIONS: list[Callable[[str, random.Random], str]] = [_insert_token, _cut, _repeat, _flip, _lines, _lines]
 
 
+# How a long run shares its inputs among the kinds: the campaign checker meets most input.
+WEIGHTS = {"check": 10, "runtime": 2, "bundle": 2, "save": 2, "transcript": 1, "play": 1, "config": 1,
+           "lock": 1, "catalogue": 1}
+
+
+def plan(seed: int, number: int, kinds: list[str], originals: dict[str, list[str]]) -> tuple[str, str]:
+    """Input ``number`` of the run seeded ``seed``: its kind and its text. It depends on
+    (seed, number) alone, so a run resumes at any number and ranges add up."""
+    rng = random.Random(f"tgc-fuzz:{seed}:{number}")
+    kind = rng.choices(kinds, weights=[WEIGHTS[k] for k in kinds])[0]
+    return kind, mutate(rng.choice(originals[kind]), rng)
+
+
 def seeds(kind: Kind) -> list[str]:
     """The well-formed inputs each kind's mutants start from."""
     match kind:
@@ -443,6 +456,18 @@ def _stamps(sample: Path, files: list[Path]) -> dict[Path, tuple[int, int, int]]
     return found
 
 
+def _restore() -> None:
+    """Put the warm copy back after a run wrote through one of its links (a finding), so
+    the inputs after it are judged on the sample again."""
+    warm_state = _warm()
+    for path in warm_state.files:
+        if _stamps(warm_state.sample, [path]) != {path: warm_state.stamps[path]}:
+            original = SAMPLE / path if (SAMPLE / path).exists() else Path(os.devnull)  # tgc.toml: empty
+            shutil.copyfile(original, warm_state.sample / path)
+            mtime = warm_state.stamps[path][0]
+            os.utime(warm_state.sample / path, ns=(mtime, mtime))
+
+
 def _scratch(slot: int) -> Path:
     folder = _warm().base / f"slot-{slot}"
     folder.mkdir(exist_ok=True)
@@ -576,6 +601,7 @@ def _fork(kind: Kind, data: str, scratch: Path, cpu: int, memory: int, wall: flo
         return Outcome("hang", f"blocked for {wall:.0f} s without using the CPU", seconds, used)
     verdict = json.loads(b"".join(chunks)) if chunks else None
     if _stamps(_warm().sample, _warm().files) != _warm().stamps:
+        _restore()
         return Outcome("crash", "the sample's files were written to", seconds, used)
     written = _written(data, scratch / "work" / "campaign")
     if written:
