@@ -4,7 +4,8 @@ bundle schema's condition models out, and back.
 The two mirror each other field for field, so each way is a rename by kind: the compiler
 writes the checker's lowered conditions into the bundle with ``to_schema``, and the
 runtime reads them back with ``to_form`` once per condition (runtime.book), so play, the
-explorer and the checker evaluate one form.
+explorer and the checker evaluate one form. ``to_change`` reads an effect into the
+algebra's change form, whose footprint the checker reads too.
 
 Example:
     >>> from tgc.conditions.form import And, Not, Secret, Status
@@ -17,9 +18,10 @@ Example:
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import Literal, assert_never
 
 from tgc.bundle import schema as s
+from tgc.conditions import change as c
 from tgc.conditions import form as f
 
 # kind -> (the form's class, the schema's model): the same kinds, the same fields.
@@ -93,3 +95,37 @@ def to_form(cond: s.Condition) -> f.Condition:
             return f.Or(tuple(to_form(c) for c in cond.operands))
         case _:
             assert_never(cond)
+
+
+_LOCATION_VERBS: dict[str, Literal["reveal", "remove", "move"]] = {
+    "reveal-location": "reveal", "remove-location": "remove", "move-to": "move"}
+
+
+def to_change(effect: s.Effect) -> c.Change | None:
+    """A bundle effect in the algebra's change form (None for one that moves nothing a
+    condition reads), so the explorer reads the footprint the checker reads."""
+    match effect:
+        case s.Mark():
+            return c.Mark(effect.status, effect.low, effect.high, effect.kind == "unmark")
+        case s.SecretChange():
+            return c.SecretChange(effect.number, effect.kind == "gain-secret")
+        case s.ItemChange():
+            return c.ItemChange(effect.item, effect.keyword, effect.kind == "gain-item")
+        case s.Amount():
+            return c.Amount(effect.what)
+        case s.AttributeChange():
+            return c.AttributeChange(effect.attribute)
+        case s.SetDial():
+            return c.Dial(effect.dial, effect.value)
+        case s.AdvanceDial():
+            return c.Dial(effect.dial, None)
+        case s.LocationChange():
+            return c.Location(_LOCATION_VERBS[effect.kind], effect.location)
+        case s.ReplaceLocation():
+            return c.Replace(effect.old, effect.new)
+        case s.Roll():
+            return c.Roll(tuple(m.attribute for m in effect.modifiers if m.attribute))
+        case s.Task() | s.Note() | s.TimeToken() | s.Encounter() | s.Toss() | s.Phrase():
+            return None
+        case _:
+            assert_never(effect)

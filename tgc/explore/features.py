@@ -20,7 +20,9 @@ from functools import partial
 from typing import cast
 
 from tgc.bundle import schema as s
+from tgc.bundle.conditions import to_change
 from tgc.conditions import form as f
+from tgc.conditions.change import footprint
 from tgc.conditions.form import leaves
 from tgc.explore.clock import Clock
 from tgc.runtime.book import Book
@@ -174,38 +176,15 @@ class Features:
         return [read for leaf in leaves(form) for read in self.cond_features(leaf)]
 
     def _touch_effect(self, op: s.Op) -> tuple[list[Feature], list[Feature]]:
-        match op:
-            case s.Amount():
-                names = self.book.vocabulary.linked(op.what)
-                return [("num", n) for n in names], []
-            case s.Mark():
-                shape = self.book.statuses[op.status].shape if op.status in self.book.statuses else "parts"
-                if shape == "flag":
-                    return [], [("status", op.status)]
-                return [("status", op.status)], []
-            case s.SecretChange():
-                return [], [("secret", op.number)]
-            case s.ItemChange() if op.keyword:
-                return [("item", n) for n in self.keyword_items(op.item)], []
-            case s.ItemChange():
-                return [("item", op.item)], []
-            case s.AttributeChange():
-                return [("num", op.attribute)], []
-            case s.SetDial():
-                return [], [("dial", op.dial)]
-            case s.AdvanceDial():
-                return [("dial", op.dial)], []
-            case s.LocationChange() if op.kind == "move-to":
-                location = self.book.locations.get(op.location)
-                keys = location.keys.values() if location is not None else ()
-                return [("loc", n) for n in keys], [("loc", op.location)]
-            case s.LocationChange():
-                return [], [("loc", op.location)]
-            case s.ReplaceLocation():
-                return [], [("loc", op.old), ("loc", op.new)]
-            case s.Roll():
-                return [("num", m.attribute) for m in op.modifiers if m.attribute], []
-        return [], []
+        """What the condition algebra's footprint says the effect needs and overwrites
+        (the checker's usage tables read the same footprint)."""
+        if isinstance(op, s.Text | s.Divert | s.IfEffect | s.IfDivert | s.Choice):
+            return [], []
+        change = to_change(op)
+        if change is None:
+            return [], []
+        found = footprint(change, self.book)
+        return list(found.needs), list(found.assigns)
 
     # ------------------------------------------------------------ reading and writing
 

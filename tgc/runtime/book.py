@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from tgc.bundle.conditions import to_form
 from tgc.bundle.schema import Action, Bundle, Condition, Location, Op, Record, Status, Target, Verse
 from tgc.conditions import form as f
+from tgc.conditions.change import Shape
 from tgc.rulesets.spec import vocabulary_of
 
 
@@ -81,6 +82,29 @@ class Book:
 
     def items_with(self, keyword: str) -> list[str]:
         return [name for name, kws in self.item_keywords.items() if keyword in kws]
+
+    # ---- what the bundle declares, as the algebra's footprint asks (change.Declared)
+
+    def shape(self, status: str) -> tuple[Shape, int] | None:
+        declared = self.statuses.get(status)
+        return (declared.shape, declared.size) if declared is not None else None
+
+    def has_secret(self, number: int) -> bool:
+        return number in self.secret_numbers
+
+    def has_item(self, name: str) -> bool:
+        return name in self.item_keywords
+
+    def has_keyword(self, word: str) -> bool:
+        return word in self.vocabulary.item_keywords or any(
+            word in kws for kws in self.item_keywords.values())
+
+    def linked(self, number: str) -> list[str]:
+        return self.vocabulary.linked(number)
+
+    def keys(self, location: int) -> tuple[int, ...]:
+        card = self.locations.get(location)
+        return tuple(card.keys.values()) if card is not None else ()
 
     def hook(self, location: int, hook: str) -> Target | None:
         loc = self.locations.get(location)

@@ -1,7 +1,9 @@
 """Facts: the statuses, secrets and items a campaign declares in, the things play can
 hold (a status part, a box, a flag, a secret, an item, an item keyword) out, with which
-of them each condition, mark, grant and trigger names. Read by ``semantics.usage``,
-``semantics.holds`` and the state checks.
+of them each condition and trigger names. Read by ``semantics.usage``,
+``semantics.holds`` and the state checks. What an effect grants or removes is the
+condition algebra's footprint (tgc.conditions.change); ``Vocabulary`` answers it what
+the campaign declares.
 
 Example:
     >>> from tgc.semantics.facts import Fact
@@ -11,52 +13,13 @@ Example:
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Sequence
 
+from tgc.conditions.change import STATUS_KINDS, Fact, Shape
 from tgc.semantics.model import Campaign, StatusInfo
 from tgc.syntax import ast
 
-
-class Fact(NamedTuple):
-    """One thing the save sheet or the party can hold.
-
-    ``kind`` is ``part`` (``number`` is the part), ``boxes`` (any box of a boxes status
-    ticked: boxes are unnumbered, so one mark can be repeated up to full), ``flag``,
-    ``secret`` (``name`` is the number), ``item`` or ``keyword``. ``count`` is not held
-    by itself: it stands for "at least ``number`` parts of a status", which is what
-    ``status "X"``, ``any N`` and ``when any N parts`` need.
-    """
-
-    kind: str
-    name: str
-    number: int = 0
-
-    @property
-    def key(self) -> tuple[str, str]:
-        """What the fact is about: a status, a secret, an item or a keyword."""
-        if self.kind in STATUS_KINDS:
-            return ("status", self.name)
-        return (self.kind, self.name)
-
-    def __str__(self) -> str:
-        if self.kind == "part":
-            return f'part {self.number} of "{self.name}"'
-        if self.kind == "count":
-            if self.number == 1:
-                return f'a part of "{self.name}"'
-            return f'at least {self.number} parts of "{self.name}"'
-        if self.kind == "boxes":
-            return f'a box of "{self.name}"'
-        if self.kind == "flag":
-            return f'"{self.name}"'
-        if self.kind == "secret":
-            return f"secret {self.name}"
-        if self.kind == "item":
-            return f'item "{self.name}"'
-        return f"an item with keyword `{self.name}`"
-
-
-STATUS_KINDS = frozenset({"part", "boxes", "flag", "count"})
+__all__ = ["STATUS_KINDS", "Fact", "Vocabulary", "selection_fits", "trigger_fits"]
 
 
 class Vocabulary:
@@ -89,42 +52,38 @@ class Vocabulary:
             return tuple(Fact("part", status.name, p) for p in range(low, high + 1))
         return (Fact(status.shape, status.name),)
 
-    def mark_facts(self, mark: ast.Mark) -> tuple[Fact, ...]:
-        status = self.c.statuses.get(mark.name)
-        if status is None:
-            return ()
-        if status.shape == "parts":
-            sel = mark.parts
-            if sel is None or sel.any_count or not 1 <= sel.low <= sel.high <= status.size:
-                return ()
-            return tuple(Fact("part", status.name, p) for p in range(sel.low, sel.high + 1))
-        if mark.parts is not None:
-            return ()
-        return (Fact(status.shape, status.name),)
-
     def secret(self, number: int) -> Fact | None:
-        return Fact("secret", str(number)) if number in self.c.secrets else None
+        return Fact("secret", str(number)) if self.has_secret(number) else None
 
     def item(self, name: str, keyword: bool) -> Fact | None:
         if keyword:
-            known = name in self.c.vocabulary.item_keywords or name in self.c.item_keywords
-            return Fact("keyword", name) if known else None
-        return Fact("item", name) if name in self.c.items else None
+            return Fact("keyword", name) if self.has_keyword(name) else None
+        return Fact("item", name) if self.has_item(name) else None
 
-    def item_gains(self, name: str, keyword: bool) -> tuple[Fact, ...]:
-        """Gaining an item also gains its keywords; gaining "an item with keyword K" may
-        give any declared item with K, and so any of that item's keywords too (the reader
-        or a deck picks which)."""
-        fact = self.item(name, keyword)
-        if fact is None:
-            return ()
-        if keyword:
-            facts = {fact}
-            for item in self.by_keyword.get(name, ()):
-                facts.add(Fact("item", item))
-                facts.update(Fact("keyword", w) for w in self.c.items[item].keywords)
-            return tuple(sorted(facts))
-        return (fact, *(Fact("keyword", w) for w in self.c.items[name].keywords))
+    # ---- what the campaign declares, as the algebra's footprint asks (change.Declared)
+
+    def shape(self, status: str) -> tuple[Shape, int] | None:
+        info = self.c.statuses.get(status)
+        return (info.shape, info.size) if info is not None else None
+
+    def has_secret(self, number: int) -> bool:
+        return number in self.c.secrets
+
+    def has_item(self, name: str) -> bool:
+        return name in self.c.items
+
+    def has_keyword(self, word: str) -> bool:
+        return word in self.c.vocabulary.item_keywords or word in self.c.item_keywords
+
+    def items_with(self, keyword: str) -> Sequence[str]:
+        return self.by_keyword.get(keyword, ())
+
+    def linked(self, number: str) -> Sequence[str]:
+        return self.c.vocabulary.linked(number)
+
+    def keys(self, location: int) -> Sequence[int]:
+        info = self.c.locations.get(location)
+        return tuple(key.location for key in info.keys) if info is not None else ()
 
     def trigger_reads(self, status: StatusInfo, trig: ast.Trigger) -> tuple[Fact, ...] | None:
         if not trigger_fits(status, trig):

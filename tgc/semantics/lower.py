@@ -1,5 +1,6 @@
 """Semantics, lowering: an AST condition in, the condition algebra's form out
-(tgc.conditions.form) with a span table back to the source.
+(tgc.conditions.form) with a span table back to the source; an AST effect in, the
+algebra's change out (tgc.conditions.change).
 
 Lowering is structural: every AST node becomes one form node at the same path, so a
 path the algebra returns (a contradiction's two literals) leads back to the AST node as
@@ -18,8 +19,9 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import cast
+from typing import assert_never, cast
 
+from tgc.conditions import change as c
 from tgc.conditions import form as f
 from tgc.source import Span
 from tgc.syntax import ast
@@ -114,3 +116,40 @@ def lower_atom(cond: ast.Cond, resolve: Resolver = _as_written) -> f.Atom:
         case ast.AskCond():
             return f.Ask(cond.question)
     raise TypeError(f"not an atom: {type(cond).__name__}")
+
+
+def lower_effect(effect: ast.Effect) -> c.Change | None:
+    """An effect that moves what conditions read, in the algebra's form (None for one
+    that moves nothing a condition reads: prose, tasks, time tokens, encounters, tosses,
+    a ruleset's phrases)."""
+    match effect:
+        case ast.Mark():
+            sel = effect.parts
+            if sel is None:
+                return c.Mark(effect.name, None, None, effect.unmark)
+            return c.Mark(effect.name, sel.low, sel.high, effect.unmark, sel.any_count)
+        case ast.SecretEffect():
+            return c.SecretChange(effect.number, effect.gain)
+        case ast.ItemEffect():
+            return c.ItemChange(effect.name, effect.keyword, effect.gain)
+        case ast.Amount():
+            return c.Amount(effect.what)
+        case ast.AttributeChange():
+            return c.AttributeChange(effect.attribute)
+        case ast.DialEffect():
+            return c.Dial(effect.name, effect.value)
+        case ast.LocationEffect():
+            match effect.verb:
+                case "replace":
+                    assert effect.other is not None
+                    return c.Replace(effect.number, effect.other)
+                case "remove" | "reveal" | "move":
+                    return c.Location(effect.verb, effect.number)
+                case _:
+                    assert_never(effect.verb)
+        case ast.Roll():
+            return c.Roll(tuple(m.attribute for m in effect.modifiers if m.attribute))
+        case ast.Task() | ast.Note() | ast.TimeToken() | ast.Encounter() | ast.Toss() | ast.Phrase():
+            return None
+        case _:
+            assert_never(effect)

@@ -1,7 +1,8 @@
 """Usage tables: the resolved Campaign and its verse graph in, for every status part (and
 boxes status and flag), secret, item and item keyword, where it is granted, removed and
-checked, and what every trigger reads. Purely syntactic: what can actually happen in play
-is worked out from these tables by ``semantics.flow``.
+checked, and what every trigger reads. What an effect grants or removes is the condition
+algebra's footprint of its lowered form, the same the explorer reads. Purely syntactic:
+what can actually happen in play is worked out from these tables by ``semantics.flow``.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from dataclasses import dataclass, field
 from difflib import get_close_matches
 from typing import NamedTuple
 
+from tgc.conditions.change import footprint
 from tgc.semantics.facts import Fact, Vocabulary
 from tgc.semantics.graph import Graph
+from tgc.semantics.lower import lower_effect
 from tgc.semantics.model import Campaign, canonical_section, canonical_verse
 from tgc.source import Span
 from tgc.syntax import ast
@@ -185,29 +188,20 @@ class _Collector:
 
     def effect(self, node: str, index: int, line: ast.EffectLine) -> None:
         effect = line.effect
-        if isinstance(effect, ast.Mark):
-            facts, removal = self.v.mark_facts(effect), effect.unmark
-        elif isinstance(effect, ast.SecretEffect):
-            fact = self.v.secret(effect.number)
-            facts, removal = ((fact,) if fact else ()), not effect.gain
-        elif isinstance(effect, ast.ItemEffect):
-            if effect.gain:
-                facts, removal = self.v.item_gains(effect.name, effect.keyword), False
-            else:
-                fact = self.v.item(effect.name, effect.keyword)
-                facts, removal = ((fact,) if fact else ()), True
-        else:
-            return
+        assert isinstance(effect, ast.Mark | ast.SecretEffect | ast.ItemEffect)
+        change = lower_effect(effect)
+        assert change is not None
+        facts, removal, _, _ = footprint(change, self.v)
         if not facts:
             if not removal:
                 self.u.obscured.update(self.meant(effect))
             return
-        change = Change(node, index, line.span, facts, line.cond, removal, effect)
+        change_line = Change(node, index, line.span, facts, line.cond, removal, effect)
         table = self.u.removals if removal else self.u.grants
         for fact in facts:
-            table.setdefault(fact, []).append(change)
+            table.setdefault(fact, []).append(change_line)
         if not removal:
-            self.u.node_grants.setdefault(node, []).append(change)
+            self.u.node_grants.setdefault(node, []).append(change_line)
 
 
 # An unclosed string runs to the end of the line (and names nothing), so that no quote
