@@ -74,3 +74,42 @@ def test_explore_reaches_every_verse() -> None:
     report = json.loads(result.output)
     assert report["complete"] is True
     assert report["verses"]["unreached"] == []
+
+
+def _built(tmp_path: Path, flips: int) -> Path:
+    campaign = tmp_path / f"coin-{flips}"
+    shutil.copytree(CAMPAIGN, campaign)
+    source = campaign / "campaign.tgj"
+    source.write_text(source.read_text(encoding="utf-8").replace("flips: 1", f"flips: {flips}"),
+                      encoding="utf-8")
+    result = tgc("build", str(campaign), "-o", str(tmp_path / f"out-{flips}"), "--no-cache")
+    assert result.exit_code == 0, result.output
+    return next((tmp_path / f"out-{flips}").glob("*.json"))
+
+
+def test_its_declarations_are_typed_rule_data_in_the_bundle(tmp_path: Path) -> None:
+    """A ruleset registered from outside tgc's folders carries typed records too: the
+    bundle writes them by its own model and reads them back as that model."""
+    from tgc.bundle.io import load_bundle
+
+    path = _built(tmp_path, 3)
+    written = json.loads(path.read_text(encoding="utf-8"))
+    assert written["rules"] == {"ruleset": "coin-trials", "trolls": [{"name": "Bartholomew", "flips": 3}]}
+    assert not [r for r in written["encounters"] if r.get("kind") == "troll"]  # typed, not generic
+    bundle = load_bundle(path)
+    assert isinstance(bundle.rules, tiny_ruleset.CoinRules)
+    assert bundle.rules.trolls[0].flips == 3
+
+
+def test_the_engine_plays_from_the_typed_records(tmp_path: Path) -> None:
+    """Bartholomew asking three heads in a row wins more flips than one asking one."""
+    script = tmp_path / "flip.txt"
+    script.write_text("2\n", encoding="utf-8")
+    heads = {}
+    for flips in (1, 3):
+        bundle = _built(tmp_path, flips)
+        runs = [tgc("play", str(bundle), "--script", str(script), "--seed", str(seed), "--fights", "auto")
+                for seed in range(16)]
+        assert all(r.exit_code == 0 for r in runs), [r.output for r in runs if r.exit_code]
+        heads[flips] = sum("Heads." in r.output for r in runs)
+    assert heads[3] < heads[1]

@@ -17,6 +17,8 @@ from pydantic import (
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
+    ValidatorFunctionWrapHandler,
+    field_serializer,
     field_validator,
     model_serializer,
 )
@@ -556,6 +558,25 @@ class Bundle(_Model):
             data.pop("records", None)
         return data
 
+    @field_validator("rules", mode="wrap")
+    @classmethod
+    def _registered_rule_data(cls, value: object, handler: ValidatorFunctionWrapHandler) -> object:
+        """A ruleset registered from outside tgc's folders (``rulesets.register``) types its
+        rule data with its own model (``RulesetSpec.schema``), which the union of the
+        built-in folders cannot name: its ``ruleset`` tag finds it in the registry."""
+        model = rulesets.registered_rule_data(_tag_of(value))
+        if model is None:
+            return handler(value)
+        return value if isinstance(value, model) else model.model_validate(value)
+
+    @field_serializer("rules", mode="wrap")
+    def _registered_rule_data_out(self, value: RuleData | None,
+                                  handler: SerializerFunctionWrapHandler) -> object:
+        """Written by its own model, like any record (see ``_registered_rule_data``)."""
+        if value is not None and rulesets.registered_rule_data(value.ruleset) is type(value):
+            return value.model_dump(mode="json")
+        return handler(value)
+
     @field_validator("format", mode="before")
     @classmethod
     def _format_is_an_integer(cls, value: object) -> object:
@@ -563,6 +584,12 @@ class Bundle(_Model):
         if type(value) is not int:
             raise ValueError("the format version must be an integer")
         return value
+
+
+def _tag_of(value: object) -> str | None:
+    """The ``ruleset`` a rule-data value names (a model or its JSON object)."""
+    tag = value.get("ruleset") if isinstance(value, dict) else getattr(value, "ruleset", None)
+    return tag if isinstance(tag, str) else None
 
 
 for _model in (NotCond, AndCond, OrCond, IfEffect, IfDivert, Choice, Record, Bundle):

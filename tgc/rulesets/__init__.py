@@ -17,8 +17,8 @@ from typing import Any
 from tgc.rulesets.spec import RulesetSpec, Vocabulary
 
 __all__ = ["RulesetSpec", "UnknownRuleset", "Vocabulary", "declaration_kinds", "default", "get",
-           "icon_synonyms", "icons", "libraries", "names", "phrases", "register", "rule_data_models",
-           "unregister"]
+           "icon_synonyms", "icons", "libraries", "names", "phrases", "register",
+           "registered_rule_data", "rule_data_models", "unregister"]
 
 _specs: dict[str, RulesetSpec] = {}
 _found = False
@@ -84,6 +84,17 @@ def rule_data_models() -> tuple[type[Any], ...]:
         if info.ispkg and importlib.util.find_spec(f"{__name__}.{info.name}.schema") is not None:
             models.append(importlib.import_module(f"{__name__}.{info.name}.schema").RULE_DATA)
     return tuple(models)
+
+
+def registered_rule_data(name: str | None) -> type[Any] | None:
+    """The rule-data model of a ruleset registered from outside tgc's folders that names
+    its ``schema`` module (None for a built-in one, whose model the bundle's union holds,
+    and for any other name)."""
+    spec = _specs.get(name) if name is not None else None
+    if spec is None or spec.schema is None:
+        return None
+    model: type[Any] = importlib.import_module(spec.schema).RULE_DATA
+    return model
 
 
 def declaration_kinds() -> tuple[str, ...]:

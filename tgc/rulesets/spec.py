@@ -134,7 +134,9 @@ class RulesetSpec:
     declarations into the ruleset's typed rule data (the bundle compiler calls it; the
     model is ``RULE_DATA`` in the folder's ``schema`` module, a
     ``tgc.rulesets.ruledata.RuleData`` that the bundle's schema finds by listing the
-    folders);
+    folders); ``schema`` names that module for a ruleset registered from outside
+    tgc/rulesets/ (a folder's own is found without it: the bundle reads a registered
+    one's rule data by its ``ruleset`` tag);
     ``engines`` a module with ``make_ruleset(book, mode)`` for the interpreter (the
     runtime face; ``mode`` is how `tgc play --fights` asks fights to be played: ``hand``,
     ``ask``, ``auto`` or one of ``policies``, and None means the reader settles every
@@ -151,6 +153,7 @@ class RulesetSpec:
     vocabulary: Vocabulary
     checks: str | None = None
     rules: str | None = None
+    schema: str | None = None
     engines: str | None = None
     sim: str | None = None
     play: str | None = None
