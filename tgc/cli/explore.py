@@ -73,7 +73,12 @@ def _explore(target: Path | None, start_at: str | None, state_file: Path | None,
     if budget is None:
         fail_usage(f"--memory: `{memory}` is not a size (write it like 2GiB or 512MiB)")
     where = target if target is not None else campaign_dir(None)  # named in the witness
-    book = Book(load_campaign_or_exit(where, no_cache, strict=strict))
+    bundle = load_campaign_or_exit(where, no_cache, strict=strict)
+    own = _own_explorer(bundle, party, max_states, witness, fmt,
+                        {"--from": start_at, "--state": state_file, "--memory": memory})
+    if own is not None:
+        return own
+    book = Book(bundle)
     members = [p.strip() for p in party.split(",") if p.strip()]
     problem = party_problem(book.bundle, members)
     if problem is not None:
@@ -105,6 +110,37 @@ def _explore(target: Path | None, start_at: str | None, state_file: Path | None,
     else:
         _print_human(doc)
     return EXIT_ERRORS if doc["dead_ends"] or doc["trap_loops"] or doc["errors"] else EXIT_OK
+
+
+def _own_explorer(bundle: Any, party: str, max_states: int, witness: str | None, fmt: str,
+                  unused: dict[str, object]) -> int | None:
+    """A campaign whose ruleset plays its own way (a Tall Tale) is searched by the
+    ruleset's explorer (tgc/explore/seam.py); None for a story of verses."""
+    from tgc.explore.seam import ExploreError, ExploreRequest, explorer
+
+    own = explorer(bundle)
+    if own is None:
+        return None
+    given = [name for name, value in unused.items() if value is not None]
+    if given:
+        fail_usage(f"{', '.join(given)}: not for a `{bundle.campaign.ruleset}` campaign")
+    members = tuple(p.strip() for p in party.split(",") if p.strip())
+    try:
+        found = own.run(bundle, ExploreRequest(members, max_states, witness))
+    except ExploreError as err:
+        fail_usage(str(err))
+    if witness is not None:
+        shown = found.witness(witness)
+        if shown is None:
+            click.echo(f"tgc: no play reaches {witness}", err=True)
+            return EXIT_ERRORS
+        click.echo(shown, nl=False)
+        return EXIT_OK
+    if fmt == "json":
+        click.echo(json.dumps(found.to_json(), indent=2, ensure_ascii=False))
+    else:
+        click.echo(found.to_text(), nl=False)
+    return EXIT_ERRORS if found.failed else EXIT_OK
 
 
 def _goto(book: Any, text: str) -> Any:

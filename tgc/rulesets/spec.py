@@ -141,7 +141,9 @@ class RulesetSpec:
     runtime face; ``mode`` is how `tgc play --fights` asks fights to be played: ``hand``,
     ``ask``, ``auto`` or one of ``policies``, and None means the reader settles every
     encounter); ``play`` a module with ``run(bundle, request, write, read)`` for a
-    ruleset that `tgc play` hands the whole game to (tgc/playtest/seam.py); ``sim`` a
+    ruleset that `tgc play` hands the whole game to (tgc/playtest/seam.py); ``explore`` a
+    module with ``run(bundle, request)``, the search `tgc explore` hands such a ruleset's
+    campaign to (tgc/explore/seam.py); ``sim`` a
     module with ``run(bundle, request, progress)``, what `tgc sim`
     plays (tgc/sim/seam.py); ``commands`` a module with ``COMMANDS``, a click group of the ruleset's
     own commands (`tgc ruleset NAME ...`); ``campaign`` a module with ``make_campaign``, the
@@ -157,6 +159,7 @@ class RulesetSpec:
     engines: str | None = None
     sim: str | None = None
     play: str | None = None
+    explore: str | None = None
     commands: str | None = None
     campaign: str | None = None
     policies: tuple[str, ...] = ()
@@ -174,7 +177,7 @@ class RulesetSpec:
         return words
 
     def load(self, part: str) -> Any:
-        """The module behind ``checks``, ``rules``, ``engines``, ``sim`` or ``commands``
-        (None if it has none)."""
+        """The module behind ``checks``, ``rules``, ``engines``, ``play``, ``explore``,
+        ``sim`` or ``commands`` (None if it has none)."""
         path = getattr(self, part)
         return importlib.import_module(path) if path else None

@@ -27,6 +27,7 @@ SPEC = RulesetSpec(
     checks="tgc.rulesets.grimslingers.campaign_checks",
     rules="tgc.rulesets.grimslingers.compile",
     play="tgc.rulesets.grimslingers.engines.play",
+    explore="tgc.rulesets.grimslingers.engines.explore",
     sim="tgc.rulesets.grimslingers.engines.sim",
     commands="tgc.rulesets.grimslingers.commands",
 )

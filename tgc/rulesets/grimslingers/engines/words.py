@@ -1,12 +1,34 @@
 """Grimslingers as a player reads it at the terminal: a card's RN, cost and FX in the
 content language's own words, a tile, the area as a grid of Fate cards, a character's
-sheet. Plain text only (the play session writes it and transcripts compare it)."""
+sheet. A prerequisite in its own words. Plain text only (the play session writes it, transcripts
+compare it, `tgc explore` reports with it)."""
 
 from __future__ import annotations
 
 from typing import assert_never
 
-from tgc.rulesets.grimslingers.data import Area, Card, Fx, Grimslinger, Tile
+from tgc.rulesets.grimslingers.data import (
+    All,
+    Any_,
+    Area,
+    BountyIs,
+    Card,
+    Completed,
+    Condition,
+    Counter,
+    Defeated,
+    Fx,
+    Grimslinger,
+    HasItem,
+    HasMarker,
+    InArea,
+    IsCharacter,
+    Not,
+    OnLandmark,
+    OnPath,
+    OnTile,
+    Tile,
+)
 from tgc.rulesets.grimslingers.engines.duelist import Duelist
 from tgc.rulesets.grimslingers.engines.tale import Character, TaleState
 
@@ -113,3 +135,37 @@ def direction(area: Area, here: str, there: str) -> str:
     if b.row != a.row:
         return "north" if b.row < a.row else "south"
     return "west" if b.col < a.col else "east"
+
+
+def cond_words(cond: Condition) -> str:
+    """A prerequisite as the content language writes it (docs/rules.md, "Conditions")."""
+    match cond:
+        case Completed(part=part):
+            return f"completed {part}"
+        case HasItem(item=item, count=count):
+            return f'item "{item}"' if count == 1 else f'items "{item}" >= {count}'
+        case OnTile(area=area, tile=tile):
+            return f"on tile {area} {tile}"
+        case OnLandmark(landmark=n):
+            return f"on landmark {n}"
+        case InArea(area=area):
+            return f"in area {area}"
+        case HasMarker(marker=m):
+            return f'marker "{m}"'
+        case OnPath(path=p):
+            return f'path "{p}"'
+        case Defeated(creature=c):
+            return f'defeated creature "{c}"'
+        case BountyIs(bounty=b, status=status):
+            return f'bounty "{b}" {status}'
+        case Counter(name=name, op=op, value=value):
+            return f"{name} {op} {value}"
+        case IsCharacter(name=name):
+            return f'character "{name}"'
+        case Not(arg=arg):
+            return f"not ({cond_words(arg)})"
+        case All(args=args):
+            return "(" + " and ".join(cond_words(a) for a in args) + ")"
+        case Any_(args=args):
+            return "(" + " or ".join(cond_words(a) for a in args) + ")"
+    raise AssertionError(cond)
