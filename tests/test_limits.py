@@ -329,3 +329,48 @@ def test_a_hostile_twenty_strong_transcript_header_names_the_field(header: str) 
 
     with pytest.raises(ValueError, match="the transcript's (rank|seed)"):
         read_transcript(f"# tgc 20 Strong transcript: hero Ash; boss Wyrm; {header}\n> 1\n")
+
+
+# ---------------------------------------------------------------- found by re-reading issue 18 (session 4)
+
+
+def test_a_reference_of_thousands_of_digits_is_an_unknown_verse(tmp_path: Path) -> None:
+    """The did-you-mean for `-> N` (a location, not a verse) converted the digits first."""
+    (tmp_path / "tgc.toml").write_text("", encoding="utf-8")
+    (tmp_path / "c.tgj").write_text('@campaign "T"\n  start: 101\n\n@location 101 "F"\n  explore -> 101.1\n\n'
+                                    f"== 101.1\nGo.\n* On -> {HUGE}\n* Back -> ١٠١\n", encoding="utf-8")
+    codes = [d.code for d in check(tmp_path).diagnostics]
+    assert "TGC999" not in codes and "TGC101" in codes, codes
+
+
+def test_a_grimslingers_area_numbered_with_a_superscript_is_a_diagnostic(tmp_path: Path) -> None:
+    import shutil
+
+    folder = tmp_path / "grimslingers"
+    shutil.copytree(REPO / "examples" / "grimslingers", folder)
+    areas = folder / "areas.tgj"
+    areas.write_text(areas.read_text(encoding="utf-8").replace('@area 3 "Saltpan', '@area ³ "Saltpan'),
+                     encoding="utf-8")
+    errors = [d.code for d in check(folder).diagnostics if d.severity.name == "ERROR"]
+    assert errors and "TGC999" not in errors
+
+
+@pytest.mark.parametrize("commit", ["yellow=²", f"yellow={HUGE}", "yellow=101"])
+def test_odds_commit_takes_ascii_numbers_of_dice_only(commit: str) -> None:
+    from click.testing import CliRunner
+
+    from tgc.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["odds", str(REPO / "examples" / "twenty_strong"), "--hero",
+                                      "Ysolde Hollowmere", "--enemy", "Violet Wisp", "--dial", "yellow",
+                                      "--commit", commit, "--runs", "0"])
+    assert result.exit_code == 2 and "--commit takes COLOUR=N" in result.output, result.output
+
+
+def test_a_translation_id_with_a_huge_ordinal_is_tgc610() -> None:
+    from tgc.l10n.ids import parse_lock
+
+    text = f'format = 1\n\n[units]\n"campaign#title" = "10d1fa2e6c2c"\n"location.201#b{HUGE}" = "707409075230"\n'
+    lock, diagnostics = parse_lock(SourceFile.from_text("tgc.l10n.lock", text))
+    assert [d.code for d in diagnostics] == ["TGC610"] and diagnostics[0].span.line == 5
+    assert "ordinal beyond 999999999" in diagnostics[0].message and not lock.units

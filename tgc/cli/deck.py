@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from tgc.cli.options import EXIT_ERRORS, EXIT_OK, campaign_dir, fail_internal, fail_usage
+from tgc.limits import MAX_DICE, as_number
 from tgc.rulesets.twenty_strong.data import Box
 
 POLICIES = ("random", "greedy", "planner")
@@ -77,9 +78,11 @@ def _commit(text: str | None) -> dict[str, int] | None:
     out = {}
     for part in text.split(","):
         colour, _, count = part.strip().partition("=")
-        if not count.isdigit():
-            fail_usage(f"--commit takes COLOUR=N[,COLOUR=N...], not {part!r}")
-        out[colour] = int(count)
+        number = as_number(count.strip(), high=MAX_DICE)
+        if number is None:
+            fail_usage(f"--commit takes COLOUR=N[,COLOUR=N...] (N a number of dice up to {MAX_DICE}), "
+                       f"not {part!r}")
+        out[colour] = number
     return out
 
 

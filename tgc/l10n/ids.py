@@ -34,7 +34,7 @@ from difflib import SequenceMatcher
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic
 from tgc.l10n.walk import Slot
-from tgc.limits import LimitError, load_toml
+from tgc.limits import MAX_NUMBER, LimitError, as_number, load_toml
 from tgc.source import SourceFile, Span
 
 LOCK_NAME = "tgc.l10n.lock"
@@ -75,7 +75,18 @@ def parse_lock(source: SourceFile) -> tuple[IdLock, list[Diagnostic]]:
     units = data.get("units", {})
     if not isinstance(units, dict) or not all(isinstance(v, str) for v in units.values()):
         return IdLock(), [_bad(source, 1, 1, "`[units]` must map ids to hashes (strings)")]
+    for key in units:
+        found = _ORDINAL.fullmatch(key)
+        if found and as_number(found[3]) is None:  # tgc numbers texts from 1; int() would refuse 4,300 digits
+            return IdLock(), [_bad(source, _line_of(source, key), 1,
+                                   f"the id `{found[1][:40]}#{found[2]}{found[3][:12]}...` has an ordinal "
+                                   f"beyond {MAX_NUMBER}")]
     return IdLock(dict(units)), []
+
+
+def _line_of(source: SourceFile, key: str) -> int:
+    at = source.text.find(key)
+    return source.text.count("\n", 0, at) + 1 if at >= 0 else 1
 
 
 def _bad(source: SourceFile, line: int, col: int, detail: str) -> Diagnostic:

@@ -10,7 +10,7 @@ from typing import assert_never
 
 from tgc.diagnostics.codes import diag, did_you_mean
 from tgc.diagnostics.model import Diagnostic, Label
-from tgc.limits import is_number
+from tgc.limits import as_number, is_number
 from tgc.semantics.model import (
     DIAL_MAX,
     Campaign,
@@ -115,9 +115,8 @@ class Resolver:
         if ref.section is None and self.verse is not None and ref.verse in self.verse.blocks:
             return (f"did you mean `.{ref.verse}`? An inline block of this verse is written "
                     "with a dot")
-        if ref.section is None and ref.verse.isdecimal() and int(ref.verse) in self.c.locations \
-                and str(int(ref.verse)) != section:
-            number = int(ref.verse)
+        number = as_number(ref.verse) if ref.section is None else None
+        if number is not None and number in self.c.locations and str(number) != section:
             there = sorted(self._names_by_section.get(str(number), []), key=_verse_order)
             verse = f"`-> {there[0]}` to read its verse" if there else "an absolute reference"
             return (f"{number} is a location, not a verse of section {section}: write {verse}, "
@@ -482,4 +481,5 @@ def _verse_order(vid: str) -> tuple[int, int, str]:
     """Numbered verses first, by number (``302.1`` before ``302.10``), then named ones."""
     verse = vid.partition(".")[2]
     digits = verse.rstrip("abcdefghijklmnopqrstuvwxyz")
-    return (0, int(digits), verse) if digits.isdecimal() else (1, 0, verse)
+    number = as_number(digits)
+    return (0, number, verse) if number is not None else (1, 0, verse)

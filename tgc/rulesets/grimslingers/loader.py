@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from tgc.limits import as_number
 from tgc.rulesets.grimslingers.actions import ActionError
 from tgc.rulesets.grimslingers.conditions import ConditionError
 from tgc.rulesets.grimslingers.data import TallTale
@@ -129,8 +130,9 @@ def load_decls(mine: list[Decl], title: str = "", players: tuple[int, int] = (1,
 def _entry(mine: list[Decl]) -> dict[str, Any]:
     """The area whose ``entry:`` names a tile is where a new session starts."""
     for decl in mine:
-        if decl.kind == "area" and "entry" in decl.props and str(decl.args[0]).isdigit():
-            return {"start_area": int(decl.args[0]),
+        area = as_number(str(decl.args[0])) if decl.kind == "area" else None
+        if area is not None and "entry" in decl.props:
+            return {"start_area": area,
                     "start_tile": str(decl.props["entry"][0]).strip()}
     return {}
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic
+from tgc.limits import as_number
 from tgc.rulesets.tainted_grail.geometry import Card, Geometry, cheb, geometry
 from tgc.semantics.analysis import Analysis
 from tgc.semantics.model import Campaign, VerseInfo
@@ -140,8 +141,8 @@ def _lightable(campaign: Campaign) -> set[int] | None:
             continue
         if phrase.at is not None:
             found.add(phrase.at)
-        elif info.section.isdigit() and int(info.section) in campaign.locations:
-            found.add(int(info.section))
+        elif (number := as_number(info.section)) is not None and number in campaign.locations:
+            found.add(number)
         elif info.id in hooks:
             found.update(hooks[info.id])
     return found | {campaign.info.start} if found else None
