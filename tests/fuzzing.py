@@ -47,6 +47,10 @@ SAMPLE = REPO / "journal_src"
 BUNDLE = REPO / "tests" / "cases" / "campaigns" / "sample.bundle.json"
 TINY = REPO / "tests" / "cases" / "play" / "tiny"
 PLAYTESTS = SAMPLE / "playtests"
+# The campaigns a source mutant is made from: one of each ruleset (a name in an input is
+# CAMPAIGN/FILE, FILE relative to that campaign's folder).
+CAMPAIGNS = {"journal_src": SAMPLE, "twenty_strong": REPO / "examples" / "twenty_strong",
+             "grimslingers": REPO / "examples" / "grimslingers"}
 LANGUAGE = "pt_BR"  # the sample's translation, l10n/pt_BR.po
 
 # Tokens that broke tgc before (issue 18): deep nesting, huge numbers, digits that are
@@ -141,11 +145,12 @@ def plan(seed: int, number: int, kinds: list[str], originals: dict[str, list[str
 def seeds(kind: Kind) -> list[str]:
     """The well-formed inputs each kind's mutants start from."""
     match kind:
-        case "check" | "runtime":  # "FILE\0TEXT": the sample with FILE replaced by TEXT
-            return [f"{p.relative_to(SAMPLE).as_posix()}\0{p.read_text(encoding='utf-8')}"
-                    for p in sorted(SAMPLE.rglob("*.tgj")) if PLAYTESTS not in p.parents]
-        case "catalogue":
-            return [f"l10n/{LANGUAGE}.po\0{(SAMPLE / 'l10n' / f'{LANGUAGE}.po').read_text(encoding='utf-8')}"]
+        case "check" | "runtime":  # "CAMPAIGN/FILE\0TEXT": the campaign with FILE replaced by TEXT
+            return [_named(key, path) for key, folder in CAMPAIGNS.items()
+                    for path in sorted(folder.rglob("*.tgj")) if PLAYTESTS not in path.parents]
+        case "catalogue":  # the translation and the id lock, read by `tgc check --lang`
+            return [_named("journal_src", SAMPLE / "l10n" / f"{LANGUAGE}.po"),
+                    _named("journal_src", SAMPLE / "tgc.l10n.lock")]
         case "bundle":
             return [BUNDLE.read_text(encoding="utf-8")]
         case "save":
@@ -158,11 +163,16 @@ def seeds(kind: Kind) -> list[str]:
             return [_inputs_only(p.read_text(encoding="utf-8")) for p in _transcripts()]
         case "config":
             return ['[severity]\nTGC119 = "error"\nunknown-icon = "ignore"\n', 'links = "anywhere"\n']
-        case "lock":
+        case "lock":  # each campaign's own tgc.lock, read by the check that numbers its verses
             return ['format = 1\n[201]\nverses.arrival = 1\nverses.forge = 7\nretired = [3, 4]\n'
-                    'shuffle = 12\n']
+                    'shuffle = 12\n'] + [_named(key, folder / "tgc.lock") for key, folder in CAMPAIGNS.items()
+                                         if (folder / "tgc.lock").exists()]
         case _:
             raise ValueError(kind)
+
+
+def _named(key: str, path: Path) -> str:
+    return f"{key}/{path.relative_to(CAMPAIGNS[key]).as_posix()}\0{path.read_text(encoding='utf-8')}"
 
 
 def _transcripts() -> list[Path]:
@@ -190,37 +200,38 @@ def run_target(kind: Kind, data: str) -> str:
         return _TARGETS[kind](data, Path(tmp))
 
 
-def _place(data: str, campaign: Path) -> tuple[Path, bool]:
-    """Lay the sample out at ``campaign`` (hard links to the warm copy, so the parse cache
-    knows every file the mutant did not touch) with ``data`` (``NAME\0TEXT``, else a new
-    ``mutant.tgj``) written as a file of its own; whether it replaced a catalogue."""
-    name, text = _mutant(data)
-    pristine = _warm().sample
-    for folder in sorted({p.parent for p in _warm().files} | {Path(".")}):
+def _place(data: str, campaign: Path) -> _Copy:
+    """Lay the mutant's campaign out at ``campaign`` (hard links to its warm copy, so the
+    warm parses stand for every file the mutant did not touch) with the mutant
+    (``CAMPAIGN/FILE\0TEXT``, else a new ``mutant.tgj`` in the sample) written as a file
+    of its own; the warm copy it was laid out from."""
+    copy, name, text = _mutant(data)
+    for folder in sorted({p.parent for p in copy.files} | {Path(".")}):
         (campaign / folder).mkdir(parents=True, exist_ok=True)
-    for path in _warm().files:
+    for path in copy.files:
         if path.as_posix() != name:
-            os.link(pristine / path, campaign / path)
-    target = campaign / name
-    target.write_text(text, encoding="utf-8", errors="surrogatepass")
-    return target, name.endswith(".po")
+            os.link(copy.root / path, campaign / path)
+    (campaign / name).write_text(text, encoding="utf-8", errors="surrogatepass")
+    return copy
 
 
-def _mutant(data: str) -> tuple[str, str]:
-    """The file name a mutant is written as and its text."""
+def _mutant(data: str) -> tuple[_Copy, str, str]:
+    """The warm campaign a mutant belongs to, the file it is written as, and its text."""
     name, sep, text = data.partition("\0")
-    if not (sep and _plain(name)) or not (_warm().sample / name).parent.is_dir():
-        return "mutant.tgj", data
-    return name, text
+    key, _, name = name.partition("/")
+    copy = _warm().campaigns.get(key)
+    if copy is None or not (sep and _plain(name)) or not (copy.root / name).parent.is_dir():
+        return _warm().campaigns["journal_src"], "mutant.tgj", data
+    return copy, name, text
 
 
 def _written(data: str, campaign: Path) -> str:
     """What a run wrote into the campaign it read (it must write nothing): a file other
-    than the sample's own links and the mutant, or a link replaced; empty if nothing."""
+    than the warm copy's links and the mutant, or a link replaced; empty if nothing."""
     if not campaign.is_dir():
         return ""
-    name = _mutant(data)[0]
-    expected = {p.as_posix(): _warm().stamps[p] for p in _warm().files if p.as_posix() != name}
+    copy, name, _ = _mutant(data)
+    expected = {p.as_posix(): copy.stamps[p] for p in copy.files if p.as_posix() != name}
     for path in sorted(campaign.rglob("*")):
         relative = path.relative_to(campaign).as_posix()
         if path.is_dir() or relative == name:
@@ -233,8 +244,8 @@ def _written(data: str, campaign: Path) -> str:
 
 def _plain(name: str) -> bool:
     parts = name.split("/")
-    return name.endswith((".tgj", ".po")) and all(p and p not in (".", "..") and p.isprintable()
-                                                  for p in parts)
+    return (name.endswith((".tgj", ".po")) or parts[-1] in ("tgc.lock", "tgc.l10n.lock")) and \
+        all(p and p not in (".", "..") and p.isprintable() for p in parts)
 
 
 def _check(data: str, tmp: Path) -> str:
@@ -248,13 +259,13 @@ def _check(data: str, tmp: Path) -> str:
     from tgc.project.workspace import WorkspaceError
 
     campaign = tmp / "campaign"
-    _, catalogue = _place(data, campaign)
+    copy = _place(data, campaign)
     fmt = FORMATS[len(data) % len(FORMATS)]
-    if catalogue:
+    if _mutant(data)[1].endswith((".po", "tgc.l10n.lock")):
         return _command(["check", str(campaign), "--format", fmt, "--lang", LANGUAGE])
     try:
         with contextlib.chdir(campaign):  # file names relative to it, as the warm parses have them
-            result = run(Job(campaign, "check", memory=dict(_warm().parses)))
+            result = run(Job(campaign, "check", memory=dict(copy.parses)))
     except WorkspaceError:
         return "rejected"  # the command's usage error (exit 2): a folder it cannot read
     if any(d.code == "TGC999" for d in result.diagnostics):
@@ -286,9 +297,9 @@ def _runtime(data: str, tmp: Path) -> str:
     from tgc.pipeline import Job, run
 
     campaign = tmp / "campaign"
-    _place(data, campaign)
+    copy = _place(data, campaign)
     with contextlib.chdir(campaign):
-        result = run(Job(campaign, "bundle", memory=dict(_warm().parses)))
+        result = run(Job(campaign, "bundle", memory=dict(copy.parses)))
     if any(d.code == "TGC999" for d in result.diagnostics):
         raise Failure("TGC999")
     if result.errors or result.bundle is None:
@@ -376,9 +387,13 @@ def _config(data: str, tmp: Path) -> str:
 
 
 def _lock(data: str, tmp: Path) -> str:
+    """A campaign's own tgc.lock goes through the check that numbers with it; a bare one
+    through the reader alone."""
     from tgc.bundle.lock import parse_lock
     from tgc.source import SourceFile
 
+    if "\0" in data:
+        return _check(data, tmp)
     return "rejected" if parse_lock(SourceFile.from_text("tgc.lock", data))[1] else "ok"
 
 
@@ -392,15 +407,25 @@ _TARGETS: dict[Kind, Callable[[str, Path], str]] = {
 
 
 @dataclass
+class _Copy:
+    """One campaign's warm copy: its folder, its files (relative to it) with their
+    (mtime, size, inode), and their parses by file name and (mtime, size)."""
+
+    source: Path
+    root: Path
+    files: list[Path]
+    stamps: dict[Path, tuple[int, int, int]]
+    parses: ParseCache
+
+
+@dataclass
 class _Warm:
-    """What :func:`warm` prepares once: a private folder (the sample's copy, the parse
-    cache, one scratch folder per runner slot), the sample's files and books."""
+    """What :func:`warm` prepares once: a private folder (the campaigns' copies, the parse
+    cache, one scratch folder per runner slot), the copies, and the books the save and
+    transcript targets play."""
 
     base: Path
-    sample: Path
-    files: list[Path]  # relative to ``sample``
-    stamps: dict[Path, tuple[int, int, int]]
-    parses: ParseCache  # the sample's parses, by file name and (mtime, size)
+    campaigns: dict[str, _Copy]
     tiny: object
     sample_book: object
 
@@ -417,27 +442,20 @@ def _warm() -> _Warm:
 
 
 def warm() -> None:
-    """Import every reader, copy the sample, and run each target once in this process, so
-    that each forked input costs only its own work (and the parse cache holds the sample).
-    Safe to call again."""
+    """Import every reader, copy the campaigns, and run each target once in this process,
+    so that each forked input costs only its own work (and the warm parses hold every
+    campaign). Safe to call again."""
     with _LOCK:
         if _STATE:
             return
         from tgc.bundle.io import load_bundle
-        from tgc.pipeline import Job, load_campaign, run
+        from tgc.pipeline import load_campaign
         from tgc.runtime.book import Book
 
         base = Path(tempfile.mkdtemp(prefix="tgc-fuzz-"))
         atexit.register(shutil.rmtree, base, True)
-        sample = base / "sample"
-        shutil.copytree(SAMPLE, sample, ignore=shutil.ignore_patterns("playtests"))
-        (sample / "tgc.toml").write_text("", encoding="utf-8")
-        files = sorted(p.relative_to(sample) for p in sample.rglob("*") if p.is_file())
-        parses: ParseCache = {}
-        with contextlib.chdir(sample):
-            run(Job(sample, "check", memory=parses))
-        _STATE.append(_Warm(base, sample, files, _stamps(sample, files), parses, Book(load_campaign(TINY)),
-                            Book(load_bundle(BUNDLE))))
+        copies = {key: _copy(folder, base / key) for key, folder in CAMPAIGNS.items()}
+        _STATE.append(_Warm(base, copies, Book(load_campaign(TINY)), Book(load_bundle(BUNDLE))))
     for kind in KINDS:  # the first run of each reader builds its parsers and schemas
         scratch = _scratch(0)
         with _private_cache():
@@ -448,24 +466,39 @@ def warm() -> None:
     gc.freeze()  # forked children then leave the warm objects' pages shared
 
 
-def _stamps(sample: Path, files: list[Path]) -> dict[Path, tuple[int, int, int]]:
+def _copy(source: Path, root: Path) -> _Copy:
+    from tgc.pipeline import Job, run
+
+    shutil.copytree(source, root, ignore=shutil.ignore_patterns("playtests", "transcripts", "*.transcript"))
+    (root / "tgc.toml").write_text("", encoding="utf-8")  # no configuration from above
+    files = sorted(p.relative_to(root) for p in root.rglob("*") if p.is_file())
+    parses: ParseCache = {}
+    with contextlib.chdir(root):
+        run(Job(root, "check", memory=parses))
+    return _Copy(source, root, files, _stamps(root, files), parses)
+
+
+def _stamps(root: Path, files: list[Path]) -> dict[Path, tuple[int, int, int]]:
     found = {}
     for path in files:
-        info = os.lstat(sample / path)
+        info = os.lstat(root / path)
         found[path] = (info.st_mtime_ns, info.st_size, info.st_ino)
     return found
 
 
-def _restore() -> None:
-    """Put the warm copy back after a run wrote through one of its links (a finding), so
-    the inputs after it are judged on the sample again."""
-    warm_state = _warm()
-    for path in warm_state.files:
-        if _stamps(warm_state.sample, [path]) != {path: warm_state.stamps[path]}:
-            original = SAMPLE / path if (SAMPLE / path).exists() else Path(os.devnull)  # tgc.toml: empty
-            shutil.copyfile(original, warm_state.sample / path)
-            mtime = warm_state.stamps[path][0]
-            os.utime(warm_state.sample / path, ns=(mtime, mtime))
+def _intact() -> bool:
+    """Whether every warm copy is as it was; if not (a run wrote through one of its links:
+    a finding), put it back, so the inputs after it are judged on the campaign again."""
+    intact = True
+    for copy in _warm().campaigns.values():
+        for path in copy.files:
+            if _stamps(copy.root, [path]) != {path: copy.stamps[path]}:
+                intact = False
+                original = copy.source / path if (copy.source / path).exists() else Path(os.devnull)
+                shutil.copyfile(original, copy.root / path)  # tgc.toml: empty
+                mtime = copy.stamps[path][0]
+                os.utime(copy.root / path, ns=(mtime, mtime))
+    return intact
 
 
 def _scratch(slot: int) -> Path:
@@ -600,9 +633,8 @@ def _fork(kind: Kind, data: str, scratch: Path, cpu: int, memory: int, wall: flo
     if blocked:
         return Outcome("hang", f"blocked for {wall:.0f} s without using the CPU", seconds, used)
     verdict = json.loads(b"".join(chunks)) if chunks else None
-    if _stamps(_warm().sample, _warm().files) != _warm().stamps:
-        _restore()
-        return Outcome("crash", "the sample's files were written to", seconds, used)
+    if not _intact():
+        return Outcome("crash", "the warm campaign's files were written to", seconds, used)
     written = _written(data, scratch / "work" / "campaign")
     if written:
         return Outcome("crash", f"the campaign it read was written to: {written}", seconds, used)
