@@ -370,7 +370,8 @@ def test_odds_commit_takes_ascii_numbers_of_dice_only(commit: str) -> None:
 def test_a_translation_id_with_a_huge_ordinal_is_tgc610() -> None:
     from tgc.l10n.ids import parse_lock
 
-    text = f'format = 1\n\n[units]\n"campaign#title" = "10d1fa2e6c2c"\n"location.201#b{HUGE}" = "707409075230"\n'
+    text = (f'format = 1\n\n[units]\n"campaign#title" = "10d1fa2e6c2c"\n'
+            f'"location.201#b{HUGE}" = "707409075230"\n')
     lock, diagnostics = parse_lock(SourceFile.from_text("tgc.l10n.lock", text))
     assert [d.code for d in diagnostics] == ["TGC610"] and diagnostics[0].span.line == 5
     assert "ordinal beyond 999999999" in diagnostics[0].message and not lock.units

@@ -181,3 +181,22 @@ def test_a_verse_of_many_conditional_diverts_builds_its_graph_in_linear_memory(t
     quadratic memory, 3 GB for one verse of 30,000 lines."""
     small, large = _graph_bytes(tmp_path / "a", 1000), _graph_bytes(tmp_path / "b", 4000)
     assert large < 6 * small, (small, large)
+
+
+def test_rule_data_counts_beyond_what_a_source_may_say_are_refused() -> None:
+    """Point 5 where a bundle carries rule data: a card that draws a billion cards, a deck
+    of a billion yellow dice (`tgc sim` never finished one game) load as a clear error,
+    as their sources are TGC504 and TGC542; the example bundles of every ruleset load."""
+    from tgc.bundle.io import dump_bundle
+
+    with pytest.raises(BundleError, match=r"\$\.rules\.cards\[[0-9]+\]\.left\[0\]\.gain\.draws: 999999999 "
+                                          r"is out of range \(-10000\.\.10000\)"):
+        parse_bundle(_bundle_with('"draws":0', '"draws":999999999'), "x.json")
+    for example in ("twenty_strong", "grimslingers"):
+        parse_bundle(dump_bundle(load_campaign(REPO / "examples" / example)), f"{example}.json")
+    deck = dump_bundle(load_campaign(REPO / "examples" / "twenty_strong"))
+    for old, new, field in [('"count":4,"hits":2', '"count":999999999,"hits":2', r"colours\[0\]\.count"),
+                            ('"sides":6', '"sides":0', r"sides: 0 is out of range \(1\.\.1000\)")]:
+        assert old in deck
+        with pytest.raises(BundleError, match=rf"\$\.rules\.dice\.{field}"):
+            parse_bundle(deck.replace(old, new, 1), "deck.json")

@@ -45,6 +45,7 @@ from tgc.bundle.schema import (
     Toss,
 )
 from tgc.limits import MAX_AMOUNT, MAX_DICE, MAX_NUMBER, MAX_PARTS, MAX_PLAYERS, MAX_ROLL, MAX_SIDES
+from tgc.rulesets.ruledata import numbers
 
 
 class Invalid(ValueError):
@@ -87,6 +88,9 @@ def validate(bundle: Bundle) -> None:
         check.ops(verse.ops, f"$.verses[{i}].ops")
         for j, block in enumerate(verse.blocks):
             check.ops(block.ops, f"$.verses[{i}].blocks[{j}].ops")
+    if bundle.rules is not None:
+        for path, value in numbers(bundle.rules, "$.rules"):
+            check.number(value, path, *bundle.rules.limit(path))
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,12 +10,13 @@ stage: the runtime builds its engines from these records alone."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
+from tgc.limits import MAX_NUMBER
 from tgc.rulesets.spec import Vocabulary
 
 
@@ -55,3 +56,32 @@ class RuleData(BaseModel):
         """The outcomes of the declared encounter ``name``; None when these records do not
         declare it."""
         return None
+
+    def limit(self, path: str) -> tuple[int, int]:
+        """The least and the most the whole number at ``path`` (its JSON path, ``$.rules.``
+        first) may be: what the ruleset's loader holds the source to (tgc/limits.py), so
+        that a bundle loads only the counts a source could have compiled to (a deck of a
+        billion dice would never finish a game). The default is any number a bundle may
+        hold at all."""
+        return (-MAX_NUMBER, MAX_NUMBER)
+
+
+def numbers(value: object, where: str) -> Iterator[tuple[str, int]]:
+    """Every whole number in a record (models, dataclasses, tuples, dicts), with its JSON
+    path; walked with a stack of its own, however deep the records nest."""
+    stack: list[tuple[str, object]] = [(where, value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, bool) or item is None or isinstance(item, str | float):
+            continue
+        if isinstance(item, int):
+            yield path, item
+        elif isinstance(item, BaseModel):
+            names = reversed(type(item).model_fields)
+            stack.extend((f"{path}.{name}", getattr(item, name)) for name in names)
+        elif is_dataclass(item):
+            stack.extend((f"{path}.{f.name}", getattr(item, f.name)) for f in reversed(fields(item)))
+        elif isinstance(item, tuple | list):
+            stack.extend((f"{path}[{i}]", x) for i, x in reversed(list(enumerate(item))))
+        elif isinstance(item, dict):
+            stack.extend((f"{path}.{k}", x) for k, x in reversed(list(item.items())))

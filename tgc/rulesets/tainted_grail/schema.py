@@ -10,6 +10,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
+from tgc.limits import MAX_AMOUNT, MAX_NUMBER
 from tgc.rulesets.ruledata import Member, RuleData
 from tgc.rulesets.spec import Vocabulary
 from tgc.rulesets.tainted_grail.records import (
@@ -24,6 +25,11 @@ from tgc.rulesets.tainted_grail.records import (
 
 AnyEncounter = Annotated[CombatEncounter | DiplomacyEncounter | StoryEncounter,
                          Field(discriminator="kind")]
+
+
+# The fields of the records that count what an effect or an ability does.
+_AMOUNTS = frozenset({"amount", "tokens", "cost", "markers", "draws", "discards", "up", "down", "stage",
+                      "level"})
 
 
 class TaintedGrailRules(RuleData):
@@ -61,6 +67,15 @@ class TaintedGrailRules(RuleData):
             else:
                 out.encounters[encounter.name] = encounter
         return out
+
+    def limit(self, path: str) -> tuple[int, int]:
+        """As the loader reads the sources: what an effect gains, draws, marks or costs,
+        an ability's tokens and charges, a key's level lie within MAX_AMOUNT (a card that
+        draws a billion cards is no card); the rest (track lengths, values, numbers)
+        within MAX_NUMBER."""
+        if path.rpartition(".")[2] in _AMOUNTS:
+            return (-MAX_AMOUNT, MAX_AMOUNT)
+        return (-MAX_NUMBER, MAX_NUMBER)
 
     def members(self) -> tuple[Member, ...]:
         return tuple(Member(c.name, {t: getattr(c, t).start for t in TRACKS},

@@ -4,10 +4,12 @@ number printed on a card is here as data; the engine holds none of them."""
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tgc.limits import MAX_AMOUNT, MAX_DICE, MAX_SIDES
 from tgc.rulesets.ruledata import RuleData
 from tgc.rulesets.twenty_strong.kinds import KINDS
 
@@ -277,6 +279,9 @@ class Enemy(Record):
     item: ItemReward | None = None
 
 
+_DIE_FIELD = re.compile(r"\$\.rules\.dice\.colours\[[0-9]+\]\.(count|hits)")
+
+
 class Box(RuleData):
     """Everything a deck declares: the whole game in the box, and the bundle's typed
     rule data of a ``twenty-strong`` campaign (schema.py)."""
@@ -289,6 +294,17 @@ class Box(RuleData):
     cards: tuple[CombatCard, ...] = ()
     enemies: tuple[Enemy, ...] = ()
     bosses: tuple[Enemy, ...] = ()
+
+    def limit(self, path: str) -> tuple[int, int]:
+        """As the loader reads a deck: a die has 1 to MAX_SIDES sides, a colour at most
+        MAX_DICE dice, and every other number (health, damage, counts of effects) lies
+        within MAX_AMOUNT either way."""
+        if path == "$.rules.dice.sides":
+            return (1, MAX_SIDES)
+        found = _DIE_FIELD.fullmatch(path)
+        if found is not None:
+            return (0, MAX_DICE) if found[1] == "count" else (0, MAX_SIDES)
+        return (-MAX_AMOUNT, MAX_AMOUNT)
 
     def hero(self, name: str) -> Hero | None:
         return next((h for h in self.heroes if h.name == name), None)
