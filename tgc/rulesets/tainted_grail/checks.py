@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from tgc.rulesets.tainted_grail.loader import Problem, RawDecl
     from tgc.rulesets.tainted_grail.records import Rules
 
-RULE_KINDS = ("character", "card", "encounter")
+RULE_KINDS = ("character", "card", "encounter", "affliction")
 
 
 def raw_from_declaration(decl: ast.Declaration) -> RawDecl:

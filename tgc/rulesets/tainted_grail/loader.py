@@ -31,6 +31,7 @@ from tgc.rulesets.tainted_grail.records import (
     TRACKS,
     TRAITS,
     Ability,
+    Affliction,
     Card,
     Character,
     CombatEncounter,
@@ -60,9 +61,15 @@ DIPLOMACY_KEYS = ENCOUNTER_COMMON + ("affinity", "avoid", "failure", "stage1", "
                                      "stage3", "stage4", "approach2_stage1", "approach2_stage2",
                                      "approach2_stage3", "approach2_stage4")
 ENCOUNTER_KEYS = tuple(dict.fromkeys(COMBAT_KEYS + DIPLOMACY_KEYS))
+AFFLICTION_KEYS = ("attach", "attached", "encounter", "item_limit", "remove", "text")
 STORY_ONLY = frozenset({"deck", "level", "kind", "text"})
 TRACK_RED = {"health": 1, "energy": 2, "terror": 2}
 TRACK_DEFAULTS = {"health": (8, 8), "energy": (6, 8), "terror": (0, 10)}  # the runtime's
+# What applies outside an encounter (effects on the state alone) and the condition words
+# that mean nothing there.
+OUTSIDE_VERBS = frozenset({"gain", "lose", "pay", "gain_item", "lose_item", "gain_secret",
+                           "lose_secret", "nothing"})
+OUTSIDE_NOT = frozenset({"pool", "affinity", "cards", "charges"})
 _NUMBER = re.compile(r"^([0-9]{1,9})([UGBY])$")
 _RANGE = re.compile(r"^([0-9]{1,9})(?:-([0-9]{1,9})|(\+))?$")
 _MODIFIER = re.compile(r"^([0-9]{1,4}x|X|[0-9]{1,4})$")
@@ -254,6 +261,59 @@ class Loader:
                 if 0 < size < 15:
                     self.report(decl, _Bad("TGC508", deck, None, deck=deck, size=size))
 
+    # ------------------------------------------------------------ afflictions
+
+    def load_affliction(self, decl: RawDecl) -> None:
+        """``@affliction "You Are Dying" coop``: a card the campaign supplies (000, "Death
+        and insanity")."""
+        args = [str(a) for a in decl.args]
+        if len(args) != 2 or not isinstance(decl.args[0], str) or args[1] not in ("solo", "coop"):
+            self.report(decl, _bad_value("", "an affliction header is `@affliction \"Name\" "
+                                         "solo|coop` (the solo card is milder: 000, \"Death\")",
+                                         'e.g. `@affliction "You Are Dying" coop`'))
+            return
+        name, mode = args
+        self.unknown_keys(decl, AFFLICTION_KEYS, "`@affliction`")
+        if not self.require(decl, ("attach",), "`@affliction`"):
+            return
+        attach = self.field(decl, "attach", _attach, None)
+        attached = self.field(decl, "attached", _effects, ())
+        encounter = self.field(decl, "encounter", _effects, ())
+        self.outside_encounters(decl, "attached", attached)
+        for kind in ("combat", "diplomacy"):  # read at the start of either
+            self.check_words(decl, "encounter", encounter, kind)
+        limit = self.field(decl, "item_limit", _int, None)
+        remove = self.field(decl, "remove", _conditions, ())
+        for cond in remove:
+            self.outside_cond(decl, "remove", cond)
+        if attach is None:
+            return
+        if name in self.rules.afflictions:
+            self.report(decl, _Bad("TGC506", "", None, what=f'affliction "{name}"'))
+            return
+        self.rules.afflictions[name] = Affliction(
+            name, "solo" if mode == "solo" else "coop", "dying" if attach == "dying" else "insane",
+            attached, encounter, limit, remove, self.field(decl, "text", _text, ""))
+
+    def outside_encounters(self, decl: RawDecl, key: str, effects: Effects) -> None:
+        """Effects resolved outside a fight (the party's state alone: gains and losses of
+        resources and tracks, items and secrets)."""
+        for effect in effects:
+            if effect.verb not in OUTSIDE_VERBS or effect.what == "marker" or effect.per:
+                self.report(decl, _Bad("TGC504", key, "outside an encounter only `gain`, "
+                                       "`lose` and `pay` of resources, tracks, items and "
+                                       "secrets apply", detail=f"`{effect.text}` needs an "
+                                       "encounter (a Sequence, a pool or a track)"))
+                return
+            if effect.cond is not None:
+                self.outside_cond(decl, key, effect.cond)
+
+    def outside_cond(self, decl: RawDecl, key: str, cond: Cond) -> None:
+        if cond.kind == "affinity" or (cond.kind == "compare" and cond.name in OUTSIDE_NOT):
+            word = cond.name if cond.kind == "compare" else cond.kind
+            self.report(decl, _Bad("TGC504", key, "compare attributes, resources and tracks",
+                                   detail=f"`{word}` means something only inside an encounter"))
+
     # ------------------------------------------------------------ encounters
 
     def load_encounter(self, decl: RawDecl) -> None:
@@ -419,6 +479,25 @@ def _traits(value: Data, key: str) -> tuple[str, ...]:
 
 def _effects(value: Data, key: str) -> Effects:
     return parse_effects(_text(value, key))
+
+
+def _attach(value: Data, key: str) -> str:
+    """When an affliction is attached: the rulebook fixes both moments."""
+    text = _text(value, key)
+    if text not in ("dying", "insane"):
+        raise _bad_value(key, f"`{text}` is not when a card is attached",
+                         "write `dying` (Health drops to 0) or `insane` (Terror reaches the "
+                         "red slots): the rulebook fixes both")
+    return text
+
+
+def _conditions(value: Data, key: str) -> tuple[Cond, ...]:
+    """Conditions joined by `;` (all must hold)."""
+    try:
+        return tuple(parse_cond(part.strip()) for part in _text(value, key).split(";"))
+    except EffectError as err:
+        raise _Bad("TGC504", key, "write conditions such as `health >= 3`, joined by `;`",
+                   detail=str(err)) from None
 
 
 def _icons(value: Data, key: str, allowed: tuple[str, ...]) -> tuple[str, ...]:

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -215,6 +216,37 @@ class Character:
         return hash((self.name, self.number))
 
 
+# ---------------------------------------------------------------- afflictions
+
+
+@dataclass(frozen=True, slots=True)
+class Affliction:
+    """A "You Are Dying" or "You Are Going Insane" card (000, "Death and insanity"): the
+    rulebook says when each is attached (``attach``: ``dying`` when Health drops to 0,
+    ``insane`` when Terror reaches the red slots) and that the solo card differs from the
+    co-op ones (``mode``); the rest is the campaign's rule data. ``attached`` is resolved
+    once when the card is attached, ``encounter`` at the start of every encounter the
+    member enters with it, ``item_limit`` caps the Items in use (Secrets never count),
+    and the card comes off when every condition of ``remove`` holds."""
+
+    name: str
+    mode: Literal["solo", "coop"]
+    attach: Literal["dying", "insane"]
+    attached: Effects = ()
+    encounter: Effects = ()
+    item_limit: int | None = None
+    remove: tuple[Cond, ...] = ()
+    text: str = ""
+
+
+def affliction_for(cards: Mapping[str, Affliction], attach: str, players: int) -> Affliction | None:
+    """The card attached when a member is ``dying`` or ``insane`` in a game of
+    ``players``: the solo card in a solo game, a co-op card otherwise (000, "Death": the
+    solo card is milder; the first declared of its mode, as the co-op cards read alike)."""
+    mode = "solo" if players <= 1 else "coop"
+    return next((a for a in cards.values() if a.attach == attach and a.mode == mode), None)
+
+
 # ---------------------------------------------------------------- encounters
 
 
@@ -336,6 +368,10 @@ class Rules:
     diplomacy_cards: dict[str, Card] = field(default_factory=dict)
     encounters: dict[str, Encounter] = field(default_factory=dict)
     story: dict[str, StoryEncounter] = field(default_factory=dict)  # settled by the reader
+    afflictions: dict[str, Affliction] = field(default_factory=dict)  # by name
+
+    def affliction_for(self, attach: str, players: int) -> Affliction | None:
+        return affliction_for(self.afflictions, attach, players)
 
     def character(self, name: str) -> Character | None:
         return self.characters.get(name.lower())

@@ -8,13 +8,14 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
 from tgc.limits import MAX_AMOUNT, MAX_NUMBER
 from tgc.rulesets.ruledata import Member, RuleData
 from tgc.rulesets.spec import Vocabulary
 from tgc.rulesets.tainted_grail.records import (
     TRACKS,
+    Affliction,
     Card,
     Character,
     CombatEncounter,
@@ -37,12 +38,24 @@ class TaintedGrailRules(RuleData):
     order the campaign declares them) and encounter (by name): with rule data, or settled
     by the reader (``story``)."""
 
-    KINDS: ClassVar[tuple[str, ...]] = ("character", "card", "encounter")
+    KINDS: ClassVar[tuple[str, ...]] = ("character", "card", "encounter", "affliction")
+    # Records written only when the campaign declares some, so a bundle without them keeps
+    # its bytes.
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("afflictions",)
 
     ruleset: Literal["tainted-grail"] = "tainted-grail"
     characters: tuple[Character, ...] = ()
     cards: tuple[Card, ...] = ()
     encounters: tuple[AnyEncounter, ...] = ()
+    afflictions: tuple[Affliction, ...] = ()
+
+    @model_serializer(mode="wrap")
+    def _without_empty(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        data: dict[str, object] = handler(self)
+        for key in self.OPTIONAL:
+            if not getattr(self, key):
+                data.pop(key, None)
+        return data
 
     @classmethod
     def of(cls, rules: Rules) -> TaintedGrailRules:
@@ -50,7 +63,7 @@ class TaintedGrailRules(RuleData):
         encounters = sorted([*rules.encounters.values(), *rules.story.values()], key=lambda e: e.name)
         return cls(characters=tuple(sorted(rules.characters.values(), key=lambda c: c.name)),
                    cards=(*rules.combat_cards.values(), *rules.diplomacy_cards.values()),
-                   encounters=tuple(encounters))
+                   encounters=tuple(encounters), afflictions=tuple(rules.afflictions.values()))
 
     @cached_property
     def rules(self) -> Rules:
@@ -66,6 +79,8 @@ class TaintedGrailRules(RuleData):
                 out.story[encounter.name] = encounter
             else:
                 out.encounters[encounter.name] = encounter
+        for affliction in self.afflictions:
+            out.afflictions[affliction.name] = affliction
         return out
 
     def limit(self, path: str) -> tuple[int, int]:

@@ -14,9 +14,10 @@ DECKS = ("gray", "green", "purple", "blue")
 SEALS = ("menhir", "dreams", "unfriendly", "friendly")
 HOOKS = ("explore", "instant", "menhir", "dream", "nightmare")
 # Each member's card lists (engines/advancement.py): decks, Advancement Pools, cards set
-# aside, the three cards offered by a purchase, Skills.
+# aside, the three cards offered by a purchase, Skills, the "You Are Dying" and "You Are
+# Going Insane" cards attached to the tray (engines/afflictions.py).
 PILES = ("combat", "diplomacy", "combat_pool", "diplomacy_pool", "combat_spare",
-         "diplomacy_spare", "combat_offer", "diplomacy_offer", "skills")
+         "diplomacy_spare", "combat_offer", "diplomacy_offer", "skills", "afflictions")
 
 VOCABULARY = Vocabulary(
     attributes=ATTRIBUTES,
@@ -52,7 +53,7 @@ VOCABULARY = Vocabulary(
             "friendly": "Friendly settlement", "unfriendly": "Unfriendly settlement",
             "rep": "Reputation", "exp": "Experience"},
     party_rows=(*TRACKS, *RESOURCES),
-    declarations=("card", "character", "chapter"),
+    declarations=("card", "character", "chapter", "affliction"),
     # The campaign layer's effects (campaign/day.py) and the facts it keeps in the state.
     phrases={"activate menhir": "numbers", "extinguish menhir": "none",
              "place guardian": "name", "remove guardian": "name",

@@ -5,6 +5,7 @@ rulebook is unclear are listed (and tested) in docs/rules.md."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from tgc.rulesets.tainted_grail.engines.game import (
@@ -18,7 +19,7 @@ from tgc.rulesets.tainted_grail.engines.game import (
     Placed,
 )
 from tgc.rulesets.tainted_grail.engines.hero import Hero, Member
-from tgc.rulesets.tainted_grail.records import ITEM_LIMITED, Card, CombatEncounter
+from tgc.rulesets.tainted_grail.records import ITEM_LIMITED, Affliction, Card, CombatEncounter
 
 LIMITED = frozenset(ITEM_LIMITED)
 
@@ -31,8 +32,10 @@ class CombatGame(Game):
     encounter: CombatEncounter
 
     def __init__(self, members: list[Member], encounter: CombatEncounter, policy: Policy,
-                 rng: random.Random, log: bool = False, shuffle: bool = True) -> None:
-        super().__init__(members, encounter, policy, rng, log, shuffle)
+                 rng: random.Random, log: bool = False, shuffle: bool = True,
+                 afflictions: Mapping[str, Affliction] | None = None,
+                 players: int | None = None) -> None:
+        super().__init__(members, encounter, policy, rng, log, shuffle, afflictions, players)
         self.pool = 0
         self.traits = encounter.traits
         self.defensive_debt = 0
@@ -120,6 +123,7 @@ class CombatGame(Game):
                 taken.add(keyword)
         hero.items = used
         hero.aside = [i for i in owned if i not in used]
+        hero.cap_items()
 
     def may_play_more(self, hero: Hero) -> bool:
         return not ("fast" in self.traits and self.cards_this_activation >= 2)

@@ -5,6 +5,7 @@ failure) to ``top`` (the stage is won); the marker starts on the gray slot."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from tgc.rulesets.tainted_grail.engines.game import (
@@ -17,7 +18,7 @@ from tgc.rulesets.tainted_grail.engines.game import (
     Placed,
 )
 from tgc.rulesets.tainted_grail.engines.hero import Hero, Member
-from tgc.rulesets.tainted_grail.records import Card, DiplomacyEncounter, Stage
+from tgc.rulesets.tainted_grail.records import Affliction, Card, DiplomacyEncounter, Stage
 
 if TYPE_CHECKING:
     from tgc.rulesets.tainted_grail.engines.policies import Policy
@@ -31,8 +32,10 @@ class DiplomacyGame(Game):
     encounter: DiplomacyEncounter
 
     def __init__(self, members: list[Member], encounter: DiplomacyEncounter, policy: Policy,
-                 rng: random.Random, log: bool = False, shuffle: bool = True) -> None:
-        super().__init__(members, encounter, policy, rng, log, shuffle)
+                 rng: random.Random, log: bool = False, shuffle: bool = True,
+                 afflictions: Mapping[str, Affliction] | None = None,
+                 players: int | None = None) -> None:
+        super().__init__(members, encounter, policy, rng, log, shuffle, afflictions, players)
         self.slot = encounter.start
         self.stage_index = 0
         self.stages = encounter.stages  # the approach the party takes

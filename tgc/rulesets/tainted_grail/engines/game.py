@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
@@ -16,12 +17,14 @@ from tgc.rulesets.tainted_grail.records import (
     ATTRIBUTES,
     NO_GAIN,
     Ability,
+    Affliction,
     Card,
     Cond,
     Effect,
     Effects,
     Gain,
     RightKey,
+    affliction_for,
     compile_icons,
 )
 
@@ -197,14 +200,23 @@ class Game(ABC):
     kind = ""
 
     def __init__(self, members: list[Member], encounter: Any, policy: Policy,
-                 rng: random.Random, log: bool = False, shuffle: bool = True) -> None:
+                 rng: random.Random, log: bool = False, shuffle: bool = True,
+                 afflictions: Mapping[str, Affliction] | None = None,
+                 players: int | None = None) -> None:
         self.encounter = encounter
         self.policy = policy
         self.rng = rng
         self.heroes = [Hero(m, i, self.deck_of(m)) for i, m in enumerate(members)]
-        for hero in self.heroes:
+        # The campaign's "You Are Dying" / "Going Insane" cards, and the game's number of
+        # players, which picks the solo or the co-op card.
+        self.cards: Mapping[str, Affliction] = afflictions or {}
+        self.players = players if players is not None else len(members)
+        for member, hero in zip(members, self.heroes, strict=True):
             if shuffle:
                 rng.shuffle(hero.deck)
+            if member.afflictions:
+                hero.afflictions = [self.cards[n] for n in member.afflictions if n in self.cards]
+                hero.cap_items()
         self.seq: list[Placed] = []
         self.linked: dict[str, int] = {}
         self.turn = 0
@@ -514,6 +526,11 @@ class Game(ABC):
                 hero.hand.clear()
                 self.say(f"{hero.name} redraws {count}")
                 self.draw(hero, count)
+        for hero in self.heroes:
+            for card in list(hero.afflictions):
+                if card.encounter and hero.out is None:
+                    self.say(f"{hero.name}, {card.name}: {describe(card.encounter)}")
+                    self.run(card.encounter, hero)
 
     def extra_start_cards(self) -> int:
         return 0
@@ -611,7 +628,31 @@ class Game(ABC):
         # Robber reads the drop before the dying member leaves: reaching 0 is "1 or less".
         self.after_health_loss()
         if hero.health <= 0 and hero.out is None:
+            self.attach(hero, "dying")
             self.remove(hero, "dying")
+
+    def attach(self, hero: Hero, attach: str) -> None:
+        """Health at 0 attaches the campaign's "You Are Dying" card, Terror in the red its
+        "You Are Going Insane" card (000, "Death and insanity"), once; the card's
+        ``attached`` rules resolve at once (gains and losses: the loader allows no more)."""
+        if not self.cards or hero.attached(attach):
+            return
+        card = affliction_for(self.cards, attach, self.players)
+        if card is None:
+            return
+        hero.afflictions.append(card)
+        self.say(f"{hero.name}: {card.name} is attached")
+        hero.cap_items()
+        if card.attached:
+            self.settle(card.attached, hero)
+
+    def detach(self) -> None:
+        """At the encounter's end a card comes off when its own ``remove`` rule holds."""
+        for hero in self.heroes:
+            for card in list(hero.afflictions):
+                if card.remove and all(self.holds(c, hero) for c in card.remove):
+                    hero.afflictions.remove(card)
+                    self.say(f"{hero.name}: {card.name} comes off")
 
     def after_health_loss(self) -> None:
         """A hook for the encounter kind's rules after a Health loss (none by default)."""
@@ -631,6 +672,8 @@ class Game(ABC):
             hero.gained_terror += max(0, hero.terror - before)
             if amount > 0:
                 self.say(f"{hero.name} gains {hero.terror - before} terror ({hero.terror})")
+                if self.cards and hero.terror > ch.terror.length - ch.terror.red:
+                    self.attach(hero, "insane")
         elif what == "energy":
             hero.energy = max(0, min(hero.energy + amount, ch.energy.length, hero.health))
         else:
@@ -658,8 +701,14 @@ class Game(ABC):
             pass
 
     def outcome(self, outcome: str) -> Outcome:
+        if self.cards:
+            self.detach()
         return Outcome(self.encounter.name, self.kind, outcome, self.turn,
                        [h.result() for h in self.heroes], False, self.story, self.log)
+
+
+def describe(effects: Effects) -> str:
+    return "; ".join(e.text for e in effects) or "nothing"
 
 
 def _compare(left: int, op: str, right: int) -> bool:

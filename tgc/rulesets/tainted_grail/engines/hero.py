@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tgc.rulesets.tainted_grail.records import ITEM_LIMITED, RESOURCES, Card, Character
+from tgc.rulesets.tainted_grail.records import (
+    ITEM_LIMITED,
+    RESOURCES,
+    Affliction,
+    Card,
+    Character,
+)
 
 
 @dataclass(frozen=True)
@@ -28,6 +34,7 @@ class Member:
     items: tuple[ItemInUse, ...] = ()
     combat_deck: tuple[Card, ...] | None = None
     diplomacy_deck: tuple[Card, ...] | None = None
+    afflictions: tuple[str, ...] = ()  # the cards attached to the tray, by name
 
 
 def items_in_use(items: tuple[ItemInUse, ...]) -> tuple[list[ItemInUse], list[ItemInUse]]:
@@ -51,7 +58,7 @@ class Hero:
     __slots__ = ("character", "index", "number", "levels", "res", "health", "energy",
                  "terror", "deck", "hand", "discard", "out", "activated", "items", "aside",
                  "spent_magic", "lost_health", "gained_terror", "played", "start_health",
-                 "start_terror", "levels_key")
+                 "start_terror", "levels_key", "afflictions")
 
     def __init__(self, member: Member, index: int, deck: list[Card]) -> None:
         ch = member.character
@@ -80,6 +87,7 @@ class Hero:
         self.out: str | None = None  # "escaped" | "dying" once the hero has left
         self.activated = False
         self.items, self.aside = items_in_use(member.items)
+        self.afflictions: list[Affliction] = []  # attached cards (Game fills them in)
         self.spent_magic = 0
         self.lost_health = 0
         self.gained_terror = 0
@@ -114,7 +122,20 @@ class Hero:
         other.discard = list(self.discard)
         other.items = list(self.items)
         other.aside = list(self.aside)
+        other.afflictions = list(self.afflictions)
         return other
+
+    def attached(self, attach: str) -> bool:
+        return any(a.attach == attach for a in self.afflictions)
+
+    def cap_items(self) -> None:
+        """An attached card's item limit (the "You Are Dying" card's, 000, "Secrets"): the
+        items in use beyond it wait face down, the first in use kept."""
+        limits = [a.item_limit for a in self.afflictions if a.item_limit is not None]
+        if limits and len(self.items) > min(limits):
+            keep = min(limits)
+            self.aside = self.items[keep:] + self.aside
+            self.items = self.items[:keep]
 
     def result(self) -> HeroResult:
         ch = self.character
@@ -125,7 +146,8 @@ class Hero:
             insane=self.terror > ch.terror.length - ch.terror.red,
             exhausted=self.energy < ch.energy.red,
             escaped=self.out == "escaped", spent_magic=self.spent_magic,
-            lost_health=self.lost_health, gained_terror=self.gained_terror)
+            lost_health=self.lost_health, gained_terror=self.gained_terror,
+            afflictions=tuple(a.name for a in self.afflictions))
 
 
 @dataclass(frozen=True)
@@ -145,3 +167,4 @@ class HeroResult:
     spent_magic: int = 0
     lost_health: int = 0
     gained_terror: int = 0
+    afflictions: tuple[str, ...] = ()  # the cards attached when the encounter ends

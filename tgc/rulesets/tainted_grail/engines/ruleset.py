@@ -36,6 +36,7 @@ class Fight:
     encounter: Encounter
     members: tuple[Member, ...]
     seed: int
+    players: int | None = None  # the game's players (the solo or co-op afflictions)
 
 
 def play(game: Game) -> Outcome:
@@ -76,7 +77,8 @@ class TaintedGrailRuleset:
         fight = self.prepare(encounter, state, rng)
         if fight is None:
             return None
-        outcome = self.play(fight.encounter, list(fight.members), random.Random(fight.seed))
+        outcome = self.play(fight.encounter, list(fight.members), random.Random(fight.seed),
+                            players=fight.players)
         return self.conclude(outcome, outcomes, state, rng)
 
     def prepare(self, encounter: s.Encounter, state: GameState, rng: Rng) -> Fight | None:
@@ -89,7 +91,7 @@ class TaintedGrailRuleset:
         deck = "combat_deck" if isinstance(chosen, CombatEncounter) else "diplomacy_deck"
         if not members or not all(getattr(m, deck) for m in members):
             return None  # nobody (or somebody without cards) to play it: the reader decides
-        return Fight(chosen, tuple(members), rng.pick(range(1 << 30)))
+        return Fight(chosen, tuple(members), rng.pick(range(1 << 30)), state.player_count)
 
     def conclude(self, outcome: Outcome, outcomes: tuple[str, ...], state: GameState,
                  rng: Rng) -> str:
@@ -121,20 +123,25 @@ class TaintedGrailRuleset:
                       character.tracks.get("health"), character.tracks.get("energy"),
                       character.tracks.get("terror"), items,
                       tuple(deck(character, "combat", self.rules)),  # as advanced, if it was
-                      tuple(deck(character, "diplomacy", self.rules)))
+                      tuple(deck(character, "diplomacy", self.rules)),
+                      tuple(character.piles.get("afflictions", ())))
 
     def play(self, encounter: Encounter, members: list[Member], rng: random.Random,
-             policy: Policy | None = None, log: bool | None = None) -> Outcome:
-        """Play an encounter to its end (``policy`` and ``log`` default to the ruleset's)."""
-        return play(self.game(encounter, members, rng, policy, log))
+             policy: Policy | None = None, log: bool | None = None,
+             players: int | None = None) -> Outcome:
+        """Play an encounter to its end (``policy`` and ``log`` default to the ruleset's;
+        ``players``, the game's, to the members')."""
+        return play(self.game(encounter, members, rng, policy, log, players))
 
     def game(self, encounter: Encounter, members: list[Member], rng: random.Random,
-             policy: Policy | None = None, log: bool | None = None) -> Game:
+             policy: Policy | None = None, log: bool | None = None,
+             players: int | None = None) -> Game:
         chosen = policy if policy is not None else self.policy
         logged = self.log is not None if log is None else log
+        cards = self.rules.afflictions
         if isinstance(encounter, CombatEncounter):
-            return CombatGame(members, encounter, chosen, rng, logged)
-        return DiplomacyGame(members, encounter, chosen, rng, logged)
+            return CombatGame(members, encounter, chosen, rng, logged, True, cards, players)
+        return DiplomacyGame(members, encounter, chosen, rng, logged, True, cards, players)
 
     def apply(self, outcome: Outcome, state: GameState, rng: Rng) -> None:
         """Write the fight's costs and gains back: tracks, resources, items, secrets."""
@@ -147,6 +154,8 @@ class TaintedGrailRuleset:
                 character.set_track(track, getattr(hero, track))
             character.resources.update(hero.resources)
             character.items = _kept(character.items, hero.items)  # lost, broken, robbed
+            if list(hero.afflictions) != character.piles.get("afflictions", []):
+                character.piles["afflictions"] = list(hero.afflictions)  # attached, or off
         for who, effect in outcome.story:
             if effect.verb == "gain_secret":
                 state.secrets.add(effect.amount)

@@ -74,6 +74,7 @@ class MemberSpec:
     # the decks as the state has them (advanced, rebuilt); None: the starter deck
     combat: tuple[str, ...] | None = None
     diplomacy: tuple[str, ...] | None = None
+    afflictions: tuple[str, ...] = ()  # the cards attached (the state's)
 
 
 @dataclass(frozen=True)
@@ -209,7 +210,8 @@ def _state(path: Path | None, bundle: Bundle) -> dict[str, MemberSpec]:
         decks = {k: tuple(v) for k, v in member.piles.items() if k in ("combat", "diplomacy")}
         out[member.name.lower()] = MemberSpec(member.name, dict(member.tracks),
                                               dict(member.attributes), dict(member.resources),
-                                              items, decks.get("combat"), decks.get("diplomacy"))
+                                              items, decks.get("combat"), decks.get("diplomacy"),
+                                              tuple(member.piles.get("afflictions", ())))
     return out
 
 
@@ -313,7 +315,7 @@ def members_of(rules: Rules, specs: tuple[MemberSpec, ...]) -> list[Member]:
         members.append(Member(
             character, spec.attributes or None, spec.resources or None,
             spec.tracks.get("health"), spec.tracks.get("energy"), spec.tracks.get("terror"),
-            items, combat, diplomacy))
+            items, combat, diplomacy, spec.afflictions))
     return members
 
 
@@ -323,10 +325,12 @@ def play_one(rules: Rules, setup: Setup, policy: str, seed: int, log: bool = Fal
     members = members_of(rules, setup.party)
     rng = random.Random(seed)
     chooser = POLICIES[policy]()
+    # The party is the game: one character plays the solo afflictions.
+    cards, players = rules.afflictions, len(members)
     if isinstance(encounter, CombatEncounter):
-        return CombatGame(members, encounter, chooser, rng, log).fight()
+        return CombatGame(members, encounter, chooser, rng, log, True, cards, players).fight()
     assert isinstance(encounter, DiplomacyEncounter)
-    return DiplomacyGame(members, encounter, chooser, rng, log).negotiate()
+    return DiplomacyGame(members, encounter, chooser, rng, log, True, cards, players).negotiate()
 
 
 def run_chunk(job: tuple[Setup, str, int, int, int]) -> Tally:

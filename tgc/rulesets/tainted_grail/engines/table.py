@@ -61,7 +61,7 @@ class TableRuleset(TaintedGrailRuleset):
             self.pending = fight
             return None
         outcome = self.play(fight.encounter, list(fight.members), random.Random(fight.seed),
-                            log=True)
+                            log=True, players=fight.players)
         before = state.copy()
         arm = self.conclude(outcome, outcomes, state, rng)
         self.report = [*log_lines(outcome.log), *change_lines(before, state)]
@@ -183,7 +183,7 @@ class HandFight:
     def replay(cls, fight: Fight, answers: tuple[int, ...], ruleset: TaintedGrailRuleset) -> HandFight:
         policy = TablePolicy(answers)
         game = ruleset.game(fight.encounter, list(fight.members), random.Random(fight.seed),
-                            policy, log=True)
+                            policy, log=True, players=fight.players)
         try:
             outcome = play(game)
         except _Asked as asked:
