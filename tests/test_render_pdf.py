@@ -337,6 +337,28 @@ def _texts(pdf_page: Any) -> list[tuple[str, float, float]]:
     return found
 
 
+def _sheet_texts(sheet: Any) -> list[tuple[str, float, float]]:
+    """Each run of text of a sheet's cards, in mm from the paper's top-left: every card is
+    a form placed by a translation (``1 0 0 1 x y cm /CardN Do``); pypdf reports a form's
+    texts in the form's own space, so each is moved by its card's translation."""
+    height = float(sheet.mediabox.height)
+    found: list[tuple[str, float, float]] = []
+    offset = [0.0, 0.0]
+
+    def before(operator: bytes, operands: list[Any], cm: list[float], _tm: list[float]) -> None:
+        if operator == b"Do" and str(operands[0]).startswith("/Card"):
+            offset[:] = [cm[4], cm[5]]
+
+    def visit(text: str, cm: list[float], tm: list[float], *_: Any) -> None:
+        x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4] + offset[0]
+        y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5] + offset[1]
+        if text.strip():
+            found.append((text.strip(), x / MM, (height - y) / MM))
+
+    sheet.extract_text(visitor_text=visit, visitor_operand_before=before)
+    return found
+
+
 @needs_pdf
 @pytest.mark.parametrize(("paper", "edge"), [("a4", "long"), ("a4", "short"), ("letter", "long"),
                                              ("letter", "short")])
@@ -350,8 +372,8 @@ def test_sheets_put_each_back_behind_its_front(sample_pdfs: Path, paper: str, ed
         assert [float(v) / MM for v in pdf_page.mediabox] == pytest.approx([0, 0, sheet.width, sheet.height],
                                                                             abs=0.01)
     layout = grid(sheet, Size(89, 127))
-    title = next((x, y) for text, x, y in _texts(reader.pages[0]) if text.endswith("Caer Morwen"))
-    number = next((x, y) for text, x, y in _texts(reader.pages[1]) if text == "201")
+    title = next((x, y) for text, x, y in _sheet_texts(reader.pages[0]) if text.endswith("Caer Morwen"))
+    number = next((x, y) for text, x, y in _sheet_texts(reader.pages[1]) if text == "201")
     col, row = int((title[0] - layout.left) // 89), int((title[1] - layout.top) // 127)
     back_col, back_row = int((number[0] - layout.left) // 89), int((number[1] - layout.top) // 127)
     assert (col, row) == (0, 0)
