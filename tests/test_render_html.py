@@ -176,10 +176,17 @@ TAGS = {"html", "head", "meta", "title", "link", "body", "nav", "a", "main", "he
         "tr", "th", "td", "label", "input"}
 ATTRIBUTES = {"class", "id", "href", "lang", "charset", "name", "content", "rel", "type", "aria-label",
               "aria-current"}
+# The icons' glyphs: tgc's own drawings (the rulesets' icons/*.svg), never author text.
+GLYPH_TAGS = {"svg", "path", "circle"}
+GLYPH_ATTRIBUTES = {"role", "title", "xmlns", "viewbox", "width", "height", "fill", "stroke", "stroke-width",
+                    "stroke-linecap", "stroke-linejoin", "d", "cx", "cy", "r"}
+TAGS |= GLYPH_TAGS
+ATTRIBUTES |= GLYPH_ATTRIBUTES
 
 
 class _Tags(HTMLParser):
-    """Every tag and attribute of a page, and its visible text."""
+    """Every tag and attribute of a page, and its text as a reader gets it: an icon's
+    glyph reads as its name (its ``aria-label``), as a screen reader says it."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -188,6 +195,9 @@ class _Tags(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.tags.append((tag, attrs))
+        named = dict(attrs)
+        if named.get("role") == "img" and named.get("aria-label"):
+            self.text.append(named["aria-label"] or "")
 
     def handle_data(self, data: str) -> None:
         self.text.append(data)

@@ -179,6 +179,17 @@ def test_every_verse_prints_in_order_under_its_number(sample_pdfs: Path, book: s
 
 
 @needs_pdf
+def test_icons_print_as_glyphs_not_names(sample_pdfs: Path) -> None:
+    """The sample's rules and prose hold icons (``Gain 1 :food:``): the books print their
+    glyphs (vector drawings), so no icon's name is left in the text as a label."""
+    for book in ("journal", "secrets"):
+        reader, _ = pages_of(sample_pdfs / f"{book}.pdf")
+        text = " ".join(page.extract_text() for page in reader.pages)
+        assert "Gain 1" in text
+        for label in ("FOOD", "MAGIC", "TERROR", "COURAGE", "ENERGY", "WEALTH"):
+            assert label not in text, (book, label)
+
+
 def test_the_text_reads_in_verse_order_with_page_numbers_and_running_heads(sample_pdfs: Path) -> None:
     """Each page ends with its running head (the verses that start on it, and the section:
     the range on the outer side) and its number."""

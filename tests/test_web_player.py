@@ -444,6 +444,19 @@ def test_in_chromium_a_deep_link_opens_its_verse(tmp_path: Path) -> None:
 
 
 @needs_chromium
+def test_in_chromium_an_icon_in_prose_is_its_glyph(tmp_path: Path) -> None:
+    """201.11's prose holds `:food:`: the page builds its drawing (an svg of paths), named
+    for screen readers, from the rules' data."""
+    page = tmp_path / "play.html"
+    page.write_text(render_player(load_bundle(CAMPAIGNS / "sample.bundle.json")), encoding="utf-8")
+    log = _log(chromium_dom(page, tmp_path, "#201.11"))
+    found = re.search(r'<span class="icon glyph" role="img" aria-label="Food" title="Food">'
+                      r'<svg ([^>]*)><path [^>]*></path><path [^>]*></path></svg></span>', log)
+    assert found is not None, log[:1500]
+    assert 'viewBox="0 0 16 16"' in found[1]
+
+
+@needs_chromium
 def test_in_chromium_hostile_text_is_shown_as_text_and_a_foreign_script_never_runs(tmp_path: Path) -> None:
     bundle = load_bundle(CAMPAIGNS / "sample.bundle.json")
     evil = '<img src=x onerror="document.title=1"><script>document.title=2</script>'

@@ -159,6 +159,10 @@ def to_html(pieces: Inline) -> Markup:
 def _piece_html(piece: Piece) -> str:
     words = escape(piece.text)
     if piece.kind == "icon":
+        art = rulesets.icon_art().get(piece.icon)
+        if art is not None:  # tgc's own drawing (never author text); its name for screen readers
+            return (f'<span class="icon glyph icon-{escape(piece.icon)}" role="img" aria-label="{words}" '
+                    f'title="{words}">{art}</span>')
         return f'<span class="icon icon-{escape(piece.icon)}">{words}</span>'
     if piece.kind == "ref":
         return f'<a class="ref" href="{escape(piece.href)}">{words}</a>'

@@ -18,12 +18,13 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+from tgc import rulesets
 from tgc.bundle import schema as s
 from tgc.bundle.io import write_atomic
 from tgc.collector import paused_gc
 from tgc.lexicon import speaking, tr, trn
 from tgc.render import view
-from tgc.render.inline import icon, to_html
+from tgc.render.inline import icon, text, to_html
 from tgc.render.places import JOURNAL, SECRETS, Places
 from tgc.render.speech import edition, words
 from tgc.render.words import CARDS
@@ -75,7 +76,7 @@ def _render_site(bundle: s.Bundle) -> dict[str, str]:
         SECRETS: _page(bundle, SECRETS, sections=secrets),
         SAVE_SHEET: _page(bundle, SAVE_SHEET, statuses=statuses, dials=view.dials(bundle),
                           slots=range(1, max(bundle.campaign.players.max, 1) + 1),
-                          party_rows=tuple((icon(word),) for word in vocabulary_of(bundle).party_rows),
+                          party_rows=tuple(_row(word) for word in vocabulary_of(bundle).party_rows),
                           menhir_rows=range(MENHIR_ROWS),
                           blank_rows=range(BLANK_ROWS), secrets=secret_cards, items=item_cards),
         CARDS: _page(bundle, CARDS, cards=view.cards(places, CARDS), secrets=secret_cards, items=item_cards),
@@ -86,6 +87,13 @@ def _render_site(bundle: s.Bundle) -> dict[str, str]:
     out[INDEX] = _page(bundle, INDEX, counts=counts)
     out[STYLE] = (files("tgc.render") / "templates" / STYLE).read_text(encoding="utf-8")
     return {name: out[name] for name in FILES}
+
+
+def _row(word: str) -> tuple[Any, ...]:
+    """A save-sheet row's head: the icon's glyph and its name (a reader fills in the row
+    by the name; the glyph matches the book's)."""
+    glyph = icon(word)
+    return (glyph, text(" " + glyph.text)) if word in rulesets.icon_art() else (glyph,)
 
 
 def check_verses(bundle: s.Bundle, places: Places) -> None:

@@ -15,12 +15,17 @@ import hashlib
 import json
 from functools import cache
 from importlib.resources import files
+from xml.etree import ElementTree
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+from tgc import rulesets
 from tgc.bundle import schema as s
 from tgc.bundle.io import dump_bundle
 from tgc.conditions.form import DIAL_MAX
+from tgc.lexicon import speaking, term
+from tgc.render.inline import label
+from tgc.render.speech import edition
 from tgc.rulesets.spec import Vocabulary, vocabulary_of
 
 PLAYER = "play.html"
@@ -64,7 +69,21 @@ def player_rules(bundle: s.Bundle, dumped: dict[str, object] | None = None) -> d
         "encounters": _encounter_outcomes(bundle, words, dumped or json.loads(dump_bundle(bundle))),
         "decks": {deck: list(outcomes) for deck, outcomes in sorted(words.decks.items())},
         "outcomes": list(words.outcomes), "piles": list(words.piles),
+        "icons": _icons(bundle),
     }
+
+
+def _icons(bundle: s.Bundle) -> dict[str, dict[str, object]]:
+    """Each icon the player may meet in prose: its name in the edition's language and its
+    drawing as data (``[tag, attributes, children]``), which the player builds with
+    ``createElementNS``: no markup is ever parsed in the page."""
+    with speaking(edition(bundle)):
+        return {word: {"label": term(label(word)), "art": _tree(ElementTree.fromstring(art))}
+                for word, art in sorted(rulesets.icon_art().items())}
+
+
+def _tree(node: ElementTree.Element) -> list[object]:
+    return [node.tag.rpartition("}")[2], dict(sorted(node.attrib.items())), [_tree(child) for child in node]]
 
 
 def inline_json(value: object) -> str:

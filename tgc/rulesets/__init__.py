@@ -17,7 +17,7 @@ from typing import Any
 from tgc.rulesets.spec import RulesetSpec, Vocabulary
 
 __all__ = ["RulesetSpec", "UnknownRuleset", "Vocabulary", "declaration_kinds", "default", "get",
-           "icon_synonyms", "icons", "libraries", "names", "phrases", "register",
+           "icon_art", "icon_synonyms", "icons", "libraries", "names", "phrases", "register",
            "registered_rule_data", "rule_data_models", "unregister"]
 
 _specs: dict[str, RulesetSpec] = {}
@@ -26,6 +26,7 @@ _found = False
 _kinds: dict[str, tuple[str, ...]] = {}
 _icons: dict[str, frozenset[str]] = {}
 _phrases: dict[str, dict[str, str]] = {}
+_art: dict[str, dict[str, str]] = {}
 
 
 class UnknownRuleset(LookupError):
@@ -47,6 +48,7 @@ def register(spec: RulesetSpec) -> RulesetSpec:
     _kinds.clear()
     _icons.clear()
     _phrases.clear()
+    _art.clear()
     return spec
 
 
@@ -56,6 +58,7 @@ def unregister(name: str) -> None:
     _kinds.clear()
     _icons.clear()
     _phrases.clear()
+    _art.clear()
 
 
 def get(name: str) -> RulesetSpec:
@@ -132,6 +135,23 @@ def icons() -> frozenset[str]:
     if not _icons:
         _icons["all"] = frozenset().union(*(spec.vocabulary.icons for spec in _specs.values()))
     return _icons["all"]
+
+
+def icon_art() -> dict[str, str]:
+    """The drawing of each icon, by word: the SVG file ``icons/WORD.svg`` of the built-in
+    ruleset folder that has one (the first in folder order), for an icon some registered
+    ruleset declares. The renderer prints these glyphs in place of the icon's name; an
+    icon without a drawing (a registered ruleset's, say) keeps its printed name."""
+    if "art" not in _art:
+        wanted, found = icons(), dict[str, str]()
+        for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+            folder = Path(__path__[0]) / info.name / "icons"
+            if info.ispkg and folder.is_dir():
+                for path in sorted(folder.glob("*.svg")):
+                    if path.stem in wanted:
+                        found.setdefault(path.stem, path.read_text(encoding="utf-8").strip())
+        _art["art"] = found
+    return _art["art"]
 
 
 def icon_synonyms() -> dict[str, str]:

@@ -17,14 +17,34 @@
   }
   function $(id) { return document.getElementById(id); }
 
-  // Prose with tgc's inline markup: **bold**, _italic_, :icon: (printed as its name).
+  // An icon: its drawing (tgc's own, as data from the rules: built element by element,
+  // never parsed from markup), named for screen readers; an icon without one, its name.
+  var SVG = "http://www.w3.org/2000/svg";
+  function glyph(node) {
+    var out = document.createElementNS(SVG, node[0]), attrs = node[1];
+    Object.keys(attrs).forEach(function (name) { out.setAttribute(name, attrs[name]); });
+    node[2].forEach(function (child) { out.appendChild(glyph(child)); });
+    return out;
+  }
+  function icon(word) {
+    var known = rules.icons[word];
+    if (!known) return el("span", "icon", word.toUpperCase());
+    var span = el("span", "icon glyph");
+    span.setAttribute("role", "img");
+    span.setAttribute("aria-label", known.label);
+    span.title = known.label;
+    span.appendChild(glyph(known.art));
+    return span;
+  }
+
+  // Prose with tgc's inline markup: **bold**, _italic_, :icon: (its glyph).
   function prose(text) {
     var out = el("span"), re = /\*\*([^*]+)\*\*|_([^_]+)_|:([a-z][a-z_]*):|\\(.)/g, at = 0, m;
     while ((m = re.exec(text)) !== null) {
       out.appendChild(document.createTextNode(text.slice(at, m.index)));
       if (m[1] != null) out.appendChild(el("strong", null, m[1]));
       else if (m[2] != null) out.appendChild(el("em", null, m[2]));
-      else if (m[3] != null) out.appendChild(el("span", "icon", m[3].toUpperCase()));
+      else if (m[3] != null) out.appendChild(icon(m[3]));
       else out.appendChild(document.createTextNode(m[4]));
       at = re.lastIndex;
     }
