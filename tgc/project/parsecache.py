@@ -3,8 +3,9 @@ the hash of its name and text, so a new `tgc check` process parses only the file
 that changed since the last run.
 
 Entries are pickled, because the AST is millions of small tuples and pickle loads
-them several times faster than any decoder written in Python. Pickle runs code from
-the data it loads, so the cache never lives in the campaign folder (a cloned
+them fastest: JSON rebuilt into the tree's own classes by a decoder hook, the safe
+candidate, loads 1.5 times slower (docs/reliability.md, "The parse cache"). Pickle
+runs code from the data it loads, so the cache never lives in the campaign folder (a cloned
 repository could carry a planted one) and every entry is signed with HMAC-SHA256
 under a key that only this user can read; an entry that fails the check, is corrupt
 or was made by other tgc code (another version, or the same version edited: the key
