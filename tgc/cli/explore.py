@@ -114,7 +114,7 @@ def _explore(target: Path | None, start_at: str | None, state_file: Path | None,
 
 def _own_explorer(bundle: Any, party: str, max_states: int, witness: str | None, fmt: str,
                   unused: dict[str, object]) -> int | None:
-    """A campaign whose ruleset plays its own way (a Tall Tale) is searched by the
+    """A campaign whose ruleset plays its own way is searched by the
     ruleset's explorer (tgc/explore/seam.py); None for a story of verses."""
     from tgc.explore.seam import ExploreError, ExploreRequest, explorer
 

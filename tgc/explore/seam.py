@@ -1,5 +1,5 @@
 """Exploration, the seam for a ruleset that plays its own way: a campaign whose ruleset is
-not a story of verses (a Grimslingers Tall Tale: areas, parts, bounties) names an explorer
+not a story of verses (a storylet campaign walked over areas) names an explorer
 (``RulesetSpec.explore``: a module with ``run``), and `tgc explore` hands it the bundle and
 the request. It searches every play the rules allow and hands back a report of what can
 be reached and what cannot (and why), with a witness for what can. Nothing here knows a

@@ -107,7 +107,14 @@ class Roll(Frozen):
     arms: tuple[RollArm, ...]
 
 
-Fx = Annotated[Dmg | Gain | Lose | Deactivate | Discard | Reactivate | Nv | Roll,
+class DrawElement(Frozen):
+    """``draw element``: a Magic Mushroom skill draws the top card of the creature's own
+    element deck and its FX apply as this card's (GS-15.4 step 5)."""
+
+    kind: Literal["draw_element"] = "draw_element"
+
+
+Fx = Annotated[Dmg | Gain | Lose | Deactivate | Discard | Reactivate | Nv | Roll | DrawElement,
                Field(discriminator="kind")]
 RollArm.model_rebuild()
 
@@ -138,6 +145,7 @@ class Card(Frozen):
     deactivate_on_use: bool = False
     keep: bool = False  # "do not discard": back to the hand after use
     combines_with: CardKind | None = None  # a combine card's partner kind (None: any)
+    saves: int | None = None  # a passive card played at 0 HP: not defeated, this HP (GS-10.7)
     category: Literal["general", "world", "ritual", "legendary"] | None = None  # items
 
 

@@ -13,6 +13,7 @@ from tgc.rulesets.grimslingers.data import (
     Deactivate,
     Discard,
     Dmg,
+    DrawElement,
     Fx,
     Gain,
     Lose,
@@ -114,11 +115,13 @@ def _clause(text: str) -> Fx:
         if scope is None:
             raise FxError(f"`+N nv to` takes {', '.join(SCOPES)}; not `{m.group(2)}`")
         return Nv(amount=amount(m.group(1)), scope=scope)
+    if low == "draw element":
+        return DrawElement()
     if m := _ROLL.match(low):
         return Roll(arms=tuple(_arm(a.strip()) for a in _split(m.group(1), "/")))
     raise FxError(f"cannot read the FX `{text}`: expected `N dmg`, `[user|target] gains N "
                   "RESOURCE`, `loses N RESOURCE`, `deactivates N cards`, `discards N cards`, "
-                  "`reactivates N cards`, `+N nv to ...` or `roll(1-3 = FX / 4-6 = FX)`")
+                  "`reactivates N cards`, `+N nv to ...`, `draw element` or `roll(1-3 = FX / 4-6 = FX)`")
 
 
 def _arm(text: str) -> RollArm:

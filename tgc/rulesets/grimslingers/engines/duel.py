@@ -8,7 +8,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tgc.rulesets.grimslingers.data import Card, Creature, Disposition, Grimslinger, Modifier
+from tgc.rulesets.grimslingers.data import (
+    MAIN_ELEMENTS,
+    Card,
+    Creature,
+    Disposition,
+    Grimslinger,
+    Modifier,
+)
 from tgc.rulesets.grimslingers.engines import resolve
 from tgc.rulesets.grimslingers.engines.decisions import PlayCards, Policy
 from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, holds, take
@@ -100,6 +107,8 @@ class Duel:
             general = self.rng.sample(general, min(3, len(general)))
         me.hand = [*self.rules.skills_of(c), *general]
         self.rng.shuffle(me.hand)
+        if c.element_deck:  # GS-15.4 step 5: one of each main element, no LIGHT or DARK
+            me.elements = tuple(e for e in self.rules.elements() if e.element in MAIN_ELEMENTS)
         return me
 
     def _make_player(self, seat: int, p: PlayerSetup) -> Duelist:
@@ -321,7 +330,7 @@ class Duel:
     def defeat(self, d: Duelist) -> None:
         """The moment HP (or a creature's EP) hits 0 (GS-7.4): unresolved cards are
         deactivated, and a player costs one allowed defeat (GS-16.4, GS-A30)."""
-        if d.defeated:
+        if d.defeated or resolve.saved(self, d):
             return
         d.defeated = True
         self.note(f"{d.name} is defeated")

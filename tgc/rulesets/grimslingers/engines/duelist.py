@@ -64,6 +64,8 @@ class Duelist:
     stage: int = 0  # Luella: 0 in control, 1 conflicted, 2 overtaken
     spent_hp: int = 0
     spent_ep: int = 0
+    elements: tuple[Card, ...] = ()  # Magic Mushroom: one of each main element (GS-15.4)
+    element_deck: list[Card] = field(default_factory=list)  # face down, drawn from the end
 
     @property
     def cap(self) -> int:

@@ -43,6 +43,8 @@ def fx_score(fxs: tuple[Fx, ...]) -> float:
                 score += 0.7 * fx.amount.value
             case "reactivate":
                 score += 0.3 * fx.amount.value
+            case "draw_element":
+                score += 2.0  # a main element's worth, on average
             case "roll":
                 score += sum(fx_score(a.fx) * (a.high - a.low + 1) for a in fx.arms) / 6
     return score

@@ -191,6 +191,38 @@ def _apply_one(duel: Duel, play: Play, fx: Fx) -> None:
                     duel.note(f"roll {face}")
                     apply_fx(duel, play, arm.fx)
                     break
+        case "draw_element":
+            drawn = draw_element(duel, user)
+            if drawn is not None:
+                apply_fx(duel, play, drawn.fx)
+
+
+def saved(duel: Duel, d: Duelist) -> bool:
+    """GS-10.7: a passive card that ``saves`` (Revive Juju), in the hand or the passive
+    space, is played the moment its owner reaches 0 HP: the owner is not defeated (no
+    allowed defeat is spent) and has that much HP; the card goes to the discard pile."""
+    for pile in (d.passive, d.hand):
+        card = next((c for c in pile if c.saves and "passive" in c.types), None)
+        if card is not None:
+            take(pile, card)
+            d.discard.append(card)
+            d.hp = min(card.saves, d.max_hp)
+            duel.note(f"{d.name} plays {card.name}: not defeated, {d.hp} HP")
+            return True
+    return False
+
+
+def draw_element(duel: Duel, d: Duelist) -> Card | None:
+    """The top card of the creature's element deck (GS-15.4 step 5), shuffled afresh from
+    one of each main element only when it has run out; None for a duelist without one."""
+    if not d.elements:
+        return None
+    if not d.element_deck:
+        d.element_deck = list(d.elements)
+        duel.rng.shuffle(d.element_deck)
+    card = d.element_deck.pop()
+    duel.note(f"{d.name} draws {card.name} from its element deck")
+    return card
 
 
 def _standing(targets: list[Duelist]) -> list[Duelist]:

@@ -156,7 +156,7 @@ class Versus(Duel):
                 resolve.resolve_play(self, play)
 
     def defeat(self, d: Duelist) -> None:
-        if d.defeated:
+        if d.defeated or resolve.saved(self, d):
             return
         d.defeated = True
         self.note(f"{d.name} is defeated")

@@ -54,6 +54,8 @@ def _clause(fx: Fx) -> str:
             scope = {"unresolved_foes": "unresolved foe cards", "combined": "combined card",
                      "next_spell": "next spell"}[fx.scope]
             return f"+{fx.amount.value} nv to {scope}"
+        case "draw_element":
+            return "draw element"
         case "roll":
             arms = " / ".join(f"{a.low}-{a.high} = {fx_words(a.fx)}" for a in fx.arms)
             return f"roll({arms})"
