@@ -203,7 +203,7 @@ def saved(duel: Duel, d: Duelist) -> bool:
     allowed defeat is spent) and has that much HP; the card goes to the discard pile."""
     for pile in (d.passive, d.hand):
         card = next((c for c in pile if c.saves and "passive" in c.types), None)
-        if card is not None:
+        if card is not None and card.saves is not None:
             take(pile, card)
             d.discard.append(card)
             d.hp = min(card.saves, d.max_hp)
