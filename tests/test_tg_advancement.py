@@ -46,8 +46,8 @@ def test_attribute_points_cost_by_the_total_of_their_pair() -> None:
     member = beor(exp=7, courage=1, caution=0)
     assert adv.raise_attribute(member, "courage", rules()) == "Beor: courage 2 for 4 Exp"
     assert member.attributes["courage"] == 2 and member.resources["exp"] == 3
-    with pytest.raises(adv.AdvanceError, match="has 3 Exp; courage 3 costs 6"):
-        adv.raise_attribute(member, "courage", rules())
+    with pytest.raises(adv.AdvanceError, match="has 3 Exp; caution 1 costs 6"):
+        adv.raise_attribute(member, "caution", rules())
 
 
 def test_a_card_costs_two_exp_for_the_top_three_of_the_pool_keep_one() -> None:
@@ -93,6 +93,25 @@ def test_the_third_point_of_an_attribute_comes_with_a_skill() -> None:
     assert member.piles["skills"] == ["Iron Will"]
     free = adv.available_skills("courage", [member], skills, rules())
     assert [s.name for s in free] == ["War Cry"]  # Stone Skin was the other side
+
+
+def test_a_third_point_needs_a_free_skill_card() -> None:
+    """000, "Buying skills" and "Character attributes": every point from the 3rd on *is*
+    a Skill card of the attribute (the tray's markers hold two), so without a free Skill
+    card of it there is no 3rd point to buy; `spend` buys something else instead."""
+    member = beor(exp=20, courage=2, caution=0)
+    with pytest.raises(adv.AdvanceError, match="declares none"):
+        adv.raise_attribute(member, "courage", rules())
+    taken = {"Iron Will": adv.Skill("Iron Will", "courage", "S1")}
+    member.piles["skills"] = ["Iron Will"]
+    with pytest.raises(adv.AdvanceError, match="every one the campaign declares is taken"):
+        adv.raise_attribute(member, "courage", rules(), skills=taken)
+    assert member.attributes["courage"] == 2 and member.resources["exp"] == 20
+    poor = beor(exp=6, courage=2, aggression=2, caution=0, empathy=0, practicality=2,
+                spirituality=0)
+    poor.piles["combat_pool"] = []
+    # aggression 3 was the cheapest point of the highest attribute; it needs a Skill card
+    assert adv.spend(poor, rules(), random.Random(0)) == ["Beor: empathy 1 for 6 Exp"]
 
 
 def _session(party: tuple[str, ...]) -> tuple[Session, list[Line]]:

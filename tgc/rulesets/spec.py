@@ -52,7 +52,8 @@ class Vocabulary:
     value is a condition (``succeed: secret 11``): the checker reads them as conditions and
     the bundle holds them compiled (``Record.conditions``). ``campaign_keys`` are the extra
     properties ``@campaign`` takes in this ruleset (its layer reads them from the bundle's
-    ``Campaign.data``)."""
+    ``Campaign.data``); ``item_keys`` the extra properties the core ``@item`` takes (the
+    ruleset's rule data reads them: Tainted Grail's abilities)."""
 
     attributes: tuple[str, ...] = ()
     opposed: tuple[tuple[str, str], ...] = ()
@@ -83,6 +84,7 @@ class Vocabulary:
     facts: tuple[str, ...] = ()
     condition_keys: tuple[str, ...] = ()
     campaign_keys: tuple[str, ...] = ()
+    item_keys: tuple[str, ...] = ()
     example_effect: str = 'mark "Status" 1'
     example_condition: str = "secret 12"
     example_numbers: tuple[str, ...] = ()

@@ -56,7 +56,8 @@ class SymbolCollector:
         self.first_campaign: ast.Declaration | None = None
         self.info: CampaignInfo | None = None
         self.known_props = {**KNOWN_PROPS,
-                            "location": KNOWN_PROPS["location"] | set(self.vocabulary.hooks)}
+                            "location": KNOWN_PROPS["location"] | set(self.vocabulary.hooks),
+                            "item": KNOWN_PROPS["item"] | set(self.vocabulary.item_keys)}
 
     def run(self) -> tuple[Campaign, list[Diagnostic]]:
         for file in self.campaign.files:

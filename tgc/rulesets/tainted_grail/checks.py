@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from tgc.rulesets.tainted_grail.loader import Problem, RawDecl
     from tgc.rulesets.tainted_grail.records import Rules
 
-RULE_KINDS = ("character", "card", "encounter", "affliction")
+RULE_KINDS = ("character", "card", "encounter", "affliction", "item", "skill")
 
 
 def raw_from_declaration(decl: ast.Declaration) -> RawDecl:
@@ -77,7 +77,8 @@ def _child_spans(prefix: str, children: tuple[ast.Prop, ...], spans: dict[str, S
 
 
 def rule_declarations(campaign: Campaign) -> list[RawDecl]:
-    decls = [*campaign.encounters.values(), *campaign.others]
+    decls = [*campaign.encounters.values(), *campaign.others,
+             *(item.decl for item in campaign.items.values())]
     return [raw_from_declaration(d) for d in decls if d.kind in RULE_KINDS]
 
 

@@ -26,8 +26,10 @@ from tgc.rulesets.tainted_grail.records import (
     COMBAT_ICONS,
     DECKS,
     DIPLOMACY_ICONS,
+    ITEM_TRIGGERS,
     MAX_ROWS,
     RESOURCES,
+    SKILL_TRIGGERS,
     TRACKS,
     TRAITS,
     Ability,
@@ -38,10 +40,12 @@ from tgc.rulesets.tainted_grail.records import (
     Cond,
     DiplomacyEncounter,
     Effects,
+    ItemRules,
     LeftKey,
     RightKey,
     Row,
     Rules,
+    Skill,
     Stage,
     StoryEncounter,
     Track,
@@ -61,6 +65,8 @@ DIPLOMACY_KEYS = ENCOUNTER_COMMON + ("affinity", "avoid", "failure", "stage1", "
                                      "stage3", "stage4", "approach2_stage1", "approach2_stage2",
                                      "approach2_stage3", "approach2_stage4")
 ENCOUNTER_KEYS = tuple(dict.fromkeys(COMBAT_KEYS + DIPLOMACY_KEYS))
+ITEM_KEYS = ("keywords", "text", "ability")  # the core's keys and the ruleset's
+SKILL_KEYS = ("front", "back", "front_ability", "back_ability", "text")
 AFFLICTION_KEYS = ("attach", "attached", "encounter", "item_limit", "remove", "text")
 STORY_ONLY = frozenset({"deck", "level", "kind", "text"})
 TRACK_RED = {"health": 1, "energy": 2, "terror": 2}
@@ -260,6 +266,63 @@ class Loader:
                 size = len(getattr(character, deck))
                 if 0 < size < 15:
                     self.report(decl, _Bad("TGC508", deck, None, deck=deck, size=size))
+
+    # ------------------------------------------------------------ items and skills
+
+    def load_item(self, decl: RawDecl) -> None:
+        """An ``@item`` with ``ability:`` (the core reads its name, keywords and text)."""
+        if "ability" not in decl.data or not decl.args:
+            return
+        name = str(decl.args[0])
+        abilities = self.field(decl, "ability",
+                               lambda v, k: _gear_abilities(v, k, ITEM_TRIGGERS, "an Item"), ())
+        self.check_gear(decl, "ability", abilities)
+        if name not in self.rules.items:  # a second @item of the name is the core's TGC111
+            self.rules.items[name] = ItemRules(name, abilities)
+
+    def load_skill(self, decl: RawDecl) -> None:
+        """``@skill 12 aggression`` with ``front:`` and ``back:`` (the card's two sides)."""
+        args = decl.args
+        number = str(args[0]) if args else ""
+        if len(args) != 2 or as_number(number) is None or args[1] not in ATTRIBUTES:
+            self.report(decl, _bad_value("", "a skill header is `@skill NUMBER ATTRIBUTE` (the "
+                                         "card's number and the attribute it gives a point of)",
+                                         "e.g. `@skill 12 aggression`"))
+            return
+        attribute = str(args[1])
+        self.unknown_keys(decl, SKILL_KEYS, "`@skill`")
+        if not self.require(decl, ("front",), "`@skill`"):
+            return
+        if f"skill {number}" in self.decl_of:
+            self.report(decl, _Bad("TGC506", "", None, what=f"skill card {number}"))
+            return
+        self.decl_of[f"skill {number}"] = decl
+        text = self.field(decl, "text", _text, "")
+        for side in ("front", "back"):
+            name = self.field(decl, side, _text, None)
+            if name is None:
+                continue
+            key = f"{side}_ability"
+            abilities = self.field(decl, key, lambda v, k: _gear_abilities(
+                v, k, SKILL_TRIGGERS, "a Skill"), ())
+            self.check_gear(decl, key, abilities)
+            if name in self.rules.skills:  # 000: "All 72 skills in the game are unique"
+                self.report(decl, _Bad("TGC506", side, None, what=f'skill "{name}"'))
+                continue
+            self.rules.skills[name] = Skill(name, attribute, number, abilities, text)
+
+    def check_gear(self, decl: RawDecl, key: str, abilities: tuple[Ability, ...]) -> None:
+        """An action's effects need no encounter; the others are read in the encounter
+        kind their trigger names, or in both."""
+        for ability in abilities:
+            words = ability.trigger.split()
+            if words[-1] == "action":
+                self.outside_encounters(decl, key, ability.effects)
+                continue
+            kinds = words[:1] if len(words) == 2 else ["combat", "diplomacy"]
+            why = next((w for k in kinds if (w := misplaced_word(ability.effects, k, False))), None)
+            if why is not None:
+                self.report(decl, _Bad("TGC504", key, None, detail=why))
 
     # ------------------------------------------------------------ afflictions
 
@@ -618,6 +681,32 @@ def _abilities(value: Data, key: str) -> tuple[Ability, ...]:
     if isinstance(value, list):
         return tuple(_ability(_text(v, key), key) for v in value)
     return (_ability(_text(value, key), key),)
+
+
+def _gear_abilities(value: Data, key: str, triggers: tuple[str, ...], what: str) -> tuple[Ability, ...]:
+    texts = [_text(v, key) for v in value] if isinstance(value, list) else [_text(value, key)]
+    return tuple(_gear_ability(text, key, triggers, what) for text in texts)
+
+
+def _gear_ability(text: str, key: str, triggers: tuple[str, ...], what: str) -> Ability:
+    """``[combat|diplomacy] TRIGGER: EFFECTS`` on an Item or a Skill."""
+    trigger, sep, rest = text.partition(":")
+    words = trigger.split()
+    listed = ", ".join(f"`{t}`" for t in triggers)
+    if not sep or not words:
+        raise _bad_value(key, f"`{text[:60]}` is not an ability",
+                         f"write `TRIGGER: EFFECTS` with a trigger {listed}, optionally after "
+                         "`combat` or `diplomacy`")
+    kind = words[0] if len(words) == 2 and words[0] in ("combat", "diplomacy") else None
+    word = words[-1] if len(words) == 1 or kind is not None else trigger.strip()
+    if word not in triggers:
+        hint = ("only Items are flipped (000, \"Flipping cards\")" if word == "flip" else
+                f"the triggers of {what} are {listed}")
+        raise _bad_value(key, f"`{trigger.strip()}` is not a trigger of {what}", hint)
+    if kind is not None and word == "action":
+        raise _bad_value(key, f"`{trigger.strip()}`: an action is taken outside encounters",
+                         "write `action: EFFECTS`")
+    return Ability(f"{kind} {word}" if kind else word, parse_effects(rest.strip()), text=text)
 
 
 def _card_list(value: Data, key: str) -> tuple[str, ...]:

@@ -150,6 +150,42 @@ class Ability:
     text: str = ""
 
 
+# Triggers of an Item's or a Skill's ability (each but ``action`` optionally after
+# ``combat`` or ``diplomacy``): ``start`` (once the starting hands are dealt), ``attack``
+# (on the enemy's attack or the opponent's response, in the owner's activation),
+# ``flip`` (an Item only: once per encounter, whenever its owner likes in their
+# activation, then face down until the encounter ends) and ``action`` (an Action outside
+# encounters: `:use` in `tgc play`).
+ITEM_TRIGGERS = ("start", "attack", "flip", "action")
+SKILL_TRIGGERS = ("start", "attack", "action")
+
+
+def fires(ability: Ability, trigger: str, kind: str) -> bool:
+    """Whether ``ability`` fires on ``trigger`` in an encounter of ``kind``."""
+    return ability.trigger == trigger or ability.trigger == f"{kind} {trigger}"
+
+
+@dataclass(frozen=True, slots=True)
+class ItemRules:
+    """An ``@item``'s abilities (its keywords and text are the core's ``Item``)."""
+
+    name: str
+    abilities: tuple[Ability, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """One side of a Skill card (000, "Buying skills": double-sided, the sides mutually
+    exclusive, every skill unique): the attribute it gives a point of, its card's number
+    and its abilities."""
+
+    name: str
+    attribute: str
+    card: str
+    abilities: tuple[Ability, ...] = ()
+    text: str = ""
+
+
 # ---------------------------------------------------------------- cards and characters
 
 
@@ -369,6 +405,12 @@ class Rules:
     encounters: dict[str, Encounter] = field(default_factory=dict)
     story: dict[str, StoryEncounter] = field(default_factory=dict)  # settled by the reader
     afflictions: dict[str, Affliction] = field(default_factory=dict)  # by name
+    items: dict[str, ItemRules] = field(default_factory=dict)  # items with abilities, by name
+    skills: dict[str, Skill] = field(default_factory=dict)  # each side of a card, by name
+
+    def item_abilities(self, name: str) -> tuple[Ability, ...]:
+        found = self.items.get(name)
+        return found.abilities if found is not None else ()
 
     def affliction_for(self, attach: str, players: int) -> Affliction | None:
         return affliction_for(self.afflictions, attach, players)

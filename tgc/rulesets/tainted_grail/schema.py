@@ -20,7 +20,9 @@ from tgc.rulesets.tainted_grail.records import (
     Character,
     CombatEncounter,
     DiplomacyEncounter,
+    ItemRules,
     Rules,
+    Skill,
     StoryEncounter,
 )
 
@@ -38,16 +40,18 @@ class TaintedGrailRules(RuleData):
     order the campaign declares them) and encounter (by name): with rule data, or settled
     by the reader (``story``)."""
 
-    KINDS: ClassVar[tuple[str, ...]] = ("character", "card", "encounter", "affliction")
+    KINDS: ClassVar[tuple[str, ...]] = ("character", "card", "encounter", "affliction", "skill")
     # Records written only when the campaign declares some, so a bundle without them keeps
     # its bytes.
-    OPTIONAL: ClassVar[tuple[str, ...]] = ("afflictions",)
+    OPTIONAL: ClassVar[tuple[str, ...]] = ("afflictions", "items", "skills")
 
     ruleset: Literal["tainted-grail"] = "tainted-grail"
     characters: tuple[Character, ...] = ()
     cards: tuple[Card, ...] = ()
     encounters: tuple[AnyEncounter, ...] = ()
     afflictions: tuple[Affliction, ...] = ()
+    items: tuple[ItemRules, ...] = ()  # the abilities of the items that have some
+    skills: tuple[Skill, ...] = ()  # each side of each Skill card
 
     @model_serializer(mode="wrap")
     def _without_empty(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
@@ -63,7 +67,8 @@ class TaintedGrailRules(RuleData):
         encounters = sorted([*rules.encounters.values(), *rules.story.values()], key=lambda e: e.name)
         return cls(characters=tuple(sorted(rules.characters.values(), key=lambda c: c.name)),
                    cards=(*rules.combat_cards.values(), *rules.diplomacy_cards.values()),
-                   encounters=tuple(encounters), afflictions=tuple(rules.afflictions.values()))
+                   encounters=tuple(encounters), afflictions=tuple(rules.afflictions.values()),
+                   items=tuple(rules.items.values()), skills=tuple(rules.skills.values()))
 
     @cached_property
     def rules(self) -> Rules:
@@ -81,6 +86,10 @@ class TaintedGrailRules(RuleData):
                 out.encounters[encounter.name] = encounter
         for affliction in self.afflictions:
             out.afflictions[affliction.name] = affliction
+        for item in self.items:
+            out.items[item.name] = item
+        for skill in self.skills:
+            out.skills[skill.name] = skill
         return out
 
     def limit(self, path: str) -> tuple[int, int]:

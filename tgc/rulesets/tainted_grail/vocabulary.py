@@ -53,7 +53,8 @@ VOCABULARY = Vocabulary(
             "friendly": "Friendly settlement", "unfriendly": "Unfriendly settlement",
             "rep": "Reputation", "exp": "Experience"},
     party_rows=(*TRACKS, *RESOURCES),
-    declarations=("card", "character", "chapter", "affliction"),
+    declarations=("card", "character", "chapter", "affliction", "skill"),
+    item_keys=("ability",),
     # The campaign layer's effects (campaign/day.py) and the facts it keeps in the state.
     phrases={"activate menhir": "numbers", "extinguish menhir": "none",
              "place guardian": "name", "remove guardian": "name",

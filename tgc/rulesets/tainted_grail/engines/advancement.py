@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Literal
 
 from tgc.rulesets.tainted_grail.records import Card, Character, Rules
+from tgc.rulesets.tainted_grail.records import Skill as Skill
 from tgc.rulesets.tainted_grail.vocabulary import PILES as PILES
 from tgc.rulesets.tainted_grail.vocabulary import VOCABULARY
 from tgc.runtime.state import Character as Member
@@ -35,16 +35,6 @@ SKILL_FROM = 3  # the 3rd and every later point of one attribute comes with a Sk
 
 class AdvanceError(Exception):
     """A purchase the member cannot make; the message is for the player."""
-
-
-@dataclass(frozen=True)
-class Skill:
-    """A Skill the campaign declares: the attribute whose points it gives and its card
-    (the two skills of one card are its two mutually exclusive sides)."""
-
-    name: str
-    attribute: str
-    card: str
 
 
 # ---------------------------------------------------------------- costs
@@ -120,21 +110,28 @@ def raise_attribute(member: Member, attribute: str, rules: Rules, *,
                     skills: Mapping[str, Skill] | None = None, skill: str | None = None,
                     party: list[Member] | None = None) -> str:
     """Buy one point of ``attribute``. The 3rd and later points are Skill cards of that
-    attribute (each counts as a point): when the campaign declares skills of it that are
-    still free, ``skill`` names the one taken."""
+    attribute (000, "Buying skills": each counts as a point, and the tray's markers hold
+    two): ``skill`` names a free one of the campaign's (``skills``, by default its
+    ``@skill`` sides), and without a free one there is no such point to buy."""
     declared(member, rules)
     cost = attribute_cost(member, attribute)
     value = member.attributes.get(attribute, 0) + 1
     chosen: Skill | None = None
-    if value >= SKILL_FROM and skills:
-        free = available_skills(attribute, party or [member], skills, rules)
-        if free:
-            by_name = {s.name.casefold(): s for s in free}
-            if skill is None or skill.casefold() not in by_name:
-                names = ", ".join(f'"{s.name}"' for s in free)
-                said = f'"{skill}" is not free' if skill is not None else "a Skill must be chosen"
-                raise AdvanceError(f"{attribute} {value} comes with a Skill card: {said} ({names})")
-            chosen = by_name[skill.casefold()]
+    if value >= SKILL_FROM:
+        known = rules.skills if skills is None else skills
+        free = available_skills(attribute, party or [member], known, rules)
+        if not free:
+            raise AdvanceError(
+                f"{attribute} {value} is a Skill card of {attribute} (the 3rd and later points "
+                "are), and " + ("every one the campaign declares is taken" if any(
+                    s.attribute == attribute for s in known.values())
+                    else f"the campaign declares none (`@skill NUMBER {attribute}`)"))
+        by_name = {s.name.casefold(): s for s in free}
+        if skill is None or skill.casefold() not in by_name:
+            names = ", ".join(f'"{s.name}"' for s in free)
+            said = f'"{skill}" is not free' if skill is not None else "a Skill must be chosen"
+            raise AdvanceError(f"{attribute} {value} comes with a Skill card: {said} ({names})")
+        chosen = by_name[skill.casefold()]
     _pay(member, cost, f"{attribute} {value}")
     member.attributes[attribute] = value
     if chosen is not None:
@@ -222,11 +219,15 @@ def spend(member: Member, rules: Rules, rng: random.Random, *,
     from tgc.rulesets.tainted_grail.engines.policies import card_value
 
     said: list[str] = []
+    known = rules.skills if skills is None else skills
     while True:
         exp = member.resources.get("exp", 0)
-        costs = sorted(((attribute_cost(member, a), -member.attributes.get(a, 0), i, a)
-                        for i, a in enumerate(VOCABULARY.attributes)))
-        cheapest = costs[0]
+        # a point from the 3rd on only with a free Skill card of the attribute
+        costs = sorted((attribute_cost(member, a), -member.attributes.get(a, 0), i, a)
+                       for i, a in enumerate(VOCABULARY.attributes)
+                       if member.attributes.get(a, 0) + 1 < SKILL_FROM
+                       or available_skills(a, party or [member], known, rules))
+        cheapest = costs[0] if costs else (exp + 1, 0, 0, "")
         if pile(member, "combat_pool", rules) and CARD_COST <= min(cheapest[0], exp):
             drawn = draw_cards(member, "combat", rules, rng)
             best = max(drawn, key=lambda n: (card_value(rules.combat_cards[n])
@@ -236,6 +237,6 @@ def spend(member: Member, rules: Rules, rng: random.Random, *,
         if cheapest[0] > exp:
             return said
         attribute = cheapest[3]
-        free = available_skills(attribute, party or [member], skills or {}, rules)
-        said.append(raise_attribute(member, attribute, rules, skills=skills,
+        free = available_skills(attribute, party or [member], known, rules)
+        said.append(raise_attribute(member, attribute, rules, skills=known,
                                     skill=free[0].name if free else None, party=party))

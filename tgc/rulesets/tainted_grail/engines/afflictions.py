@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tgc.rulesets.tainted_grail.records import Affliction, Cond, Effect, Rules, affliction_for
+from tgc.rulesets.tainted_grail.engines.outside import apply, holds
+from tgc.rulesets.tainted_grail.records import Affliction, Rules, affliction_for
 from tgc.runtime.state import Character
 
 PILE = "afflictions"
@@ -61,42 +62,3 @@ def _due(member: Character, rules: Rules, red_terror: int | None) -> list[str]:
     if limit is not None and member.tracks.get("terror", 0) > limit - red_terror:
         kinds.append("insane")
     return kinds
-
-
-def apply(member: Character, effects: tuple[Effect, ...],
-          item_keywords: Mapping[str, tuple[str, ...]]) -> list[str]:
-    """A card's ``attached`` rules on the member's state (the loader allows only gains and
-    losses of resources and tracks there; items and secrets are the story's)."""
-    said = []
-    for effect in effects:
-        if effect.cond is not None and not holds(effect.cond, member, item_keywords):
-            continue
-        if effect.verb in ("gain", "lose", "pay") and effect.what:
-            sign = 1 if effect.verb == "gain" else -1
-            before = member.get(effect.what)
-            if effect.what in member.tracks:
-                member.set_track(effect.what, before + sign * effect.amount)
-            else:
-                member.resources[effect.what] = max(0, before + sign * effect.amount)
-            said.append(f"{member.name}: {effect.text}")
-    return said
-
-
-def holds(cond: Cond, member: Character, item_keywords: Mapping[str, tuple[str, ...]]) -> bool:
-    """A condition of the effect language on a member's state (what can be read outside
-    an encounter: attributes, resources, tracks, an item carried, panic)."""
-    if cond.kind == "panic":
-        result = member.tracks.get("terror", 0) > member.tracks.get("health", 0)
-    elif cond.kind == "item":
-        result = any(cond.name == i or cond.name in item_keywords.get(i, ()) for i in member.items)
-    elif cond.kind == "compare":
-        value = member.attributes.get(cond.name, member.get(cond.name))
-        result = _compare(value, cond.op, cond.value)
-    else:
-        result = False  # the loader keeps affinity out of the cards' conditions
-    return result != cond.negate
-
-
-def _compare(left: int, op: str, right: int) -> bool:
-    return {">=": left >= right, ">": left > right, "<=": left <= right, "<": left < right,
-            "==": left == right, "!=": left != right}[op]

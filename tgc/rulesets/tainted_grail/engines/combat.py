@@ -185,6 +185,8 @@ class CombatGame(Game):
             for _, placed in self.visible():
                 for ability in placed.card.on_attack:
                     self.run(ability.effects, hero, placed)
+            if hero.skills or hero.items:
+                self.powers(hero, "attack")
             self.react(hero, effects)
             if "feint" in self.traits:
                 self.prevent.pop("damage", None)

@@ -146,6 +146,8 @@ class DiplomacyGame(Game):
             for _, placed in self.visible():
                 for ability in placed.card.on_attack:
                     self.run(ability.effects, hero, placed)
+            if hero.skills or hero.items:
+                self.powers(hero, "attack")
             self.react(hero, effects)
             self.run(effects, hero)
         finally:

@@ -51,17 +51,19 @@ class Option:
     """One thing the active character may do in the playing step.
 
     ``kind`` is ``play`` (``hand`` is an index, or -1 for the top of the deck when
-    panicking), ``charge`` (use a visible card's charge ability), ``stop`` or ``escape``.
+    panicking), ``charge`` (use a visible card's charge ability), ``flip`` (flip the item
+    ``source`` to use its ability), ``stop`` or ``escape``.
     ``gain`` previews what the card's keys give with the ``magic`` rows paid. (A plain
     slotted class: the engine makes millions of these in a simulation.)"""
 
     __slots__ = ("kind", "card", "hand", "magic", "charge", "ability", "gain", "links", "stages",
-                 "link")
+                 "link", "source")
 
     def __init__(self, kind: str, card: Card | None = None, hand: int = -1,
                  magic: tuple[int, ...] = (), charge: int = -1, ability: Ability | None = None,
                  gain: Gain = NO_GAIN, links: tuple[str, ...] = (),
-                 stages: tuple[tuple[str, int], ...] = (), link: Link | None = None) -> None:
+                 stages: tuple[tuple[str, int], ...] = (), link: Link | None = None,
+                 source: str = "") -> None:
         self.kind = kind
         self.card = card
         self.hand = hand
@@ -72,6 +74,7 @@ class Option:
         self.links = links
         self.stages = stages
         self.link = link  # how the card joins: its keys one by one, in the rulebook's order
+        self.source = source  # ``flip``: the item flipped
 
     def key_gains(self) -> tuple[tuple[str | None, Gain], ...]:
         """What each connected key gives, in the rulebook's order: every Bonus Key (with
@@ -92,6 +95,8 @@ class Option:
             return f"play {self.card}{extra}{via}"
         if self.kind == "charge" and self.ability is not None:
             return f"use {self.ability.text}"
+        if self.kind == "flip" and self.ability is not None:
+            return f"flip {self.source}: {self.ability.text}"
         return self.kind
 
 
@@ -306,9 +311,30 @@ class Game(ABC):
                 self.card_options(hero, card, index, first, credit, out)
         if self.charged:
             out.extend(self.charge_options())
+        if hero.items:
+            out.extend(self.flip_options(hero))
         out.append(STOP)
         out.append(ESCAPE)
         return out
+
+    def flip_options(self, hero: Hero) -> list[Option]:
+        """The ``flip`` abilities of the member's items in use not yet flipped (000,
+        "Flipping cards": face down once used, face up again when the encounter ends)."""
+        return [Option("flip", ability=a, source=item.name) for item in hero.items
+                if item.abilities and item.name not in hero.flipped
+                for a in item.abilities if a.trigger in ("flip", f"{self.kind} flip")]
+
+    def use_flip(self, hero: Hero, option: Option) -> None:
+        assert option.ability is not None
+        hero.flipped.add(option.source)
+        self.say(f"{hero.name} flips {option.source}: {option.ability.text}")
+        self.run(option.ability.effects, hero)
+
+    def powers(self, hero: Hero, trigger: str) -> None:
+        """The member's Item and Skill abilities on ``trigger`` (``start``, ``attack``)."""
+        for name, ability in hero.powers(trigger, self.kind):
+            self.say(f"{hero.name}, {name}: {ability.text}")
+            self.run(ability.effects, hero)
 
     def charge_options(self) -> list[Option]:
         """The "pay N charges" abilities of visible cards that can be paid now ("play as
@@ -326,14 +352,19 @@ class Game(ABC):
         (001 and 002, "Charges"): also while the enemy attacks or the opponent responds
         (``effects``), so a prevention they give counts for that step."""
         self.threat = effects
-        while self.charged:
-            options = self.charge_options()
+        while self.charged or hero.items:
+            options = self.charge_options() if self.charged else []
+            if hero.items:
+                options += self.flip_options(hero)
             if not options:
                 return
             choice = self.policy.react(self, hero, [*options, STOP])
-            if choice.kind != "charge":
+            if choice.kind == "charge":
+                self.use_charge(hero, choice)
+            elif choice.kind == "flip":
+                self.use_flip(hero, choice)
+            else:
                 return
-            self.use_charge(hero, choice)
 
     def panic_options(self, hero: Hero) -> list[Option]:
         """Panic: the first card comes from the top of the deck (magic may still be paid)."""
@@ -496,6 +527,8 @@ class Game(ABC):
                 return
             if choice.kind == "charge":
                 self.use_charge(hero, choice)
+            elif choice.kind == "flip":
+                self.use_flip(hero, choice)
             else:
                 self.play(hero, choice)
 
@@ -531,6 +564,8 @@ class Game(ABC):
                 if card.encounter and hero.out is None:
                     self.say(f"{hero.name}, {card.name}: {describe(card.encounter)}")
                     self.run(card.encounter, hero)
+            if hero.out is None and (hero.skills or hero.items):
+                self.powers(hero, "start")
 
     def extra_start_cards(self) -> int:
         return 0

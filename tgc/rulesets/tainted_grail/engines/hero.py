@@ -8,9 +8,12 @@ from dataclasses import dataclass, field
 from tgc.rulesets.tainted_grail.records import (
     ITEM_LIMITED,
     RESOURCES,
+    Ability,
     Affliction,
     Card,
     Character,
+    Skill,
+    fires,
 )
 
 
@@ -18,6 +21,7 @@ from tgc.rulesets.tainted_grail.records import (
 class ItemInUse:
     name: str
     keywords: frozenset[str]
+    abilities: tuple[Ability, ...] = ()  # the @item's rule data
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,7 @@ class Member:
     combat_deck: tuple[Card, ...] | None = None
     diplomacy_deck: tuple[Card, ...] | None = None
     afflictions: tuple[str, ...] = ()  # the cards attached to the tray, by name
+    skills: tuple[Skill, ...] = ()  # the sides of Skill cards taken
 
 
 def items_in_use(items: tuple[ItemInUse, ...]) -> tuple[list[ItemInUse], list[ItemInUse]]:
@@ -58,7 +63,7 @@ class Hero:
     __slots__ = ("character", "index", "number", "levels", "res", "health", "energy",
                  "terror", "deck", "hand", "discard", "out", "activated", "items", "aside",
                  "spent_magic", "lost_health", "gained_terror", "played", "start_health",
-                 "start_terror", "levels_key", "afflictions")
+                 "start_terror", "levels_key", "afflictions", "skills", "flipped")
 
     def __init__(self, member: Member, index: int, deck: list[Card]) -> None:
         ch = member.character
@@ -88,6 +93,8 @@ class Hero:
         self.activated = False
         self.items, self.aside = items_in_use(member.items)
         self.afflictions: list[Affliction] = []  # attached cards (Game fills them in)
+        self.skills = member.skills
+        self.flipped: set[str] = set()  # items flipped face down this encounter
         self.spent_magic = 0
         self.lost_health = 0
         self.gained_terror = 0
@@ -123,7 +130,17 @@ class Hero:
         other.items = list(self.items)
         other.aside = list(self.aside)
         other.afflictions = list(self.afflictions)
+        other.flipped = set(self.flipped)
         return other
+
+    def powers(self, trigger: str, kind: str) -> list[tuple[str, Ability]]:
+        """The abilities of the member's items in use and Skills that fire on ``trigger``
+        in an encounter of ``kind``, each with its source's name."""
+        out = [(item.name, a) for item in self.items for a in item.abilities
+               if fires(a, trigger, kind)]
+        out += [(skill.name, a) for skill in self.skills for a in skill.abilities
+                if fires(a, trigger, kind)]
+        return out
 
     def attached(self, attach: str) -> bool:
         return any(a.attach == attach for a in self.afflictions)

@@ -120,7 +120,7 @@ class BasePolicy(ABC):
         gains most, if any does."""
         best, best_score = STOP, 0.0
         for option in options:
-            if option.kind == "charge":
+            if option.kind in ("charge", "flip"):
                 score = reaction_value(game, hero, option)
                 if score > best_score:
                     best, best_score = option, score
@@ -186,7 +186,7 @@ def reaction_value(game: Game, hero: Hero, option: Option) -> float:
 def immediate(game: Game, hero: Hero, option: Option) -> float:
     """What a play gives at once: markers (combat) or affinity (diplomacy), with small
     tie-breaks for chaining, drawing, magic and health."""
-    if option.kind == "charge":
+    if option.kind in ("charge", "flip"):
         assert option.ability is not None
         m, a, h = preview_effects(game, hero, option.ability.effects)
         # A prevention is worth something only during the attack (response): keep it.
@@ -218,7 +218,7 @@ class GreedyPolicy(BasePolicy):
     def choose(self, game: Game, hero: Hero, options: list[Option]) -> Option:
         best, best_score = None, 0.0
         for option in options:
-            if option.kind in ("play", "charge"):
+            if option.kind in ("play", "charge", "flip"):
                 score = immediate(game, hero, option)
                 if best is None or score > best_score:
                     best, best_score = option, score
@@ -415,8 +415,7 @@ class ScriptedPolicy(BasePolicy):
         """``"react NAME"`` next in the script uses that card's charge ability now."""
         if self.plays and self.plays[0].startswith("react "):
             for option in options:
-                if option.kind == "charge" and option.card is not None and \
-                        option.card.name == self.plays[0][6:]:
+                if _named(option, self.plays[0][6:]):
                     self.plays.pop(0)
                     return option
         return STOP
@@ -432,8 +431,7 @@ class ScriptedPolicy(BasePolicy):
             return STOP if want == "stop" else ESCAPE
         if want.startswith("use "):
             for option in options:
-                if option.kind == "charge" and option.card is not None and \
-                        option.card.name == want[4:]:
+                if _named(option, want[4:]):
                     return option
         name, _, extra = want.partition("+")
         for option in options:
@@ -443,6 +441,13 @@ class ScriptedPolicy(BasePolicy):
                 return option
         raise AssertionError(f"{want!r} is not a legal play now: "
                              + ", ".join(str(o) for o in options))
+
+
+def _named(option: Option, name: str) -> bool:
+    """A charge ability of the card ``name``, or the flip of the item ``name``."""
+    if option.kind == "charge":
+        return option.card is not None and option.card.name == name
+    return option.kind == "flip" and option.source == name
 
 
 class HumanPolicy(BasePolicy):

@@ -117,14 +117,17 @@ class TaintedGrailRuleset:
         declared = self.rules.character(character.name)
         if declared is None:
             return None
-        items = tuple(ItemInUse(name, frozenset(self.item_keywords.get(name, ())))
+        items = tuple(ItemInUse(name, frozenset(self.item_keywords.get(name, ())),
+                                self.rules.item_abilities(name))
                       for name in character.items)  # each member fights with what they carry
+        skills = tuple(self.rules.skills[n] for n in character.piles.get("skills", ())
+                       if n in self.rules.skills)
         return Member(declared, dict(character.attributes), dict(character.resources),
                       character.tracks.get("health"), character.tracks.get("energy"),
                       character.tracks.get("terror"), items,
                       tuple(deck(character, "combat", self.rules)),  # as advanced, if it was
                       tuple(deck(character, "diplomacy", self.rules)),
-                      tuple(character.piles.get("afflictions", ())))
+                      tuple(character.piles.get("afflictions", ())), skills)
 
     def play(self, encounter: Encounter, members: list[Member], rng: random.Random,
              policy: Policy | None = None, log: bool | None = None,

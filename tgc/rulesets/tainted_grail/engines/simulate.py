@@ -75,6 +75,7 @@ class MemberSpec:
     combat: tuple[str, ...] | None = None
     diplomacy: tuple[str, ...] | None = None
     afflictions: tuple[str, ...] = ()  # the cards attached (the state's)
+    skills: tuple[str, ...] = ()  # the Skills taken (the state's, or bought by --advance)
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,8 @@ def advance_party(setup: Setup, seed: int = 0) -> tuple[Setup, list[str]]:
         resources = {r: character.resources.get(r, 0) for r in RESOURCES} | spec.resources
         piles = {k: list(v) for k, v in (("combat", spec.combat), ("diplomacy", spec.diplomacy))
                  if v is not None}
+        if spec.skills:
+            piles["skills"] = list(spec.skills)
         member = StateCharacter(spec.name, {}, {}, attributes, resources, piles=piles)
         members.append((spec, member))
         party.append(member)
@@ -130,7 +133,8 @@ def advance_party(setup: Setup, seed: int = 0) -> tuple[Setup, list[str]]:
         said += advancement.spend(member, rules, rng, party=party)
         out.append(replace(spec, attributes=dict(member.attributes), resources=dict(member.resources),
                            combat=tuple(advancement.pile(member, "combat", rules)),
-                           diplomacy=tuple(advancement.pile(member, "diplomacy", rules))))
+                           diplomacy=tuple(advancement.pile(member, "diplomacy", rules)),
+                           skills=tuple(member.piles.get("skills", ()))))
     return replace(setup, party=tuple(out)), said
 
 
@@ -211,7 +215,8 @@ def _state(path: Path | None, bundle: Bundle) -> dict[str, MemberSpec]:
         out[member.name.lower()] = MemberSpec(member.name, dict(member.tracks),
                                               dict(member.attributes), dict(member.resources),
                                               items, decks.get("combat"), decks.get("diplomacy"),
-                                              tuple(member.piles.get("afflictions", ())))
+                                              tuple(member.piles.get("afflictions", ())),
+                                              tuple(member.piles.get("skills", ())))
     return out
 
 
@@ -307,7 +312,8 @@ def members_of(rules: Rules, specs: tuple[MemberSpec, ...]) -> list[Member]:
     for spec in specs:
         character = rules.character(spec.name)
         assert character is not None
-        items = tuple(ItemInUse(name, frozenset(keywords)) for name, keywords in spec.items)
+        items = tuple(ItemInUse(name, frozenset(keywords), rules.item_abilities(name))
+                      for name, keywords in spec.items)
         combat = (tuple(rules.combat_cards[n] for n in spec.combat) if spec.combat is not None
                   else tuple(rules.deck(character, "combat")))
         diplomacy = (tuple(rules.diplomacy_cards[n] for n in spec.diplomacy)
@@ -315,7 +321,8 @@ def members_of(rules: Rules, specs: tuple[MemberSpec, ...]) -> list[Member]:
         members.append(Member(
             character, spec.attributes or None, spec.resources or None,
             spec.tracks.get("health"), spec.tracks.get("energy"), spec.tracks.get("terror"),
-            items, combat, diplomacy, spec.afflictions))
+            items, combat, diplomacy, spec.afflictions,
+            tuple(rules.skills[n] for n in spec.skills if n in rules.skills)))
     return members
 
 

@@ -17,6 +17,9 @@ from tgc.runtime.rng import Rng
 from tgc.runtime.ruleset import CommandError
 from tgc.runtime.state import Character, GameState
 
+USE_HELP = (
+    ":use [MEMBER] NAME  an Item's or a Skill's action (its `pay` costs first)",
+)
 HELP = (
     ":advance [MEMBER]  what MEMBER (or each member) may buy with Exp, and at what cost",
     ":advance [MEMBER] ATTRIBUTE [SKILL]   one point (the 3rd and later come with a Skill)",
@@ -28,16 +31,22 @@ HELP = (
 
 class AdvanceCommands:
     """``:advance`` over the campaign's rule data (MEMBER may be left out in a party of
-    one)."""
+    one), and ``:use`` when some Item or Skill has an action."""
 
-    names = ("advance",)
-    help = HELP
-
-    def __init__(self, rules: Rules, skills: Mapping[str, adv.Skill] | None = None) -> None:
+    def __init__(self, rules: Rules, skills: Mapping[str, adv.Skill] | None = None,
+                 item_keywords: Mapping[str, tuple[str, ...]] | None = None) -> None:
         self.rules = rules
-        self.skills = dict(skills or {})
+        self.skills = dict(rules.skills if skills is None else skills)
+        self.item_keywords = dict(item_keywords or {})
+        abilities = [*(i.abilities for i in rules.items.values()),
+                     *(s.abilities for s in rules.skills.values())]
+        acting = any(a.trigger == "action" for found in abilities for a in found)
+        self.names: tuple[str, ...] = ("advance", "use") if acting else ("advance",)
+        self.help: tuple[str, ...] = (*HELP, *USE_HELP) if acting else HELP
 
     def run(self, name: str, args: list[str], state: GameState, rng: Rng) -> list[str]:
+        if name == "use":
+            return use(self.rules, args, state, rng, self.item_keywords)
         member, args = self._member(state, args)
         try:
             if member is None:
@@ -102,8 +111,42 @@ class AdvanceCommands:
         return rows
 
 
+def use(rules: Rules, args: list[str], state: GameState, rng: Rng,
+        item_keywords: Mapping[str, tuple[str, ...]]) -> list[str]:
+    """``:use [MEMBER] NAME``: the action on an Item the member carries or a Skill they
+    have (000, "Actions": "further Actions listed on ... your Items, Skills"); its `pay`
+    costs must be affordable, then its effects change the member's state."""
+    from tgc.rulesets.tainted_grail.engines import outside
+
+    member = state.party[0] if len(state.party) == 1 else None
+    if args and len(state.party) > 1:
+        member = next((c for c in state.party if c.name.casefold() == args[0].casefold()), None)
+        args = args[1:] if member is not None else args
+    elif args and args[0].casefold() == state.party[0].name.casefold() and len(args) > 1:
+        args = args[1:]
+    if member is None:
+        names = ", ".join(c.name for c in state.party)
+        raise CommandError(f"who acts? write ':use MEMBER {' '.join(args)}' ({names})")
+    wanted = " ".join(args).strip('"').casefold()
+    sources = [(n, rules.item_abilities(n)) for n in member.items] + [
+        (n, rules.skills[n].abilities) for n in member.piles.get("skills", ()) if n in rules.skills]
+    actions = [(n, a) for n, abilities in sources for a in abilities if a.trigger == "action"]
+    found = next(((n, a) for n, a in actions if n.casefold() == wanted), None)
+    if found is None:
+        have = ", ".join(n for n, _ in actions) or "none"
+        raise CommandError(f"{member.name} has no Item or Skill '{' '.join(args)}' with an "
+                           f"action (theirs: {have})")
+    name, ability = found
+    for effect in ability.effects:
+        if effect.verb == "pay" and effect.cond is None and member.get(effect.what) < effect.amount:
+            raise CommandError(f"{member.name} cannot pay {effect.amount} {effect.what} for "
+                               f"{name} (has {member.get(effect.what)})")
+    return [f"{member.name} uses {name}: {ability.text}",
+            *outside.apply(member, ability.effects, item_keywords, state, rng)]
+
+
 def make_commands(book: Book) -> AdvanceCommands | None:
     """The registry's entry to this ruleset's session commands (tgc/runtime/engines.py);
     None for a campaign that declares no characters."""
     rules = bundle_rules(book.bundle)
-    return AdvanceCommands(rules) if rules.characters else None
+    return AdvanceCommands(rules, item_keywords=book.item_keywords) if rules.characters else None
