@@ -131,7 +131,8 @@ RULES: tuple[Rule, ...] = (
         "A rule declaration lacks a key the engine needs.",
         "A combat encounter needs `deck`, `value` and `attack`; a diplomacy needs `deck`, "
         "`affinity` and `stage1`; a character needs `number`, `colour` and its three "
-        "tracks. An `@encounter` with only `deck`, `level` and `kind` is a story "
+        "tracks; a skill its `front`; an affliction its `attach`. An `@encounter` with "
+        "only `deck`, `level` and `kind` is a story "
         "encounter: the reader decides its outcome, and nothing is missing.",
         (example('@encounter "Vagabond"\n  deck: gray\n  value: 4\n' + _VERSE),),
         example(_FIGHT + _VERSE),
@@ -173,10 +174,13 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "TGC506", "duplicate-rule-data", E, "{what} is declared twice",
-        "Two cards share a number, or two characters a name.",
+        "Two cards share a number, two characters or afflictions a name, or two skills a "
+        "name or a card.",
         "Card numbers (with their colour letter) are unique within combat and within "
-        "diplomacy cards; the engine would not know which card a deck means.",
-        (example(_CARD + _CARD.replace('"Jab"', '"Hook"') + _VERSE),),
+        "diplomacy cards; the engine would not know which card a deck means. Every Skill is "
+        "unique (000, \"Buying skills\"), so is every Skill card's number.",
+        (example(_CARD + _CARD.replace('"Jab"', '"Hook"') + _VERSE),
+         example("@skill 3 courage\n  front: Stoic\n@skill 4 courage\n  front: Stoic\n" + _VERSE)),
     ),
     Rule(
         "TGC507", "unknown-card", E, "{what} is not declared",
