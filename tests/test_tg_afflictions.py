@@ -235,6 +235,10 @@ def test_play_writes_the_attached_card_to_the_member() -> None:
     assert beor.piles["afflictions"] == ["You Are Dying"]
     entering = ruleset.member(beor, state)
     assert entering is not None and entering.afflictions == ("You Are Dying",)
+    from tgc.rulesets.tainted_grail.engines.table_commands import AdvanceCommands
+
+    shown = AdvanceCommands(r).summary(beor, state)  # `:advance Beor` shows the tray's cards
+    assert shown[-1] == "  attached: You Are Dying"
 
 
 def test_sim_state_members_enter_with_their_cards() -> None:

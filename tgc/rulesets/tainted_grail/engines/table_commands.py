@@ -108,6 +108,9 @@ class AdvanceCommands:
         skills = adv.pile(member, "skills", self.rules)
         if skills:
             rows.append(f"  skills: {', '.join(skills)}")
+        attached = member.piles.get("afflictions")
+        if attached:  # the "You Are Dying" / "Going Insane" cards on the tray
+            rows.append(f"  attached: {', '.join(attached)}")
         return rows
 
 
