@@ -9,6 +9,7 @@ minimised into a case file.
     nice -n 19 .venv/bin/python bench/fuzz.py --start 40000 --inputs 60000  # the rest of it
     .venv/bin/python bench/fuzz.py --inputs 100000 --every 2 --offset 0 --out bench/out/fuzz-0 &
     .venv/bin/python bench/fuzz.py --inputs 100000 --every 2 --offset 1 --out bench/out/fuzz-1 &
+    .venv/bin/python bench/fuzz.py --merge bench/out/fuzz-0 bench/out/fuzz-1 --out bench/out/fuzz
 
 Input N of seed S depends on (S, N) only, never on the inputs before it: ``--start N``
 resumes a run that stopped, and runs over disjoint ranges add up to the whole run (their
@@ -85,6 +86,7 @@ class Run:
         cpu = sum(self.cpu.values())
         summary: dict[str, object] = {
             "seed": self.args.seed, "start": self.args.start, "planned": self.args.inputs,
+            "every": self.args.every, "offset": self.args.offset,
             "inputs": self.done, "resume_at": self.next, "seconds": round(time.monotonic() - self.started, 1),
             "cpu_seconds": round(cpu, 1), "inputs_per_cpu_second": round(self.done / cpu, 2) if cpu else None,
             "cpu_limit_s": self.args.cpu, "memory_limit_mb": self.args.memory,
@@ -94,6 +96,39 @@ class Run:
             "failures": self.failures}
         (self.args.out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
         return summary
+
+
+_PART = ("start", "planned", "every", "offset", "inputs", "resume_at")  # where each part of a run lies
+
+
+def merge(parts: list[Path], out: Path) -> int:
+    """One summary for the parts of a run (``--every``/``--offset`` processes, or ranges run
+    one after another): counts and CPU added up, the costliest input of each kind, every
+    failure; the parts must share a seed."""
+    summaries = [json.loads((part / "summary.json").read_text(encoding="utf-8")) for part in parts]
+    if len({s["seed"] for s in summaries}) != 1:
+        raise SystemExit("fuzz: the parts of one run share one --seed")
+    outcomes: dict[str, Counter[str]] = {}
+    cpu: Counter[str] = Counter()
+    slowest: dict[str, float] = {}
+    for s in summaries:
+        for kind, counts in s["outcomes"].items():
+            outcomes.setdefault(kind, Counter()).update(counts)
+        for kind, seconds in s["cpu_s"].items():
+            cpu[kind] += seconds
+        for kind, seconds in s["slowest_cpu_s"].items():
+            slowest[kind] = max(slowest.get(kind, 0.0), seconds)
+    inputs, total = sum(s["inputs"] for s in summaries), sum(s["cpu_seconds"] for s in summaries)
+    merged = {"seed": summaries[0]["seed"], "inputs": inputs, "cpu_seconds": round(total, 1),
+              "inputs_per_cpu_second": round(inputs / total, 2) if total else None,
+              "parts": [{key: s.get(key) for key in _PART} for s in summaries],
+              "outcomes": {kind: dict(sorted(c.items())) for kind, c in outcomes.items()},
+              "cpu_s": {kind: round(seconds, 1) for kind, seconds in cpu.items()}, "slowest_cpu_s": slowest,
+              "failures": [f for s in summaries for f in s["failures"]]}
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "summary.json").write_text(json.dumps(merged, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps(merged, indent=2))
+    return 1 if merged["failures"] else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -115,7 +150,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minimise", type=int, default=200, help="runs the minimiser may spend per failure")
     parser.add_argument("--out", type=Path, default=Path("bench/out/fuzz"),
                         help="summary.json, findings.jsonl and the minimised cases/ (default bench/out/fuzz)")
+    parser.add_argument("--merge", type=Path, nargs="+", metavar="OUT",
+                        help="add up the summaries in these --out folders (the parts of one run) "
+                             "into --out instead of running")
     args = parser.parse_args(argv)
+    if args.merge:
+        return merge(args.merge, args.out)
     kinds = [k for k in args.kinds.split(",") if k]
     warm()
     originals = {kind: seeds(kind) for kind in kinds}

@@ -138,6 +138,14 @@ def test_the_long_run_writes_its_summary_and_says_where_to_resume(tmp_path: Path
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert status == 0 and summary["inputs"] == 3 and summary["resume_at"] == 17
     assert summary["failures"] == [] and summary["inputs_per_cpu_second"] > 0
+    other = tmp_path / "other"
+    assert bench["main"](["--inputs", "6", "--start", "10", "--every", "2", "--kinds", "lock,config,save",
+                          "--out", str(other)]) == 0
+    both = tmp_path / "both"
+    assert bench["main"](["--merge", str(tmp_path), str(other), "--out", str(both)]) == 0
+    merged = json.loads((both / "summary.json").read_text())
+    assert merged["inputs"] == 6 and sum(sum(c.values()) for c in merged["outcomes"].values()) == 6
+    assert [part["offset"] for part in merged["parts"]] == [1, 0]
 
 
 _PIECES = st.sampled_from(TOKENS + ["== 101.1", "@campaign \"T\"", "  start: 101", "@location 101 \"F\"",
