@@ -5,6 +5,7 @@ and `tgc render --pdf`. The HTML the books are set from has goldens (no extra ne
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 from pathlib import Path
@@ -25,6 +26,7 @@ from tgc.render.deck import by_size, deck, grid, render_cards, sheets
 from tgc.render.inline import plain_text
 from tgc.render.places import Places
 from tgc.render.profile import PAPERS, PrintProfile, Size, read_profile
+from tgc.rulesets.spec import vocabulary_of
 
 GOLDENS = Path(__file__).parent / "cases" / "render_html" / "every_construct"
 MM = 72 / 25.4  # PDF points per millimetre
@@ -134,8 +136,8 @@ def sample_pdfs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1] == (
         f"wrote {root / 'build' / SAMPLE_DIR}/ PDFs: cards-63x88.pdf, cards-89x127.pdf, journal.pdf, "
-        "secrets.pdf, sheets-a4-long-edge.pdf, sheets-a4-short-edge.pdf, sheets-letter-long-edge.pdf, "
-        "sheets-letter-short-edge.pdf")
+        "save-sheet.pdf, secrets.pdf, sheets-a4-long-edge.pdf, sheets-a4-short-edge.pdf, "
+        "sheets-letter-long-edge.pdf, sheets-letter-short-edge.pdf")
     return root / "build" / SAMPLE_DIR
 
 
@@ -230,19 +232,21 @@ def test_the_profile_sets_the_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     """`tgc render --pdf` reads [tool.tgc.print] from the bundle's folder up; Letter, no
     bleed and no marks give pages the size of Letter; the same bundle gives the same bytes."""
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "pyproject.toml").write_text('[tool.tgc.print]\ntrim = "Letter"\nbleed = 0\nmarks = false\n',
-                                             encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text('[tool.tgc.print]\ntrim = "Letter"\nbleed = 0\nmarks = false\n'
+                                             'sheet = "Letter"\n', encoding="utf-8")
     shutil.copy(CAMPAIGNS / "every_construct.bundle.json", tmp_path / "x.bundle.json")
     runner = CliRunner()
     first = runner.invoke(cli, ["render", "x.bundle.json", "--pdf", "--no-html", "-o", "a"])
     assert first.exit_code == 0, first.output
-    names = ["cards-63x88.pdf", "cards-89x127.pdf", "journal.pdf", "secrets.pdf", "sheets-a4-long-edge.pdf",
-             "sheets-a4-short-edge.pdf", "sheets-letter-long-edge.pdf", "sheets-letter-short-edge.pdf"]
+    names = ["cards-63x88.pdf", "cards-89x127.pdf", "journal.pdf", "save-sheet.pdf", "secrets.pdf",
+             "sheets-a4-long-edge.pdf", "sheets-a4-short-edge.pdf", "sheets-letter-long-edge.pdf",
+             "sheets-letter-short-edge.pdf"]
     assert first.output == f"wrote a/ PDFs: {', '.join(names)}\n"
     assert sorted(p.name for p in (tmp_path / "a").iterdir()) == names
-    reader, _ = pages_of(tmp_path / "a" / "journal.pdf")
-    for pdf_page in reader.pages:
-        assert [float(v) / MM for v in pdf_page.mediabox] == pytest.approx([0, 0, 215.9, 279.4], abs=0.01)
+    for name in ("journal.pdf", "save-sheet.pdf"):
+        reader, _ = pages_of(tmp_path / "a" / name)
+        for pdf_page in reader.pages:
+            assert [float(v) / MM for v in pdf_page.mediabox] == pytest.approx([0, 0, 215.9, 279.4], abs=0.01)
         assert [float(v) for v in pdf_page.trimbox] == [float(v) for v in pdf_page.mediabox]
     assert runner.invoke(cli, ["render", "x.bundle.json", "--pdf", "--no-html", "-o", "b"]).exit_code == 0
     for name in names:
@@ -279,6 +283,56 @@ def test_without_weasyprint_the_build_says_how_to_install_it(tmp_path: Path,
     assert result.exit_code == 1
     assert "tgc: error: PDF output needs WeasyPrint and pypdf: pip install 'tgc[pdf]'" in result.output
     assert not (tmp_path / "build").exists()
+
+
+# ---------------------------------------------------------------- the fillable save sheet
+
+
+@needs_pdf
+def test_the_save_sheet_is_a_fillable_a4_form(sample_pdfs: Path) -> None:
+    """save-sheet.pdf holds an AcroForm: a text field for the chapter, the day, every
+    player's character, location and rows, the menhirs, the dials, the time tokens, the
+    tasks; a checkbox for every status part or box, secret, and item per player. A field
+    filled in (as a PDF reader does) reads back."""
+    from pypdf import PdfReader, PdfWriter
+
+    sample = load_bundle(sample_pdfs.parent / f"{SAMPLE_DIR}.bundle.json")
+    reader = PdfReader(sample_pdfs / "save-sheet.pdf")
+    assert "/AcroForm" in reader.trailer["/Root"]
+    for pdf_page in reader.pages:
+        assert [float(v) / MM for v in pdf_page.mediabox] == pytest.approx([0, 0, 210, 297], abs=0.01)
+    fields = reader.get_fields()
+    assert fields is not None
+    kinds = {name: field.get("/FT") for name, field in fields.items()}
+    players = range(1, sample.campaign.players.max + 1)
+    rows = ("character", "location", *vocabulary_of(sample).party_rows)
+    texts = {"chapter", "day", *(f"player{n} {row}" for n in players for row in rows),
+             *(f"menhir{n} {part}" for n in (1, 2, 3) for part in ("location", "dial")),
+             *(f"time tokens{n}" for n in (1, 2, 3, 4)), *(f"task{n}" for n in (1, 2, 3, 4))}
+    assert {name for name in texts if kinds.get(name) != "/Tx"} == set()
+    boxes = {f"secret {secret.number}" for secret in sample.secrets}
+    boxes |= {f"item {item.name} player{n}" for item in sample.items for n in players}
+    for status in sample.statuses:
+        if status.shape == "flag":
+            boxes.add(f"status {status.name}")
+        else:
+            boxes |= {f"status {status.name} {part}" for part in range(1, status.size + 1)}
+    assert {name for name in boxes if kinds.get(name) != "/Btn"} == set()
+    texts |= {"removed locations", *(f"time tokens{n} location" for n in (1, 2, 3, 4))}
+    texts |= {name for dial in view.dials(sample) for name in (f"dial {dial}", f"dial {dial} location")}
+    assert set(fields) == texts | boxes  # nothing else, and none unnamed
+    writer = PdfWriter(clone_from=reader)
+    writer.update_page_form_field_values(writer.pages[0], {"player1 character": "Beor", "day": "3"},
+                                         auto_regenerate=False)
+    filled = PdfReader(io.BytesIO(_written(writer))).get_fields()
+    assert filled is not None
+    assert (filled["player1 character"].get("/V"), filled["day"].get("/V")) == ("Beor", "3")
+
+
+def _written(writer: Any) -> bytes:
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 # ---------------------------------------------------------------- cards and sheets

@@ -13,6 +13,7 @@ import hashlib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +26,12 @@ from tgc.render.book import render_book
 from tgc.render.places import Places
 from tgc.render.printcheck import Finding
 from tgc.render.profile import PrintProfile, Size
-from tgc.render.site import RenderError, check_verses
+from tgc.render.site import RenderError, check_verses, render_sheet
 from tgc.render.speech import edition
 
 JOURNAL_PDF = "journal.pdf"
 SECRETS_PDF = "secrets.pdf"
+SHEET_PDF = "save-sheet.pdf"
 INSTALL = "pip install 'tgc[pdf]'"
 
 
@@ -41,12 +43,15 @@ def render_pdfs(bundle: s.Bundle, profile: PrintProfile,
                 findings: list[Finding] | None = None) -> dict[str, bytes]:
     """Every PDF of the bundle, by file name: the Exploration Journal and the Book of
     Secrets as books of the profile's trim size; the cards, one file per card size; the
-    print-and-play sheets on A4 and Letter for long-edge and short-edge duplex. With
-    ``findings``, the print checks of the laid-out pages are added to it."""
+    print-and-play sheets on A4 and Letter for long-edge and short-edge duplex; the
+    fillable save sheet. With ``findings``, the print checks of the laid-out pages are
+    added to it."""
     places, documents = _laid_out(bundle, profile)
     if findings is not None:
         findings += _findings(places, documents, profile)
-    out = {name: write_pdf(document, html, profile) for name, (html, document) in documents.items()}
+    home = replace(profile, variant=None)  # the save sheet is filled in and printed at home: no PDF/X
+    out = {name: write_pdf(document, html, home if name == SHEET_PDF else profile)
+           for name, (html, document) in documents.items()}
     from tgc.render.impose import impose
 
     card_pdfs = [(size, out[cards_pdf(size)]) for size in deck.by_size(deck.deck(places), profile)]
@@ -58,12 +63,14 @@ def render_pdfs(bundle: s.Bundle, profile: PrintProfile,
 
 def check_print(bundle: s.Bundle, profile: PrintProfile) -> list[Finding]:
     """The print checks alone (`tgc check --print`): the pages laid out, nothing written."""
-    places, documents = _laid_out(bundle, profile)
+    places, documents = _laid_out(bundle, profile, sheet=False)  # the save sheet has nothing to check
     return _findings(places, documents, profile)
 
 
-def _laid_out(bundle: s.Bundle, profile: PrintProfile) -> tuple[Places, dict[str, tuple[str, Any]]]:
-    """Each PDF's HTML and WeasyPrint's layout of it, by file name."""
+def _laid_out(bundle: s.Bundle, profile: PrintProfile,
+              sheet: bool = True) -> tuple[Places, dict[str, tuple[str, Any]]]:
+    """Each PDF's HTML and WeasyPrint's layout of it, by file name (with ``sheet``, the
+    fillable save sheet's too)."""
     html_class = _weasyprint()
     places = Places(bundle)
     check_verses(bundle, places)
@@ -72,7 +79,10 @@ def _laid_out(bundle: s.Bundle, profile: PrintProfile) -> tuple[Places, dict[str
                  SECRETS_PDF: render_book(places, "secrets", profile)}
         for size, cards in deck.by_size(deck.deck(places), profile).items():
             pages[cards_pdf(size)] = deck.render_cards(places, size, cards, profile)
-    return places, {name: (html, layout(html_class, html)) for name, html in pages.items()}
+        if sheet:
+            pages[SHEET_PDF] = render_sheet(places, profile)
+    return places, {name: (html, layout(html_class, html, forms=name == SHEET_PDF))
+                    for name, html in pages.items()}
 
 
 def _findings(places: Places, documents: dict[str, tuple[str, Any]], profile: PrintProfile) -> list[Finding]:
@@ -82,7 +92,7 @@ def _findings(places: Places, documents: dict[str, tuple[str, Any]], profile: Pr
             book = name.removesuffix(".pdf")
             out += printcheck.spoiler_findings(places, printcheck.pages_of(document))
             out += printcheck.signature_findings(book, document, profile.signature)
-        else:
+        elif name != SHEET_PDF:
             out += printcheck.card_findings(document)
     return out
 
@@ -92,11 +102,12 @@ def cards_pdf(size: Size) -> str:
     return f"cards-{size.label}.pdf"
 
 
-def layout(html_class: Any, html: str) -> Any:
-    """WeasyPrint's layout of one page of HTML (fetching nothing)."""
+def layout(html_class: Any, html: str, forms: bool = False) -> Any:
+    """WeasyPrint's layout of one page of HTML (fetching nothing); with ``forms``, its
+    inputs become the PDF's form fields (AcroForm)."""
     from weasyprint.urls import URLFetcher
 
-    return html_class(string=html, url_fetcher=URLFetcher(allowed_protocols=())).render()
+    return html_class(string=html, url_fetcher=URLFetcher(allowed_protocols=())).render(pdf_forms=forms)
 
 
 def write_pdf(document: Any, html: str, profile: PrintProfile) -> bytes:

@@ -10,6 +10,7 @@ The schema (every key optional; the values shown are the defaults)::
     marks = true         # crop marks in the bleed
     variant = "none"     # or "pdf/x-1a", "pdf/x-3", "pdf/x-4" (the printer's PDF/X)
     signature = 0        # pages per folded signature (16, 32...); 0: not checked
+    sheet = "A4"         # the fillable save sheet's paper (a paper name or "WxH" in mm)
     [tool.tgc.print.cards]
     location = "89x127"  # mm, width x height, per kind of card
     secret = "63x88"
@@ -34,7 +35,7 @@ from tgc.diagnostics.model import Diagnostic
 
 CardKind = Literal["location", "secret", "item"]
 CARD_KINDS: tuple[CardKind, ...] = ("location", "secret", "item")
-KEYS = ("trim", "bleed", "marks", "variant", "signature", "cards")
+KEYS = ("trim", "bleed", "marks", "variant", "signature", "sheet", "cards")
 MAX_SIGNATURE = 128
 VARIANTS = ("none", "pdf/x-1a", "pdf/x-3", "pdf/x-4")
 MAX_BLEED = 10.0
@@ -63,7 +64,7 @@ _SIZE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*", re.
 @dataclass(frozen=True, slots=True)
 class PrintProfile:
     """How the PDFs are made: the books' trim size, the bleed, crop marks, the PDF/X
-    variant (None: plain PDF) and the size of each kind of card."""
+    variant (None: plain PDF), the size of each kind of card and the save sheet's paper."""
 
     trim: Size = PAPERS["a5"]
     bleed: float = 3.0
@@ -71,6 +72,7 @@ class PrintProfile:
     variant: str | None = None
     cards: Mapping[CardKind, Size] = field(default_factory=lambda: dict(DEFAULT_CARDS))
     signature: int = 0  # pages per signature; 0: any page count
+    sheet: Size = PAPERS["a4"]  # the fillable save sheet's paper (no bleed: it is printed at home)
 
 
 DEFAULT = PrintProfile()
@@ -115,6 +117,7 @@ class _Reader:
             variant=self._variant(table.get("variant", "none")),
             cards=self._cards(table.get("cards", {})),
             signature=self._signature(table.get("signature", 0)),
+            sheet=self._size(table, "sheet", default.sheet),
         )
 
     def _signature(self, value: Any) -> int:

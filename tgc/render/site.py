@@ -24,14 +24,17 @@ from tgc.bundle.io import write_atomic
 from tgc.collector import paused_gc
 from tgc.lexicon import speaking, tr, trn
 from tgc.render import view
+from tgc.render.book import mm
 from tgc.render.inline import icon, text, to_html
 from tgc.render.places import JOURNAL, SECRETS, Places
+from tgc.render.profile import PrintProfile
 from tgc.render.speech import edition, words
 from tgc.render.words import CARDS
 from tgc.rulesets.spec import vocabulary_of
 
 INDEX = "index.html"
 SAVE_SHEET = "save-sheet.html"
+SHEET, SHEET_CSS = "sheet.html", "sheet.css"  # the fillable save sheet's PDF
 STYLE = "style.css"
 # (file, title) in the order the index lists them
 PAGES = ((JOURNAL, "[[Exploration Journal]]"), (SECRETS, "[[Book of Secrets]]"),
@@ -53,8 +56,15 @@ def environment() -> Environment:
                       undefined=StrictUndefined, keep_trailing_newline=True, trim_blocks=True,
                       lstrip_blocks=True)
     env.filters["inline"] = to_html
+    env.filters["field"] = field_name
     env.globals["_"] = words
     return env
+
+
+def field_name(text: str) -> str:
+    """A fillable field's name (a PDF form field's partial name): a period would start a
+    new level of the form's hierarchy, so it becomes a middle dot; no control characters."""
+    return "".join(" " if ch < " " else ch for ch in text.replace(".", "\u00b7"))
 
 
 def render_site(bundle: s.Bundle) -> dict[str, str]:
@@ -74,11 +84,8 @@ def _render_site(bundle: s.Bundle) -> dict[str, str]:
     out = {
         JOURNAL: _page(bundle, JOURNAL, sections=journal),
         SECRETS: _page(bundle, SECRETS, sections=secrets),
-        SAVE_SHEET: _page(bundle, SAVE_SHEET, statuses=statuses, dials=view.dials(bundle),
-                          slots=range(1, max(bundle.campaign.players.max, 1) + 1),
-                          party_rows=tuple(_row(word) for word in vocabulary_of(bundle).party_rows),
-                          menhir_rows=range(MENHIR_ROWS),
-                          blank_rows=range(BLANK_ROWS), secrets=secret_cards, items=item_cards),
+        SAVE_SHEET: _page(bundle, SAVE_SHEET, **_sheet(bundle, statuses, secret_cards, item_cards),
+                          fillable=False),
         CARDS: _page(bundle, CARDS, cards=view.cards(places, CARDS), secrets=secret_cards, items=item_cards),
     }
     counts = {JOURNAL: _count(journal), SECRETS: _count(secrets),
@@ -89,9 +96,34 @@ def _render_site(bundle: s.Bundle) -> dict[str, str]:
     return {name: out[name] for name in FILES}
 
 
+def render_sheet(places: Places, profile: PrintProfile) -> str:
+    """The fillable save sheet for the press: the page's content, every blank a text field
+    and every box a named checkbox, on the profile's ``sheet`` paper, its style inlined."""
+    bundle = places.bundle
+    env = environment()
+    style = env.get_template(SHEET_CSS).render(profile=profile, mm=mm)
+    context = _sheet(bundle, view.statuses(places, SAVE_SHEET), view.secret_cards(bundle),
+                     view.item_cards(bundle))
+    lang = bundle.language.code.replace("_", "-") if bundle.language is not None else "en"
+    return env.get_template(SHEET).render(campaign=bundle.campaign, title=tr(dict(PAGES)[SAVE_SHEET]),
+                                          style=style, lang=lang, fillable=True, **context)
+
+
+def _sheet(bundle: s.Bundle, statuses: Any, secrets: Any, items: Any) -> dict[str, Any]:
+    """What the save sheet shows, for the page and the fillable PDF alike."""
+    return {"statuses": statuses, "dials": view.dials(bundle),
+            "slots": range(1, max(bundle.campaign.players.max, 1) + 1), "party_rows": party_rows(bundle),
+            "menhir_rows": range(MENHIR_ROWS), "blank_rows": range(BLANK_ROWS), "secrets": secrets,
+            "items": items}
+
+
+def party_rows(bundle: s.Bundle) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The save sheet's rows for each player, by word: each row's head is the icon's
+    glyph and its name (a reader fills in the row by the name; the glyph matches the book's)."""
+    return tuple((word, _row(word)) for word in vocabulary_of(bundle).party_rows)
+
+
 def _row(word: str) -> tuple[Any, ...]:
-    """A save-sheet row's head: the icon's glyph and its name (a reader fills in the row
-    by the name; the glyph matches the book's)."""
     glyph = icon(word)
     return (glyph, text(" " + glyph.text)) if word in rulesets.icon_art() else (glyph,)
 
