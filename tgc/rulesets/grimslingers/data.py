@@ -146,6 +146,7 @@ class Card(Frozen):
     keep: bool = False  # "do not discard": back to the hand after use
     combines_with: CardKind | None = None  # a combine card's partner kind (None: any)
     saves: int | None = None  # a passive card played at 0 HP: not defeated, this HP (GS-10.7)
+    pp: int | None = None  # a skill's price on the Progress Tracker (GS-11.5)
     category: Literal["general", "world", "ritual", "legendary"] | None = None  # items
 
 

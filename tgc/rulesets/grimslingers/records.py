@@ -42,7 +42,7 @@ ELEMENT_NAMES: dict[str, Element] = {e: e for e in (*MAIN_ELEMENTS, "light", "da
 TARGETS = {"single": "single", "self": "self", "team": "team", "all": "all",
            "all foes": "all_foes"}
 CARD_KEYS = ("types", "rn", "target", "cost", "fx", "element", "owner", "keep",
-             "deactivate_on_use", "combines_with", "category", "saves", "text")
+             "deactivate_on_use", "combines_with", "category", "saves", "pp", "text")
 
 
 class RecordError(ValueError):
@@ -132,7 +132,7 @@ def _card(decl: Decl, kind: str, name: str, owner: str | None, types: tuple[str,
         "fx": _fx(decl), "owner": owner, "keep": _yes(decl, "keep"),
         "deactivate_on_use": _yes(decl, "deactivate_on_use"),
         "combines_with": _text(decl, "combines_with"), "category": _text(decl, "category"),
-        "saves": _int(decl, "saves"),
+        "saves": _int(decl, "saves"), "pp": _int(decl, "pp"),
     }
     if element is not None:
         data["element"] = element.lower()

@@ -22,7 +22,9 @@ from tgc.rulesets.grimslingers.engines.sim import Build, player_setup
 from tgc.rulesets.grimslingers.engines.story import (
     DuelOutcome,
     PartResult,
+    buy,
     eligible_parts,
+    for_sale,
     move,
     moves,
     resolve_part,
@@ -34,6 +36,7 @@ from tgc.rulesets.grimslingers.engines.story import (
 from tgc.rulesets.grimslingers.engines.tale import TaleState, new_state
 from tgc.rulesets.grimslingers.engines.words import (
     area_grid,
+    card_words,
     character_words,
     direction,
     duelist_words,
@@ -221,8 +224,27 @@ class Sitting:
         self.narrative()
         if not (state.game_over or state.chapter_over):
             self.tile_resolution()
+            self.spend_pp()
         rest(state)
         return True
+
+    def spend_pp(self) -> None:
+        """The Rest phase on a Landmark: each player may spend PP (GS-11.5)."""
+        state = self.state
+        while True:
+            offers = [(c, card) for c in state.party for card in for_sale(state, c)]
+            if not offers:
+                return
+            pick = self.asker.choose(
+                f"Rest on landmark {state.landmark()}: spend PP",
+                ["nothing more", *(f"{c.name} buys {card_words(card)} for {card.pp} PP "
+                                   f"({c.pp} PP)" for c, card in offers)])
+            if pick == 0:
+                return
+            character, card = offers[pick - 1]
+            where = buy(state, character, card)
+            self.write(f"  ~ {character.name} buys {card.name}: {character.pp} PP left; "
+                       f"the card goes to the {where}")
 
     def _move_words(self, area: Area, code: str) -> str:
         here = self.state.tile

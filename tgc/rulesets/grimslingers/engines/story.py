@@ -15,12 +15,19 @@ from tgc.rulesets.grimslingers.data import (
     Action,
     Area,
     Bounty,
+    Card,
     DuelAction,
     Part,
     TallTale,
     Tile,
 )
-from tgc.rulesets.grimslingers.engines.tale import TaleState, enter_area, revive_all, spend_defeats
+from tgc.rulesets.grimslingers.engines.tale import (
+    Character,
+    TaleState,
+    enter_area,
+    revive_all,
+    spend_defeats,
+)
 
 DuelOutcome = Literal["win", "lose", "stalemate"]
 DuelRunner = Callable[[TaleState, DuelAction], DuelOutcome]
@@ -281,6 +288,35 @@ def _chest(state: TaleState, area: Area, tile: Tile, rng: random.Random) -> Tile
         state.items[item] += 1
         return TileEvent("chest", f"opened: {item}")
     return TileEvent("chest", "opened: the legendary deck is empty")
+
+
+def for_sale(state: TaleState, character: Character) -> list[Card]:
+    """GS-11.5: what the character may buy now: only on a Landmark tile (in the Rest
+    phase, which the caller is in), their own Grimslinger's skills with a price they can
+    pay and do not own yet."""
+    if state.landmark() is None or state.tale is None:
+        return []
+    owned = {c.name for c in (*character.hand, *character.stash, *character.discard,
+                              *character.deactivated)}
+    return [c for c in state.tale.cards if c.kind == "skill" and c.owner == character.name
+            and c.pp is not None and c.pp <= character.pp and c.name not in owned]
+
+
+def buy(state: TaleState, character: Character, card: Card) -> str:
+    """Spend the card's PP; it goes to the hand, else the stash, else it waits in the
+    deactivate pile until there is room (GS-A31). Where it went."""
+    if card not in for_sale(state, character):
+        raise ValueError(f"{character.name} cannot buy {card.name} here")
+    assert card.pp is not None
+    character.pp -= card.pp
+    if len(character.hand) < character.hand_limit:
+        character.hand.append(card)
+        return "hand"
+    if len(character.stash) < character.stash_limit:
+        character.stash.append(card)
+        return "stash"
+    character.deactivated.append(card)
+    return "deactivate pile"
 
 
 def rest(state: TaleState) -> None:
