@@ -126,7 +126,7 @@ def test_advance_in_tgc_play_changes_the_deck_the_fights_and_the_save_use() -> N
     """`:advance` spends Exp at the table; the fight then deals from the advanced deck, and
     a save keeps the member's piles."""
     session, lines = _session(("Beor",))
-    session.handle(":set exp 8")
+    session.handle(":set exp 6")  # 2 for the cards, 4 for practicality 2 (Beor has no spirituality)
     session.handle(":advance combat")
     drawn = lines[-2].text
     assert drawn.startswith("Beor pays 2 Exp and draws ")
@@ -168,7 +168,9 @@ def test_spend_follows_its_stated_rule() -> None:
     member = beor(exp=6)
     member.piles["combat_pool"] = []
     said = adv.spend(member, rules(), random.Random(3))
-    assert said == ["Beor: courage 2 for 6 Exp"]  # four points at 6 Exp, all at 1: the first
+    # Beor has no empathy or spirituality (0): practicality and spirituality cost 4, and
+    # of the cheapest the highest attribute is bought
+    assert said == ["Beor: practicality 2 for 4 Exp"]
 
 
 def test_sim_state_fights_with_the_states_decks(tmp_path: Path) -> None:

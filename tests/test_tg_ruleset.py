@@ -200,5 +200,26 @@ def test_a_bundle_alone_knows_a_story_encounter_and_a_declared_character(tmp_pat
     maren = new_state(again.bundle, ["maren"]).party[0]
     assert maren.name == "Maren"
     assert (maren.tracks, maren.limits["health"]) == ({"health": 6, "energy": 4, "terror": 1}, 9)
-    assert (maren.attributes["courage"], maren.attributes["caution"]) == (3, 1)  # 1: not declared
+    # an attribute not declared: 0, as the engines read it (000, setup IV)
+    assert (maren.attributes["courage"], maren.attributes["caution"]) == (3, 0)
     assert (maren.resources["food"], maren.resources["wealth"]) == (5, 3)  # 3: the default
+
+
+def test_play_and_sim_read_a_declared_characters_unlisted_attributes_alike() -> None:
+    """000, setup IV ("Mark your starting Attributes ... on the back of your Character
+    Tile"): a declared character's attributes are the ones declared, the others 0. `tgc
+    play` gave Beor spirituality 1 (the default adventurer's), so his Tempered Hide
+    connected to a spirituality key that `tgc sim` (0) never connected."""
+    from tgc.rulesets.tainted_grail.engines.hero import Hero
+    from tgc.rulesets.tainted_grail.engines.simulate import MemberSpec, members_of
+    from tgc.rulesets.tainted_grail.vocabulary import ATTRIBUTES
+
+    bundle, rules = _sample()
+    state = new_state(bundle, ["Beor"])
+    beor = state.party[0]
+    assert (beor.attributes["empathy"], beor.attributes["spirituality"]) == (0, 0)
+    played = TaintedGrailRuleset(rules).member(beor, state)
+    simmed = members_of(rules, (MemberSpec("Beor"),))[0]
+    assert played is not None
+    in_play, in_sim = Hero(played, 0, []), Hero(simmed, 0, [])
+    assert {a: in_play.level(a) for a in ATTRIBUTES} == {a: in_sim.level(a) for a in ATTRIBUTES}

@@ -14,6 +14,7 @@ from tgc.limits import MAX_AMOUNT, MAX_NUMBER
 from tgc.rulesets.ruledata import Member, RuleData
 from tgc.rulesets.spec import Vocabulary
 from tgc.rulesets.tainted_grail.records import (
+    ATTRIBUTES,
     TRACKS,
     Affliction,
     Card,
@@ -102,8 +103,13 @@ class TaintedGrailRules(RuleData):
         return (-MAX_NUMBER, MAX_NUMBER)
 
     def members(self) -> tuple[Member, ...]:
+        """Each character's starting numbers. An attribute the declaration leaves out is 0
+        (000, setup IV: the starting Attributes are the ones the Character Tile gives; the
+        tray's other slots hold no marker), in `tgc play` as in the engines, never the
+        default adventurer's 1."""
         return tuple(Member(c.name, {t: getattr(c, t).start for t in TRACKS},
-                            {t: getattr(c, t).length for t in TRACKS}, c.attributes, c.resources)
+                            {t: getattr(c, t).length for t in TRACKS},
+                            {a: c.attributes.get(a, 0) for a in ATTRIBUTES}, c.resources)
                      for c in self.characters)
 
     def encounter_names(self) -> tuple[str, ...]:
