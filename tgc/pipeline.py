@@ -71,6 +71,10 @@ class Job:
     pdf: bool = False  # also the press-ready PDFs, made with the printer profile
     web: bool = False  # also the web player, play.html
     print_check: bool = False  # the print checks of the laid-out pages (`tgc check --print`)
+    # The last Result of the same campaign (an editor's): when every file has the shape it
+    # had then (syntax.shape: only words of prose differ), its resolution and checks are
+    # reused instead of run again, and the report is the same as a full run's.
+    previous: Result | None = field(default=None, compare=False, repr=False)
 
     def wants(self, stage: Stage) -> bool:
         return _ORDER[stage] <= _ORDER[self.until]
@@ -107,6 +111,10 @@ class Result:
     profile: PrintProfile | None = None  # read from the configuration when the job wants PDFs
     written: Written | None = None
     notes: list[str] = field(default_factory=list)  # warnings about the run, not the campaign
+    # What the model and the checks said (before hints, numbers and the report), kept so
+    # a later run with ``Job.previous`` can reuse it; ``reused`` when this run did.
+    checked: list[Diagnostic] | None = None
+    reused: bool = False
 
     @property
     def root(self) -> Path:
@@ -152,12 +160,20 @@ def run(job: Job) -> Result:
 def _run(job: Job) -> Result:
     workspace, notes = _files(job)
     result = Result(job, workspace.sources, workspace.files, list(workspace.diagnostics), notes=notes)
-    campaign, diags = _model(workspace.files)
+    reusable = _reusable(job, workspace.files)
+    if reusable is not None:
+        campaign, checked = reusable
+        result.reused = True
+    else:
+        campaign, diags = _model(workspace.files)
     result.campaign = campaign
     result.analysis = _analysis(campaign)
     if not job.wants("check"):
         return result  # drawing the graph needs the model only; nothing is reported
-    result.diagnostics += _once(diags + _checks(result.analysis))
+    if reusable is None:
+        checked = _once(diags + _checks(result.analysis))
+    result.checked = checked
+    result.diagnostics += checked
     result.diagnostics = with_campaign_hints(campaign, result.diagnostics)
     lock = _numbers(result)
     _report(result, workspace.files)
@@ -215,6 +231,39 @@ def _model(files: list[ast.File]) -> tuple[Campaign, list[Diagnostic]]:
     campaign, diags = collect(files)
     campaign, more = resolve(campaign)
     return campaign, diags + more
+
+
+def _reusable(job: Job, files: list[ast.File]) -> tuple[Campaign, list[Diagnostic]] | None:
+    """Stage 2, after a prose edit: the previous run's resolution and check diagnostics,
+    when every file has its previous shape and none of those diagnostics points into the
+    edited prose (where a position may have moved). The model takes the new trees (hovers
+    and the bundle read the new words); its tables and what resolution found are kept,
+    since neither reads prose and every declaration and reference is the same."""
+    from tgc.semantics.symbols import with_new_prose
+    from tgc.syntax.shape import same_shape
+
+    previous = job.previous
+    if previous is None or previous.checked is None or previous.campaign is None \
+            or previous.root != job.root or len(previous.files) != len(files):
+        return None
+    moved: dict[str, set[int]] = {}
+    for old, new in zip(previous.files, files, strict=True):
+        lines = same_shape(old, new)
+        if lines is None:
+            return None
+        if lines:
+            moved[new.name] = lines
+    if any(_points_into(d, moved) for d in previous.checked):
+        return None
+    return with_new_prose(previous.campaign, previous.files, files), previous.checked
+
+
+def _points_into(d: Diagnostic, moved: dict[str, set[int]]) -> bool:
+    for span in (d.span, *(label.span for label in d.labels)):
+        lines = moved.get(span.file)
+        if lines and any(n in lines for n in range(span.line, span.end_line + 1)):
+            return True
+    return False
 
 
 def _analysis(campaign: Campaign) -> Analysis:

@@ -101,11 +101,34 @@ def _trusted(path: Path) -> bool:
     return info.st_uid in owners and not info.st_mode & 0o002
 
 
+_Stamp = tuple[str, str, str, int, int]  # start, file, working folder, mtime, size
+_LOADED: dict[_Stamp, tuple[Config, tuple[Diagnostic, ...]]] = {}
+
+
 def load_config(start: Path) -> tuple[Config, list[Diagnostic]]:
-    """Find and read the configuration for the campaign at ``start``."""
+    """Find and read the configuration for the campaign at ``start``. A file read before
+    and unchanged since (same modification time and size) is not read again: an editor
+    asks on every keystroke, and a project's pyproject.toml can be long."""
     path = find_config(start)
     if path is None:
         return Config(), []
+    try:
+        info = path.stat()
+        stamp: _Stamp | None = (str(start), str(path), os.getcwd(), info.st_mtime_ns, info.st_size)
+    except OSError:
+        stamp = None
+    if stamp is not None and stamp in _LOADED:
+        config, diags = _LOADED[stamp]
+        return config, list(diags)
+    config, found = _read_config(start, path)
+    if stamp is not None:
+        if len(_LOADED) >= 16:
+            _LOADED.clear()
+        _LOADED[stamp] = (config, tuple(found))
+    return config, found
+
+
+def _read_config(start: Path, path: Path) -> tuple[Config, list[Diagnostic]]:
     name = _display(path)
     try:
         text = path.read_bytes().decode("utf-8")

@@ -95,7 +95,7 @@ def first_lines(info: VerseInfo) -> list[str]:
 
 def reach_words(snapshot: Snapshot, vid: str) -> str:
     """How play reaches a verse: the entry points that lead to it, or that none does."""
-    analysis = snapshot.analysis
+    analysis = snapshot.structure
     if vid in analysis.derive(_unreachable):
         return "no play reaches it (TGC201)"
     entries = entries_reaching(analysis, vid)

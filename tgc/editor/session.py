@@ -4,19 +4,23 @@ campaign (the pipeline's Result, with its Analysis, and the name index).
 
 Incremental on purpose, and simple: an edit replaces one buffer; the next snapshot
 re-parses only the files whose text changed (the parse cache keeps every other file's
-tree), rebuilds the model from the trees (symbols and resolution are linear and cheap)
-and makes a fresh Analysis, whose graph, usage and flow are computed only when a check
-reads them. Nothing derived from the old model survives, so nothing can go stale.
+tree). When only words of prose changed (syntax.shape), the pipeline keeps the previous
+run's resolution and check diagnostics, which such an edit cannot change, and collects
+the symbols again from the new trees; any other edit rebuilds the model and runs every
+check on a fresh Analysis. Either way the report is exactly a full `tgc check`'s
+(tests/test_shape.py, tests/test_lsp_parity.py).
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from tgc.collector import paused_gc
 from tgc.diagnostics.model import Diagnostic
 from tgc.editor.index import Index, build_index
 from tgc.pipeline import Job, Result, run
@@ -33,6 +37,9 @@ class Snapshot:
 
     root: Path
     result: Result
+    # The snapshot whose checks this one reused (the campaign had the same shape: only
+    # prose differs), or None. Its name index and its graph and flow hold for this one.
+    same_shape: Snapshot | None = None
 
     @property
     def campaign(self) -> Campaign:
@@ -44,8 +51,19 @@ class Snapshot:
         assert self.result.analysis is not None
         return self.result.analysis
 
+    @property
+    def structure(self) -> Analysis:
+        """An analysis for questions about the graph and the flow (how a verse is reached):
+        the earlier snapshot's of the same shape when there is one, with what it has
+        computed already, else this one's. Never for prose: read ``campaign`` for that."""
+        return self.same_shape.structure if self.same_shape is not None else self.analysis
+
     @cached_property
     def index(self) -> Index:
+        """Where every name is declared and used: the same for a campaign of the same shape
+        (names are never in prose), so it is built once per shape."""
+        if self.same_shape is not None:
+            return self.same_shape.index
         return build_index(self.campaign, self.result.sources)
 
     def path_of(self, name: str) -> Path:
@@ -73,8 +91,13 @@ class Session:
     overlay: dict[Path, str] = field(default_factory=dict)
     caches: dict[Path, ParseCache] = field(default_factory=dict)
     snapshots: dict[Path, Snapshot] = field(default_factory=dict)
+    # The last analysis of each campaign, even once stale: the next run reuses what an
+    # edit of prose alone cannot change (pipeline ``Job.previous``).
+    previous: dict[Path, Snapshot] = field(default_factory=dict)
     roots: dict[Path, Path] = field(default_factory=dict)  # a document's campaign root
     fixed_root: Path | None = None  # set by the client (`initializationOptions.root`)
+    # False: every snapshot is a full analysis (bench/lsp.py's "before", for comparison).
+    incremental: bool = True
 
     def set_text(self, path: Path, text: str) -> Path:
         """An opened or edited buffer; the root of its campaign, marked for analysis."""
@@ -106,12 +129,31 @@ class Session:
             return found
         cache = self.caches.setdefault(root, {})
         try:
-            result = run(Job(root, "check", "none", memory=cache, overlay=self.overlay))
+            with paused_gc():
+                previous = self.previous.get(root) if self.incremental else None
+                result = run(Job(root, "check", "none", memory=cache, overlay=self.overlay,
+                                 previous=previous.result if previous is not None else None))
+                # What the run made stays alive until the next edit: out of the collector's
+                # sight (gc.freeze), the first allocation after a run no longer scans every
+                # object of a large campaign. tidy() gives it back when the writer pauses.
+                if self.incremental:
+                    gc.freeze()
         except WorkspaceError:
+            self.previous.pop(root, None)
             return None
-        found = Snapshot(root, result)
+        earlier = None
+        if result.reused and previous is not None:
+            earlier = previous.same_shape or previous
+        found = Snapshot(root, result, earlier)
+        self.previous[root] = found
         self.snapshots[root] = found
         return found
+
+    def tidy(self) -> None:
+        """A full collection over everything the runs froze (the cycles among what earlier
+        edits dropped are freed); for a pause in typing, since it scans every object."""
+        gc.unfreeze()
+        gc.collect()
 
     def snapshot_of(self, path: Path) -> Snapshot | None:
         return self.snapshot(self.root_of(path.absolute()))

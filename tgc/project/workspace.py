@@ -8,6 +8,7 @@ import os
 import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from tgc.diagnostics.codes import diag
@@ -45,20 +46,34 @@ def discover(root: Path) -> list[Path]:
         return [root]
     if not root.is_dir():
         raise WorkspaceError(f"{root}: not a directory")
-    found: list[Path] = []
+    found: list[tuple[str, Path]] = []  # (the path below root, written with /; the path)
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("."))
-        found.extend(Path(dirpath) / f for f in filenames if f.endswith(SUFFIX))
-    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+        folder = Path(dirpath)
+        below = folder.relative_to(root).as_posix()  # once per folder: pathlib is slow
+        prefix = "" if below == "." else below + "/"
+        found.extend((prefix + f, folder / f) for f in filenames if f.endswith(SUFFIX))
+    return [path for _, path in sorted(found, key=lambda pair: pair[0])]
 
 
 def display_name(path: Path, root: Path) -> str:
     """The path shown in diagnostics: relative to where tgc runs when it can be."""
-    try:
-        # abspath, not resolve(): a symlinked file is shown under its own name.
-        return Path(os.path.abspath(path)).relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
+    # abspath, not resolve(): a symlinked file is shown under its own name. Strings, not
+    # pathlib: an editor names every file of the campaign on every keystroke.
+    absolute = os.path.abspath(path)
+    here = _resolved(os.getcwd())
+    if absolute == here:
+        return "."
+    prefix = here if here.endswith(os.sep) else here + os.sep
+    if absolute.startswith(prefix):
+        return absolute[len(prefix):].replace(os.sep, "/")
+    return path.as_posix()
+
+
+@lru_cache(maxsize=8)
+def _resolved(folder: str) -> str:
+    """The working folder with its links resolved (asked once per folder)."""
+    return str(Path(folder).resolve())
 
 
 def _parse_one(args: tuple[str, str]) -> tuple[ast.File, list[Diagnostic]]:
@@ -193,8 +208,10 @@ def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None,
 def _included(paths: list[Path], include: Sequence[Path]) -> dict[Path, Path]:
     """The files of the included folders that the campaign does not already hold, each
     with the folder it must stay inside."""
-    seen = {path.resolve() for path in paths}
     found: dict[Path, Path] = {}
+    if not include:
+        return found
+    seen = {path.resolve() for path in paths}
     for folder in include:
         for path in discover(folder):
             if path.resolve() not in seen:
@@ -233,10 +250,17 @@ def _refused(path: Path, inside: Path, links: str) -> tuple[str, str] | None:
     ``/proc/self/environ`` would show the environment in diagnostics, ``/dev/zero``
     exhaust memory and a FIFO hang the check."""
     try:
-        info = path.stat()
+        info = path.lstat()
+        linked = stat.S_ISLNK(info.st_mode)
+        if linked:
+            info = path.stat()
     except OSError:
         return None  # reading it says why (a dangling link: no such file)
-    if links != "anywhere" and not path.resolve().is_relative_to(inside):
+    # A file that is no link, found under the resolved folder by a walk that never follows
+    # linked folders, is inside it: only the others are resolved (an editor asks for
+    # every file on every keystroke).
+    if links != "anywhere" and (linked or not _below(path, inside)) \
+            and not path.resolve().is_relative_to(inside):
         return ("it is a link that leads out of the campaign folder",
                 'move the file into the campaign, or allow it with `links = "anywhere"` in tgc.toml')
     if not stat.S_ISREG(info.st_mode):
@@ -245,6 +269,12 @@ def _refused(path: Path, inside: Path, links: str) -> tuple[str, str] | None:
         return (f"it is larger than {MAX_SOURCE_BYTES // (1024 * 1024)} MB",
                 "split the campaign into several files")
     return None
+
+
+def _below(path: Path, folder: Path) -> bool:
+    """``path.is_relative_to(folder)`` for an absolute folder, on strings."""
+    text, base = str(path), str(folder)
+    return text == base or text.startswith(base if base.endswith(os.sep) else base + os.sep)
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

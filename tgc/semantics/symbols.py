@@ -4,7 +4,7 @@ not looked at here (that is ``resolve``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from tgc import rulesets
@@ -361,6 +361,35 @@ def _ruleset_of(files: Iterable[ast.File]) -> rulesets.RulesetSpec:
 def collect(files: Iterable[ast.File]) -> tuple[Campaign, list[Diagnostic]]:
     """Build the symbol tables of a campaign from its parsed files."""
     return SymbolCollector(files).run()
+
+
+def with_new_prose(campaign: Campaign, old: Sequence[ast.File], new: Sequence[ast.File]) -> Campaign:
+    """The campaign collected from ``old``, holding the trees of ``new`` instead: files of
+    the same shape (syntax.shape), item for item, so that only words of prose differ.
+    The tables are the same but for the verses of the files that changed, which now hold
+    their new trees (same ids, same blocks, same order); what collect() would build from
+    ``new``, without walking every file again (an editor does this on every keystroke)."""
+    verses = dict(campaign.verses)
+    for before, after in zip(old, new, strict=True):
+        if before is after:
+            continue
+        for was, now in zip(before.items, after.items, strict=True):
+            if not isinstance(was, ast.Verse) or not isinstance(now, ast.Verse) or was is now:
+                continue
+            vid = f"{canonical_section(was.id.section)}.{canonical_verse(was.id.verse)}"
+            info = verses.get(vid)
+            if info is None or info.verse is not was:
+                continue  # a second copy of an id (TGC110) is in no table
+            fresh = VerseInfo(vid, info.section, now)
+            fresh.blocks = {name: now.blocks[i] for name, i in _block_positions(was, info).items()}
+            verses[vid] = fresh
+    return replace(campaign, files=tuple(new), verses=verses)
+
+
+def _block_positions(verse: ast.Verse, info: VerseInfo) -> dict[str, int]:
+    """Where each of the verse's tabled blocks stands among its blocks (in table order)."""
+    return {name: next(i for i, b in enumerate(verse.blocks) if b is block)
+            for name, block in info.blocks.items()}
 
 
 __all__ = ["collect", "block_id"]
