@@ -5,6 +5,7 @@ file changes and tgc.lock keeps its number), outline, fold, colour and count."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -104,6 +105,18 @@ async def test_a_roll_missing_a_total_gets_the_missing_arm(client: LanguageClien
     assert not client.diagnostics[uri]
     _change(client, uri, text, 4)
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_burst_of_changes_is_checked_once_for_its_last_text(client: LanguageClient) -> None:
+    text = CAER.read_text(encoding="utf-8")
+    uri = CAER.as_uri()
+    for version, typed in enumerate(("201.a", "201.ar", "201.arr", "201.arrival"), start=40):
+        _change(client, uri, text.replace("instant -> 201.arrival", f"instant -> {typed}"), version)
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert not client.diagnostics[uri]  # the half-typed names were never checked
+    with pytest.raises(asyncio.TimeoutError):
+        await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 1.0)
 
 
 @pytest.mark.asyncio(loop_scope="module")
@@ -229,3 +242,23 @@ def _apply(text: str, edit: types.TextEdit) -> str:
     if end.line < len(lines):
         tail = "\n".join([lines[end.line][end.character:]] + lines[end.line + 1:])
     return head + edit.new_text + tail
+
+
+def test_completion_after_a_divert_filters_by_what_is_typed_and_stays_short(tmp_path: Path) -> None:
+    from tgc.editor.server import MAX_COMPLETIONS, _completions
+    from tgc.editor.session import Session
+
+    verses = "".join(f"== 101.{n}\nOn.\n-> end\n" for n in range(1, 301))
+    path = tmp_path / "c.tgj"
+    path.write_text('@campaign "C"\n  ruleset: none\n  start: 101\n@location 102 "M"\n== 102.1\n-> end\n'
+                    f'@location 101 "L"\n  instant -> 101.1\n{verses}', encoding="utf-8")
+    session = Session()
+    snapshot = session.snapshot(session.set_text(path, path.read_text(encoding="utf-8")))
+    assert snapshot is not None
+    uri = path.as_uri()
+    every = [item.label for item in _completions(snapshot, uri, "* Go -> ")]
+    assert len(every) == MAX_COMPLETIONS + 1  # one more: the list says it is incomplete
+    assert every[:4] == ["end", "end chapter", "game over", "1"]
+    typed = [item.label for item in _completions(snapshot, uri, "* Go -> 29")]
+    assert typed == ["29", *(str(n) for n in range(290, 300))]
+    assert [item.label for item in _completions(snapshot, uri, "-> 102")] == ["102", "102.1"]

@@ -6,9 +6,9 @@ features."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
-from typing import Any
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -18,8 +18,9 @@ from tgc.editor import hover as hovers
 from tgc.editor.convert import column, to_diagnostic, to_range
 from tgc.editor.fixes import Edit, Problem, fixes
 from tgc.editor.index import KINDS, Occurrence
-from tgc.editor.rename import RenameError, plan_rename
+from tgc.editor.rename import RenameError, plan_rename, verify
 from tgc.editor.session import Session, Snapshot
+from tgc.semantics.model import VerseInfo
 from tgc.source import SourceFile, Span
 from tgc.syntax.format import format_source
 from tgc.version import __version__
@@ -41,11 +42,21 @@ SNIPPETS = {
 }
 
 
+DEBOUNCE = 0.15  # seconds of quiet after a change before its campaign is checked
+TIDY_AFTER = 5.0  # seconds of quiet before the collector tidies (Session.tidy)
+
+
 class TgcServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("tgc", __version__)
         self.session = Session()
         self.published: dict[Path, set[str]] = {}  # root -> uris given diagnostics
+        # Typing sends a change per keystroke: each campaign is checked once the changes
+        # pause for `debounce` seconds (`initializationOptions.debounce`, in ms; 0: at once),
+        # so a burst of keystrokes costs one analysis, not one each.
+        self.debounce = DEBOUNCE
+        self._pending: dict[Path, tuple[asyncio.TimerHandle, set[str]]] = {}
+        self._tidy: asyncio.TimerHandle | None = None
 
     # ------------------------------------------------------------ snapshots
 
@@ -53,19 +64,43 @@ class TgcServer(LanguageServer):
         path = _path(uri)
         return self.session.snapshot_of(path) if path is not None else None
 
-    def publish(self, root: Path, uri: str | None = None) -> None:
+    def publish_soon(self, root: Path, uri: str) -> None:
+        """``publish(root, uri)`` after a pause in the changes (at once without a running
+        event loop, or with no debounce); a later change to the campaign restarts the wait."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or self.debounce <= 0:
+            self.publish(root, uri)
+            return
+        handle, uris = self._pending.pop(root, (None, set()))
+        if handle is not None:
+            handle.cancel()
+        uris.add(uri)
+        self._pending[root] = (loop.call_later(self.debounce, self._flush, root), uris)
+        if self._tidy is not None:
+            self._tidy.cancel()
+        self._tidy = loop.call_later(self.debounce + TIDY_AFTER, self.session.tidy)
+
+    def _flush(self, root: Path) -> None:
+        _, uris = self._pending.pop(root, (None, set()))
+        self.publish(root, *sorted(uris))
+
+    def publish(self, root: Path, *uris: str) -> None:
         """Diagnostics for every file of the campaign that has some, an empty list for
-        each file that had some before, and always for ``uri`` (the edited document)."""
+        each file that had some before, and always for ``uris`` (the edited documents)."""
         snapshot = self.session.snapshot(root)
         sent: set[str] = set()
         if snapshot is not None:
-            uris = {name: _uri(snapshot.path_of(name)) for name in snapshot.result.sources}
+            labelled = {label.span.file for d in snapshot.result.diagnostics for label in d.labels}
+            uri_of = {name: _uri(snapshot.path_of(name)) for name in labelled}
             for path, diags in snapshot.diagnostics_by_path().items():
                 uri = _uri(path)
-                found = [to_diagnostic(d, snapshot.result.sources, uris) for d in diags]
+                found = [to_diagnostic(d, snapshot.result.sources, uri_of) for d in diags]
                 self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, found))
                 sent.add(uri)
-        cleared = self.published.get(root, set()) | ({uri} if uri is not None else set())
+        cleared = self.published.get(root, set()) | set(uris)
         for old in sorted(cleared - sent):
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(old, []))
         self.published[root] = sent
@@ -110,6 +145,9 @@ def initialize(ls: TgcServer, params: types.InitializeParams) -> None:
     options = params.initialization_options
     if isinstance(options, dict) and isinstance(options.get("root"), str):
         ls.session.fixed_root = Path(options["root"]).absolute()
+    if isinstance(options, dict) and isinstance(options.get("debounce"), int | float) \
+            and not isinstance(options.get("debounce"), bool):
+        ls.debounce = max(0.0, float(options["debounce"]) / 1000)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
@@ -124,7 +162,7 @@ def did_change(ls: TgcServer, params: types.DidChangeTextDocumentParams) -> None
     path = _path(params.text_document.uri)
     if path is not None:
         document = ls.workspace.get_text_document(params.text_document.uri)
-        ls.publish(ls.session.set_text(path, document.source), params.text_document.uri)
+        ls.publish_soon(ls.session.set_text(path, document.source), params.text_document.uri)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
@@ -196,22 +234,18 @@ def completion(ls: TgcServer, params: types.CompletionParams) -> types.Completio
     lines = document.lines
     line = lines[params.position.line] if params.position.line < len(lines) else ""
     before = line[:params.position.character]
-    return types.CompletionList(False, _completions(snapshot, params.text_document.uri, before))
+    items = _completions(snapshot, params.text_document.uri, before)
+    return types.CompletionList(len(items) > MAX_COMPLETIONS, items[:MAX_COMPLETIONS])
+
+
+MAX_COMPLETIONS = 200  # more, and the list says it is incomplete: the client asks again as you type
 
 
 def _completions(snapshot: Snapshot, uri: str, before: str) -> list[types.CompletionItem]:
     campaign = snapshot.campaign
     kinds = types.CompletionItemKind
     if (m := _AFTER_DIVERT.search(before)) is not None:
-        section = _section_at(snapshot, uri, before)
-        items = []
-        for vid, info in campaign.verses.items():
-            label = vid.split(".", 1)[1] if info.section == section else vid
-            items.append(types.CompletionItem(label, kind=kinds.Function, detail=_first_line(info)))
-            items.extend(types.CompletionItem(f".{name}", kind=kinds.Function, detail=f"block of {vid}")
-                         for name in info.blocks if info.section == section)
-        items += [types.CompletionItem(t, kind=kinds.Keyword) for t in ("end", "end chapter", "game over")]
-        return items
+        return _verse_completions(snapshot, uri, m.group(1))
     if (m := _AFTER_QUOTE.search(before)) is not None:
         table = campaign.items if m.group(1) == "item" else campaign.statuses
         out = []
@@ -235,7 +269,36 @@ def _completions(snapshot: Snapshot, uri: str, before: str) -> list[types.Comple
     return [types.CompletionItem(word, kind=kinds.Keyword) for word in KEYWORDS]
 
 
-def _section_at(snapshot: Snapshot, uri: str, before: str) -> str | None:
+def _verse_completions(snapshot: Snapshot, uri: str, typed: str) -> list[types.CompletionItem]:
+    """After ``->``: the terminals, then the current section's verses (by their short
+    name) and blocks, then every other verse by its id; only those that start with what
+    is typed, and at most MAX_COMPLETIONS + 1 of them (a campaign may hold 20,000), so
+    that the first verse's text is read only for the items offered."""
+    kinds = types.CompletionItemKind
+    section = _section_at(snapshot, uri)
+    items = [types.CompletionItem(t, kind=kinds.Keyword) for t in ("end", "end chapter", "game over")
+             if t.startswith(typed)]
+    own: list[tuple[str, str, VerseInfo]] = []
+    other: list[tuple[str, str, VerseInfo]] = []
+    for vid, info in snapshot.campaign.verses.items():
+        if info.section == section:
+            short = vid.split(".", 1)[1]
+            if short.startswith(typed) or vid.startswith(typed):
+                own.append((short, vid, info))
+        elif vid.startswith(typed):
+            other.append((vid, vid, info))
+    for label, vid, info in own:
+        items.append(types.CompletionItem(label, kind=kinds.Function, detail=_first_line(info)))
+        items.extend(types.CompletionItem(f".{name}", kind=kinds.Function, detail=f"block of {vid}")
+                     for name in info.blocks if f".{name}".startswith(typed) or not typed)
+        if len(items) > MAX_COMPLETIONS:
+            return items
+    for label, _, info in other[:MAX_COMPLETIONS + 1 - len(items)]:
+        items.append(types.CompletionItem(label, kind=kinds.Function, detail=_first_line(info)))
+    return items
+
+
+def _section_at(snapshot: Snapshot, uri: str) -> str | None:
     """The section of the verse the cursor's document is in (its last verse header)."""
     path = _path(uri)
     if path is None:
@@ -248,7 +311,7 @@ def _section_at(snapshot: Snapshot, uri: str, before: str) -> str | None:
     return section
 
 
-def _first_line(info: Any) -> str:
+def _first_line(info: VerseInfo) -> str:
     from tgc.syntax import ast
 
     for stmt in info.verse.body:
@@ -397,7 +460,7 @@ def formatting(ls: TgcServer, params: types.DocumentFormattingParams) -> list[ty
 @server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
 def prepare_rename(ls: TgcServer, params: types.PrepareRenameParams) -> types.Range | None:
     found = _occurrence(ls, params.text_document.uri, params.position)
-    if found is None or found[1].kind not in ("verse", "status", "secret", "item"):
+    if found is None:
         return None
     return to_range(found[1].span, found[0].result.sources.get(found[1].span.file))
 
@@ -410,6 +473,7 @@ def rename(ls: TgcServer, params: types.RenameParams) -> types.WorkspaceEdit | N
     snapshot, occ = found
     try:
         plan = plan_rename(snapshot, occ.kind, occ.key, params.new_name)
+        verify(snapshot, plan)
     except RenameError as err:
         raise ValueError(str(err)) from None
     changes: dict[str, list[types.TextEdit]] = {}
