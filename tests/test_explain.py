@@ -67,3 +67,25 @@ def test_code_or_list_is_required(args: tuple[str, ...]) -> None:
     code, _, err = _run(*args)
     assert code == 2
     assert "give one CODE, or --list" in err
+
+
+def test_the_examples_are_highlighted_by_the_journal_lexer() -> None:
+    from rich.console import Console
+
+    from tgc.cli.explain import render_rule
+    from tgc.diagnostics.codes import lookup
+
+    rule = lookup("TGC205")
+    assert rule is not None
+    console = Console(force_terminal=True, color_system="standard", width=100)
+    with console.capture() as captured:
+        console.print(render_rule(rule))
+    coloured = captured.get()
+    plain = CliRunner().invoke(cli, ["explain", "TGC205"], env={"COLUMNS": "100"}).output
+    assert "    ~ roll d6: 1-2 -> end; 4-6 -> end" in plain  # as written, without colours
+    import re
+
+    line = next(ln for ln in coloured.split("\n")
+                if re.sub(r"\x1b\[[0-9;]*m", "", ln) == "    ~ roll d6: 1-2 -> end; 4-6 -> end")
+    styles = set(re.findall(r"\x1b\[([0-9;]+)m", line)) - {"0"}
+    assert len(styles) >= 3  # keywords and numbers, punctuation and targets differ

@@ -4,6 +4,7 @@ text it was given, and tells the line classes apart."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -46,3 +47,21 @@ def test_line_classes_get_their_tokens() -> None:
     assert (Name.Constant, ":food:") in tokens
     assert (Keyword, "not") in tokens and (Operator, "->") in tokens
     assert (Name.Function, "2") in tokens and (Name.Function, "3") in tokens
+
+
+_FENCE = re.compile(r"^( *)```tgj\n(.*?)^\1```", re.S | re.M)
+DOC_BLOCKS = [(doc.name, n, "\n".join(line[len(m.group(1)):] for line in m.group(2).split("\n")))
+              for doc in sorted((ROOT / "docs").glob("*.md"))
+              for n, m in enumerate(_FENCE.finditer(doc.read_text(encoding="utf-8")), start=1)]
+
+
+@pytest.mark.parametrize(("doc", "number", "code"), DOC_BLOCKS,
+                         ids=[f"{doc}-{n}" for doc, n, _ in DOC_BLOCKS])
+def test_every_tgj_block_of_the_docs_lexes_without_errors(doc: str, number: int, code: str) -> None:
+    """The docs mark journal code ```tgj, which MkDocs and Sphinx highlight with this lexer
+    (and `tgc explain` prints the catalogue's examples with it)."""
+    assert [value for kind, value in TgjLexer().get_tokens(code) if kind in Error] == []
+
+
+def test_the_docs_mark_journal_code_as_tgj() -> None:
+    assert len(DOC_BLOCKS) > 100

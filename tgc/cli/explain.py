@@ -84,6 +84,21 @@ def _prose(text: str, style: str = "") -> Text:
 
 
 def _example(title: str, source: str) -> list[RenderableType]:
-    indented = "\n".join(f"    {line}".rstrip() for line in source.rstrip("\n").split("\n"))
-    body = Text(indented, "green", no_wrap=True, overflow="ignore")
+    """An example, indented, highlighted by tgc's Pygments lexer (tgc/syntax/highlight.py)
+    as an editor or the docs show it; without colours it reads as written."""
+    from rich.syntax import Syntax
+
+    from tgc.syntax.highlight import TgjLexer
+
+    code = source.rstrip("\n")
+    highlighted = Syntax(code, TgjLexer(), theme="ansi_dark", background_color="default").highlight(code)
+    highlighted.rstrip()
+    body = Text(no_wrap=True, overflow="ignore")
+    for number, line in enumerate(highlighted.split("\n", allow_blank=True)):
+        line.rstrip()
+        if number:
+            body.append("\n")
+        if line.plain:
+            body.append("    ")
+            body.append_text(line)
     return [Text(), Text(title, "bold"), body]
