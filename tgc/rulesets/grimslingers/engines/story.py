@@ -64,8 +64,16 @@ def resolve_part(state: TaleState, part: Part, duel: DuelRunner, rng: random.Ran
     if result in ("completed", "chapter_over"):
         state.completed.add(part.id)
     if result == "chapter_over":
-        state.chapter_over = True
+        end_chapter(state)
     return result
+
+
+def end_chapter(state: TaleState) -> None:
+    """GS-12.7: the chapter is over; every player's discarded and deactivated cards come
+    back (to the hand, then the stash, GS-3.10)."""
+    state.chapter_over = True
+    for c in state.party:
+        c.return_all()
 
 
 def run_actions(state: TaleState, actions: tuple[Action, ...], duel: DuelRunner,
@@ -196,6 +204,8 @@ def run_bounty(state: TaleState, bounty: Bounty, duel: DuelRunner, rng: random.R
     result = run_actions(state, bounty.actions, duel, rng)
     if result == "completed" and state.active_bounty == bounty.name:
         _bounty_step(state, bounty.name, "complete")
+    if result == "chapter_over":
+        end_chapter(state)
     return result
 
 
