@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import assert_never
 
 from tgc.source import SourceFile
-from tgc.syntax.parser import parse_source
+from tgc.syntax.parser import classify, comment_at, parse_source
 
 _ARROW = re.compile(r"\s*->\s*")
 _SPACES = re.compile(r"[ \t]+")
@@ -91,18 +92,23 @@ def format_lines(lines: tuple[str, ...] | list[str]) -> str:
 
 
 def _verse_line(line: str) -> str:
+    """One line inside a verse, laid out by the class the parser gives it."""
     if line.startswith("//"):
         return line
-    first = line[0]
-    if first == "*" and not line.startswith("**"):
-        return _with_comment(line, _choice)
-    if first == "~":
-        return _with_comment(line, lambda code: "~ " + _logic(code[1:].strip()))
-    if line.startswith("->"):
-        return _with_comment(line, lambda code: "-> " + code[2:].strip())
-    if first == "=":
-        return _with_comment(line, lambda code: "= " + code[1:].strip())
-    return line  # prose: only the leading whitespace goes (the parser strips it too)
+    kind = classify(line)
+    match kind:
+        case "choice":
+            return _with_comment(line, _choice)
+        case "logic":
+            return _with_comment(line, lambda code: "~ " + _logic(code[1:].strip()))
+        case "divert":
+            return _with_comment(line, lambda code: "-> " + code[2:].strip())
+        case "block_header":
+            return _with_comment(line, lambda code: "= " + code[1:].strip())
+        case "prose":
+            return line  # only the leading whitespace goes (the parser strips it too)
+        case _:
+            assert_never(kind)
 
 
 def _choice(code: str) -> str:
@@ -233,33 +239,12 @@ def _key_value(code: str, prefix: str) -> str:
 def _with_comment(line: str, change: object) -> str:
     """``change`` applied to the code of a line, its trailing comment kept as written."""
     assert callable(change)
-    at = _comment_at(line)
+    at = comment_at(line)
     if at < 0:
         return str(change(line))
     code, comment = line[:at], line[at:]
     gap = code[len(code.rstrip()):]
     return str(change(code.rstrip())) + gap + comment
-
-
-def _comment_at(text: str) -> int:
-    """Where a ``//`` comment starts (outside strings, after whitespace), or -1."""
-    if "//" not in text:
-        return -1
-    in_string = False
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if in_string:
-            if ch == "\\":
-                i += 1
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch == "/" and text.startswith("//", i) and i > 0 and text[i - 1].isspace():
-            return i
-        i += 1
-    return -1
 
 
 def _shape(node: object) -> object:

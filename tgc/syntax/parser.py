@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from lark import Lark
 from lark.exceptions import UnexpectedInput
@@ -445,7 +445,7 @@ class _FileParser:
                                    hint="remove the indentation, or start the line with `\\` "
                                    "if it is prose", what=what))
             return
-        kind = _classify(stripped)
+        kind = classify(stripped)
         self.suppressions_on(number, text, structural=kind != "prose")
         if verse is None:
             self.outside_verse(number, text, indent, kind)
@@ -585,8 +585,13 @@ def nesting(node: object) -> int:
     return deepest
 
 
-def _classify(stripped: str) -> str:
-    """The class of a non-blank, non-comment line inside a verse (docs/language.md table)."""
+LineClass = Literal["prose", "choice", "logic", "divert", "block_header"]
+
+
+def classify(stripped: str) -> LineClass:
+    """The class of a non-blank, non-comment line inside a verse (docs/language.md table):
+    ``prose``, ``choice``, ``logic``, ``divert`` or ``block_header``. `tgc fmt` lays lines
+    out by the same classes (syntax/format.py)."""
     first = stripped[0]
     if first == "*":
         return "prose" if stripped.startswith("**") else "choice"
@@ -601,8 +606,15 @@ def _classify(stripped: str) -> str:
 
 def _strip_comment(text: str) -> str:
     """The line without a trailing ``//`` comment (outside strings), right-stripped."""
+    at = comment_at(text)
+    return (text[:at] if at >= 0 else text).rstrip()
+
+
+def comment_at(text: str) -> int:
+    """Where a ``//`` comment starts in a line (outside strings, at the start or after
+    whitespace), or -1. `tgc fmt` keeps comments where the parser finds them."""
     if "//" not in text:
-        return text.rstrip()
+        return -1
     in_string = False
     i = 0
     while i < len(text):
@@ -615,9 +627,9 @@ def _strip_comment(text: str) -> str:
         elif ch == '"':
             in_string = True
         elif ch == "/" and text.startswith("//", i) and (i == 0 or text[i - 1].isspace()):
-            return text[:i].rstrip()
+            return i
         i += 1
-    return text.rstrip()
+    return -1
 
 
 def _width(indent: str) -> int:
