@@ -99,8 +99,16 @@ class _Compiler:
         info = self.c.info
         assert info is not None and info.start is not None
         low, high = info.players
+        extra = self.c.vocabulary.campaign_keys
+        data: dict[str, str] = {}
+        links: list[s.Link] = []
+        for prop in info.decl.props:
+            if isinstance(prop, ast.RefProp) and prop.key in extra:
+                links.append(s.Link(key=prop.key, target=self.target(prop.target)))
+            elif isinstance(prop, ast.Prop) and prop.key in extra and isinstance(prop.value, str):
+                data.setdefault(prop.key, prop.value.strip())
         return s.Campaign(title=info.title, ruleset=info.ruleset, start=info.start,
-                          players=s.Players(min=low, max=high))
+                          players=s.Players(min=low, max=high), data=data, links=tuple(links))
 
     def visit_section(self, name: str) -> s.Section:
         info = self.c.sections[name]

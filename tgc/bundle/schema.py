@@ -394,10 +394,25 @@ class Players(_Model):
 
 
 class Campaign(_Model):
+    """The ``@campaign`` header. ``data`` and ``links`` hold the properties its ruleset
+    adds (``Vocabulary.campaign_keys``: Tainted Grail's ``menhir: 8, 7, 6, 5``,
+    ``mercy -> bos.500``), written only when there are any."""
+
     title: str
     ruleset: str
     start: int
     players: Players
+    data: dict[str, str] = {}
+    links: tuple[Link, ...] = ()
+
+    @model_serializer(mode="wrap")
+    def _without_extras(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        """A campaign whose ruleset adds nothing keeps the bytes it had before."""
+        data: dict[str, object] = handler(self)
+        for key in ("data", "links"):
+            if not data.get(key):
+                data.pop(key, None)
+        return data
 
 
 class Section(_Model):
@@ -592,7 +607,7 @@ def _tag_of(value: object) -> str | None:
     return tag if isinstance(tag, str) else None
 
 
-for _model in (NotCond, AndCond, OrCond, IfEffect, IfDivert, Choice, Record, Bundle):
+for _model in (NotCond, AndCond, OrCond, IfEffect, IfDivert, Choice, Campaign, Record, Bundle):
     _model.model_rebuild()
 
 

@@ -229,10 +229,12 @@ def build_graph(campaign: Campaign) -> Graph:
 
 
 def declared_elsewhere(campaign: Campaign) -> list[str]:
-    """References in `@encounter`, `@card` and `@character` data: the ruleset reads them,
-    so the verses they name count as reached."""
+    """References in `@encounter`, `@card` and `@character` data, the ruleset's own
+    declarations and the `@campaign` header's ruleset keys: the ruleset reads them, so
+    the verses they name count as reached."""
     found = []
-    for decl in [*campaign.encounters.values(), *campaign.others]:
+    header = [campaign.info.decl] if campaign.info is not None else []
+    for decl in [*header, *campaign.encounters.values(), *campaign.others]:
         for prop in decl.props:
             if isinstance(prop, ast.RefProp):
                 target = campaign.target_of(prop.target)

@@ -56,6 +56,7 @@ class SymbolCollector:
         self.first_campaign: ast.Declaration | None = None
         self.info: CampaignInfo | None = None
         self.known_props = {**KNOWN_PROPS,
+                            "campaign": KNOWN_PROPS["campaign"] | set(self.vocabulary.campaign_keys),
                             "location": KNOWN_PROPS["location"] | set(self.vocabulary.hooks),
                             "item": KNOWN_PROPS["item"] | set(self.vocabulary.item_keys)}
 

@@ -62,14 +62,19 @@ EVENT_RULES: tuple[Rule, ...] = (
         example(_ENDS),
     ),
     Rule(
-        "TGC410", "bad-event-property", W, "{detail}",
-        "An event, quest or chapter property the campaign layer reads cannot be read.",
-        "`part:` and `secret:` are numbers, `quest:` is `yes` or `no`, `succeed:` is a "
-        "condition (docs/language.md, Conditions), and a chapter's `deck:` is `by part` or "
-        "event titles top first. A value that does not fit is ignored by the campaign layer.",
+        "TGC410", "bad-campaign-layer-property", W, "{detail}",
+        "A property the campaign layer reads cannot be read.",
+        "On events and quests, `part:` and `secret:` are numbers, `quest:` is `yes` or `no` "
+        "and `succeed:` is a condition (docs/language.md, Conditions); a chapter's `deck:` is "
+        "`by part` or event titles top first; `@campaign`'s `menhir:` is the starting "
+        "menhir's dial (1-8) or one per player count and `chapter:` a chapter id; a `@dial` "
+        "is `time` or `quest`, and only a time dial has `expired ->`. A value that does not "
+        "fit is ignored by the campaign layer.",
         (example(_ENDS.replace("part: 1", "part: one")),
          example(_ENDS.replace("succeed: secret 11", "succeed: the rite")),
-         example(_ENDS.replace("deck: by part", "deck: First Lihgt"))),
+         example(_ENDS.replace("deck: by part", "deck: First Lihgt")),
+         example(_ENDS).replace("  start: 101\n", "  start: 101\n  menhir: 9, 7\n"),
+         example('@dial "Siege" quest\n  expired -> bos.1\n' + _ENDS)),
         example(_ENDS),
     ),
 )

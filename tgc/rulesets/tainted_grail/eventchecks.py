@@ -1,12 +1,14 @@
 """Tainted Grail's event checks (TGC408-410): the analysis of a resolved Campaign in,
 diagnostics about what the campaign layer's Event deck plays out (campaign/events.py):
 a chapter whose deck can run out with no way to end the chapter, a quest with nothing
-to read when it succeeds, and event, quest and chapter properties the layer cannot
-read. They run only in campaigns that declare a chapter's setup (``@chapter``): without
-one there is no deck, and events are entry points like in every ruleset."""
+to read when it succeeds, and event, quest, chapter, dial and header properties the
+layer cannot read (campaign/header.py). The deck checks run only in campaigns that
+declare a chapter's setup (``@chapter``): without one there is no deck, and events are
+entry points like in every ruleset."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from tgc.diagnostics.codes import diag, did_you_mean
@@ -19,6 +21,8 @@ from tgc.syntax.parser import condition_value
 
 CHAPTER = "chapter"
 BY_PART = "by part"
+DIAL_TOP, MAX_PLAYERS = 8, 4  # A7: dials show 1-8; SET-1: 1-4 players
+_CHAPTER_ID = re.compile(r"[0-9]+[A-Z]?")
 
 
 def _chapters(campaign: Campaign) -> list[ast.Declaration]:
@@ -138,6 +142,43 @@ def check_event_properties(analysis: Analysis) -> list[Diagnostic]:
     return diags
 
 
+def check_header(analysis: Analysis) -> list[Diagnostic]:
+    """TGC410 on the ruleset's ``@campaign`` keys and ``@dial`` declarations: ``menhir:``
+    is one dial (1-8) or one per player count, ``chapter:`` a chapter id, a dial is
+    ``time`` or ``quest``, and only a time dial runs out (``expired ->``)."""
+    campaign = analysis.campaign
+    info = campaign.info
+    if info is None or info.ruleset != "tainted-grail":
+        return []
+    diags = []
+    props = _props(info.decl)
+    menhir = props.get("menhir")
+    if menhir is not None:
+        dials = [as_number(part.strip()) for part in (_text(menhir) or "").split(",")]
+        if not 1 <= len(dials) <= MAX_PLAYERS or any(d is None or not 1 <= d <= DIAL_TOP for d in dials):
+            diags.append(diag("TGC410", menhir.span, detail="`menhir:` is the starting menhir's dial "
+                              f"(1-{DIAL_TOP}), or one for each player count",
+                              hint="write `menhir: 8, 7, 6, 5` (1, 2, 3, 4 players) or `menhir: 6`"))
+    chapter = props.get("chapter")
+    if chapter is not None and not _CHAPTER_ID.fullmatch(_text(chapter) or ""):
+        diags.append(diag("TGC410", chapter.span, detail="`chapter:` is the first chapter's id",
+                          hint="write `chapter: 1` (or `3A`)"))
+    for decl in campaign.others:
+        if decl.kind != "dial":
+            continue
+        kind = decl.args[1] if len(decl.args) > 1 else None
+        if kind not in ("time", "quest"):
+            diags.append(diag("TGC410", decl.header_span, detail=f'the dial "{_name(decl)}" is '
+                              "`time` (the Start of the Day lowers it) or `quest`",
+                              hint=f'write `@dial "{_name(decl)}" time`'))
+        expired = _props(decl).get("expired")
+        if kind == "quest" and expired is not None:
+            diags.append(diag("TGC410", expired.span, detail="a quest dial never runs out: "
+                              "`expired ->` belongs to a time dial",
+                              hint=f'write `@dial "{_name(decl)}" time`'))
+    return diags
+
+
 def _bad_cards(campaign: Campaign) -> Iterator[Diagnostic]:
     for decl in campaign.events:
         props = _props(decl)
@@ -158,4 +199,4 @@ def _bad_cards(campaign: Campaign) -> Iterator[Diagnostic]:
                            '`succeed: secret 11`, `succeed: status "Lady\'s Task" 2`')
 
 
-CHECKS = (check_event_decks, check_quest_success, check_event_properties)
+CHECKS = (check_event_decks, check_quest_success, check_event_properties, check_header)

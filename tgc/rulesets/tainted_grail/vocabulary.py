@@ -53,7 +53,7 @@ VOCABULARY = Vocabulary(
             "friendly": "Friendly settlement", "unfriendly": "Unfriendly settlement",
             "rep": "Reputation", "exp": "Experience"},
     party_rows=(*TRACKS, *RESOURCES),
-    declarations=("card", "character", "chapter", "affliction", "skill"),
+    declarations=("card", "character", "chapter", "affliction", "skill", "dial"),
     item_keys=("ability",),
     # The campaign layer's effects (campaign/day.py) and the facts it keeps in the state.
     phrases={"activate menhir": "numbers", "extinguish menhir": "none",
@@ -63,6 +63,8 @@ VOCABULARY = Vocabulary(
     facts=("menhir", "menhirs", "menhir_dial", "time_tokens"),
     # An event's or quest's success condition (EVT-6), compiled into the bundle.
     condition_keys=("succeed",),
+    # The starting menhir's dial by player count, the first chapter, the All-Mother's mercy.
+    campaign_keys=("menhir", "chapter", "mercy"),
     example_effect="gain 1 food",
     example_condition="courage >= 2",
     example_numbers=("courage", "food", "health"),

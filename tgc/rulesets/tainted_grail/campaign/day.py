@@ -23,6 +23,7 @@ from tgc.rulesets.tainted_grail.campaign.events import (
     chapters_of,
     new_piles,
 )
+from tgc.rulesets.tainted_grail.campaign.header import header_of, time_dials_of
 from tgc.rulesets.tainted_grail.campaign.party import (
     ENERGY,
     CampaignError,
@@ -55,8 +56,6 @@ from tgc.runtime.story import InputError, Story
 HEALTH, TERROR, FOOD = "health", "terror", "food"
 # A16: the guardian die, one face each (ruleset data, not campaign content).
 GUARDIAN_DIE = ("up", "down", "left", "right", "nothing", "discard")
-# SET-5: the starting menhir's dial for 1, 2, 3, 4 players.
-STARTING_DIAL = (8, 7, 6, 5)
 WYRDNESS = 2  # SOD-2, MEN-8: Health lost and Terror gained
 
 
@@ -96,6 +95,8 @@ class Campaign:
         self.book = book
         self.geo: Geometry = map_of(book.bundle)
         self.cards: dict[str, EventCard] = cards_of(book.bundle)
+        self.header = header_of(book.bundle)
+        self.time_dials = time_dials_of(book.bundle)
         self.chapters = chapters_of(book.bundle)
         self.rng = rng if rng is not None else Rng(0)
         self.ruleset = ruleset if ruleset is not None else DEFAULT_RULESET
@@ -123,8 +124,10 @@ class Campaign:
             declared = bundle_rules(self.book.bundle).character(character.name)
             if declared is not None:
                 self.world.numbers[character.name] = declared.number
-        players = min(max(self.state.player_count, 1), len(STARTING_DIAL))
-        self.world.menhirs.append(Menhir(start, STARTING_DIAL[players - 1]))
+        dials = self.header.starting_dial  # SET-5: by player count (`menhir:`)
+        players = min(max(self.state.player_count, 1), len(dials))
+        self.world.menhirs.append(Menhir(start, dials[players - 1]))
+        self.state.chapter = self.header.chapter
         table = Table(self.geo, self.state, self.world)
         for key in self.geo.cards[start].keys.values():  # all four are in range
             found = self.geo.current(key, self.state.removed)
@@ -249,7 +252,20 @@ class Campaign:
         return out
 
     def _tick_time(self) -> list[Happening]:
+        """SOD-4 (EVT-10..12, A7, A12): time dials drop by 1 and are removed at 1 (a
+        declared ``@dial NAME time`` then has its ``expired ->`` verse read by everyone);
+        quest dials never move; each card with time tokens loses one."""
         out = []
+        for name in sorted(n for n in self.time_dials if self.state.dials.get(n, 0) > 0):
+            value = self.state.dials[name]
+            if value > 1:
+                self.state.dials[name] = value - 1
+                out.append(Happening("SOD-4", f'the time dial "{name}" drops to {value - 1}'))
+                continue
+            del self.state.dials[name]
+            out.append(Happening("SOD-4", f'the time dial "{name}" runs out and is removed'))
+            if self.time_dials[name] is not None:
+                self._owe(f"dial {name}", "expired")
         for name in sorted(self.world.time_dials):
             value = self.world.time_dials[name]
             if value > 1:
@@ -334,6 +350,8 @@ class Campaign:
         if reading.event.startswith("chapter "):
             chapter = self.chapters.get(reading.event.removeprefix("chapter "))
             return chapter.setup if chapter is not None else None
+        if reading.event.startswith("dial "):
+            return self.time_dials.get(reading.event.removeprefix("dial "))
         card = self.cards.get(reading.event)
         return card.links.get(reading.hook) if card is not None else None
 
