@@ -44,7 +44,7 @@ from tgc.rulesets.tainted_grail.campaign.world import (
 )
 from tgc.rulesets.tainted_grail.engines.bundled import bundle_rules
 from tgc.rulesets.tainted_grail.geometry import DELTA, Geometry, step
-from tgc.rulesets.tainted_grail.records import CombatEncounter
+from tgc.rulesets.tainted_grail.records import ITEM_LIMITED, CombatEncounter
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book, StoryError
 from tgc.runtime.conditions import eval_condition
@@ -57,6 +57,7 @@ HEALTH, TERROR, FOOD = "health", "terror", "food"
 # A16: the guardian die, one face each (ruleset data, not campaign content).
 GUARDIAN_DIE = ("up", "down", "left", "right", "nothing", "discard")
 WYRDNESS = 2  # SOD-2, MEN-8: Health lost and Terror gained
+LIMITED = frozenset(ITEM_LIMITED)  # SOD-8: one face up per keyword
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,9 +188,8 @@ class Campaign:
     # ------------------------------------------------------------ Start of the Day
 
     def start_of_day(self) -> list[Happening]:
-        """SOD-0..6 (A1: day 1 too): SOD-5 reveals the Event deck's top card in a campaign
-        that declares its chapters (``@chapter``). SOD-8's equipment check is not modelled
-        yet."""
+        """SOD-0..8 (A1: day 1 too): SOD-5 reveals the Event deck's top card in a campaign
+        that declares its chapters (``@chapter``)."""
         if self.world.phase != "dawn" or self.busy is not None or self.readings:
             raise CampaignError(f"day {self.state.day} has already started")
         out = [Happening("SOD-0", f"day {self.state.day} begins")]
@@ -199,6 +199,7 @@ class Campaign:
         out += self._tick_time()
         out += self._reveal_event()
         out += self._move_guardians()
+        out += self._equipment()
         self.world.passed.clear()
         self.world.turned.clear()
         self.world.phase = "day"
@@ -283,6 +284,47 @@ class Campaign:
                 del self.world.time_tokens[card]
             out.append(Happening("SOD-4", f"a time token comes off {card} ({left} left)"))
         return out
+
+    # ------------------------------------------------------------ equipment (SOD-8)
+
+    def _equipment(self) -> list[Happening]:
+        """SOD-8 (ITM-2, ITM-3): a character keeps one Item face up per limited keyword
+        (weapon, armor, shield, companion, relic), the first listed, and the rest wait
+        face down; ``equip`` chooses another. Said only for a character who holds two
+        Items of one keyword."""
+        out = []
+        for name in self.world.order():
+            up, down = self.face_up(self.character(name))
+            if down:
+                out.append(Happening("SOD-8", f"{name} keeps {', '.join(up)} face up; "
+                                              f"{', '.join(down)} wait(s) face down"))
+        return out
+
+    def face_up(self, member: Character) -> tuple[list[str], list[str]]:
+        """A member's Items in use and face down: one per limited keyword, the first listed."""
+        up: list[str] = []
+        down: list[str] = []
+        taken: set[str] = set()
+        for item in member.items:
+            limited = set(self.book.keywords(item)) & LIMITED
+            (down if limited & taken else up).append(item)
+            if not limited & taken:
+                taken |= limited
+        return up, down
+
+    def equip(self, name: str, item: str) -> Happening:
+        """ITM-3: the character turns ``item`` face up; another Item sharing a limited
+        keyword with it turns face down (fights use the first listed, engines/hero.py)."""
+        member = self.character(name)
+        held = next((i for i in member.items if i.casefold() == item.casefold()), None)
+        if held is None:
+            raise CampaignError(f"{member.name} holds no Item \"{item}\" (Items: "
+                                f"{', '.join(member.items) or 'none'})")
+        member.items.remove(held)
+        member.items.insert(0, held)
+        up, down = self.face_up(member)
+        return Happening("ITM-3", f"{member.name} turns {held} face up"
+                                  + (f"; {', '.join(down)} wait(s) face down" if down else ""))
 
     # ------------------------------------------------------------ events and quests
 

@@ -1,6 +1,6 @@
 """Tainted Grail's campaign layer, played by hand or by script: the commands a reader
 types between explorations (``:sod``, ``:travel``, ``:explore``, ``:act``, ``:inspect``,
-``:pass``, ``:eod``, ``:guardian``, ``:fight``, ``:map``, ``:world``) in, the lines to
+``:pass``, ``:eod``, ``:equip``, ``:guardian``, ``:fight``, ``:map``, ``:world``) in, the lines to
 show and the next journal reading out. tgc's play session (tgc/playtest/session.py)
 finds it through the ruleset's spec (``campaign``) and knows none of its words."""
 
@@ -34,6 +34,8 @@ HELP = (
     (":inspect A,B", "the party inspects its card's menhir"),
     (":pass A[,B]", "a character passes for the day"),
     (":eod [eat A,B] [fast C] [give A 1 B]", "the End of the Day (by default who has Food eats)"),
+    (":equip A ITEM", "the character turns an Item face up (one per weapon, armor, shield, "
+                      "companion and relic)"),
     (":guardian FACE ...", "the next guardian die rolls (up down left right nothing discard)"),
     (":fight OUTCOME ...", "the next guardian fights' outcomes, when no engine plays them (win, lose)"),
     (":map", "the map"),
@@ -58,7 +60,8 @@ class CampaignPlay:
         self.commands: dict[str, Callable[[list[str]], list[str]]] = {
             "sod": self.cmd_sod, "travel": self.cmd_travel, "explore": self.cmd_explore,
             "act": self.cmd_act, "inspect": self.cmd_inspect, "pass": self.cmd_pass,
-            "eod": self.cmd_eod, "guardian": self.cmd_guardian, "fight": self.cmd_fight,
+            "eod": self.cmd_eod, "equip": self.cmd_equip, "guardian": self.cmd_guardian,
+            "fight": self.cmd_fight,
             "map": self.cmd_map, "world": self.cmd_world,
         }
         self.started: Story | None = None  # a reading an action began (explore, act, inspect)
@@ -170,6 +173,11 @@ class CampaignPlay:
             else:
                 raise InputError("write ':eod [eat A,B] [fast C] [give A 1 B]'")
         return _lines(self.campaign.end_of_day(eat=eat or None, give=give))
+
+    def cmd_equip(self, args: list[str]) -> list[str]:
+        if len(args) < 2:
+            raise InputError("write ':equip A ITEM' (the Item's name)")
+        return [str(self.campaign.equip(args[0], " ".join(args[1:])))]
 
     def cmd_guardian(self, args: list[str]) -> list[str]:
         faces = [a.casefold() for a in args]
