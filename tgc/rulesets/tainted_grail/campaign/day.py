@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tgc.bundle import schema as s
+from tgc.rulesets.tainted_grail.campaign import death
 from tgc.rulesets.tainted_grail.campaign.events import (
     EventCard,
     Piles,
@@ -58,6 +59,7 @@ HEALTH, TERROR, FOOD = "health", "terror", "food"
 GUARDIAN_DIE = ("up", "down", "left", "right", "nothing", "discard")
 WYRDNESS = 2  # SOD-2, MEN-8: Health lost and Terror gained
 LIMITED = frozenset(ITEM_LIMITED)  # SOD-8: one face up per keyword
+CAMPAIGN = "campaign"  # a Reading of the @campaign header's own links (mercy ->)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +172,13 @@ class Campaign:
                 raise CampaignError(f"{m.name} has taken a turn this round; the others act first (TRN-1)")
         return members
 
+    def _not_over(self) -> None:
+        if self.world.phase == "over":
+            why = "a solo death" if self.world.ending == "death" else "failure"
+            raise CampaignError(f"the game has ended in {why}; the mercy may be asked (:mercy)")
+
     def _during_day(self) -> None:
+        self._not_over()
         if self.busy is not None or self.readings:
             raise CampaignError("a journal reading is under way; finish it first (TRN-6)")
         if self.world.phase != "day":
@@ -190,11 +198,13 @@ class Campaign:
     def start_of_day(self) -> list[Happening]:
         """SOD-0..8 (A1: day 1 too): SOD-5 reveals the Event deck's top card in a campaign
         that declares its chapters (``@chapter``)."""
+        self._not_over()
         if self.world.phase != "dawn" or self.busy is not None or self.readings:
             raise CampaignError(f"day {self.state.day} has already started")
         out = [Happening("SOD-0", f"day {self.state.day} begins")]
         out += self._expire_menhirs()
         out += self._wyrdness()
+        out += self.afflict()
         out += self._tick_menhirs()
         out += self._tick_time()
         out += self._reveal_event()
@@ -326,6 +336,28 @@ class Campaign:
         return Happening("ITM-3", f"{member.name} turns {held} face up"
                                   + (f"; {', '.join(down)} wait(s) face down" if down else ""))
 
+    # ------------------------------------------------------------ death and insanity
+
+    def afflict(self) -> list[Happening]:
+        """DTH-1, DTH-9 after a moment that moves tracks (death.py)."""
+        return death.afflict(self)
+
+    def claim(self, name: str) -> Happening:
+        """DTH-3: a dead character's player takes a character still in the box."""
+        return death.claim(self, name)
+
+    def take_item(self, name: str, item: str) -> Happening:
+        """DTH-4: a dead character's Item, taken on its card (A43)."""
+        if self.busy is not None or self.readings:
+            raise CampaignError("a journal reading is under way; finish it first (TRN-6)")
+        return death.take_item(self, name, item)
+
+    def mercy(self) -> list[Happening]:
+        """DTH-7, DTH-8: the All-Mother's mercy, after a solo death or a failure."""
+        out = death.mercy(self)
+        self.readings.append(Reading(self.geo.start, "mercy", tuple(self.world.order()), CAMPAIGN))
+        return out
+
     # ------------------------------------------------------------ events and quests
 
     def _reveal_event(self) -> list[Happening]:
@@ -392,6 +424,9 @@ class Campaign:
         if reading.event.startswith("chapter "):
             chapter = self.chapters.get(reading.event.removeprefix("chapter "))
             return chapter.setup if chapter is not None else None
+        if reading.event == CAMPAIGN:
+            return next((link.target for link in self.book.bundle.campaign.links
+                         if link.key == reading.hook), None)
         if reading.event.startswith("dial "):
             return self.time_dials.get(reading.event.removeprefix("dial "))
         card = self.cards.get(reading.event)
@@ -540,6 +575,7 @@ class Campaign:
             outcome = self.decide(Question("fight", f'"{guardian.name}" against {" and ".join(names)}',
                                            outcomes))
         out = [Happening("ARR-2", f'{_they(names, "fight")} "{guardian.name}": {outcome}')]
+        out += self.afflict()
         if outcome == "win":
             self.world.guardians.remove(guardian)
             out.append(Happening("GRD-7", f'"{guardian.name}" is defeated and goes back to its deck'))
@@ -704,6 +740,10 @@ class Campaign:
             eats = (eat or {}).get(name, member.resources.get(FOOD, 0) > 0)
             out.append(self._rest(member, eats))
             out.append(self._restore(member))
+        out += self.afflict()
+        out += death.deaths_at_night(self)
+        if self.world.phase == "over":
+            return out
         self.world.phase = "dusk"
         self.world.dreamt.clear()
         for card in sorted({self.world.positions[n] for n in self.world.positions}):
@@ -773,6 +813,7 @@ class Campaign:
 
     def dawn(self) -> Happening:
         """EOD-6: once the night's readings are done, the next day waits for its start."""
+        self._not_over()
         if self.world.phase != "dusk" or self.busy is not None or self.readings:
             raise CampaignError("the night is not over yet")
         self.state.day += 1
@@ -931,7 +972,7 @@ class Campaign:
             raise CampaignError("the reading is not over yet")
         write_back(story.state, self.state)
         self.busy = None
-        out = self._next_chapter()
+        out = self.afflict() + self._next_chapter()
         for name, card in sorted(self.world.positions.items()):
             if card in self.state.replaced:
                 new = self.state.replaced[card]

@@ -1,8 +1,9 @@
 """Tainted Grail's campaign layer, played by hand or by script: the commands a reader
 types between explorations (``:sod``, ``:travel``, ``:explore``, ``:act``, ``:inspect``,
-``:pass``, ``:eod``, ``:equip``, ``:guardian``, ``:fight``, ``:map``, ``:world``) in, the lines to
-show and the next journal reading out. tgc's play session (tgc/playtest/session.py)
-finds it through the ruleset's spec (``campaign``) and knows none of its words."""
+``:pass``, ``:eod``, ``:equip``, ``:claim``, ``:take``, ``:mercy``, ``:guardian``,
+``:fight``, ``:map``, ``:world``) in, the lines to show and the next journal reading out.
+tgc's play session (tgc/playtest/session.py) finds it through the ruleset's spec
+(``campaign``) and knows none of its words."""
 
 from __future__ import annotations
 
@@ -36,6 +37,10 @@ HELP = (
     (":eod [eat A,B] [fast C] [give A 1 B]", "the End of the Day (by default who has Food eats)"),
     (":equip A ITEM", "the character turns an Item face up (one per weapon, armor, shield, "
                       "companion and relic)"),
+    (":claim NAME", "after a death in co-op, the dead character's player takes a character "
+                    "still in the box"),
+    (":take A ITEM", "the character takes a dead character's Item lying on its card"),
+    (":mercy", "after a solo death or a failure, the All-Mother's mercy"),
     (":guardian FACE ...", "the next guardian die rolls (up down left right nothing discard)"),
     (":fight OUTCOME ...", "the next guardian fights' outcomes, when no engine plays them (win, lose)"),
     (":map", "the map"),
@@ -60,7 +65,8 @@ class CampaignPlay:
         self.commands: dict[str, Callable[[list[str]], list[str]]] = {
             "sod": self.cmd_sod, "travel": self.cmd_travel, "explore": self.cmd_explore,
             "act": self.cmd_act, "inspect": self.cmd_inspect, "pass": self.cmd_pass,
-            "eod": self.cmd_eod, "equip": self.cmd_equip, "guardian": self.cmd_guardian,
+            "eod": self.cmd_eod, "equip": self.cmd_equip, "claim": self.cmd_claim,
+            "take": self.cmd_take, "mercy": self.cmd_mercy, "guardian": self.cmd_guardian,
             "fight": self.cmd_fight,
             "map": self.cmd_map, "world": self.cmd_world,
         }
@@ -83,7 +89,8 @@ class CampaignPlay:
     def opening(self) -> list[str]:
         """What the reader sees first: the map, and what to type."""
         when = {"dawn": ":sod starts the day", "day": "the day goes on",
-                "dusk": "the night's readings are done: :sod starts the next day"}[self.table.phase]
+                "dusk": "the night's readings are done: :sod starts the next day",
+                "over": "the game has ended (:mercy asks for the All-Mother's mercy)"}[self.table.phase]
         return [*map_lines(self.campaign), f"day {self.state.day}: {when} (:help lists the commands)"]
 
     def world_data(self) -> dict[str, Any]:
@@ -178,6 +185,20 @@ class CampaignPlay:
         if len(args) < 2:
             raise InputError("write ':equip A ITEM' (the Item's name)")
         return [str(self.campaign.equip(args[0], " ".join(args[1:])))]
+
+    def cmd_claim(self, args: list[str]) -> list[str]:
+        if len(args) != 1:
+            raise InputError("write ':claim NAME' (a character still in the box)")
+        return [str(self.campaign.claim(args[0]))]
+
+    def cmd_take(self, args: list[str]) -> list[str]:
+        if len(args) < 2:
+            raise InputError("write ':take A ITEM' (an Item lying on A's card)")
+        return [str(self.campaign.take_item(args[0], " ".join(args[1:])))]
+
+    def cmd_mercy(self, args: list[str]) -> list[str]:
+        _no_args(args, ":mercy")
+        return _lines(self.campaign.mercy())
 
     def cmd_guardian(self, args: list[str]) -> list[str]:
         faces = [a.casefold() for a in args]

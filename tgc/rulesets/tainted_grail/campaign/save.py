@@ -71,9 +71,12 @@ class WorldModel(_Model):
     kept: dict[int, int] = {}
     passed: list[str] = []
     turned: list[str] = []
-    phase: Literal["dawn", "day", "dusk"] = "dawn"
+    phase: Literal["dawn", "day", "dusk", "over"] = "dawn"
     readings: list[ReadingModel] = []
     events: PilesModel | None = None  # written only in a campaign with an Event deck
+    dead: list[str] = []  # the next three are written only when set
+    lying: dict[int, list[str]] = {}
+    ending: Literal["death", "failure"] | None = None
 
 
 def world_data(world: World, readings: list[Reading]) -> dict[str, Any]:
@@ -88,10 +91,12 @@ def world_data(world: World, readings: list[Reading]) -> dict[str, Any]:
         passed=sorted(world.passed), turned=sorted(world.turned), phase=world.phase,
         readings=[ReadingModel(card=r.card, hook=r.hook, members=list(r.members), event=r.event)
                   for r in readings],
-        events=None if world.events is None else PilesModel(**asdict(world.events)))
+        events=None if world.events is None else PilesModel(**asdict(world.events)),
+        dead=list(world.dead), lying=dict(sorted(world.lying.items())), ending=world.ending)
     data: dict[str, Any] = model.model_dump(mode="json")
-    if data["events"] is None:  # a campaign without an Event deck saves what it did before
-        del data["events"]
+    for key in ("events", "dead", "lying", "ending"):  # unset: the bytes saved before
+        if not data[key]:
+            del data[key]
     for reading in data["readings"]:
         if reading["event"] is None:
             del reading["event"]
@@ -127,7 +132,9 @@ def world_from_data(data: object, book: Book, names: list[str]) -> tuple[World, 
                   time_tokens=dict(model.time_tokens), quest_tokens=dict(model.quest_tokens),
                   kept=dict(model.kept), passed=set(model.passed), turned=set(model.turned),
                   phase=model.phase,
-                  events=None if model.events is None else Piles(**model.events.model_dump()))
+                  events=None if model.events is None else Piles(**model.events.model_dump()),
+                  dead=list(model.dead), lying={c: list(i) for c, i in model.lying.items()},
+                  ending=model.ending)
     for name in _event_names(world.events):
         if name not in events:
             raise ValueError(f'the world names the event "{name}", which this campaign does not declare')

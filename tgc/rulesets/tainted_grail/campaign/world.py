@@ -18,7 +18,7 @@ from tgc.rulesets.tainted_grail.campaign.events import Piles
 from tgc.rulesets.tainted_grail.geometry import Card, Cell, Geometry, cheb, d2, geometry, step
 from tgc.runtime.state import GameState
 
-Phase = Literal["dawn", "day", "dusk"]
+Phase = Literal["dawn", "day", "dusk", "over"]
 DIAL_TOP = 8  # menhir and time dials show 1..8 (A7)
 
 
@@ -82,6 +82,9 @@ class World:
     phase: Phase = "dawn"
     dreamt: list[int] = field(default_factory=list)
     events: Piles | None = None
+    dead: list[str] = field(default_factory=list)
+    lying: dict[int, list[str]] = field(default_factory=dict)
+    ending: Literal["death", "failure"] | None = None
 
     def menhir_on(self, card: int) -> Menhir | None:
         return next((m for m in self.menhirs if m.card == card), None)
@@ -164,10 +167,12 @@ class Table:
         return out
 
     def discard(self, card: int) -> list[Happening]:
-        """MAP-7 with A10: back to the location deck; its time tokens are lost, its quest
-        tokens kept for its return, guardians on it go back to their decks."""
+        """MAP-7 with A10: back to the location deck; its time tokens and the items of the
+        dead lying there are lost, its quest tokens kept for its return, guardians on it go
+        back to their decks."""
         self.state.in_play.discard(card)
         self.world.time_tokens.pop(card, None)
+        self.world.lying.pop(card, None)  # A10: the items of the dead are lost with it
         if card in self.world.quest_tokens:
             self.world.kept[card] = self.world.quest_tokens.pop(card)
         out = [Happening("SOD-2", f"{card} {self.geo.cards[card].title} lies out of every "
