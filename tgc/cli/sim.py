@@ -23,7 +23,7 @@ POLICY_NAMES = ("random", "greedy", "planner")
 
 
 @click.command()
-@click.argument("target", metavar="TARGET")
+@click.argument("target", metavar="TARGET", required=False)
 @click.option("--campaign", "-C", "directory", type=click.Path(path_type=Path), default=None,
               help="Campaign folder or bundle file (default: ./journal_src, else .).")
 @click.option("--party", "-p", default=None, metavar="NAME[,NAME...]",
@@ -47,26 +47,33 @@ POLICY_NAMES = ("random", "greedy", "planner")
               help="Worker processes (0: one per core). Results do not depend on it.")
 @click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text",
               show_default=True)
+@click.option("--days", type=click.IntRange(min=1, max=365), default=None, metavar="N",
+              help="Play N whole days of the campaign by its days (the ruleset's campaign "
+                   "layer) instead of one TARGET: survival, menhirs lit, locations reached.")
 @click.option("--log", "show_log", is_flag=True,
               help="Also print the play-by-play of the first run.")
 @no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
-def sim(target: str, directory: Path | None, party: str | None, runs: int, seed: int,
-        policy: str, state_file: Path | None, advance: bool, jobs: int, fmt: str,
-        show_log: bool, no_cache: bool, debug: bool) -> None:
+def sim(target: str | None, directory: Path | None, party: str | None, runs: int, seed: int,
+        policy: str, state_file: Path | None, advance: bool, jobs: int, days: int | None,
+        fmt: str, show_log: bool, no_cache: bool, debug: bool) -> None:
     """Simulate TARGET RUNS times by the campaign's ruleset.
 
     TARGET is what is played: a declared @encounter with rule data (Tainted Grail:
     win, escape and dying rates with 95% Wilson intervals, turns, costs, a histogram),
     a boss (20 Strong: whole games per hero, win rates, rounds, where games are lost)
-    or a creature (duels: win rate, turns, resources spent). The same
-    seed always gives the same numbers.
+    or a creature (duels: win rate, turns, resources spent). With --days N and no
+    TARGET, whole days of the campaign are played instead. The same seed always gives
+    the same numbers.
     """
     from tgc.sim.seam import SimError, SimRequest
 
+    if (target is None) == (days is None):
+        fail_usage("name a TARGET to simulate, or play the campaign's days with --days N (not both)")
     bundle = load_campaign_or_exit(directory, no_cache)
     names = tuple(n.strip() for n in party.split(",") if n.strip()) if party else ()
-    request = SimRequest(target, names, runs, seed, policy, jobs, state_file, advance, show_log)
+    request = SimRequest(target or "", names, runs, seed, policy, jobs, state_file, advance,
+                         show_log, days)
     try:
         done = _run(bundle, request, fmt)
     except SimError as err:
@@ -94,5 +101,5 @@ def _run(bundle: Bundle, request: SimRequest, fmt: str) -> Simulated:
 
     with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), transient=True) as bar:
-        task = bar.add_task(request.target, total=request.runs)
+        task = bar.add_task(request.target or f"{request.days} day(s)", total=request.runs)
         return simulate(bundle, request, progress=lambda n: bar.advance(task, n))

@@ -26,8 +26,9 @@ class SimError(Exception):
 class SimRequest:
     """``target`` is what is played (an encounter, a boss, a creature: the ruleset says),
     ``party`` who plays it (empty: the ruleset's default). ``advance`` spends what the
-    party has earned before playing. ``state_file``, ``advance`` and ``log`` are refused
-    by a simulator that has no use for them."""
+    party has earned before playing. ``days`` asks the ruleset's campaign layer to play
+    that many whole days instead (``target`` is then empty). ``state_file``, ``advance``
+    and ``log`` are refused by a simulator that has no use for them."""
 
     target: str
     party: tuple[str, ...] = ()
@@ -38,6 +39,7 @@ class SimRequest:
     state_file: Path | None = None
     advance: bool = False
     log: bool = False
+    days: int | None = None  # play whole days of the campaign layer instead (no target)
 
 
 class SimReport(Protocol):

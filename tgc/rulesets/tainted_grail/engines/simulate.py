@@ -45,7 +45,10 @@ Z95 = 1.959963984540054
 
 def run(bundle: Bundle, request: SimRequest, progress: Progress | None = None) -> Simulated:
     """`tgc sim` for a Tainted Grail campaign (tgc/sim/seam.py): ``target`` is a declared
-    encounter with rule data, ``party`` the characters who fight it."""
+    encounter with rule data, ``party`` the characters who fight it; with ``days``, the
+    campaign layer plays that many whole days (campaign/simulate.py)."""
+    if request.days is not None:
+        return _days(bundle, request, progress)
     setup = load_setup(bundle, request.target, list(request.party), request.state_file)
     notes: tuple[str, ...] = ()
     if request.advance:
@@ -59,6 +62,20 @@ def run(bundle: Bundle, request: SimRequest, progress: Progress | None = None) -
     report = simulate(setup, request.runs, request.seed, request.policy,
                       request.jobs or os.cpu_count() or 1, progress)
     return Simulated(report, notes, log)
+
+
+def _days(bundle: Bundle, request: SimRequest, progress: Progress | None) -> Simulated:
+    from tgc.rulesets.tainted_grail.campaign.simulate import DaysError, simulate_days
+
+    if request.state_file is not None or request.advance or request.log:
+        raise SimError("--days plays the campaign from its beginning: --state, --advance and "
+                       "--log are for one encounter")
+    try:
+        report = simulate_days(bundle, request.party, request.days or 1, request.runs, request.seed,
+                               request.policy, progress)
+    except DaysError as err:
+        raise SimError(str(err)) from None
+    return Simulated(report)
 
 
 @dataclass(frozen=True)

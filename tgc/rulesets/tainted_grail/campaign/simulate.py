@@ -1,0 +1,257 @@
+"""Tainted Grail's campaign layer, simulated: `tgc sim --days N` plays whole days of the
+campaign RUNS times with a policy and reports survival, menhirs lit, locations reached
+and quests finished, with 95% intervals. Every answer a day needs (an action, a
+journal choice, a die, a fight nobody's engine plays) comes from the run's own seeded
+generator, so the same seed gives the same numbers.
+
+The policies choose each character's action in turn: ``random`` any legal one
+(travel, explore, a location action, inspecting a menhir, passing); ``greedy`` travels
+to the card visited least (ties to the lowest number), explores a card not explored yet
+today, inspects a menhir not lit, and passes otherwise. Journal choices and asks are
+picked by the generator under both; fights are the engines' (``greedy`` plays them by
+the greedy policy, ``random`` by the random one)."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tgc.bundle.schema import Bundle
+from tgc.rulesets.tainted_grail.campaign.day import Campaign, Question
+from tgc.rulesets.tainted_grail.campaign.party import CampaignError
+from tgc.rulesets.tainted_grail.engines.simulate import run_seed, wilson
+from tgc.rulesets.tainted_grail.engines.table import table_ruleset
+from tgc.runtime import events as ev
+from tgc.runtime.book import Book
+from tgc.runtime.rng import Rng
+from tgc.runtime.ruleset import Ruleset
+from tgc.runtime.story import Story
+
+POLICIES = ("random", "greedy")
+ENERGY = "energy"
+MAX_STEPS = 400  # a run's readings' waits answered before the run is called stuck
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One run's outcome: how many days were played, whether everyone lived, why the
+    game ended early (a solo death, a failure; None: it did not), the menhirs lit at
+    the end, the cards ever stood on, the quests that succeeded."""
+
+    days: int
+    survived: bool
+    ending: str | None
+    menhirs: int
+    reached: frozenset[int]
+    quests: tuple[str, ...]
+
+
+@dataclass
+class DaysReport:
+    """RUNS runs of DAYS days: the rates with 95% Wilson intervals, by location and quest."""
+
+    party: tuple[str, ...]
+    days: int
+    policy: str
+    seed: int
+    runs: list[Run] = field(default_factory=list)
+    elapsed: float = 0.0
+
+    def _rate(self, count: int) -> dict[str, float]:
+        low, high = wilson(count, len(self.runs))
+        return {"rate": count / len(self.runs), "low": low, "high": high}
+
+    def to_json(self) -> dict[str, Any]:
+        n = len(self.runs)
+        reached: Counter[int] = Counter(c for r in self.runs for c in r.reached)
+        quests: Counter[str] = Counter(q for r in self.runs for q in r.quests)
+        return {
+            "party": list(self.party), "days": self.days, "policy": self.policy, "seed": self.seed,
+            "runs": n,
+            "survival": self._rate(sum(r.survived for r in self.runs)),
+            "ended": dict(sorted(Counter(r.ending for r in self.runs if r.ending).items())),
+            "mean_days": sum(r.days for r in self.runs) / n,
+            "mean_menhirs": sum(r.menhirs for r in self.runs) / n,
+            "reached": {str(c): self._rate(k) for c, k in sorted(reached.items())},
+            "quests": {q: self._rate(k) for q, k in sorted(quests.items())},
+        }
+
+    def to_text(self) -> str:
+        data = self.to_json()
+        s = data["survival"]
+        lines = [f"{self.days} day(s) of the campaign with {', '.join(self.party)}: {data['runs']} "
+                 f"runs, policy {self.policy}, seed {self.seed}",
+                 f"  survival        {s['rate']:6.1%}   (95% interval {s['low']:.1%} - {s['high']:.1%})",
+                 f"  ended early     {', '.join(f'{k} {v}' for k, v in data['ended'].items()) or 'none'}",
+                 f"  mean days       {data['mean_days']:6.2f}",
+                 f"  menhirs lit     {data['mean_menhirs']:6.2f} at the end (mean)",
+                 "  locations reached:"]
+        lines += [f"    {card:>6}    {r['rate']:6.1%}   ({r['low']:.1%} - {r['high']:.1%})"
+                  for card, r in data["reached"].items()]
+        lines.append("  quests finished:" + ("" if data["quests"] else " none"))
+        lines += [f"    {q}    {r['rate']:6.1%}   ({r['low']:.1%} - {r['high']:.1%})"
+                  for q, r in data["quests"].items()]
+        return "\n".join(lines) + "\n"
+
+
+class DaysError(ValueError):
+    """A request the days' simulator cannot run; meant for the user."""
+
+
+def simulate_days(bundle: Bundle, party: tuple[str, ...], days: int, runs: int, seed: int,
+                  policy: str, progress: Callable[[int], None] | None = None) -> DaysReport:
+    """RUNS runs of DAYS days each, run ``i`` on its own seed (``run_seed``)."""
+    if policy not in POLICIES:
+        raise DaysError(f"the campaign's days play with {' or '.join(POLICIES)}, not {policy}")
+    book = Book(bundle)
+    names = party or _default_party(book)
+    report = DaysReport(tuple(names), days, policy, seed)
+    began = time.perf_counter()
+    fights = table_ruleset(book, policy)
+    for i in range(runs):
+        report.runs.append(play_days(book, names, days, Rng(run_seed(seed, i)), policy, fights))
+        if progress is not None:
+            progress(1)
+    report.elapsed = time.perf_counter() - began
+    return report
+
+
+def _default_party(book: Book) -> tuple[str, ...]:
+    from tgc.rulesets.tainted_grail.engines.bundled import bundle_rules
+
+    characters = sorted(bundle_rules(book.bundle).characters.values(), key=lambda c: c.number)
+    if not characters:
+        raise DaysError("the campaign declares no @character to play its days")
+    return (characters[0].name,)
+
+
+def play_days(book: Book, party: tuple[str, ...], days: int, rng: Rng, policy: str,
+              fights: Ruleset | None) -> Run:
+    """One run: DAYS days played by the policy, or until the game ends."""
+    campaign = Campaign(book, list(party), rng=rng, ruleset=fights, decide=lambda q: _decide(q, rng))
+    player = _Player(campaign, rng, policy)
+    played = 0
+    try:
+        for day in range(days):
+            if campaign.world.phase == "dusk":
+                campaign.dawn()
+            player.settle(campaign.start_of_day())
+            played = day + 1
+            while campaign.world.phase == "day" and not campaign.day_over():
+                player.turn()
+            if campaign.world.phase == "day":
+                player.settle(campaign.end_of_day())
+            if campaign.world.phase == "over":
+                break
+    except _Stuck:
+        pass
+    piles = campaign.world.events
+    reached = frozenset(player.visited) | frozenset(campaign.world.positions.values())
+    return Run(played, not campaign.world.dead, campaign.world.ending, len(campaign.world.menhirs),
+               reached, tuple(sorted(piles.done)) if piles is not None else ())
+
+
+def _decide(question: Question, rng: Rng) -> str:
+    return rng.pick(question.options)
+
+
+class _Stuck(Exception):
+    """A reading that cannot go on (no answer fits); the run ends there."""
+
+
+class _Player:
+    """The policy at the table: one action per character per round, readings played."""
+
+    def __init__(self, campaign: Campaign, rng: Rng, policy: str) -> None:
+        self.c, self.rng, self.policy = campaign, rng, policy
+        self.visited: Counter[int] = Counter(campaign.world.positions.values())
+        self.explored: set[tuple[int, int]] = set()
+        self.inspected: set[tuple[int, int]] = set()
+
+    def turn(self) -> None:
+        world = self.c.world
+        for name in world.order():
+            if world.phase != "day" or name not in world.positions:
+                return
+            if name in world.passed or name in world.turned:
+                continue
+            self._act(name)
+
+    def _act(self, name: str) -> None:
+        options = self._options(name)
+        choice = self.rng.pick(options) if self.policy == "random" else options[0]
+        kind, arg = choice
+        try:
+            match kind:
+                case "travel":
+                    self.settle(self.c.travel([name], int(arg)))
+                case "explore":
+                    self.explored.add((self.c.state.day, self.c.world.positions[name]))
+                    self.play(self.c.explore([name]))
+                case "act":
+                    self.play(self.c.act([name], str(arg)))
+                case "inspect":
+                    self.inspected.add((self.c.state.day, self.c.world.positions[name]))
+                    self.play(self.c.inspect([name]))
+                case _:
+                    self.c.pass_(name)
+        except CampaignError:
+            self.c.pass_(name)  # the chosen action turned out not to fit: the character passes
+        if name in self.c.world.positions:
+            self.visited[self.c.world.positions[name]] += 1
+
+    def _options(self, name: str) -> list[tuple[str, int | str]]:
+        """The legal actions, the greedy policy's order first."""
+        c = self.c
+        card = c.world.positions[name]
+        member = c.character(name)
+        energy = member.tracks[ENERGY]
+        out: list[tuple[str, int | str]] = []
+        if energy >= 1:
+            targets = sorted(c.table.connected_placed(card), key=lambda n: (self.visited[n], n))
+            travel = [("travel", n) for n in targets if c.geo.connected(card, n)]
+            explore = [("explore", card)] if c.book.hook(card, "explore") is not None else []
+            fresh = (c.state.day, card) not in self.explored
+            location = c.book.locations.get(card)
+            actions = location.actions if location is not None else ()
+            acts: list[tuple[str, int | str]] = [("act", a.name) for a in actions]
+            out += (explore + travel) if fresh else (travel + explore)
+            out += acts
+        if "menhir" in c.geo.cards[card].seals and c.book.hook(card, "menhir") is not None \
+                and c.world.menhir_on(card) is None and (c.state.day, card) not in self.inspected:
+            out.insert(0, ("inspect", card))
+        out.append(("pass", ""))
+        return out
+
+    def settle(self, _: object) -> None:
+        """Play every reading the rules owe."""
+        while (story := self.c.next_reading()) is not None:
+            self.play(story)
+
+    def play(self, story: Story) -> None:
+        for _ in range(MAX_STEPS):
+            self.c.run(story)
+            waiting = story.waiting
+            if waiting is None:
+                break
+            if isinstance(waiting, ev.ChoicesOffered):
+                if not waiting.choices:
+                    raise _Stuck
+                story.choose(self.rng.pick(range(len(waiting.choices))))
+            elif isinstance(waiting, ev.AskPosed):
+                story.answer(self.rng.toss() == "heads")
+            elif isinstance(waiting, ev.RollRequested):
+                story.give_roll(sum(self.rng.roll(waiting.dice, waiting.sides)))
+            elif isinstance(waiting, ev.TossRequested):
+                story.give_toss(self.rng.toss())
+            elif isinstance(waiting, ev.EncounterStarted):
+                story.resolve(self.rng.pick(waiting.outcomes))
+        else:
+            raise _Stuck
+        if not story.finished:
+            raise _Stuck
+        self.c.finish(story)
+        self.settle(None)
