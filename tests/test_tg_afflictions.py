@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 from tests.tg_helpers import ScriptedPolicy, load_text, member, rules_of
 from tgc.rulesets.tainted_grail.engines import afflictions
@@ -257,3 +258,79 @@ def test_sim_state_members_enter_with_their_cards() -> None:
     assert members_of(r, (spec,))[0].afflictions == ("You Are Going Insane (solo)",)
     outcome = play_one(r, setup, "greedy", 3, log=True)
     assert "Beor, You Are Going Insane (solo): gain 1 terror; draw 1" in outcome.log
+
+
+FALL = """@campaign "Fall"
+  ruleset: tainted-grail
+  start: 101
+  players: 1
+
+@character "Beor"
+  number: 4
+  colour: blue
+  health: 9
+  energy: 6
+  terror: 0
+  wealth: 3
+
+@affliction "You Are Dying (solo)" solo
+  attach: dying
+  attached: lose 2 wealth
+  remove: health >= 3
+
+@location 101 "Cliff"
+  explore -> 101.1
+
+== 101.1
+The ledge gives way.
+~ lose 9 health
+* Climb back up -> 2
+
+== 101.2
+You haul yourself up.
+~ gain 3 health
+-> end
+"""
+
+
+def test_a_story_effect_attaches_the_card_in_tgc_play(tmp_path: Path) -> None:
+    """000, the Health track ("When your Health runs out, you start dying ... attach the
+    'You Are Dying' card") and "You are dying!" (Health dropping to 0, whatever drops it):
+    a verse's `~ lose 9 health`, outside any fight, attaches the solo card of a one-player
+    game and applies its `attached:` rules; the story's later `gain 3 health` takes it off
+    by its `remove:` rule. In every fight mode (`ask`, the default `hand`), by `--script`
+    and in a transcript that `tgc test` replays."""
+    from click.testing import CliRunner
+
+    from tgc.cli.main import cli
+
+    campaign = tmp_path / "fall"
+    (campaign / "playtests").mkdir(parents=True)
+    (campaign / "campaign.tgj").write_text(FALL, encoding="utf-8")
+    script = tmp_path / "s.txt"
+    script.write_text(":advance Beor\n1\n:state\n", encoding="utf-8")
+    runner = CliRunner()
+    for fights in ("ask", "hand"):
+        result = runner.invoke(cli, ["play", str(campaign), "--party", "Beor", "--fights", fights,
+                                     "--script", str(script)])
+        assert result.exit_code == 0, result.output
+        out = result.stdout
+        assert ("  ~ lose 9 health (each: Beor 9->0)\n  ~ Beor: You Are Dying (solo) is attached\n"
+                "  ~ Beor: lose 2 wealth\n") in out
+        assert "  attached: You Are Dying (solo)\n" in out  # :advance shows the tray's card
+        assert "  ~ Beor: You Are Dying (solo) comes off\n" in out
+        assert "resources: food 3, wealth 1," in out  # 3 declared, 2 lost to the card
+    transcript = campaign / "playtests" / "fall.transcript"
+    wrote = runner.invoke(cli, ["play", str(campaign), "--party", "Beor", "--script", str(script),
+                                "-o", str(transcript)])
+    assert wrote.exit_code == 0, wrote.output
+    assert "~ Beor: You Are Dying (solo) is attached" in transcript.read_text(encoding="utf-8")
+    replayed = runner.invoke(cli, ["test", str(campaign)])
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.stdout.endswith("1 transcript(s): 1 passed\n")
+    # a transcript that leaves the card out no longer replays: the card is behaviour
+    text = transcript.read_text(encoding="utf-8")
+    transcript.write_text(text.replace("  ~ Beor: You Are Dying (solo) is attached\n", ""),
+                          encoding="utf-8")
+    assert runner.invoke(cli, ["test", str(campaign)]).exit_code == 1
+

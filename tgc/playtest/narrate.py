@@ -36,6 +36,8 @@ class Narrator:
                 return [Line("prose", event.text)]
             case ev.EffectApplied():
                 return [Line("effect", f"~ {event.text}")]
+            case ev.RulesFollowed():
+                return [Line("effect", f"~ {line}") for line in event.lines]
             case ev.ChoicesOffered():
                 return self._choices(event)
             case ev.AskPosed():

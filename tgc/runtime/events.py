@@ -30,6 +30,14 @@ class EffectApplied:
 
 
 @dataclass(frozen=True, slots=True)
+class RulesFollowed:
+    """What the ruleset's own rules did after an effect (a track that reached its end
+    attaching a card to a member): one line each, in the ruleset's words."""
+
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Offer:
     """An offered choice; ``index`` is its position in ``ChoicesOffered.choices``."""
 
@@ -153,8 +161,8 @@ class LoopDetected:
     steps: int
 
 
-Event = (VerseEntered | Text | EffectApplied | ChoicesOffered | AskPosed | RollRequested | RollMade
-         | TossRequested | TossMade | EncounterStarted | EncounterResolved | TriggerFired
+Event = (VerseEntered | Text | EffectApplied | RulesFollowed | ChoicesOffered | AskPosed | RollRequested
+         | RollMade | TossRequested | TossMade | EncounterStarted | EncounterResolved | TriggerFired
          | ExplorationEnded | ChapterEnded | GameOver | DeadEnd | LoopDetected)
 Wait = ChoicesOffered | AskPosed | RollRequested | TossRequested | EncounterStarted
 ENDINGS = (ExplorationEnded, ChapterEnded, GameOver, DeadEnd, LoopDetected)

@@ -5,7 +5,7 @@ reader or the script."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from tgc.bundle import schema as s
 from tgc.runtime.rng import Rng
@@ -18,6 +18,15 @@ class Ruleset(Protocol):
 
     def resolve_encounter(self, encounter: s.Encounter, outcomes: tuple[str, ...],
                           state: GameState, rng: Rng) -> str | None: ...
+
+
+@runtime_checkable
+class Settling(Protocol):
+    """A ruleset whose rules follow every change of the state, whoever made it: the story
+    calls ``settle`` after each effect it applies (a story's ``lose 9 health`` is such a
+    change as much as a fight's damage). It may change ``state`` and says what it did."""
+
+    def settle(self, state: GameState) -> list[str]: ...
 
 
 class CommandError(Exception):

@@ -421,6 +421,11 @@ class Story:
             self.on_effect(self, op)
         text = apply_effect(op, self.state, self.book, pick)
         self._emit(ev.EffectApplied(op, text))
+        settle = getattr(self.ruleset, "settle", None)  # a Settling ruleset's rules follow
+        if settle is not None:
+            followed: list[str] = settle(self.state)
+            if followed:
+                self._emit(ev.RulesFollowed(tuple(followed)))
         if isinstance(op, s.Mark):
             self._check_triggers(op.status)
         elif isinstance(op, s.LocationChange) and op.kind == "move-to":

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tgc.bundle import schema as s
+from tgc.rulesets.tainted_grail.engines import afflictions
 from tgc.rulesets.tainted_grail.engines.advancement import deck
 from tgc.rulesets.tainted_grail.engines.combat import CombatGame
 from tgc.rulesets.tainted_grail.engines.diplomacy import DiplomacyGame
@@ -80,6 +81,18 @@ class TaintedGrailRuleset:
         outcome = self.play(fight.encounter, list(fight.members), random.Random(fight.seed),
                             players=fight.players)
         return self.conclude(outcome, outcomes, state, rng)
+
+    def settle(self, state: GameState) -> list[str]:
+        """The runtime's Settling seam: after every story effect, each member's cards as
+        the tracks now call for (000, death and insanity: Health at 0 "at any point of the
+        game" attaches the Dying card, Terror in the red the Insane one), with the
+        game's player count choosing the solo or co-op card."""
+        if not self.rules.afflictions:
+            return []
+        said: list[str] = []
+        for character in state.party:
+            said += afflictions.update(character, self.rules, state.player_count, self.item_keywords)
+        return said
 
     def prepare(self, encounter: s.Encounter, state: GameState, rng: Rng) -> Fight | None:
         """The fight an ``encounter`` op starts, drawing the encounter (for a deck) and the

@@ -48,14 +48,17 @@ class TableRuleset(TaintedGrailRuleset):
     reader as win, lose or avoid."""
 
     def __init__(self, rules: Rules, policy: str, item_keywords: Mapping[str, tuple[str, ...]],
-                 hand: bool) -> None:
+                 hand: bool, asks: bool = False) -> None:
         super().__init__(rules, policy, item_keywords)
         self.hand = hand
+        self.asks = asks  # ``ask``: the reader names every outcome; the cards still follow
         self.pending: Fight | None = None
         self.report: list[Line] = []
 
     def resolve_encounter(self, encounter: s.Encounter, outcomes: tuple[str, ...],
                           state: GameState, rng: Rng) -> str | None:
+        if self.asks:
+            return None
         fight = self.prepare(encounter, state, rng)
         if fight is None or self.hand:
             self.pending = fight
@@ -70,16 +73,17 @@ class TableRuleset(TaintedGrailRuleset):
 
 def table_ruleset(book: Book, mode: str) -> TableRuleset | None:
     """The ruleset for a session in ``mode``; None (the reader settles every encounter) for
-    ``ask`` and for a campaign without Tainted Grail rule data."""
+    a campaign with neither encounter rule data nor Dying and Insane cards. With ``ask``,
+    or with no encounter data, the reader names every outcome, and the ruleset only
+    attaches the campaign's cards after each story effect (``settle``)."""
     from tgc.rulesets.tainted_grail.engines.bundled import bundle_rules
 
-    if mode == "ask":
-        return None
     rules = bundle_rules(book.bundle)
-    if not rules.encounters:
+    asks = mode == "ask" or not rules.encounters
+    if asks and not rules.afflictions:
         return None
-    policy = AUTO_POLICY if mode in ("auto", "hand") else mode
-    return TableRuleset(rules, policy, book.item_keywords, mode == "hand")
+    policy = AUTO_POLICY if mode in ("auto", "hand", "ask") else mode
+    return TableRuleset(rules, policy, book.item_keywords, mode == "hand", asks)
 
 
 
