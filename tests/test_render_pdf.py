@@ -285,6 +285,16 @@ def test_without_weasyprint_the_build_says_how_to_install_it(tmp_path: Path,
     assert not (tmp_path / "build").exists()
 
 
+@needs_pdf
+def test_the_documents_are_the_same_bytes_pressed_in_one_process_or_two(every_construct: s.Bundle) -> None:
+    """`--pdf` sets its documents in two worker processes when it has two cores; the PDFs
+    are byte for byte those of one process."""
+    from tgc.render.pdf import render_pdfs
+
+    one, two = (render_pdfs(every_construct, PrintProfile(), jobs=jobs) for jobs in (1, 2))
+    assert sorted(one) == sorted(two) and all(one[name] == two[name] for name in one)
+
+
 # ---------------------------------------------------------------- the fillable save sheet
 
 

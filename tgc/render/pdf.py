@@ -3,8 +3,9 @@ set by WeasyPrint from tgc's own HTML). WeasyPrint is the optional extra ``tgc[p
 without it ``render_pdfs`` raises ``PdfUnavailable`` with the command that installs it.
 
 WeasyPrint is given one string of HTML with its style sheet inside and a fetcher that
-refuses every URL, so a bundle from anywhere can make it read nothing (no file, no
-network). Every PDF is made before the first one is written; each is written atomically.
+refuses every URL but ``data:`` (tgc's own icons; author text never reaches an attribute
+unescaped), so a bundle from anywhere can make it read nothing (no file, no network).
+Every PDF is made before the first one is written; each is written atomically.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tgc.bundle import schema as s
 from tgc.bundle.io import write_atomic
@@ -39,19 +40,19 @@ class PdfUnavailable(RenderError):
     """WeasyPrint (the ``pdf`` extra) is not installed, or its system libraries are not."""
 
 
-def render_pdfs(bundle: s.Bundle, profile: PrintProfile,
-                findings: list[Finding] | None = None) -> dict[str, bytes]:
+def render_pdfs(bundle: s.Bundle, profile: PrintProfile, findings: list[Finding] | None = None,
+                jobs: int | None = None) -> dict[str, bytes]:
     """Every PDF of the bundle, by file name: the Exploration Journal and the Book of
     Secrets as books of the profile's trim size; the cards, one file per card size; the
     print-and-play sheets on A4 and Letter for long-edge and short-edge duplex; the
     fillable save sheet. With ``findings``, the print checks of the laid-out pages are
-    added to it."""
-    places, documents = _laid_out(bundle, profile)
+    added to it. ``jobs`` presses that many documents at once (None: one per core, at
+    most two; the bytes are the same however many)."""
+    places, pages = _pages(bundle, profile, sheet=True)
+    pressed = _press_all(pages, profile, True, jobs)
     if findings is not None:
-        findings += _findings(places, documents, profile)
-    home = replace(profile, variant=None)  # the save sheet is filled in and printed at home: no PDF/X
-    out = {name: write_pdf(document, html, home if name == SHEET_PDF else profile)
-           for name, (html, document) in documents.items()}
+        findings += _findings(places, pressed, profile)
+    out = {name: done.pdf for name, done in pressed.items()}
     from tgc.render.impose import impose
 
     card_pdfs = [(size, out[cards_pdf(size)]) for size in deck.by_size(deck.deck(places), profile)]
@@ -61,17 +62,27 @@ def render_pdfs(bundle: s.Bundle, profile: PrintProfile,
     return out
 
 
-def check_print(bundle: s.Bundle, profile: PrintProfile) -> list[Finding]:
+def check_print(bundle: s.Bundle, profile: PrintProfile, jobs: int | None = None) -> list[Finding]:
     """The print checks alone (`tgc check --print`): the pages laid out, nothing written."""
-    places, documents = _laid_out(bundle, profile, sheet=False)  # the save sheet has nothing to check
-    return _findings(places, documents, profile)
+    places, pages = _pages(bundle, profile, sheet=False)  # the save sheet has nothing to check
+    return _findings(places, _press_all(pages, profile, False, jobs), profile)
 
 
-def _laid_out(bundle: s.Bundle, profile: PrintProfile,
-              sheet: bool = True) -> tuple[Places, dict[str, tuple[str, Any]]]:
-    """Each PDF's HTML and WeasyPrint's layout of it, by file name (with ``sheet``, the
-    fillable save sheet's too)."""
-    html_class = _weasyprint()
+class Pressed(NamedTuple):
+    """One document set by WeasyPrint, as the print checks and the writer need it: the
+    PDF (empty when only checked), the page each anchor prints on, the page count, and
+    a card document's findings (read from its layout, which stays in the process that
+    made it)."""
+
+    pdf: bytes
+    anchors: dict[str, int]
+    pages: int
+    cards: list[Finding]
+
+
+def _pages(bundle: s.Bundle, profile: PrintProfile, sheet: bool) -> tuple[Places, dict[str, str]]:
+    """Each PDF's HTML, by file name, largest first (with ``sheet``, the save sheet's too)."""
+    _weasyprint()
     places = Places(bundle)
     check_verses(bundle, places)
     with paused_gc(), speaking(edition(bundle)):
@@ -81,19 +92,58 @@ def _laid_out(bundle: s.Bundle, profile: PrintProfile,
             pages[cards_pdf(size)] = deck.render_cards(places, size, cards, profile)
         if sheet:
             pages[SHEET_PDF] = render_sheet(places, profile)
-    return places, {name: (html, layout(html_class, html, forms=name == SHEET_PDF))
-                    for name, html in pages.items()}
+    return places, pages
 
 
-def _findings(places: Places, documents: dict[str, tuple[str, Any]], profile: PrintProfile) -> list[Finding]:
+def _press_all(pages: dict[str, str], profile: PrintProfile, write: bool,
+               jobs: int | None) -> dict[str, Pressed]:
+    """Every document laid out (and written, with ``write``), in worker processes when
+    there are cores to spare: WeasyPrint sets one document on one core, and the sample's
+    books alone are half of its `--pdf` build. Workers are forked (they start with tgc
+    and WeasyPrint loaded) and return bytes and numbers only."""
+    count = _workers(jobs, len(pages))
+    tasks = sorted(pages, key=lambda name: -len(pages[name]))  # the longest first: it ends last
+    if count <= 1:
+        return {name: _press(name, pages[name], profile, write) for name in pages}
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("fork")) as pool:
+        futures = {name: pool.submit(_press, name, pages[name], profile, write) for name in tasks}
+        done = {name: future.result() for name, future in futures.items()}
+    return {name: done[name] for name in pages}
+
+
+def _workers(jobs: int | None, documents: int) -> int:
+    if jobs is not None:
+        return max(1, min(jobs, documents))
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(2, cores, documents))
+
+
+def _press(name: str, html: str, profile: PrintProfile, write: bool) -> Pressed:
+    """One document: laid out, read for the print checks, and written with ``write`` (the
+    save sheet with its form fields and, as it is printed at home, never as PDF/X)."""
+    document = layout(_weasyprint(), html, forms=name == SHEET_PDF)
+    cards = printcheck.card_findings(document) if name.startswith("cards-") else []
+    pdf = b""
+    if write:
+        pdf = write_pdf(document, html, replace(profile, variant=None) if name == SHEET_PDF else profile)
+    return Pressed(pdf, printcheck.pages_of(document), len(document.pages), cards)
+
+
+def _findings(places: Places, pressed: dict[str, Pressed], profile: PrintProfile) -> list[Finding]:
     out: list[Finding] = []
-    for name, (_html, document) in documents.items():
+    for name, done in pressed.items():
         if name in (JOURNAL_PDF, SECRETS_PDF):
             book = name.removesuffix(".pdf")
-            out += printcheck.spoiler_findings(places, printcheck.pages_of(document))
-            out += printcheck.signature_findings(book, document, profile.signature)
-        elif name != SHEET_PDF:
-            out += printcheck.card_findings(document)
+            out += printcheck.spoiler_findings(places, done.anchors)
+            out += printcheck.signature_findings(book, done.pages, profile.signature)
+        else:
+            out += done.cards
     return out
 
 
@@ -107,7 +157,9 @@ def layout(html_class: Any, html: str, forms: bool = False) -> Any:
     inputs become the PDF's form fields (AcroForm)."""
     from weasyprint.urls import URLFetcher
 
-    return html_class(string=html, url_fetcher=URLFetcher(allowed_protocols=())).render(pdf_forms=forms)
+    # data: only, for tgc's own icons: an image inside the page, so nothing is fetched
+    fetcher = URLFetcher(allowed_protocols=("data",))
+    return html_class(string=html, url_fetcher=fetcher).render(pdf_forms=forms)
 
 
 def write_pdf(document: Any, html: str, profile: PrintProfile) -> bytes:

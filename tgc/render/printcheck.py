@@ -149,8 +149,8 @@ def _decisions(verse: s.Verse) -> Iterator[s.Target]:
             yield from (arm.target for arm in arms(op))
 
 
-def signature_findings(book: str, document: Any, signature: int) -> list[Finding]:
-    count = len(document.pages)
+def signature_findings(book: str, count: int, signature: int) -> list[Finding]:
+    """A book of ``count`` pages that is not a whole number of signatures."""
     if signature > 1 and count % signature:
         return [Finding("signature", book, f"{count} pages", amount=count)]
     return []
