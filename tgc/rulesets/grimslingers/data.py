@@ -126,6 +126,15 @@ class Cost(Frozen):
     amount: int
 
 
+class Ability(Frozen):
+    """One part of a many-in-one passive skill (La Fleur's Vampyric Abilities, GS-6.7):
+    a Standoff action that pays its cost and applies its FX."""
+
+    name: str
+    costs: tuple[Cost, ...] = ()
+    fx: tuple[Fx, ...] = ()
+
+
 # ---------------------------------------------------------------- cards
 
 
@@ -147,6 +156,7 @@ class Card(Frozen):
     combines_with: CardKind | None = None  # a combine card's partner kind (None: any)
     saves: int | None = None  # a passive card played at 0 HP: not defeated, this HP (GS-10.7)
     pp: int | None = None  # a skill's price on the Progress Tracker (GS-11.5)
+    abilities: tuple[Ability, ...] = ()  # kept in the passive space, used in the Standoff
     category: Literal["general", "world", "ritual", "legendary"] | None = None  # items
 
 

@@ -14,6 +14,7 @@ from tgc.rulesets.grimslingers.actions import parse_actions
 from tgc.rulesets.grimslingers.conditions import parse_condition
 from tgc.rulesets.grimslingers.data import (
     MAIN_ELEMENTS,
+    Ability,
     Achievement,
     Area,
     AttackArm,
@@ -42,7 +43,7 @@ ELEMENT_NAMES: dict[str, Element] = {e: e for e in (*MAIN_ELEMENTS, "light", "da
 TARGETS = {"single": "single", "self": "self", "team": "team", "all": "all",
            "all foes": "all_foes"}
 CARD_KEYS = ("types", "rn", "target", "cost", "fx", "element", "owner", "keep",
-             "deactivate_on_use", "combines_with", "category", "saves", "pp", "text")
+             "deactivate_on_use", "combines_with", "category", "saves", "pp", "abilities", "text")
 
 
 class RecordError(ValueError):
@@ -132,7 +133,7 @@ def _card(decl: Decl, kind: str, name: str, owner: str | None, types: tuple[str,
         "fx": _fx(decl), "owner": owner, "keep": _yes(decl, "keep"),
         "deactivate_on_use": _yes(decl, "deactivate_on_use"),
         "combines_with": _text(decl, "combines_with"), "category": _text(decl, "category"),
-        "saves": _int(decl, "saves"), "pp": _int(decl, "pp"),
+        "saves": _int(decl, "saves"), "pp": _int(decl, "pp"), "abilities": _abilities(decl),
     }
     if element is not None:
         data["element"] = element.lower()
@@ -309,6 +310,26 @@ def _feast(decl: Decl) -> tuple[FeastResult, ...]:
             raise RecordError("a feast row starts with `N blood`", span)
         rows.append(FeastResult.model_validate({"faces": faces, "blood": _number(b.group(1), "blood", span),
                                                 "fx": parse_fx(rest)}))
+    return tuple(rows)
+
+
+def _abilities(decl: Decl) -> tuple[Ability, ...]:
+    """``abilities:`` a list of ``- Night Bite: 3 blood; 2 dmg`` (a name, its cost, then
+    its FX)."""
+    found = decl.props.get("abilities")
+    if found is None:
+        return ()
+    value, span = found
+    if not isinstance(value, list):
+        raise RecordError("`abilities` is a list of `- NAME: COST; FX`", span)
+    rows = []
+    for line in value:
+        name, colon, text = str(line).partition(":")
+        cost, _, rest = text.partition(";")
+        if not colon or not name.strip() or not cost.strip():
+            raise RecordError(f"an ability is `- NAME: COST; FX` (`- Regenerate: 2 blood; user "
+                              f"gains 2 hp`), not `{line}`", span)
+        rows.append(Ability(name=name.strip(), costs=parse_costs(cost), fx=parse_fx(rest)))
     return tuple(rows)
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from tgc.rulesets.grimslingers.data import Card
+from tgc.rulesets.grimslingers.data import Ability, Card
 
 if TYPE_CHECKING:
     from tgc.rulesets.grimslingers.engines.duel import Duel
@@ -78,7 +78,17 @@ class Load:
     kind: Literal["load"] = "load"
 
 
-StandoffAction = Sacrifice | UseCard | Reload | Purge | Surge | Feast | Reactivate | Load
+@dataclass(frozen=True, slots=True)
+class UseAbility:
+    """One part of a passive skill in the passive space (GS-6.7): a Standoff action."""
+
+    card: Card
+    ability: Ability
+    kind: Literal["ability"] = "ability"
+
+
+StandoffAction = (Sacrifice | UseCard | Reload | Purge | Surge | Feast | Reactivate | Load
+                  | UseAbility)
 
 
 @dataclass(frozen=True, slots=True)

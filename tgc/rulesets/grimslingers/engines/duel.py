@@ -117,6 +117,9 @@ class Duel:
                      stash=list(p.stash), passive=list(p.passive), hand_limit=p.hand_limit,
                      stash_limit=p.stash_limit, team=1, grimslinger=p.grimslinger,
                      discard=list(p.discard), deactivated=list(p.deactivated))
+        for card in [c for c in me.hand if c.abilities]:  # kept on the board (GS-3.11, 6.7)
+            take(me.hand, card)
+            me.passive.append(card)
         g = p.grimslinger
         if g is not None:
             me.res[g.resource] = g.start if p.resource is None else p.resource

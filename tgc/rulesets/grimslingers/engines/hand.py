@@ -21,6 +21,7 @@ from tgc.rulesets.grimslingers.engines.decisions import (
     Sacrifice,
     StandoffAction,
     Surge,
+    UseAbility,
     UseCard,
 )
 from tgc.rulesets.grimslingers.engines.duelist import Duelist
@@ -34,7 +35,7 @@ from tgc.rulesets.grimslingers.engines.standoff import (
     SURGE_CARDS,
     allowed,
 )
-from tgc.rulesets.grimslingers.engines.words import card_words, duelist_words
+from tgc.rulesets.grimslingers.engines.words import card_words, duelist_words, fx_words
 
 if TYPE_CHECKING:
     from tgc.rulesets.grimslingers.engines.duel import Duel
@@ -129,6 +130,11 @@ class HandPolicy:
         for card in p.hand:
             if "standoff" in card.types:
                 out.append((f"use {card_words(card)}", UseCard(card)))
+        for card in p.passive:
+            for ability in card.abilities:
+                cost = ", ".join(f"{c.amount} {c.resource}" for c in ability.costs)
+                out.append((f"use {ability.name} ({card.name}, cost {cost}): "
+                            f"{fx_words(ability.fx)}", UseAbility(card, ability)))
         spells_back = tuple(c for c in p.discard if c.kind == "spell")
         spells = tuple(c for c in p.hand if c.kind == "spell")
         if spells_back:

@@ -17,6 +17,7 @@ from tgc.rulesets.grimslingers.engines.decisions import (
     Sacrifice,
     StandoffAction,
     Surge,
+    UseAbility,
     UseCard,
 )
 from tgc.rulesets.grimslingers.engines.duelist import Duelist
@@ -107,6 +108,12 @@ class Greedy:
                     and not _idle_heal(player, card):
                 actions.append(UseCard(card))
                 break
+        for card in player.passive:
+            for ability in card.abilities:
+                if all(player.amount(c.resource) >= c.amount for c in ability.costs) \
+                        and fx_score(ability.fx) > 0:
+                    actions.append(UseAbility(card, ability))
+                    break
         return actions
 
     def play(self, duel: Duel, player: Duelist) -> PlayCards | None:
@@ -137,6 +144,7 @@ class RandomPolicy:
         if player.deactivated and player.ep >= 3:
             options.append(Reactivate(tuple(player.deactivated[:6])))
         options += [UseCard(c) for c in player.hand if "standoff" in c.types]
+        options += [UseAbility(c, a) for c in player.passive for a in c.abilities]
         picked: list[StandoffAction] = [Load(rng.randint(0, 2))]
         for _ in range(2):
             if options and rng.random() < 0.5:

@@ -18,6 +18,7 @@ from tgc.rulesets.grimslingers.engines.decisions import (
     Sacrifice,
     StandoffAction,
     Surge,
+    UseAbility,
     UseCard,
 )
 from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, holds, take
@@ -73,6 +74,8 @@ def allowed(p: Duelist, action: StandoffAction) -> bool:
         case Reactivate(cards=cards):
             return (p.ep >= REACTIVATE_COST and len(cards) <= REACTIVATE_CARDS
                     and _all_in(cards, p.deactivated))  # a cost (GS-A36)
+        case UseAbility(card=card, ability=ability):
+            return holds(p.passive, card) and ability in card.abilities
         case Load():
             return True
 
@@ -120,6 +123,13 @@ def _take(duel: Duel, p: Duelist, action: StandoffAction) -> None:
             p.spent_ep += REACTIVATE_COST
             moved = p.give_back(list(cards), p.deactivated)
             duel.note(f"{p.name} reactivates {len(moved)} cards")
+        case UseAbility(card=card, ability=ability):
+            duel.note(f"{p.name} uses {ability.name} ({card.name}) in the Standoff")
+            if not resolve.pay_costs(duel, p, ability.costs, card):
+                duel.note(f"{p.name} cannot pay for {ability.name}")
+                return
+            play = Play(card, p, duel.player_targets(p, card), p.seat, 0)
+            resolve.apply_fx(duel, play, ability.fx)
         case Load():
             pass
 
