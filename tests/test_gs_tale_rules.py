@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from tgc.pipeline import load_campaign
-from tgc.rulesets.grimslingers.data import DuelAction, TallTale
+from tgc.rulesets.grimslingers.data import DuelAction, GainItem, TallTale
 from tgc.rulesets.grimslingers.engines.adventure import duel_setup, new_party, write_back
 from tgc.rulesets.grimslingers.engines.duel import Duel
 from tgc.rulesets.grimslingers.engines.policies import make_policy
@@ -16,6 +16,7 @@ from tgc.rulesets.grimslingers.engines.story import (
     apply_action,
     eligible_parts,
     resolve_part,
+    startable_bounties,
     won,
 )
 from tgc.rulesets.grimslingers.engines.tale import TaleState, enter_area, new_state, revive_all
@@ -189,3 +190,37 @@ def test_gs_14_8_a_bounty_is_resolved_instead_of_the_tile() -> None:
     text = (PLAYTESTS / "chapter-one.transcript").read_text(encoding="utf-8")
     turn = text.split('begin the bounty "Wanted: Salt Jack"\n> 2\n')[1].split("\n-- turn")[0]
     assert 'The bounty "Wanted: Salt Jack" is done.' in turn and "The tile:" not in turn
+
+
+def test_gs_12_2_a_part_is_read_only_when_its_prerequisite_holds() -> None:
+    state = _party("Kipper")  # on KS, landmark 301
+    assert "1.2" not in [p.id for p in eligible_parts(TALE, state)]  # 1.1 not completed
+    state.completed.add("1.1")
+    assert "1.2" in [p.id for p in eligible_parts(TALE, state)]
+
+
+def test_gs_12_8_a_story_duel_lost_with_lose_game_over_ends_the_game() -> None:
+    state = _party("Kipper")
+    result = apply_action(state, DuelAction(creature="Hollow Rider", on_lose="game_over"),
+                          _fight("lose"), random.Random(0))
+    assert result == "game_over" and state.game_over
+
+
+def test_gs_14_6_a_bounty_begins_only_in_its_area_when_its_prerequisite_holds() -> None:
+    state = _party("Kipper")
+    assert startable_bounties(state) == []  # needs completed 1.2
+    state.completed.add("1.2")
+    assert [b.name for b in startable_bounties(state)] == ["Wanted: Salt Jack"]
+    enter_area(state, 4, "W1")
+    assert startable_bounties(state) == []  # another area's bounty
+
+
+def test_gs_16_1_a_named_item_is_taken_and_a_random_one_drawn_from_the_rest() -> None:
+    state = _party("Kipper")
+    apply_action(state, GainItem(item="Lantern Oil"), _fight("win"), random.Random(0))
+    assert state.items["Lantern Oil"] == 1
+    for name in TALE.items:
+        if name != "Imp Ember":
+            state.items[name] = max(state.items[name], 1)
+    apply_action(state, GainItem(item=None), _fight("win"), random.Random(0))
+    assert state.items["Imp Ember"] == 1  # the only item of the deck nobody holds
