@@ -222,8 +222,22 @@ def test_tgc_play_hands_a_deck_to_its_ruleset(deck_bundle: Path, name: str) -> N
         assert result.stdout == path.read_text(encoding="utf-8")
 
 
-def test_tgc_play_of_a_deck_by_hand() -> None:
-    result = CliRunner().invoke(cli, ["play", str(SAMPLE), "--party", "Odhran Quietstone",
+def one_game_deck(tmp_path: Path) -> Path:
+    """The sample deck with a campaign whose verse starts no game: one game of dice."""
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    for source in SAMPLE.glob("*.tgj"):
+        (deck / source.name).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    campaign = deck / "campaign.tgj"
+    text = campaign.read_text(encoding="utf-8")
+    campaign.write_text(text[:text.index("== 1.1")] + "== 1.1\nThe game is on the table.\n-> end\n",
+                        encoding="utf-8")
+    return deck
+
+
+def test_tgc_play_of_a_deck_by_hand(tmp_path: Path) -> None:
+    """A deck whose verses start no game is one game by hand."""
+    result = CliRunner().invoke(cli, ["play", str(one_game_deck(tmp_path)), "--party", "Odhran Quietstone",
                                       "--seed", "2"], input="1\n" * 3000)
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("? boss\n  1. The Hollow King\n")
@@ -237,6 +251,6 @@ def test_tgc_play_of_a_deck_by_hand() -> None:
     (["--party", "Nemo"], 'no hero "Nemo"'),
     (["--party", "Odhran Quietstone,Tamsin Greythorn"], "one hero"),
 ])
-def test_tgc_play_of_a_deck_refuses_what_it_cannot_do(args: list[str], message: str) -> None:
-    result = CliRunner().invoke(cli, ["play", str(SAMPLE), *args], input="")
+def test_tgc_play_of_a_deck_refuses_what_it_cannot_do(tmp_path: Path, args: list[str], message: str) -> None:
+    result = CliRunner().invoke(cli, ["play", str(one_game_deck(tmp_path)), *args], input="")
     assert result.exit_code == 2 and message in result.stderr, result.output

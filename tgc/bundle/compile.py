@@ -317,7 +317,9 @@ class _Compiler:
     def effect_encounter(self, e: ast.Encounter) -> s.Encounter:
         arms = tuple(s.OutcomeArm(outcome=_outcome(a.label), target=self.target(a.target))
                      for a in e.arms)
-        return s.Encounter(deck=e.deck, level=e.level, name=e.name, arms=arms)
+        game = None if e.game is None else s.Game(
+            phrase=e.game.phrase, args=tuple(s.GameArg(key=a.key, value=a.value) for a in e.game.args))
+        return s.Encounter(deck=e.deck, level=e.level, name=e.name, arms=arms, game=game)
 
     def effect_roll(self, e: ast.Roll) -> s.Roll:
         mods = tuple(s.Modifier(sign=m.sign, attribute=m.attribute, value=m.value)

@@ -268,15 +268,48 @@ class OutcomeArm(_Model):
     target: Target
 
 
+class GameArg(_Model):
+    """One ``KEY VALUE`` of a game a verse starts (``hero "Niamh"``, ``rank 3``)."""
+
+    key: str
+    value: str | int
+
+
+class Game(_Model):
+    """A game of the campaign's ruleset, started from a verse (``Vocabulary.games``): the
+    phrase and its arguments as written; the ruleset's engines know what they mean."""
+
+    phrase: str
+    args: tuple[GameArg, ...] = ()
+
+    def arg(self, key: str) -> str | int | None:
+        return next((a.value for a in self.args if a.key == key), None)
+
+    def text(self) -> str:
+        """``twenty-strong hero "Niamh" boss "The Hollow King" rank 3``: as written."""
+        args = (f'{a.key} "{a.value}"' if isinstance(a.value, str) else f"{a.key} {a.value}"
+                for a in self.args)
+        return " ".join((self.phrase, *args))
+
+
 class Encounter(_Model):
-    """A deck draw (``deck``, optional ``level``) or a declared encounter (``name``). An
-    outcome without an arm continues after the line."""
+    """A deck draw (``deck``, optional ``level``), a declared encounter (``name``) or a game
+    of the ruleset's own (``game``; written only when set, so a bundle without games keeps
+    its bytes). An outcome without an arm continues after the line."""
 
     kind: Literal["encounter"] = "encounter"
     deck: str | None = None
     level: int | None = None
     name: str | None = None
     arms: tuple[OutcomeArm, ...] = ()
+    game: Game | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_game(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        data: dict[str, object] = handler(self)
+        if self.game is None:
+            data.pop("game", None)
+        return data
 
 
 class Modifier(_Model):

@@ -26,7 +26,11 @@ from tgc.cli.options import (
 from tgc.runtime.engines import fight_modes
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from tgc.bundle.schema import Bundle
+    from tgc.cli.playview import RichView
+    from tgc.playtest.session import Session
     from tgc.runtime.book import Book
     from tgc.runtime.save import Loaded
 
@@ -109,20 +113,23 @@ def _own_player(bundle: Bundle, members: tuple[str, ...], seed: int | None, ask_
                 script: Path | None, unused: dict[str, object]) -> bool:
     """A campaign whose ruleset plays its own way (a 20 Strong deck) is handed to its
     player (tgc/playtest/seam.py); False for a story of verses."""
-    from tgc.playtest.seam import PlayError, PlayRequest, player
+    from tgc.playtest.seam import PlayError, PlayRequest, game_player, player, starts_games
 
     own = player(bundle)
     if own is None:
         return False
-    given = [name for name, value in unused.items() if value is not None]
-    if given:
-        fail_usage(f"{', '.join(given)}: not for a `{bundle.campaign.ruleset}` campaign")
     text = None
     if script is not None:
         try:
             text = script.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:
             fail_usage(f"{script}: cannot read the script: {getattr(err, 'strerror', None) or err}")
+    games = game_player(bundle)
+    if starts_games(bundle) and not (games is not None and text is not None and games.is_transcript(text)):
+        return False  # a story whose verses start games: the play session reads it
+    given = [name for name, value in unused.items() if value is not None]
+    if given:
+        fail_usage(f"{', '.join(given)}: not for a `{bundle.campaign.ruleset}` campaign")
 
     def read(prompt: str) -> str:
         try:
@@ -229,6 +236,8 @@ def _interactive(book: Book, *, at: str | None, state_file: Path | None, party: 
         fail_usage(str(err))
     hinted = False
     while not session.done:
+        if fights == "hand":
+            _verse_game(book, session, console, view, ask_dice)
         if session.finished and not hinted and not days:
             view.show(Line("info", f"The exploration is over: {BETWEEN}."))
             hinted = True
@@ -246,6 +255,39 @@ def _interactive(book: Book, *, at: str | None, state_file: Path | None, party: 
         if not session.finished:
             hinted = False
     return EXIT_OK
+
+
+def _verse_game(book: Book, session: Session, console: Console, view: RichView, ask_dice: bool) -> None:
+    """A game a verse starts (``Vocabulary.games``), when the story waits for its outcome:
+    played by hand by the ruleset's player (tgc/playtest/seam.py), with a seed drawn from
+    the story's generator; the story then follows the outcome's arm."""
+    from tgc.playtest.output import Line
+    from tgc.playtest.seam import game_player
+    from tgc.playtest.session import SessionError
+    from tgc.runtime import events as ev
+
+    waiting = session.story.waiting
+    own = game_player(book.bundle)
+    if own is None or not isinstance(waiting, ev.EncounterStarted) or waiting.encounter.game is None:
+        return
+    view.flush()
+    seed = session.story.rng.pick(range(1 << 31))
+
+    def read(prompt: str) -> str:
+        try:
+            return console.input(f"[bold]{prompt}[/]")
+        except (EOFError, KeyboardInterrupt):
+            fail_usage("no more input: the game was left unfinished")
+
+    outcome = own.play_game(book.bundle, waiting.encounter.game, seed, ask_dice,
+                            lambda text: console.print(text, markup=False), read)
+    if outcome is None:
+        return  # not one the player can play: the reader names the outcome
+    view.reset()
+    try:
+        session.handle(outcome)
+    except SessionError as err:
+        view.show(Line("error", str(err)))
 
 
 def _random(book: Book, runs: int, *, seed: int, state_file: Path | None, party: tuple[str, ...]) -> int:

@@ -126,6 +126,8 @@ def _did_you_mean(book: Book, text: str) -> str:
 
 
 def describe_encounter(encounter: s.Encounter) -> str:
+    if encounter.game is not None:
+        return encounter.game.text()
     if encounter.name is not None:
         return tr('encounter "{name}"', name=encounter.name)
     if encounter.level is not None:

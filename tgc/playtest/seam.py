@@ -2,15 +2,22 @@
 is not a story of verses (a 20 Strong deck is one game of dice) names a player
 (``RulesetSpec.play``: a module with ``run``), and `tgc play` hands it the bundle, the
 request and two callbacks, one that shows a line and one that reads an answer. A
-transcript is replayed by handing its text over: the player prints what it gives."""
+transcript is replayed by handing its text over: the player prints what it gives.
+
+A campaign whose verses start games of the ruleset's own (``Vocabulary.games``; an
+encounter with ``game`` set) is a story again: the play session reads its verses, and
+each game is handed to the player's ``play_game`` to be played by hand when fights are
+(`tgc play`'s default); a transcript of the player's own (``is_transcript``) still goes
+to ``run``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
 from tgc import rulesets
+from tgc.bundle import schema as s
 from tgc.bundle.schema import Bundle
 
 Write = Callable[[str], None]
@@ -35,6 +42,37 @@ class PlayRequest:
 
 class Player(Protocol):
     def run(self, bundle: Bundle, request: PlayRequest, write: Write, read: Read) -> None: ...
+
+
+class GamePlayer(Protocol):
+    """A player that also plays, by hand, one game a verse starts: its outcome, or None
+    for a line it cannot play (the reader settles it); ``is_transcript`` tells its own
+    transcripts from a story's."""
+
+    def play_game(self, bundle: Bundle, game: s.Game, seed: int, ask_dice: bool, write: Write,
+                  read: Read) -> str | None: ...
+
+    def is_transcript(self, text: str) -> bool: ...
+
+
+def starts_games(bundle: Bundle) -> bool:
+    """Whether a verse of the campaign starts a game of the ruleset's own."""
+    return any(isinstance(op, s.Encounter) and op.game is not None for op in _ops(bundle))
+
+
+def _ops(bundle: Bundle) -> Iterator[object]:
+    for verse in bundle.verses:
+        for ops in (verse.ops, *(b.ops for b in verse.blocks)):
+            yield from ops
+
+
+def game_player(bundle: Bundle) -> GamePlayer | None:
+    """The bundle's ruleset's player, if it plays the games verses start."""
+    module = rulesets.get(bundle.campaign.ruleset).load("play")
+    if module is None or not hasattr(module, "play_game"):
+        return None
+    found: GamePlayer = module
+    return found
 
 
 def player(bundle: Bundle) -> Player | None:

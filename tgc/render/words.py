@@ -317,6 +317,8 @@ def _mark(op: s.Mark, places: Places) -> Inline:
 
 
 def _encounter(op: s.Encounter, places: Places) -> Inline:
+    if op.game is not None:
+        return (text(op.game.text()),)  # the ruleset's own words, as the journal writes them
     if op.name is not None:
         return say("resolve the [[Encounter]] {name}", name=name(places.printed_name("encounter", op.name)))
     level = op.level

@@ -17,7 +17,8 @@ from typing import Any
 from tgc.rulesets.spec import RulesetSpec, Vocabulary
 
 __all__ = ["RulesetSpec", "UnknownRuleset", "Vocabulary", "declaration_kinds", "default", "get",
-           "icon_art", "icon_synonyms", "icons", "libraries", "names", "phrases", "register",
+           "game_keys", "icon_art", "icon_synonyms", "icons", "libraries", "names", "phrases",
+           "register",
            "registered_rule_data", "rule_data_models", "unregister"]
 
 _specs: dict[str, RulesetSpec] = {}
@@ -116,15 +117,30 @@ def phrases() -> dict[str, str]:
     """Every registered ruleset's effect phrases with their argument shapes (the parser
     reads a phrase before the campaign's ruleset is known, as it does declaration kinds;
     the resolver checks the campaign's ruleset declares it). The first declaration of a
-    phrase, in name order, gives its shape."""
+    phrase, in name order, gives its shape. A game a verse starts (``Vocabulary.games``)
+    is a phrase of shape ``game``: its keys are `game_keys`."""
     _find()
     if "all" not in _phrases:
         found: dict[str, str] = {}
         for name in sorted(_specs):
-            for phrase, shape in _specs[name].vocabulary.phrases.items():
+            vocabulary = _specs[name].vocabulary
+            for phrase, shape in vocabulary.phrases.items():
                 found.setdefault(phrase, shape)
+            for phrase in vocabulary.games:
+                found.setdefault(phrase, "game")
         _phrases["all"] = found
     return _phrases["all"]
+
+
+def game_keys(phrase: str) -> dict[str, str]:
+    """The ``KEY`` arguments of a game phrase and each one's shape (``name`` or
+    ``number``), from the first registered ruleset, in name order, that declares it."""
+    _find()
+    for name in sorted(_specs):
+        keys = _specs[name].vocabulary.games.get(phrase)
+        if keys is not None:
+            return dict(keys)
+    return {}
 
 
 def icons() -> frozenset[str]:

@@ -42,6 +42,13 @@ class Vocabulary:
     the keys of neighbouring location cards (a ruleset that lays them out on a map of its
     own, say).
 
+    ``games`` are games of the ruleset's own that a verse starts and follows by their
+    outcome, like an encounter (``~ twenty-strong hero "Niamh" boss "The Hollow King" rank
+    3: win -> .won; lose -> .lost``): each maps its phrase to the ``KEY VALUE`` arguments it
+    takes, every one required, each ``name`` (a string) or ``number``. The core parses,
+    resolves, compiles and branches on the line (an encounter with ``game`` set, whose
+    outcomes are ``outcomes``); the ruleset's checks judge the values, its engines play it.
+
     ``phrases`` are the effects the ruleset's own layer plays (``~ activate menhir 6, 5``):
     each phrase maps to the arguments it takes, ``none``, ``numbers`` (one or more, by
     commas) or ``name`` (a string), any of them optionally followed by ``at N`` (a
@@ -81,6 +88,7 @@ class Vocabulary:
     declarations: tuple[str, ...] = ()
     location_map: bool = True
     phrases: Mapping[str, str] = field(default_factory=dict)
+    games: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     facts: tuple[str, ...] = ()
     condition_keys: tuple[str, ...] = ()
     campaign_keys: tuple[str, ...] = ()

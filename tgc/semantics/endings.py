@@ -176,6 +176,8 @@ def outcomes(campaign: Campaign, encounter: ast.Encounter) -> tuple[str, ...]:
     avoidable (the ruleset's ``avoidable``). An undeclared name or deck (already
     reported) needs only the plain outcomes."""
     vocabulary = campaign.vocabulary
+    if encounter.game is not None:
+        return vocabulary.outcomes
     if encounter.name is None:
         return vocabulary.decks.get(str(encounter.deck), vocabulary.outcomes)
     decl = campaign.encounters.get(encounter.name)
@@ -194,7 +196,9 @@ def missing_outcomes(campaign: Campaign, encounter: ast.Encounter) -> tuple[str,
         return None
     if encounter.name is not None and encounter.name not in campaign.encounters:
         return None
-    if encounter.name is None and encounter.deck not in campaign.vocabulary.decks:
+    if encounter.game is not None and encounter.game.phrase not in campaign.vocabulary.games:
+        return None
+    if encounter.game is None and encounter.name is None and encounter.deck not in campaign.vocabulary.decks:
         return None
     return tuple(o for o in outcomes(campaign, encounter) if o not in labels)
 

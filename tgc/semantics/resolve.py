@@ -407,7 +407,13 @@ class Resolver:
                                    detail=f"dials hold 0 to {DIAL_MAX}; cannot set one to {e.value}"))
 
     def effect_encounter(self, e: ast.Encounter) -> None:
-        if e.name is not None:
+        if e.game is not None:
+            # A game parses in any campaign; only the campaign's own ruleset plays it (its
+            # checks judge the values: which heroes, bosses and ranks its rule data has).
+            games = tuple(self.c.vocabulary.games)
+            what = f"a game of the `{self.c.ruleset.name}` ruleset"
+            self.vocabulary(e.game.phrase, e.game.span, games, what)
+        elif e.name is not None:
             if e.name not in self.c.encounters:
                 self.diags.append(diag("TGC109", e.what_span, what=f'"{e.name}"',
                                        hint=did_you_mean(e.name, self.c.encounters)))

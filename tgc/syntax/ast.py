@@ -278,8 +278,30 @@ class Arm(NamedTuple):
     span: Span
 
 
+class GameArg(NamedTuple):
+    """One ``KEY VALUE`` of a game line (``hero "Niamh"``, ``rank 3``); ``span`` is the value's."""
+
+    key: str
+    value: str | int
+    span: Span
+
+
+class Game(NamedTuple):
+    """A game of the campaign's ruleset that a verse starts (``Vocabulary.games``): its
+    phrase and arguments as written; ``span`` covers the phrase."""
+
+    phrase: str
+    args: tuple[GameArg, ...]
+    span: Span
+
+    def arg(self, key: str) -> GameArg | None:
+        return next((a for a in self.args if a.key == key), None)
+
+
 class Encounter(NamedTuple):
-    """``encounter gray level 2`` (``deck`` set) or ``encounter "Vagabond"`` (``name``)."""
+    """``encounter gray level 2`` (``deck`` set), ``encounter "Vagabond"`` (``name``), or a
+    game of the ruleset's own started from the verse (``game`` set; deck and name None),
+    which ends in the ruleset's outcomes like any encounter."""
 
     deck: str | None
     level: int | None
@@ -287,6 +309,7 @@ class Encounter(NamedTuple):
     arms: tuple[Arm, ...]
     span: Span
     what_span: Span
+    game: Game | None = None
 
 
 class Modifier(NamedTuple):

@@ -247,6 +247,8 @@ class _FileParser:
         spelt = re.match(r"\S+(?:\s+\S+){" + str(len(phrase.split()) - 1) + "}", body[start:])
         assert spelt is not None  # phrases.find matched the phrase's words there
         words = len(spelt[0])
+        if rulesets.phrases()[phrase] == "game":
+            return self.game_line(number, text, indent, colon, start, start + words, phrase)
         try:
             args = phrases.read_args(body, start + words, rulesets.phrases()[phrase], phrase)
         except phrases.PhraseError as err:
@@ -263,6 +265,43 @@ class _FileParser:
         if parsed is None:
             return None
         return ast.EffectLine(effect, parsed.cond, whole)
+
+    def game_line(self, number: int, text: str, indent: int, colon: int, start: int, after: int,
+                  phrase: str) -> ast.EffectLine | None:
+        """``~ GAME KEY VALUE ...: OUTCOME -> TARGET; ...``: a game of a ruleset's own,
+        started from the verse. The arguments are read by tgc.syntax.phrases; the arms by the
+        grammar, from the line with ``encounter ""`` written over the phrase and its
+        arguments (padded to the same width, so the arms' spans are the grammar's)."""
+        body = _strip_comment(text[indent:])
+        if colon >= 0:
+            self.drop(number, text, indent)
+            self.diags.append(diag("TGC001", self.span(number, indent + 1, indent + start + 1),
+                                   hint=f"start `{phrase}` on a line of its own, then branch on its outcome",
+                                   detail=f"`{phrase}` starts a game: it takes no `if`"))
+            return None
+        try:
+            args, arms_at = phrases.read_game(body, after, rulesets.game_keys(phrase), phrase)
+        except phrases.PhraseError as err:
+            self.drop(number, text, indent)
+            self.diags.append(diag("TGC001", self.span(number, indent + err.col + 1, indent + err.end + 1),
+                                   hint=f"write `{phrase}` as docs/language.md shows", detail=str(err)))
+            return None
+        head_end = arms_at if arms_at >= 0 else len(body)
+        phrase_end = indent + start + len(body[start:head_end].rstrip()) + 1
+        phrase_span = self.span(number, indent + start + 1, phrase_end)
+        keys = tuple(ast.GameArg(a.key, a.value, self.span(number, indent + a.col + 1, indent + a.end + 1))
+                     for a in args)
+        game = ast.Game(" ".join(phrase.split()), keys, phrase_span)
+        whole = self.span(number, indent + 1, indent + len(body) + 1)
+        arms: tuple[ast.Arm, ...] = ()
+        if arms_at >= 0:
+            stand_in = 'encounter ""'.ljust(arms_at - start)
+            line = text[:indent] + body[:start] + stand_in + body[arms_at:]
+            parsed = self.parse("logic", number, line, indent)
+            if parsed is None:
+                return None
+            arms = parsed.effect.arms
+        return ast.EffectLine(ast.Encounter(None, None, None, arms, whole, phrase_span, game), None, whole)
 
     def drop(self, number: int, text: str, indent: int) -> None:
         """Remember a line whose content is lost, so later passes do not cascade."""

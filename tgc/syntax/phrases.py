@@ -89,6 +89,64 @@ def read_args(text: str, offset: int, shape: str, phrase: str) -> Args:
     return Args(tuple(numbers), name, at)
 
 
+_KEY = re.compile(r'\s*(?:(?P<colon>:)|(?P<key>[a-z][a-z-]*)(?![\w"])|(?P<bad>"(?:[^"\\]|\\.)*"|\S+))')
+_VALUE = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*")|(?P<int>[0-9]+)(?![\w])|(?P<bad>[^\s:]+))')
+
+
+@dataclass(frozen=True, slots=True)
+class GameArg:
+    """One ``KEY VALUE`` of a game line; ``col``/``end`` are the value's offsets."""
+
+    key: str
+    value: str | int
+    col: int
+    end: int
+
+
+def read_game(text: str, offset: int, keys: dict[str, str], phrase: str) -> tuple[list[GameArg], int]:
+    """A game line's ``KEY VALUE`` arguments after its phrase (``text[offset:]``, its comment
+    stripped), each key once and every key given, and the offset of the ``:`` that starts its
+    outcome arms (-1 when the line has none)."""
+    found: list[GameArg] = []
+    pos = offset
+    colon = -1
+    while pos < len(text) and text[pos:].strip():
+        match = _KEY.match(text, pos)
+        assert match is not None  # \S+ matches anything left
+        if match.group("colon") is not None:
+            colon = match.start("colon")
+            break
+        col = match.start(match.lastgroup or 0)
+        key = match.group("key")
+        if key is None or key not in keys:
+            raise PhraseError(f"`{phrase}` takes {_keys(keys)}, not `{match.group(0).strip()[:20]}`",
+                              col, match.end())
+        if any(arg.key == key for arg in found):
+            raise PhraseError(f"`{key}` is given twice", col, match.end())
+        value = _VALUE.match(text, match.end())
+        shape = keys[key]
+        if value is None or value.group("bad") is not None or value.lastgroup is None \
+                or (shape == "name") != (value.group("str") is not None):
+            what = 'a name in quotes (`"Name"`)' if shape == "name" else "a number"
+            raise PhraseError(f"`{key}` is followed by {what}", col, value.end() if value else match.end())
+        vcol = value.start(value.lastgroup)
+        if shape == "name":
+            raw = value.group("str")[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+            found.append(GameArg(key, raw, vcol, value.end()))
+        else:
+            found.append(GameArg(key, _number(value.group("int"), vcol, value.end()), vcol, value.end()))
+        pos = value.end()
+    missing = [k for k in keys if all(arg.key != k for arg in found)]
+    if missing:
+        at = colon if colon >= 0 else len(text.rstrip())
+        raise PhraseError(f"`{phrase}` needs {_keys({k: keys[k] for k in missing})}", max(0, at - 1), at)
+    return found, colon
+
+
+def _keys(keys: dict[str, str]) -> str:
+    return ", ".join(f'`{k} "..."`' if shape == "name" else f"`{k} N`" for k, shape in keys.items())
+
+
 def _number(text: str, col: int, end: int) -> int:
     value = as_number(text, high=MAX_AMOUNT)
     if value is None:

@@ -1,12 +1,14 @@
-"""20 Strong deck checks (TGC540-TGC565): the analysis of the resolved campaign in, diagnostics about its
+"""20 Strong deck checks (TGC540-TGC568): the analysis of the resolved campaign in, diagnostics about its
 deck out. The loader's problems come first; then the static checks of
-../shared/rules/twenty-strong.md §16 (deck_checks.py) run on the deck it built."""
+../shared/rules/twenty-strong.md §16 (deck_checks.py) run on the deck it built, and the games the verses start
+(game_checks.py) are checked against it."""
 
 from __future__ import annotations
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic
 from tgc.rulesets.twenty_strong.deck_checks import check_box
+from tgc.rulesets.twenty_strong.game_checks import check_games
 from tgc.rulesets.twenty_strong.kinds import KINDS, NAME
 from tgc.rulesets.twenty_strong.loader import Loader
 from tgc.semantics.analysis import Analysis, Check
@@ -35,7 +37,7 @@ def check_deck(analysis: Analysis) -> list[Diagnostic]:
         span = problem.span or fallback
         if span is not None:
             out.append(diag(problem.code, span, problem.hint, detail=problem.message))
-    return out
+    return out + check_games(campaign, loader.box)
 
 
 def _fallback(campaign: Campaign) -> Span | None:

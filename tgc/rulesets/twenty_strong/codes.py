@@ -1,4 +1,5 @@
-"""Catalogue entries of 20 Strong deck data and its static checks (TGC540-TGC565): one
+"""Catalogue entries of 20 Strong deck data, its static checks and the games verses start
+(TGC540-TGC568): one
 ``Rule`` per code, each with an example deck that must produce it (tests/test_catalogue.py
 runs them through ``tgc check``)."""
 
@@ -18,6 +19,12 @@ BOSS = '@boss "King"\n  health: 4\n  damage: 2\n  nodes: top\n\n'
 def deck(body: str, dice: str = DICE) -> str:
     """An example: a twenty-strong campaign with dice, a hero, its card and a boss."""
     return CAMPAIGN + dice + HERO + OWN + BOSS + body
+
+
+def game(args: str) -> str:
+    """An example: the deck's verse starts a game with these arguments."""
+    line = f"~ twenty-strong {args}: win -> end; lose -> end\n"
+    return deck("").replace("== 1.1\n-> end\n", "== 1.1\n" + line)
 
 
 def _enemy(name: str, extra: str = "", deck_: str = "gray", health: int = 2) -> str:
@@ -155,6 +162,21 @@ RULES: tuple[Rule, ...] = (
                '  ability: in play, start of engagement: draw 1\n\n'),),
          deck('@card basic "Early"\n  left:\n    top: draw 1\n  right: top\n'
               '  ability: in hand, start of engagement: draw 1\n\n')),
+    Rule("TGC566", "ts-unknown-hero", E, "the deck has no hero \"{name}\"",
+         "A game a verse starts names a hero the deck does not declare.",
+         "`~ twenty-strong hero \"NAME\" boss \"NAME\" rank N` plays the deck's `@hero` of that "
+         "name; the hint names the closest one, or lists them.",
+         (game('hero "Anna" boss "King" rank 1'),), game('hero "Ana" boss "King" rank 1')),
+    Rule("TGC567", "ts-unknown-boss", E, "the deck has no boss \"{name}\"",
+         "A game a verse starts names a boss the deck does not declare.",
+         "The game is played against the deck's `@boss` of that name; the hint names the "
+         "closest one, or lists them.",
+         (game('hero "Ana" boss "Queen" rank 1'),), game('hero "Ana" boss "King" rank 1')),
+    Rule("TGC568", "ts-bad-rank", E, "there is no rank {rank}: ranks are 1 to 5",
+         "A game a verse starts asks for a difficulty rank that does not exist.",
+         "The five ranks are cumulative (TS-3.2): rank 1 is the rulebook's game, each higher "
+         "rank adds its rule to the ones below.",
+         (game('hero "Ana" boss "King" rank 6'),), game('hero "Ana" boss "King" rank 5')),
 )
 
 

@@ -32,6 +32,7 @@ STAT_MIN, STAT_MAX = 1, 6
 DEFAULT_NODES = ("top", "middle", "bottom")
 DEFAULT_DIAL = ("yellow", "green", "blue", "purple", "red")
 DEFAULT_SIDES = 6
+RANKS = (1, 2, 3, 4, 5)  # the difficulty ranks, cumulative (TS-3.2)
 BOX_DICE = 17  # the rulebook's count of unit dice; a deck may differ (a warning)
 
 

@@ -6,17 +6,19 @@ finds rulesets through the registry, so either may be imported first."""
 from __future__ import annotations
 
 from tgc.rulesets.spec import RulesetSpec, Vocabulary
-from tgc.rulesets.twenty_strong.kinds import KINDS, NAME
+from tgc.rulesets.twenty_strong.kinds import GAME, GAME_KEYS, KINDS, NAME
 
 SPEC = RulesetSpec(
     name=NAME,
     title="20 Strong: Tainted Grail",
     vocabulary=Vocabulary(counters=("players",), hooks=("explore", "instant"),
-                          declarations=KINDS),
+                          declarations=KINDS, games={GAME: GAME_KEYS}),
     checks="tgc.rulesets.twenty_strong.checks",
     rules="tgc.rulesets.twenty_strong.compile",
     sim="tgc.rulesets.twenty_strong.engines.sim",
     play="tgc.rulesets.twenty_strong.engines.play",
+    engines="tgc.rulesets.twenty_strong.engines.story",
+    policies=("random", "greedy", "planner"),  # engines.policies.POLICIES, by name
 )
 
 from tgc.rulesets.twenty_strong import codes  # noqa: E402,F401  (registers the codes)

@@ -18,6 +18,7 @@ from tgc.rulesets.twenty_strong.engines.table import BASIC, CRIT, FACE_NAMES, MI
 
 FACES = {"m": MISS, "miss": MISS, "h": BASIC, "hit": BASIC, "c": CRIT, "crit": CRIT}
 SHOWN = frozenset({"strike", "commit"})  # the table is drawn before these
+HEAD = "# tgc 20 Strong transcript: "  # a transcript's first line starts so
 
 
 class NoAnswer(Exception):
@@ -147,7 +148,7 @@ class ShownPolicy:
 
 def transcript_of(box: Box, header: dict[str, str], policy: Policy) -> tuple[str, Outcome]:
     """A whole game played by ``policy``, as a transcript that ``replay`` reproduces."""
-    lines: list[str] = [f"# tgc 20 Strong transcript: {_header_text(header)}"]
+    lines: list[str] = [f"{HEAD}{_header_text(header)}"]
     game = Game(box, ShownPolicy(policy, lines.append), _seed(header), log=lines.append)
     game.setup(hero=header.get("hero"), boss=header.get("boss"), rank=_rank(header))
     outcome = game.play()
@@ -179,7 +180,7 @@ def play_by_hand(box: Box, hero: str | None, boss: str | None, rank: int, seed: 
 
 def replay(box: Box, header: dict[str, str], answers: Iterator[str]) -> str:
     """The transcript text that these answers give (to compare with the file)."""
-    lines: list[str] = [f"# tgc 20 Strong transcript: {_header_text(header)}"]
+    lines: list[str] = [f"{HEAD}{_header_text(header)}"]
 
     def read(prompt: str) -> str:
         try:
@@ -210,7 +211,7 @@ def _header_text(header: dict[str, str]) -> str:
 def read_transcript(text: str) -> tuple[dict[str, str], list[str]]:
     """The header (hero, boss, rank, seed) and the answers of a transcript."""
     lines = text.splitlines()
-    if not lines or not lines[0].startswith("# tgc 20 Strong transcript: "):
+    if not lines or not lines[0].startswith(HEAD):
         raise ValueError("a 20 Strong transcript starts with `# tgc 20 Strong transcript: "
                          "hero NAME; boss NAME; rank N; seed N`")
     header = {}
