@@ -66,6 +66,19 @@ def _ops(bundle: Bundle) -> Iterator[object]:
             yield from ops
 
 
+def transcript_player(bundle: Bundle, text: str) -> Player | None:
+    """The bundle's ruleset's player when ``text`` is one of its transcripts, which `tgc
+    test` and `tgc play --script` hand to its ``run``: every transcript of a campaign the
+    player plays whole (a Grimslingers Tall Tale), or the ones its ``is_transcript`` says
+    are its own (a 20 Strong game, by its first line, beside the deck's story
+    transcripts); None for a story's transcript."""
+    own = player(bundle)
+    if own is None:
+        return None
+    tells = getattr(own, "is_transcript", None)
+    return own if tells is None or tells(text) else None
+
+
 def game_player(bundle: Bundle) -> GamePlayer | None:
     """The bundle's ruleset's player, if it plays the games verses start."""
     module = rulesets.get(bundle.campaign.ruleset).load("play")

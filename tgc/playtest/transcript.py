@@ -26,7 +26,7 @@ from typing import Literal
 
 from tgc.limits import MAX_NUMBER, as_number
 from tgc.playtest.output import Line, PlainWriter
-from tgc.playtest.seam import PlayError, PlayRequest, player
+from tgc.playtest.seam import PlayError, PlayRequest, player, transcript_player
 from tgc.playtest.session import Files, Session, SessionError
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
@@ -326,7 +326,7 @@ def check_transcript(path: Path, book: Book, round_trip: Book | None = None, *,
     outcome = Outcome(path)
     try:
         expected = path.read_text(encoding="utf-8")
-        if player(book.bundle) is not None:
+        if transcript_player(book.bundle, expected) is not None:
             return _check_own(outcome, expected, book, round_trip, update)
         transcript = parse_transcript(expected, str(path))
     except (OSError, UnicodeDecodeError) as err:
