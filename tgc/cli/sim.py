@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,6 +21,20 @@ if TYPE_CHECKING:
     from tgc.sim.seam import SimRequest, Simulated
 
 POLICY_NAMES = ("random", "greedy", "planner")
+NUMBER = "number_"  # the prefix of a ruleset number's parameter (--rank: number_rank)
+
+
+def ruleset_numbers(command: Callable[..., None]) -> Callable[..., None]:
+    """Every registered ruleset's `tgc sim` numbers as options (``RulesetSpec.sim_numbers``:
+    20 Strong's ``--rank``), each repeatable; the seam refuses the ones the campaign's
+    ruleset does not take."""
+    from tgc import rulesets
+
+    for number in reversed(rulesets.sim_numbers()):
+        command = click.option(f"--{number.name}", f"{NUMBER}{number.name.replace('-', '_')}",
+                               type=click.IntRange(number.low, number.high), multiple=True,
+                               metavar="N", help=number.help)(command)
+    return command
 
 
 @click.command()
@@ -52,16 +67,18 @@ POLICY_NAMES = ("random", "greedy", "planner")
                    "layer) instead of one TARGET: survival, menhirs lit, locations reached.")
 @click.option("--log", "show_log", is_flag=True,
               help="Also print the play-by-play of the first run.")
+@ruleset_numbers
 @no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def sim(target: str | None, directory: Path | None, party: str | None, runs: int, seed: int,
         policy: str, state_file: Path | None, advance: bool, jobs: int, days: int | None,
-        fmt: str, show_log: bool, no_cache: bool, debug: bool) -> None:
+        fmt: str, show_log: bool, no_cache: bool, debug: bool,
+        **given: tuple[int, ...]) -> None:
     """Simulate TARGET RUNS times by the campaign's ruleset.
 
     TARGET is what is played: a declared @encounter with rule data (Tainted Grail:
     win, escape and dying rates with 95% Wilson intervals, turns, costs, a histogram),
-    a boss (20 Strong: whole games per hero, win rates, rounds, where games are lost)
+    a boss (20 Strong: whole games per hero and --rank, win rates, rounds, where games are lost)
     or a creature (duels: win rate, turns, resources spent). With --days N and no
     TARGET, whole days of the campaign are played instead. The same seed always gives
     the same numbers.
@@ -72,8 +89,10 @@ def sim(target: str | None, directory: Path | None, party: str | None, runs: int
         fail_usage("name a TARGET to simulate, or play the campaign's days with --days N (not both)")
     bundle = load_campaign_or_exit(directory, no_cache)
     names = tuple(n.strip() for n in party.split(",") if n.strip()) if party else ()
+    numbers = {key.removeprefix(NUMBER).replace("_", "-"): values for key, values in given.items()
+               if key.startswith(NUMBER) and values}
     request = SimRequest(target or "", names, runs, seed, policy, jobs, state_file, advance,
-                         show_log, days)
+                         show_log, days, numbers)
     try:
         done = _run(bundle, request, fmt)
     except SimError as err:

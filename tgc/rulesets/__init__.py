@@ -14,12 +14,11 @@ from difflib import get_close_matches
 from pathlib import Path
 from typing import Any
 
-from tgc.rulesets.spec import RulesetSpec, Vocabulary
+from tgc.rulesets.spec import RulesetSpec, SimNumber, Vocabulary
 
 __all__ = ["RulesetSpec", "UnknownRuleset", "Vocabulary", "declaration_kinds", "default", "get",
            "game_keys", "icon_art", "icon_synonyms", "icons", "libraries", "names", "phrases",
-           "register",
-           "registered_rule_data", "rule_data_models", "unregister"]
+           "register", "registered_rule_data", "rule_data_models", "sim_numbers", "unregister"]
 
 _specs: dict[str, RulesetSpec] = {}
 _found = False
@@ -130,6 +129,18 @@ def phrases() -> dict[str, str]:
                 found.setdefault(phrase, "game")
         _phrases["all"] = found
     return _phrases["all"]
+
+
+def sim_numbers() -> tuple[SimNumber, ...]:
+    """Every registered ruleset's `tgc sim` numbers, each name once (the first, in name
+    order): the command offers them all, as `tgc play --fights` offers every policy, and
+    the simulator of a campaign refuses the ones its ruleset does not take."""
+    _find()
+    found: dict[str, SimNumber] = {}
+    for name in sorted(_specs):
+        for number in _specs[name].sim_numbers:
+            found.setdefault(number.name, number)
+    return tuple(found.values())
 
 
 def game_keys(phrase: str) -> dict[str, str]:

@@ -134,6 +134,17 @@ def vocabulary_of(bundle: Any) -> Vocabulary:
 
 
 @dataclass(frozen=True)
+class SimNumber:
+    """A number `tgc sim` takes for this ruleset's simulator, as ``--NAME N`` (repeatable:
+    each value is played), between ``low`` and ``high``; ``help`` says what it means."""
+
+    name: str
+    low: int
+    high: int
+    help: str
+
+
+@dataclass(frozen=True)
 class RulesetSpec:
     """A game system: its name (as a campaign writes `ruleset: NAME`), its vocabulary and
     the dotted paths of the parts that only some stages may load.
@@ -155,7 +166,8 @@ class RulesetSpec:
     module with ``run(bundle, request)``, the search `tgc explore` hands such a ruleset's
     campaign to (tgc/explore/seam.py); ``sim`` a
     module with ``run(bundle, request, progress)``, what `tgc sim`
-    plays (tgc/sim/seam.py); ``commands`` a module with ``COMMANDS``, a click group of the ruleset's
+    plays (tgc/sim/seam.py), with ``sim_numbers`` the numbers its `tgc sim` takes (``--rank``);
+    ``commands`` a module with ``COMMANDS``, a click group of the ruleset's
     own commands (`tgc ruleset NAME ...`); ``campaign`` a module with ``make_campaign``, the
     layer that plays a campaign by its days (`tgc play --campaign`, tgc/runtime/campaign.py).
     ``default`` marks the ruleset a campaign that names none is played with."""
@@ -173,6 +185,7 @@ class RulesetSpec:
     commands: str | None = None
     campaign: str | None = None
     policies: tuple[str, ...] = ()
+    sim_numbers: tuple[SimNumber, ...] = ()
     default: bool = False
 
     def catalogue_words(self) -> dict[str, str | tuple[str, ...]]:

@@ -7,7 +7,7 @@ encounter of one game is a boss of another and a creature of a third."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -28,7 +28,10 @@ class SimRequest:
     ``party`` who plays it (empty: the ruleset's default). ``advance`` spends what the
     party has earned before playing. ``days`` asks the ruleset's campaign layer to play
     that many whole days instead (``target`` is then empty). ``state_file``, ``advance``
-    and ``log`` are refused by a simulator that has no use for them."""
+    and ``log`` are refused by a simulator that has no use for them. ``numbers`` are the
+    ruleset's own numbers (``RulesetSpec.sim_numbers``: 20 Strong's ``rank``), each with the
+    values to play; a number the campaign's ruleset does not declare is refused before its
+    simulator runs."""
 
     target: str
     party: tuple[str, ...] = ()
@@ -40,6 +43,7 @@ class SimRequest:
     advance: bool = False
     log: bool = False
     days: int | None = None  # play whole days of the campaign layer instead (no target)
+    numbers: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
 
 class SimReport(Protocol):
@@ -74,6 +78,17 @@ def simulator(bundle: Bundle) -> Simulator:
 
 def simulate(bundle: Bundle, request: SimRequest, progress: Progress | None = None) -> Simulated:
     """Run ``request`` with the bundle's ruleset's simulator."""
+    spec = rulesets.get(bundle.campaign.ruleset)
+    known = {n.name: n for n in spec.sim_numbers}
+    for name, values in request.numbers.items():
+        number = known.get(name)
+        if number is None:
+            if values:
+                raise SimError(f"--{name} is not a number of a `{spec.name}` simulation")
+            continue
+        for value in values:
+            if not number.low <= value <= number.high:
+                raise SimError(f"--{name} is {number.low} to {number.high}, not {value}")
     return simulator(bundle).run(bundle, request, progress)
 
 

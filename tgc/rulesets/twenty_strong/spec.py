@@ -5,7 +5,7 @@ finds rulesets through the registry, so either may be imported first."""
 
 from __future__ import annotations
 
-from tgc.rulesets.spec import RulesetSpec, Vocabulary
+from tgc.rulesets.spec import RulesetSpec, SimNumber, Vocabulary
 from tgc.rulesets.twenty_strong.kinds import GAME, GAME_KEYS, KINDS, NAME
 
 SPEC = RulesetSpec(
@@ -19,6 +19,8 @@ SPEC = RulesetSpec(
     play="tgc.rulesets.twenty_strong.engines.play",
     engines="tgc.rulesets.twenty_strong.engines.story",
     policies=("random", "greedy", "planner"),  # engines.policies.POLICIES, by name
+    sim_numbers=(SimNumber("rank", 1, 5, "20 Strong: the difficulty rank, 1 to 5, each adding its "
+                           "rule to those below (repeat it for several; default 1)."),),
 )
 
 from tgc.rulesets.twenty_strong import codes  # noqa: E402,F401  (registers the codes)

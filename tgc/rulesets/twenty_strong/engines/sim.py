@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tgc.bundle.schema import Bundle
-from tgc.rulesets.twenty_strong.data import Box
+from tgc.rulesets.twenty_strong.data import RANKS, Box
 from tgc.rulesets.twenty_strong.engines.game import Game, Outcome
 from tgc.rulesets.twenty_strong.engines.policies import POLICIES
 from tgc.rulesets.twenty_strong.kinds import NAME
@@ -117,7 +117,8 @@ def simulate(box: Box, heroes: Sequence[str], bosses: Sequence[str], ranks: Sequ
 
 def run(bundle: Bundle, request: SimRequest, progress: Progress | None = None) -> Simulated:
     """`tgc sim` for a 20 Strong deck (tgc/sim/seam.py): ``target`` is a boss, ``party``
-    the heroes who face it (default: every hero), whole games at rank 1."""
+    the heroes who face it (default: every hero), whole games at each rank of ``--rank``
+    (``numbers["rank"]``, default 1; ranks are cumulative, TS-3.2)."""
     refuse(request, NAME)
     box = bundle.rules
     if not isinstance(box, Box) or not box.heroes:
@@ -131,5 +132,8 @@ def run(bundle: Bundle, request: SimRequest, progress: Progress | None = None) -
     if request.policy not in POLICIES:
         raise SimError(f"unknown policy `{request.policy}` (policies: {', '.join(POLICIES)})")
     heroes = request.party or tuple(h.name for h in box.heroes)
-    return Simulated(simulate(box, heroes, [request.target], (1,), request.runs, request.seed,
+    ranks = tuple(dict.fromkeys(request.numbers.get("rank", ()))) or (1,)
+    if any(rank not in RANKS for rank in ranks):
+        raise SimError(f"ranks are {RANKS[0]} to {RANKS[-1]}")
+    return Simulated(simulate(box, heroes, [request.target], ranks, request.runs, request.seed,
                               request.policy))
