@@ -5,6 +5,7 @@ number printed on a card is here as data; the engine holds none of them."""
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -248,8 +249,9 @@ class CombatCard(Record):
     right: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
 
-    @property
+    @cached_property
     def left_positions(self) -> frozenset[str]:
+        """Every left position, effect or bare (read at every strike: made once)."""
         return frozenset(self.bare_left).union(*(s.positions for s in self.left))
 
 

@@ -36,7 +36,16 @@ class Decision(NamedTuple):
 
 
 class Policy(Protocol):
-    """Answers decisions; ``name`` is how reports and the CLI call it."""
+    """Answers decisions; ``name`` is how reports and the CLI call it.
+
+    A policy whose answers to a run of commit or recover decisions do not depend on the
+    answers before it (greedy's rules) may also have ``commits(game)``, the colours whose
+    every ready die it commits, and ``recovers(game)``, the colours in the order it
+    recovers them; the engine then moves the dice at once, exactly as the run of answers
+    would, instead of asking die by die. ``applies(game)`` is an Apply decision's answer
+    without the decision (the die and the row, or None to stop), for a policy whose rule
+    needs no list of choices. A policy without them, a person's included, is asked every
+    time; tests/test_ts_fast_paths.py plays the same games both ways."""
 
     name: str
 

@@ -50,6 +50,49 @@ class Outcome:
     rank: int
 
 
+@dataclass(frozen=True)
+class DeckIndex:
+    """What the engine looks up at every die and step, made once per deck: the ``always``
+    modifiers by their source, whether there are any, and the (zone, trigger) pairs that
+    some combat card or item has (a trigger no card has needs no scan of the hand)."""
+
+    standing_cards: dict[tuple[str, str], tuple[Effect, ...]]
+    standing_items: dict[str, tuple[Effect, ...]]
+    has_standing: bool
+    has_face_standing: bool
+    triggers: frozenset[tuple[str, str]]
+
+
+_INDEXES: dict[int, tuple[Box, DeckIndex]] = {}  # by the deck's identity (it is frozen)
+
+
+def deck_index(box: Box) -> DeckIndex:
+    known = _INDEXES.get(id(box))
+    if known is not None and known[0] is box:
+        return known[1]
+
+    def mods(abilities: tuple[Ability, ...], zone: str | None = None) -> tuple[Effect, ...]:
+        return tuple(e for a in abilities if a.trigger == "always"
+                     and (zone is None or a.zone == zone)
+                     for e in a.effects if e.kind in MODIFIER_KINDS)
+
+    cards = {(zone, c.name): found for c in box.cards
+             for zone in ("hand", "play") if (found := mods(c.abilities, zone))}
+    items = {e.name: found for e in (*box.enemies, *box.bosses)
+             if e.item is not None and (found := mods(e.item.abilities))}
+    heroes = [mods(h.abilities) for h in box.heroes]
+    triggers = frozenset((a.zone, a.trigger) for c in box.cards for a in c.abilities) | frozenset(
+        ("item", a.trigger) for e in (*box.enemies, *box.bosses) if e.item is not None
+        for a in e.item.abilities)
+    index = DeckIndex(cards, items, bool(cards or items or any(heroes)),
+                      any(e.kind == "face-damage" for found in (*cards.values(), *items.values(), *heroes)
+                          for e in found), triggers)
+    if len(_INDEXES) > 64:
+        _INDEXES.clear()
+    _INDEXES[id(box)] = (box, index)
+    return index
+
+
 class GameOver(Exception):
     def __init__(self, result: Result) -> None:
         super().__init__(result)
@@ -68,28 +111,11 @@ class Game:
         self.step = "setup"
         self.outcome: Outcome | None = None
         self.roller: Callable[[Game, int], int] | None = None
-        self._index_standing(box)
-
-    def _index_standing(self, box: Box) -> None:
-        """Every ``always`` modifier of the deck by its source, so that reading them (at
-        every die applied) costs a few lookups."""
-        def mods(abilities: tuple[Ability, ...], zone: str | None = None) -> tuple[Effect, ...]:
-            return tuple(e for a in abilities if a.trigger == "always"
-                         and (zone is None or a.zone == zone)
-                         for e in a.effects if e.kind in MODIFIER_KINDS)
-
-        self.standing_cards = {(zone, c.name): found for c in box.cards
-                               for zone in ("hand", "play") if (found := mods(c.abilities, zone))}
-        self.standing_items = {e.name: found for e in (*box.enemies, *box.bosses)
-                               if e.item is not None and (found := mods(e.item.abilities))}
+        index = deck_index(box)
+        self.standing_cards, self.standing_items = index.standing_cards, index.standing_items
+        self.has_standing, self.has_face_standing = index.has_standing, index.has_face_standing
+        self.triggers = index.triggers
         self.standing_hero: tuple[Effect, ...] = ()
-        self.has_standing = bool(self.standing_cards or self.standing_items or any(
-            mods(h.abilities) for h in box.heroes))
-        self.has_face_standing = any(
-            e.kind == "face-damage" for found in (*self.standing_cards.values(),
-                                                  *self.standing_items.values(),
-                                                  *(mods(h.abilities) for h in box.heroes))
-            for e in found)
 
     # ------------------------------------------------------------ asking and telling
 
@@ -268,8 +294,9 @@ class Game:
 
     def enter(self, enemy: Enemy) -> None:
         self.t.foes.append(Foe(enemy))
-        self.say(f"{enemy.name} is active (Health {enemy.health}, Damage {enemy.damage}, "
-                 f"nodes {', '.join(enemy.nodes) or 'none'}).")
+        if self.log is not None:
+            self.say(f"{enemy.name} is active (Health {enemy.health}, Damage {enemy.damage}, "
+                     f"nodes {', '.join(enemy.nodes) or 'none'}).")
         foe = self.t.foes[-1]
         for ability in enemy.special:
             if ability.trigger == "activation":
@@ -368,6 +395,10 @@ class Game:
     def recover(self, count: int) -> None:
         """TS-9.4: up to ``count`` exhausted dice back to the pool, one colour at a time."""
         t = self.t
+        recovers = getattr(self.policy, "recovers", None)
+        if recovers is not None:
+            self.recover_at_once(recovers(self), count)
+            return
         for _ in range(count):
             colours = sorted({t.colour_of[d] for d in t.exhausted})
             if not colours:
@@ -378,6 +409,19 @@ class Game:
             die = t.dice_in(t.exhausted, pick.a)[0]
             t.exhausted.remove(die)
             t.pool.append(die)
+
+    def recover_at_once(self, order: Sequence[int], count: int) -> None:
+        """What asking die by die gives a policy that recovers the colours in ``order``
+        (each colour's dice in the order they were exhausted) until ``count`` are back."""
+        t = self.t
+        colour_of = t.colour_of
+        for colour in order:
+            for die in [d for d in t.exhausted if colour_of[d] == colour][:count]:
+                t.exhausted.remove(die)
+                t.pool.append(die)
+                count -= 1
+            if count <= 0:
+                return
 
     def gain_items(self) -> None:
         """TS-12.3: items one at a time; room may be made by using or discarding."""

@@ -39,7 +39,7 @@ def _best(decision: Decision, score: Callable[[Choice], float]) -> int:
     return best
 
 
-class GreedyPolicy:
+class GreedyRules:
     """Plays every card it can, commits the dice that may be applied, finishes the
     most dangerous enemy it can, recovers the colours the dial shows next."""
 
@@ -66,9 +66,11 @@ class GreedyPolicy:
             case "recover" | "pick-die":
                 return self.pick_colour(game, decision)
             case "activate":
-                return _best(decision, lambda c: -_top(game, c.a).health)
+                tops = _tops(game)
+                return _best(decision, lambda c: -tops[c.a].health)
             case "menhir":
-                return _best(decision, lambda c: _top(game, c.a).health + _top(game, c.a).damage)
+                tops = _tops(game)
+                return _best(decision, lambda c: tops[c.a].health + tops[c.a].damage)
             case "item-use":
                 incoming = sum(f.card.damage for f in t.undefeated) - t.prevent
                 return 1 if game.step == "suffer damage" and incoming > 0 else 0
@@ -82,14 +84,37 @@ class GreedyPolicy:
             case _:
                 return 0  # take rewards and items, say yes, the first order, the hand
 
+    def commits(self, game: Game) -> frozenset[int]:
+        """The ``commit`` rule of ``choose`` for a whole Commit step: every die of a colour
+        that some undefeated enemy may take (committing changes neither)."""
+        t = game.t
+        open_ = strategy.open_colours(game)
+        names = game.box.dice.colours
+        return frozenset(c for c in {t.colour_of[d] for d in t.pool}
+                         if any(strategy.colour_allowed(names[c].name, f, open_) for f in t.undefeated))
+
+    def recovers(self, game: Game) -> list[int]:
+        """The ``recover`` rule of ``pick_colour`` for a whole Recover step: the colours the
+        dial reaches soonest first, ties by colour (the dial stands still meanwhile)."""
+        t = game.t
+        dial = game.box.dice.dial
+        names = game.box.dice.colours
+
+        def wait(colour: int) -> int:
+            name = names[colour].name
+            return ((dial.index(name) - t.dial - 1) % len(dial)) if name in dial else 99
+
+        return sorted({t.colour_of[d] for d in t.exhausted}, key=lambda c: (wait(c), c))
+
     def apply(self, game: Game, decision: Decision) -> int:
         t = game.t
+        needs = [_need(game, foe) for foe in t.foes]  # the same for every choice
 
         def score(c: Choice) -> float:
             if c.act != "die":
                 return 0.0
             foe = t.foes[c.b]
-            need = _need(game, foe)
+            need = needs[c.b]
             if need <= 0:
                 return -1.0
             deal = strategy.face_damage(game, t.faces[c.a], foe)
@@ -97,8 +122,10 @@ class GreedyPolicy:
                 return 100.0 + foe.card.damage + 10 * foe.card.boss - (deal - need)
             return 1.0 + foe.card.damage / 10 + deal / 100
 
-        return _best(decision, score) if any(score(c) > 0 for c in decision.choices) \
-            else _index(decision, "none")
+        scores = [score(c) for c in decision.choices]
+        if not any(s > 0 for s in scores):
+            return _index(decision, "none")
+        return scores.index(max(scores))  # the first of the best, as _best
 
     def pick_colour(self, game: Game, decision: Decision) -> int:
         """Recover (or keep) the colours the dial reaches soonest; give up the latest."""
@@ -123,7 +150,42 @@ class GreedyPolicy:
 PLAN_COLOURS, PLAN_DICE = 2, 8
 
 
-class PlannerPolicy(GreedyPolicy):
+class GreedyPolicy(GreedyRules):
+    """Greedy's rules, with the Apply step's fast path too (the planner has its own Apply)."""
+
+    def applies(self, game: Game) -> tuple[int, int] | None:
+        """The ``apply`` rule of ``choose`` without the decision: the die and the row of the
+        first best application (what ``apply`` picks among ``strategy.apply_choices``), or
+        None where it would stop. Dice of a colour and face already offered are skipped,
+        as the choices skip them."""
+        t = game.t
+        open_ = strategy.open_colours(game)
+        colours, colour_of, faces = game.box.dice.colours, t.colour_of, t.faces
+        needs = [_need(game, foe) for foe in t.foes]
+        best, best_score = None, 0.0
+        seen: set[tuple[int, int]] = set()
+        for die in t.active:
+            face = faces[die]
+            key = (colour_of[die], face)
+            if face == MISS or key in seen:
+                continue
+            seen.add(key)
+            colour = colours[key[0]].name
+            for j, foe in enumerate(t.foes):
+                if not strategy.colour_allowed(colour, foe, open_):
+                    continue
+                need = needs[j]
+                if need <= 0:
+                    continue  # scored -1: never the best while another scores above 0
+                deal = strategy.face_damage(game, face, foe)
+                score = (100.0 + foe.card.damage + 10 * foe.card.boss - (deal - need) if deal >= need
+                         else 1.0 + foe.card.damage / 10 + deal / 100)
+                if score > best_score:
+                    best, best_score = (die, j), score
+        return best
+
+
+class PlannerPolicy(GreedyRules):
     """Greedy, but applies dice on an exact best line for the engagement and always
     repeats while it may: with its commits (every applicable die in the first pass) its
     chance of defeating every enemy is the exact odds of odds.py."""
@@ -208,9 +270,13 @@ def _need(game: Game, foe: Foe) -> int:
     return foe.card.health - strategy.damage_on(game, foe)
 
 
-def _top(game: Game, deck: int) -> Enemy:
-    name = list(game.t.enemy_decks)[deck]
-    return game.t.enemy_decks[name][-1]
+def _tops(game: Game) -> list[Enemy]:
+    """The top card of every enemy deck that has one, by the deck's place (a decision
+    offers only those)."""
+    return [cards[-1] if cards else _NO_TOP for cards in game.t.enemy_decks.values()]
+
+
+_NO_TOP = Enemy(name="-", health=0, damage=0)  # an empty deck, never offered
 
 
 POLICIES: dict[str, Callable[[], Policy]] = {

@@ -47,12 +47,16 @@ def live_abilities(game: Game, trigger: Trigger) -> list[tuple[Ability, Source]]
     t = game.t
     out: list[tuple[Ability, Source]] = [(a, None) for a in t.hero.abilities
                                          if a.trigger == trigger]
-    out += [(a, None) for card in t.hand for a in card.abilities
-            if a.zone == "hand" and a.trigger == trigger]
-    out += [(a, foe) for foe in t.foes for card in foe.chain for a in card.abilities
-            if a.zone == "play" and a.trigger == trigger]
-    out += [(a, None) for item in t.ongoing() if item.item is not None
-            for a in item.item.abilities if a.trigger == trigger]
+    triggers = game.triggers  # the zones that no card of the deck has it in are skipped
+    if ("hand", trigger) in triggers:
+        out += [(a, None) for card in t.hand for a in card.abilities
+                if a.zone == "hand" and a.trigger == trigger]
+    if ("play", trigger) in triggers:
+        out += [(a, foe) for foe in t.foes for card in foe.chain for a in card.abilities
+                if a.zone == "play" and a.trigger == trigger]
+    if ("item", trigger) in triggers and t.inventory:
+        out += [(a, None) for item in t.ongoing() if item.item is not None
+                for a in item.item.abilities if a.trigger == trigger]
     return out
 
 
@@ -213,19 +217,19 @@ def gain_upgraded(game: Game, name: str | None) -> None:
     if name is None:
         if not t.supply:
             return
-        card = t.supply[game.ask("pick-upgraded",
-                                 [Choice("card", i) for i in range(len(t.supply))]).a]
+        at = game.ask("pick-upgraded", [Choice("card", i) for i in range(len(t.supply))]).a
     else:
-        found = next((c for c in t.supply if c.name == name), None)
+        found = next((i for i, c in enumerate(t.supply) if c.name == name), None)
         if found is None:
             return
-        card = found
+        at = found
+    card = t.supply[at]
     places = [choice for choice, zone in ((Choice("hand"), t.hand), (Choice("top"), t.combat_deck),
                                           (Choice("discard"), t.combat_discard)) if zone]
     if not places:
         return
     where = game.ask("destination", places, card.name).act
-    t.supply.remove(card)
+    del t.supply[at]  # by place: comparing records field by field is slow
     if where == "top":
         t.banished_cards.append(t.combat_deck.pop().name)
         t.combat_deck.append(card)

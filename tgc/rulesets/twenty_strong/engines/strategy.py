@@ -123,6 +123,10 @@ def draw(game: Game, count: int) -> None:
 def commit_step(game: Game) -> None:
     t = game.t
     game.step = "commit"
+    commits = getattr(game.policy, "commits", None)
+    if commits is not None:
+        commit_at_once(game, commits(game))
+        return
     while t.pool:
         colours = sorted({t.colour_of[d] for d in t.pool})
         pick = game.ask("commit", [*(Choice("colour", c) for c in colours), STOP])
@@ -133,27 +137,44 @@ def commit_step(game: Game) -> None:
         t.active.append(die)
 
 
+def commit_at_once(game: Game, colours: frozenset[int]) -> None:
+    """What asking die by die gives a policy that commits every die of ``colours`` (the
+    lowest colour first, each colour's dice in pool order) and then stops."""
+    t = game.t
+    colour_of = t.colour_of
+    for colour in sorted(colours):
+        t.active.extend(d for d in t.pool if colour_of[d] == colour)
+    t.pool = [d for d in t.pool if colour_of[d] not in colours]
+
+
 def apply_choices(game: Game) -> list[Choice]:
     """One choice per kind of die (colour and face) and enemy that may take it."""
     t = game.t
     seen: set[tuple[int, int]] = set()
     choices: list[Choice] = []
     open_ = open_colours(game)
+    colours, colour_of, faces = game.box.dice.colours, t.colour_of, t.faces
     for die in t.active:
-        face = t.faces[die]
-        key = (t.colour_of[die], face)
+        face = faces[die]
+        key = (colour_of[die], face)
         if face == MISS or key in seen:
             continue
         seen.add(key)
-        colour = t.colour_name(die)
+        colour = colours[key[0]].name
         choices.extend(Choice("die", die, j) for j, foe in enumerate(t.foes)
                        if colour_allowed(colour, foe, open_))
     return choices
 
 
 def apply_step(game: Game) -> None:
-    t = game.t
+    applies = getattr(game.policy, "applies", None)
     while True:
+        if applies is not None:  # the policy's rule without the decision (decisions.py)
+            found = applies(game)
+            if found is None:
+                return
+            apply_die(game, *found)
+            continue
         choices = apply_choices(game)
         usable = usable_items(game)
         if not choices and not usable:
@@ -164,12 +185,19 @@ def apply_step(game: Game) -> None:
         if pick.act == "item":
             drop_item(game, pick.a, use=True)
             continue
-        foe = t.foes[pick.b]
-        t.active.remove(pick.a)
-        foe.applied.append(pick.a)
-        game.say(f"{t.colour_name(pick.a)} {FACE_NAMES[t.faces[pick.a]]} on {foe.card.name} "
+        apply_die(game, pick.a, pick.b)
+
+
+def apply_die(game: Game, die: int, row: int) -> None:
+    """TS-7.3: the die moves onto the enemy in ``row``, which may be defeated."""
+    t = game.t
+    foe = t.foes[row]
+    t.active.remove(die)
+    foe.applied.append(die)
+    if game.log is not None:  # the line costs a damage count: only when someone reads it
+        game.say(f"{t.colour_name(die)} {FACE_NAMES[t.faces[die]]} on {foe.card.name} "
                  f"({damage_on(game, foe)}/{foe.card.health}).")
-        game.check_defeat(foe)
+    game.check_defeat(foe)
 
 
 def applicable(game: Game, die: int, foe: Foe) -> bool:
@@ -181,8 +209,9 @@ def applicable(game: Game, die: int, foe: Foe) -> bool:
 def open_colours(game: Game) -> frozenset[str] | None:
     """The colours that may be applied now (None: every colour)."""
     t = game.t
-    if not (t.unlocked_round or t.unlocked_pass or game.has_standing):
-        return frozenset((t.dial_colour,))
+    if not (t.unlocked_round or t.unlocked_pass or game.standing_hero or game.standing_cards
+            or (game.standing_items and t.inventory)):
+        return frozenset((t.dial_colour,))  # nothing unlocks a colour: a quick answer
     unlocked = t.unlocked_round | t.unlocked_pass
     for effect in resolve.standing(game):
         if isinstance(effect, Unlock):
@@ -193,7 +222,7 @@ def open_colours(game: Game) -> frozenset[str] | None:
 
 
 def colour_allowed(colour: str, foe: Foe, open_: frozenset[str] | None) -> bool:
-    if not foe.defeated:
+    if foe.card.during and not foe.defeated:  # most enemies have no During effect
         for effect in foe.card.during:
             if isinstance(effect, Forbid) and effect.colour in (None, colour):
                 return False

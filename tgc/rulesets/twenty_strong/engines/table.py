@@ -12,9 +12,10 @@ MISS, BASIC, CRIT = 0, 1, 2
 FACE_NAMES = ("miss", "hit", "crit")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Foe:
-    """An active enemy (or the boss) in its row."""
+    """An active enemy (or the boss) in its row; rows are told apart by identity (two rows
+    of equal cards are still two enemies)."""
 
     card: Enemy
     chain: list[CombatCard] = field(default_factory=list)
