@@ -36,6 +36,9 @@ MAP = '''@campaign "Campaign Test"
   max_energy: 8
   max_terror: 10
   food: 2
+  wealth: 3
+  rep: 1
+  magic: 2
 
 @character "Beor"
   number: 4
@@ -46,6 +49,9 @@ MAP = '''@campaign "Campaign Test"
   max_energy: 8
   max_terror: 10
   food: 1
+  wealth: 3
+  rep: 1
+  magic: 2
 
 @encounter "Mist Hound"
   deck: gray

@@ -319,7 +319,8 @@ def test_a_story_effect_attaches_the_card_in_tgc_play(tmp_path: Path) -> None:
                 "  ~ Beor: lose 2 wealth\n") in out
         assert "  attached: You Are Dying (solo)\n" in out  # :advance shows the tray's card
         assert "  ~ Beor: You Are Dying (solo) comes off\n" in out
-        assert "resources: food 3, wealth 1," in out  # 3 declared, 2 lost to the card
+        # wealth 3 declared, 2 lost to the card; no food declared: none (000, setup V)
+        assert "resources: food 0, wealth 1, rep 0, magic 0, exp 0" in out
     transcript = campaign / "playtests" / "fall.transcript"
     wrote = runner.invoke(cli, ["play", str(campaign), "--party", "Beor", "--script", str(script),
                                 "-o", str(transcript)])

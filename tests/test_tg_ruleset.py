@@ -202,7 +202,8 @@ def test_a_bundle_alone_knows_a_story_encounter_and_a_declared_character(tmp_pat
     assert (maren.tracks, maren.limits["health"]) == ({"health": 6, "energy": 4, "terror": 1}, 9)
     # an attribute not declared: 0, as the engines read it (000, setup IV)
     assert (maren.attributes["courage"], maren.attributes["caution"]) == (3, 0)
-    assert (maren.resources["food"], maren.resources["wealth"]) == (5, 3)  # 3: the default
+    # a resource not declared: 0 too (000, setup V), not the default adventurer's 3
+    assert (maren.resources["food"], maren.resources["wealth"]) == (5, 0)
 
 
 def test_play_and_sim_read_a_declared_characters_unlisted_attributes_alike() -> None:
@@ -223,3 +224,24 @@ def test_play_and_sim_read_a_declared_characters_unlisted_attributes_alike() -> 
     assert played is not None
     in_play, in_sim = Hero(played, 0, []), Hero(simmed, 0, [])
     assert {a: in_play.level(a) for a in ATTRIBUTES} == {a: in_sim.level(a) for a in ATTRIBUTES}
+
+
+def test_play_and_sim_read_a_declared_characters_unlisted_resources_alike() -> None:
+    """000, setup V ("Mark your starting Resources. They are also listed on the back of
+    your Character Tile"): a declared character starts with the resources declared, the
+    others 0. `tgc play` gave the sample's Arev (no `rep:` declared) the default
+    adventurer's 1 Rep, `tgc sim` 0; a member no `@character` declares keeps the
+    adventurer's (3 Food, 3 Wealth, 1 Rep, 2 Magic)."""
+    from tgc.rulesets.tainted_grail.engines.hero import Hero
+    from tgc.rulesets.tainted_grail.engines.simulate import MemberSpec, members_of
+    from tgc.rulesets.tainted_grail.vocabulary import RESOURCES
+
+    bundle, rules = _sample()
+    arev, stranger = new_state(bundle, ["Arev", "Stranger"]).party
+    assert (arev.resources["food"], arev.resources["magic"], arev.resources["rep"]) == (3, 1, 0)
+    assert stranger.resources == {"food": 3, "wealth": 3, "rep": 1, "magic": 2, "exp": 0}
+    played = TaintedGrailRuleset(rules).member(arev, new_state(bundle, ["Arev"]))
+    simmed = members_of(rules, (MemberSpec("Arev"),))[0]
+    assert played is not None
+    in_play, in_sim = Hero(played, 0, []), Hero(simmed, 0, [])
+    assert {r: in_play.res.get(r, 0) for r in RESOURCES} == {r: in_sim.res.get(r, 0) for r in RESOURCES}

@@ -15,6 +15,7 @@ from tgc.rulesets.ruledata import Member, RuleData
 from tgc.rulesets.spec import Vocabulary
 from tgc.rulesets.tainted_grail.records import (
     ATTRIBUTES,
+    RESOURCES,
     TRACKS,
     Affliction,
     Card,
@@ -103,13 +104,14 @@ class TaintedGrailRules(RuleData):
         return (-MAX_NUMBER, MAX_NUMBER)
 
     def members(self) -> tuple[Member, ...]:
-        """Each character's starting numbers. An attribute the declaration leaves out is 0
-        (000, setup IV: the starting Attributes are the ones the Character Tile gives; the
-        tray's other slots hold no marker), in `tgc play` as in the engines, never the
-        default adventurer's 1."""
+        """Each character's starting numbers. An attribute or a resource the declaration
+        leaves out is 0 (000, setup IV and V: the starting Attributes and Resources are the
+        ones the back of the Character Tile lists; the tray's other slots hold no marker),
+        in `tgc play` as in the engines, never the default adventurer's."""
         return tuple(Member(c.name, {t: getattr(c, t).start for t in TRACKS},
                             {t: getattr(c, t).length for t in TRACKS},
-                            {a: c.attributes.get(a, 0) for a in ATTRIBUTES}, c.resources)
+                            {a: c.attributes.get(a, 0) for a in ATTRIBUTES},
+                            {r: c.resources.get(r, 0) for r in RESOURCES})
                      for c in self.characters)
 
     def encounter_names(self) -> tuple[str, ...]:
