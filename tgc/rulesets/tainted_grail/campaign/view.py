@@ -73,6 +73,12 @@ def world_lines(campaign: Campaign) -> list[str]:
         out += [f"chapter {state.chapter}: {len(piles.deck)} card(s) in the Event deck, "
                 f"{len(piles.discard)} discarded, {len(piles.random)} Random",
                 f"today's Event: {today}; Active Quests: {quests}"]
+    if world.dead:
+        out.append(f"dead: {', '.join(world.dead)}")
+    for card, items in sorted(world.lying.items()):
+        out.append(f"lying on {card}: {', '.join(items)}")
+    if world.ending is not None:
+        out.append(f"the game has ended: {world.ending}")
     for name in world.order():
         member = campaign.character(name)
         status = " (passed)" if name in world.passed else ""
