@@ -52,7 +52,7 @@ def test_sample_campaign_builds_to_the_golden_bytes(runner: CliRunner, tmp_path:
     out = tmp_path / "build" / "the-lantern-stones-of-caer-morwen.bundle.json"
     assert out.read_bytes() == (CAMPAIGNS / "sample.bundle.json").read_bytes()
     size = out.stat().st_size
-    wrote = [f"wrote build/the-lantern-stones-of-caer-morwen.bundle.json (109 verses, {size / 1024:.1f} KiB)",
+    wrote = [f"wrote build/the-lantern-stones-of-caer-morwen.bundle.json (119 verses, {size / 1024:.1f} KiB)",
              "wrote build/the-lantern-stones-of-caer-morwen/ (6 files; open index.html to print)"]
     if with_lock:
         assert result.output.splitlines()[-2:] == wrote and "updated" not in result.output

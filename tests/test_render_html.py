@@ -367,7 +367,7 @@ def test_every_verse_of_the_sample_prints_under_its_number(sample: s.Bundle) -> 
         found += parser.found
     expected = sorted((f"s-{v.section}", f"v-{v.section}-{v.printed}", v.printed) for v in sample.verses)
     assert sorted(found) == expected
-    assert len(found) == len(sample.verses) == 109
+    assert len(found) == len(sample.verses) == 119
 
 
 def test_the_sample_pages_hold_its_statuses_cards_and_secrets(sample: s.Bundle) -> None:

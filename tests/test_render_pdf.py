@@ -442,7 +442,7 @@ def test_sheets_put_each_back_behind_its_front(sample_pdfs: Path, paper: str, ed
     (201) is where its front's mirror image falls for the duplex edge."""
     reader, _ = pages_of(sample_pdfs / f"sheets-{paper}-{edge}-edge.pdf")
     sheet = PAPERS[paper]
-    assert len(reader.pages) == 2 * 3 + 2 * 2  # 11 locations by 4, 16 poker cards by 9; each with backs
+    assert len(reader.pages) == 2 * 4 + 2 * 2  # 13 locations by 4, 16 poker cards by 9; each with backs
     for pdf_page in reader.pages:
         assert [float(v) / MM for v in pdf_page.mediabox] == pytest.approx([0, 0, sheet.width, sheet.height],
                                                                             abs=0.01)
