@@ -45,6 +45,9 @@ class Features:
     relevant: set[Feature] = field(default_factory=set)
     symbolic: frozenset[str] = SYMBOLIC
     caps: dict[str, int] = field(default_factory=dict)
+    # Numbers some line reads in a way where more can hurt (a `~ if` on it, a `<` or `==`
+    # test, a `not`): for them, having more than a witness needs is not having it.
+    more_may_hurt: set[str] = field(default_factory=set)
     clock: Clock = field(init=False)
     _touch: dict[int, tuple[tuple[Feature, ...], tuple[Feature, ...]]] = field(default_factory=dict)
 
@@ -64,6 +67,7 @@ class Features:
         for body in self.book.bodies.values():
             for op in body.ops:
                 for cond in self._conditions(op):
+                    self._note_bounds(op, self.book.form(cond))
                     for leaf in leaves(self.book.form(cond)):
                         self.clock.read(leaf)
                         self.relevant.update(self.cond_features(leaf, all_items=True))
@@ -98,6 +102,22 @@ class Features:
                 self.relevant.add(("num", effect.what))
         elif isinstance(effect, s.AttributeChange) and effect.kind == "lower":
             decrements[effect.attribute] = max(decrements.get(effect.attribute, 0), effect.amount)
+
+    def _note_bounds(self, op: s.Op, cond: f.Condition) -> None:
+        """Which numbers this condition reads where more could close a way: anywhere but a
+        choice's guard, or there under a ``not`` or with anything but ``>=``/``>``."""
+        todo: list[tuple[f.Condition, bool]] = [(cond, False)]
+        while todo:
+            part, negated = todo.pop()
+            match part:
+                case f.Not():
+                    todo.append((part.operand, not negated))
+                case f.And() | f.Or():
+                    todo.extend((operand, negated) for operand in part.operands)
+                case f.Compare() if not isinstance(op, s.Choice) or negated or part.op not in (">=", ">"):
+                    self.more_may_hurt.add(part.name)
+                case _:
+                    pass
 
     def _cap(self, name: str, value: int) -> None:
         self.caps[name] = max(self.caps.get(name, 0), value)

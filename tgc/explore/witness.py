@@ -147,12 +147,14 @@ class Planner:
 
     def _holds(self, state: GameState, need: Need) -> bool:
         """Does ``state`` hold one of the values? An attribute or a resource at or above
-        the least of them counts too (tests ask for enough; more seldom hurts)."""
+        the least of them counts too where only choices' guards ask for enough of it; not
+        where a line may turn away on more (``Features.more_may_hurt``)."""
         feature, values = need
         value = self.features.get(feature, state)
         if value in values:
             return True
-        if feature[0] == "num" and feature[1] not in state.vocabulary.tracks:
+        if (feature[0] == "num" and feature[1] not in state.vocabulary.tracks
+                and feature[1] not in self.features.more_may_hurt):
             least = min(values)  # type: ignore[type-var]
             return all(mine >= want for mine, want in zip(value, least, strict=True))  # type: ignore[call-overload]
         return False
