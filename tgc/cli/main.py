@@ -13,6 +13,7 @@ from tgc.cli.options import fail_internal, out_of_memory
 
 # command name -> (module, attribute); keep the modules thin (parse options, call the library).
 COMMANDS: dict[str, tuple[str, str]] = {
+    "balance": ("tgc.cli.balance", "balance"),
     "build": ("tgc.cli.build", "build"),
     "check": ("tgc.cli.check", "check"),
     "deck": ("tgc.cli.deck", "deck"),

@@ -15,6 +15,7 @@ import click
 if TYPE_CHECKING:
     from tgc.bundle.schema import Bundle
     from tgc.pipeline import CachePolicy
+    from tgc.runs.executor import ExecutorSpec
 
 EXIT_OK = 0
 EXIT_ERRORS = 1
@@ -129,3 +130,22 @@ def load_campaign_or_exit(target: Path | None, no_cache: bool = False, lang: str
         fail_usage(str(err))
     settle()  # the bundle lives as long as the command: later collections skip it
     return bundle
+
+
+def executor_option(command: Callable[..., None]) -> Callable[..., None]:
+    """``--executor``, shared by the commands whose runs go through the executor seam."""
+    return click.option(
+        "--executor", default=None, metavar="local|dask://HOST:PORT",
+        help="Where the runs go: local worker processes (--jobs of them), or the Dask "
+             "scheduler at HOST:PORT (needs the dask extra: pip install 'tgc[dask]'); "
+             "default: $TGC_EXECUTOR, else local. Results do not depend on it.")(command)
+
+
+def executor_spec(name: str | None, jobs: int) -> ExecutorSpec:
+    """``--executor`` and ``--jobs`` read, or a usage error naming what is wrong."""
+    from tgc.runs.executor import ExecutorError, parse_executor
+
+    try:
+        return parse_executor(name, jobs)
+    except ExecutorError as err:
+        fail_usage(str(err))

@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING
 
 import click
 
-from tgc.cli.options import EXIT_OK, fail_internal, fail_usage, load_campaign_or_exit, no_cache_option
+from tgc.cli.options import (
+    EXIT_OK,
+    executor_option,
+    executor_spec,
+    fail_internal,
+    fail_usage,
+    load_campaign_or_exit,
+    no_cache_option,
+)
 
 if TYPE_CHECKING:
     from tgc.bundle.schema import Bundle
@@ -60,6 +68,7 @@ def ruleset_numbers(command: Callable[..., None]) -> Callable[..., None]:
                    "docs/rules.md (cheapest purchase first; pool draws from --seed).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
               help="Worker processes (0: one per core). Results do not depend on it.")
+@executor_option
 @click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text",
               show_default=True)
 @click.option("--days", type=click.IntRange(min=1, max=365), default=None, metavar="N",
@@ -72,7 +81,7 @@ def ruleset_numbers(command: Callable[..., None]) -> Callable[..., None]:
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def sim(target: str | None, directory: Path | None, party: str | None, runs: int, seed: int,
         policy: str, state_file: Path | None, advance: bool, jobs: int, days: int | None,
-        fmt: str, show_log: bool, no_cache: bool, debug: bool,
+        executor: str | None, fmt: str, show_log: bool, no_cache: bool, debug: bool,
         **given: tuple[int, ...]) -> None:
     """Simulate TARGET RUNS times by the campaign's ruleset.
 
@@ -81,21 +90,26 @@ def sim(target: str | None, directory: Path | None, party: str | None, runs: int
     a boss (20 Strong: whole games per hero and --rank, win rates, rounds, where games are lost)
     or a creature (duels: win rate, turns, resources spent). With --days N and no
     TARGET, whole days of the campaign are played instead. The same seed always gives
-    the same numbers.
+    the same numbers, on any executor and any number of workers; finished chunks are
+    kept (unless --no-cache), so a run that was stopped resumes.
     """
+    from tgc.runs.batch import ChunkStore
+    from tgc.runs.executor import ExecutorError
     from tgc.sim.seam import SimError, SimRequest
 
     if (target is None) == (days is None):
         fail_usage("name a TARGET to simulate, or play the campaign's days with --days N (not both)")
+    where = executor_spec(executor, jobs)
     bundle = load_campaign_or_exit(directory, no_cache)
     names = tuple(n.strip() for n in party.split(",") if n.strip()) if party else ()
     numbers = {key.removeprefix(NUMBER).replace("_", "-"): values for key, values in given.items()
                if key.startswith(NUMBER) and values}
     request = SimRequest(target or "", names, runs, seed, policy, jobs, state_file, advance,
-                         show_log, days, numbers)
+                         show_log, days, numbers, where,
+                         None if no_cache else ChunkStore())
     try:
         done = _run(bundle, request, fmt)
-    except SimError as err:
+    except (SimError, ExecutorError) as err:
         fail_usage(str(err))
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
         fail_internal(err, debug)

@@ -170,7 +170,8 @@ class RulesetSpec:
     ``commands`` a module with ``COMMANDS``, a click group of the ruleset's
     own commands (`tgc ruleset NAME ...`); ``campaign`` a module with ``make_campaign``, the
     layer that plays a campaign by its days (`tgc play --campaign`, tgc/runtime/campaign.py).
-    ``default`` marks the ruleset a campaign that names none is played with."""
+    ``balance`` a module with ``plan_sheet``, the rows of its balancing sheet (`tgc balance`,
+    tgc/sim/balance.py). ``default`` marks the ruleset a campaign that names none is played with."""
 
     name: str
     title: str
@@ -184,6 +185,7 @@ class RulesetSpec:
     explore: str | None = None
     commands: str | None = None
     campaign: str | None = None
+    balance: str | None = None
     policies: tuple[str, ...] = ()
     sim_numbers: tuple[SimNumber, ...] = ()
     default: bool = False

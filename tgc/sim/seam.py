@@ -1,11 +1,16 @@
 """Simulation, the seam: what `tgc sim` asks of the campaign's ruleset. A request (what to
 simulate, who plays it, how many runs, the seed and the policy) and the bundle go in; the
 ruleset's own simulator (``RulesetSpec.sim``: a module with ``run``) plays it and hands
-back a report that prints as text or JSON. Nothing here knows a ruleset's rules: an
-encounter of one game is a boss of another and a creature of a third."""
+back a report that prints as text or JSON. Where the runs go (local processes, a Dask
+cluster) and where finished chunks are kept travel in the request too: a simulator cuts
+its runs into a batch (tgc/runs/batch.py) and hands it to :func:`run_chunks`, so every
+ruleset's runs go through the one executor seam and resume after a crash. Nothing here
+knows a ruleset's rules: an encounter of one game is a boss of another and a creature of
+a third."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,6 +18,8 @@ from typing import Any, Protocol
 
 from tgc import rulesets
 from tgc.bundle.schema import Bundle
+from tgc.runs.batch import Batch, ChunkStore, run_batch
+from tgc.runs.executor import ExecutorSpec, opened
 
 Progress = Callable[[int], None]  # told how many runs each finished batch held
 
@@ -31,7 +38,9 @@ class SimRequest:
     and ``log`` are refused by a simulator that has no use for them. ``numbers`` are the
     ruleset's own numbers (``RulesetSpec.sim_numbers``: 20 Strong's ``rank``), each with the
     values to play; a number the campaign's ruleset does not declare is refused before its
-    simulator runs."""
+    simulator runs. ``executor`` is where the runs go (None: ``jobs`` local processes, 0
+    meaning one per core); ``store`` keeps finished chunks (None: nothing kept). Neither
+    changes a number of the report."""
 
     target: str
     party: tuple[str, ...] = ()
@@ -44,6 +53,14 @@ class SimRequest:
     log: bool = False
     days: int | None = None  # play whole days of the campaign layer instead (no target)
     numbers: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    executor: ExecutorSpec | None = None
+    store: ChunkStore | None = None
+
+    def where(self) -> ExecutorSpec:
+        """The executor the runs go to."""
+        if self.executor is not None:
+            return self.executor
+        return ExecutorSpec("local", self.jobs or os.cpu_count() or 1)
 
 
 class SimReport(Protocol):
@@ -90,6 +107,13 @@ def simulate(bundle: Bundle, request: SimRequest, progress: Progress | None = No
             if not number.low <= value <= number.high:
                 raise SimError(f"--{name} is {number.low} to {number.high}, not {value}")
     return simulator(bundle).run(bundle, request, progress)
+
+
+def run_chunks(request: SimRequest, batch: Batch, progress: Progress | None = None) -> list[Any]:
+    """Every chunk result of ``batch``, in seed order, run where ``request`` says and kept
+    in its store: what a ruleset's simulator calls instead of looping over its runs."""
+    with opened(request.where()) as pool:
+        return run_batch(batch, pool, request.store, progress)
 
 
 def refuse(request: SimRequest, ruleset: str) -> None:

@@ -15,6 +15,7 @@ SPEC = RulesetSpec(
     engines="tgc.rulesets.tainted_grail.engines.table",
     sim="tgc.rulesets.tainted_grail.engines.simulate",
     campaign="tgc.rulesets.tainted_grail.campaign.play",
+    balance="tgc.rulesets.tainted_grail.engines.balance",
     policies=("random", "greedy", "planner"),  # engines.policies.POLICIES, by name
     default=True,
 )

@@ -9,11 +9,10 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +37,9 @@ from tgc.rulesets.tainted_grail.records import (
     Rules,
 )
 from tgc.rulesets.tainted_grail.schema import TaintedGrailRules
-from tgc.sim.seam import Progress, SimError, SimRequest, Simulated
+from tgc.runs.batch import Batch, ChunkStore, content_hash
+from tgc.runs.executor import ExecutorSpec
+from tgc.sim.seam import Progress, SimError, SimRequest, Simulated, run_chunks
 
 Z95 = 1.959963984540054
 
@@ -59,8 +60,8 @@ def run(bundle: Bundle, request: SimRequest, progress: Progress | None = None) -
         outcome = play_one(rules_of_setup(setup), setup, request.policy,
                            run_seed(request.seed, 0), log=True)
         log = (*outcome.log, f"=> {outcome.outcome}", "")
-    report = simulate(setup, request.runs, request.seed, request.policy,
-                      request.jobs or os.cpu_count() or 1, progress)
+    report = simulate(setup, request.runs, request.seed, request.policy, progress=progress,
+                      executor=request.where(), store=request.store)
     return Simulated(report, notes, log)
 
 
@@ -97,12 +98,16 @@ class MemberSpec:
 
 @dataclass(frozen=True)
 class Setup:
-    """Everything a worker needs, as plain data."""
+    """Everything a worker needs, as plain data. ``payload`` is the rule data as JSON text:
+    one string is sent to a worker (a process, a Dask worker) in microseconds, where a
+    nested dict of it costs a walk per chunk. ``key`` is its content hash, worked out once
+    so that no row, chunk or worker hashes the rule data again."""
 
-    payload: dict[str, Any]
+    payload: str
     encounter: str
     kind: str
     party: tuple[MemberSpec, ...]
+    key: str = ""
 
 
 # ---------------------------------------------------------------- loading
@@ -186,7 +191,29 @@ def make_setup(data: TaintedGrailRules, encounter: str, party: list[str],
         raise SimError("the party is empty: name at least one character with --party")
     if len(specs) > 4:
         raise SimError("a party has at most four characters")
-    return Setup(rules_payload(data), enc.name, enc.kind, tuple(specs))
+    payload, key = _payload(data)
+    return Setup(payload, enc.name, enc.kind, tuple(specs), key)
+
+
+_PAYLOADS: list[tuple[TaintedGrailRules, str, str]] = []
+
+
+def _payload(data: TaintedGrailRules) -> tuple[str, str]:
+    """The rule data as a payload and its key, dumped once per rule data: a balancing sheet
+    makes a setup per row from the same records (the entry keeps ``data`` alive, so the
+    identity test never meets a recycled object)."""
+    for known, payload, key in _PAYLOADS:
+        if known is data:
+            return payload, key
+    payload = json.dumps(rules_payload(data), sort_keys=True)
+    key = payload_key(payload)
+    _PAYLOADS[:] = [*_PAYLOADS[-3:], (data, payload, key)]
+    return payload, key
+
+
+def payload_key(payload: str) -> str:
+    """The content hash of a rule-data payload."""
+    return hashlib.blake2b(payload.encode(), digest_size=16).hexdigest()
 
 
 def _find(table: dict[str, Any], name: str) -> Any:
@@ -194,6 +221,11 @@ def _find(table: dict[str, Any], name: str) -> Any:
         return table[name]
     folded = {k.casefold(): v for k, v in table.items()}
     return folded.get(name.casefold())
+
+
+def load_overrides(bundle: Bundle, path: Path | str | None) -> dict[str, MemberSpec]:
+    """The party of a state file (none without one), by lowercased name."""
+    return _state(Path(path) if path is not None else None, bundle)
 
 
 def _state(path: Path | None, bundle: Bundle) -> dict[str, MemberSpec]:
@@ -283,6 +315,21 @@ class Tally:
         self.terror_gained += sum(h.gained_terror for h in outcome.heroes)
         self.magic_spent += sum(h.spent_magic for h in outcome.heroes)
 
+    def to_data(self) -> dict[str, Any]:
+        """As JSON data (a chunk's result; outcome and turn counts keyed by strings)."""
+        return {"runs": self.runs, "outcomes": dict(self.outcomes),
+                "turns": {k: {str(t): n for t, n in v.items()} for k, v in self.turns.items()},
+                "dying": self.dying, "insane": self.insane, "exhausted": self.exhausted,
+                "turn_sum": self.turn_sum, "health_lost": self.health_lost,
+                "terror_gained": self.terror_gained, "magic_spent": self.magic_spent}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Tally:
+        return cls(data["runs"], Counter(data["outcomes"]),
+                   {k: Counter({int(t): n for t, n in v.items()}) for k, v in data["turns"].items()},
+                   data["dying"], data["insane"], data["exhausted"], data["turn_sum"],
+                   data["health_lost"], data["terror_gained"], data["magic_spent"])
+
     def merge(self, other: Tally) -> None:
         self.runs += other.runs
         self.outcomes.update(other.outcomes)
@@ -307,20 +354,11 @@ _RULES: dict[str, Rules] = {}
 
 
 def rules_of_setup(setup: Setup) -> Rules:
-    """The setup's rule data, read once per process."""
-    return _rules(setup.payload)
-
-
-def _rules(payload: dict[str, Any]) -> Rules:
-    """Read once per process and content (a worker meets the same payload in every
-    chunk); keyed by the payload's hash, never by an object's id."""
-    return _rules_by_content(payload)
-
-
-def _rules_by_content(payload: dict[str, Any]) -> Rules:
-    key = hashlib.blake2b(json.dumps(payload, sort_keys=True).encode(), digest_size=16).hexdigest()
+    """The setup's rule data, read once per process and content (a worker meets the same
+    payload in every chunk); keyed by the payload's hash, never by an object's id."""
+    key = setup.key or payload_key(setup.payload)
     if key not in _RULES:
-        _RULES[key] = rules_from_payload(payload)
+        _RULES[key] = rules_from_payload(json.loads(setup.payload))
     return _RULES[key]
 
 
@@ -360,46 +398,48 @@ def play_one(rules: Rules, setup: Setup, policy: str, seed: int, log: bool = Fal
 def run_chunk(job: tuple[Setup, str, int, int, int]) -> Tally:
     """Runs ``start``..``stop - 1``; a top-level function so worker processes can run it."""
     setup, policy, seed, start, stop = job
-    rules = _rules(setup.payload)
+    rules = rules_of_setup(setup)
     tally = Tally()
     for index in range(start, stop):
         tally.add(play_one(rules, setup, policy, run_seed(seed, index)))
     return tally
 
 
-def _chunks(runs: int, jobs: int) -> Iterator[tuple[int, int]]:
-    size = max(1, min(2000, math.ceil(runs / max(1, jobs * 8))))
-    for start in range(0, runs, size):
-        yield start, min(runs, start + size)
+def sim_chunk(inputs: tuple[Setup, str, int], start: int, stop: int) -> dict[str, Any]:
+    """The batch task of a simulation (tgc/runs/batch.py): runs ``start``..``stop - 1`` of
+    ``(setup, policy, seed)``, as plain data."""
+    setup, policy, seed = inputs
+    return run_chunk((setup, policy, seed, start, stop)).to_data()
+
+
+def sim_batch(setup: Setup, runs: int, seed: int, policy: str) -> Batch:
+    """The simulation as a batch: its identity is the setup's content, the policy and the
+    seed, so a kept chunk is served only to the same question."""
+    identity = [setup.key or payload_key(setup.payload), setup.encounter, setup.kind,
+                [asdict(member) for member in setup.party], policy, seed]
+    return Batch(sim_chunk, (setup, policy, seed), content_hash(identity), runs)
 
 
 def simulate(setup: Setup, runs: int, seed: int = 0, policy: str = "greedy", jobs: int = 1,
-             progress: Callable[[int], None] | None = None) -> SimReport:
-    """``runs`` encounters; ``progress`` hears how many runs each finished batch held."""
+             progress: Callable[[int], None] | None = None, executor: ExecutorSpec | None = None,
+             store: ChunkStore | None = None) -> SimReport:
+    """``runs`` encounters on ``executor`` (default: ``jobs`` local processes), chunks kept in
+    ``store`` when given; ``progress`` hears how many runs each finished chunk held."""
     import time
 
     if policy not in POLICIES:
         raise SimError(f"unknown policy `{policy}` (policies: {', '.join(POLICIES)})")
     started = time.perf_counter()
+    request = SimRequest(setup.encounter, runs=runs, seed=seed, policy=policy, jobs=jobs,
+                         executor=executor, store=store)
+    spec = request.where()
+    parts = run_chunks(request, sim_batch(setup, runs, seed, policy), progress)
     total = Tally()
-    work = [(setup, policy, seed, a, b) for a, b in _chunks(runs, jobs)]
-    if jobs <= 1 or len(work) <= 1:
-        for job in work:
-            part = run_chunk(job)
-            total.merge(part)
-            if progress is not None:
-                progress(part.runs)
-    else:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for part in pool.map(run_chunk, work):
-                total.merge(part)
-                if progress is not None:
-                    progress(part.runs)
+    for part in parts:
+        total.merge(Tally.from_data(part))
     elapsed = time.perf_counter() - started
     return SimReport(setup.encounter, setup.kind, tuple(m.name for m in setup.party), policy,
-                     seed, jobs, total, elapsed)
+                     seed, spec.workers, total, elapsed)
 
 
 # ---------------------------------------------------------------- the report
@@ -463,7 +503,7 @@ class SimReport:
             rates[f"{name}_interval_95"] = list(wilson(count, t.runs))
         return {
             "encounter": self.encounter, "kind": self.kind, "party": list(self.party),
-            "policy": self.policy, "seed": self.seed, "jobs": self.jobs, "runs": t.runs,
+            "policy": self.policy, "seed": self.seed, "runs": t.runs,
             "outcomes": dict(sorted(t.outcomes.items())), **rates,
             "mean_turns": self.mean(t.turn_sum),
             "mean_health_lost": self.mean(t.health_lost),
