@@ -1,5 +1,8 @@
 """Benchmark measurement: runs one command in a fresh wrapper process and returns its numbers.
 
+The command's CPU time (user + system, from the same ``RUSAGE_CHILDREN``) is reported
+beside its wall time: on a shared machine it is the figure that compares.
+
 Why a wrapper: ``RUSAGE_CHILDREN`` reports the peak RSS of the largest child a process
 has waited for, so measuring from the runner itself would mix up all earlier runs. A
 fresh ``python -c`` wrapper per measurement has exactly one child (the command), works
@@ -30,12 +33,13 @@ except subprocess.TimeoutExpired as exc:
 except OSError as exc:
     rc, out, err = 127, b"", str(exc).encode()
 wall = time.perf_counter() - start
-peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+peak, cpu = usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 if sys.platform == "darwin":
     peak //= 1024
 lines = out.decode("utf-8", "replace").splitlines()
 diags = [line for line in lines if diag.match(line)]
-json.dump({"wall": wall, "rc": rc, "peak_kb": peak, "stdout_lines": len(lines),
+json.dump({"wall": wall, "cpu": cpu, "rc": rc, "peak_kb": peak, "stdout_lines": len(lines),
            "diagnostics": len(diags), "sample": (diags or lines)[:10],
            "stderr": err.decode("utf-8", "replace")[-4000:]}, sys.stdout)
 """
@@ -62,6 +66,7 @@ class Run:
     wall: float
     rc: int
     peak_kb: int
+    cpu: float = 0.0  # user + system seconds of the command (the fair measure on a shared machine)
     stdout_lines: int = 0
     diagnostics: int = 0
     sample: list[str] = field(default_factory=list)

@@ -50,6 +50,8 @@ class JobResult:
     stderr: str
     runs: dict[str, list[dict[str, object]]]
     ratios: dict[str, float] = field(default_factory=dict)
+    cold_cpu_s: float | None = None
+    warm_cpu_s: float | None = None
 
 
 @dataclass
@@ -134,13 +136,14 @@ def new_table(title: str, columns: tuple[str, ...], caption: str | None = None) 
 
 
 def results_table(sizes: list[SizeResult]) -> Table:
-    table = new_table("tgc: median wall time; peak RSS is the max over runs",
-                      ("verses", "job", "status", "cold s", "warm s", "µs/v", "MB/s",
-                       "RSS MB", "exit", "diags"))
+    table = new_table("tgc: median wall and CPU time; peak RSS is the max over runs",
+                      ("verses", "job", "status", "cold s", "warm s", "cold CPU", "warm CPU", "µs/v",
+                       "MB/s", "RSS MB", "exit", "diags"))
     for entry in sizes:
         for name, res in entry.jobs.items():
             table.add_row(
                 str(entry.verses), name, res.status, fmt(res.cold_s), fmt(res.warm_s),
+                fmt(res.cold_cpu_s), fmt(res.warm_cpu_s),
                 fmt(res.us_per_verse, ".0f"), fmt(res.mb_per_s), fmt(res.peak_rss_mb, ".0f"),
                 ",".join(map(str, res.exit_codes)), str(res.diagnostics),
             )

@@ -226,6 +226,8 @@ def summarize(corpus: Corpus, cold: list[Run], warm: list[Run]) -> JobResult:
         sample=runs[0].sample,
         stderr=failed.stderr if failed else runs[0].stderr[-2000:],
         runs={"cold": [r.to_json() for r in cold], "warm": [r.to_json() for r in warm]},
+        cold_cpu_s=None if failed else statistics.median(r.cpu for r in cold) if cold else None,
+        warm_cpu_s=None if failed else statistics.median(r.cpu for r in warm) if warm else None,
     )
 
 

@@ -60,6 +60,13 @@ def test_balance_on_dask_prints_what_local_processes_print(runner: CliRunner, sc
     assert output(runner, *args) == alone
 
 
+def test_random_play_on_dask_reports_what_one_process_reports(runner: CliRunner,
+                                                              scheduler: str) -> None:
+    args = ("play", "src", "--random", "60", "--seed", "2")
+    alone = output(runner, *args).split("\n", 1)[1]
+    assert output(runner, *args, "--executor", scheduler).split("\n", 1)[1] == alone
+
+
 def test_a_scheduler_that_is_not_there_is_a_usage_error(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["sim", "Deserter Sergeant", "-C", "src", "-n", "5", "--no-cache",
                                  "--executor", "dask://127.0.0.1:9"])

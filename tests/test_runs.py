@@ -86,3 +86,27 @@ def test_many_batches_share_one_executor() -> None:
     with ProcessPoolExecutor(max_workers=2) as pool:
         together = run_batches(batches, pool)
     assert together == [run_batch(b) for b in batches]
+
+
+def test_random_play_reports_the_same_on_any_number_of_workers(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """`tgc play --random` through the seam: the coverage, endings and errors printed do not
+    depend on --jobs (only the first line's playthroughs per second does)."""
+    import shutil
+
+    from click.testing import CliRunner
+
+    from tests.bundle_helpers import SAMPLE
+    from tgc.cli.main import cli
+
+    shutil.copytree(SAMPLE, tmp_path / "src")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("TGC_EXECUTOR", raising=False)
+    outputs = []
+    for jobs in ("1", "2"):
+        result = CliRunner().invoke(cli, ["play", "src", "--random", "60", "--seed", "7", "--jobs", jobs])
+        assert result.exit_code == 0, result.output
+        outputs.append(result.output.split("\n", 1))
+    assert outputs[0][1] == outputs[1][1] and "verses:" in outputs[0][1]
+    assert outputs[0][0].split(":")[0] == outputs[1][0].split(":")[0] == \
+        "60 random playthrough(s) from seed 7"

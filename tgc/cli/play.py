@@ -17,6 +17,8 @@ import click
 from tgc.cli.options import (
     EXIT_ERRORS,
     EXIT_OK,
+    executor_option,
+    executor_spec,
     fail_internal,
     fail_usage,
     load_campaign_or_exit,
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
     from tgc.bundle.schema import Bundle
     from tgc.cli.playview import RichView
     from tgc.playtest.session import Session
+    from tgc.runs.executor import ExecutorSpec
     from tgc.runtime.book import Book
     from tgc.runtime.save import Loaded
 
@@ -62,14 +65,19 @@ if TYPE_CHECKING:
               help="Play N seeded random playthroughs (run i uses seed SEED+i) and report coverage.")
 @click.option("--lang", metavar="LANG",
               help="Play the campaign's edition in LANG (its l10n/LANG.po): the texts and tgc's words.")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+              help="With --random: local worker processes (0: one per core). The report does "
+                   "not depend on it.")
+@executor_option
 @click.option("--color/--no-color", default=None, help="Colour the session (default: on a terminal).")
 @strict_option
 @no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def play(target: Path | None, at: str | None, state_file: Path | None, party: str, seed: int | None,
          ask_dice: bool, show_locked: bool, fights: str, script: Path | None, output: Path | None,
-         days: bool, final: Path | None, runs: int | None, lang: str | None, color: bool | None,
-         strict: bool, no_cache: bool, debug: bool) -> None:
+         days: bool, final: Path | None, runs: int | None, lang: str | None, jobs: int,
+         executor: str | None, color: bool | None, strict: bool, no_cache: bool,
+         debug: bool) -> None:
     """Play a campaign folder or a bundle file (default: ./journal_src).
 
     Type a choice's number, yes/no to a question, win/lose/avoid for an encounter, in a
@@ -86,6 +94,9 @@ def play(target: Path | None, at: str | None, state_file: Path | None, party: st
                    "without --at or --random")
     if runs is not None and script is not None:
         fail_usage("--random and --script are two ways to play: choose one")
+    if runs is None and (jobs != 1 or executor is not None):
+        fail_usage("--jobs and --executor go with --random")
+    where = executor_spec(executor, jobs)
     members = tuple(name.strip() for name in party.split(",") if name.strip())
     try:
         from tgc.lexicon import speaking
@@ -103,7 +114,7 @@ def play(target: Path | None, at: str | None, state_file: Path | None, party: st
         with speaking(edition(book.bundle)):  # a translated edition plays in its language
             code = _play(book, members, at=at, state_file=state_file, seed=seed, ask_dice=ask_dice,
                          show_locked=show_locked, fights=fights, script=script, output=output,
-                         runs=runs, color=color, days=days, final=final)
+                         runs=runs, color=color, days=days, final=final, where=where)
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
         fail_internal(err, debug)
     sys.exit(code)
@@ -147,9 +158,9 @@ def _own_player(bundle: Bundle, members: tuple[str, ...], seed: int | None, ask_
 def _play(book: Book, members: tuple[str, ...], *, at: str | None, state_file: Path | None,
           seed: int | None, ask_dice: bool, show_locked: bool, fights: str, script: Path | None,
           output: Path | None, runs: int | None, color: bool | None, days: bool,
-          final: Path | None) -> int:
+          final: Path | None, where: ExecutorSpec) -> int:
     if runs is not None:
-        return _random(book, runs, seed=seed or 0, state_file=state_file, party=members)
+        return _random(book, runs, seed=seed or 0, state_file=state_file, party=members, where=where)
     if script is not None:
         return _replay(book, script, output, at=at, state_file=state_file, party=members,
                        seed=seed or 0, ask_dice=ask_dice, show_locked=show_locked, fights=fights,
@@ -291,15 +302,21 @@ def _verse_game(book: Book, session: Session, console: Console, view: RichView, 
 
 
 def _random(book: Book, runs: int, *, seed: int, state_file: Path | None, party: tuple[str, ...]) -> int:
+def _random(book: Book, runs: int, *, seed: int, state_file: Path | None, party: tuple[str, ...],
+            where: ExecutorSpec) -> int:
     """Random playthroughs (tgc.playtest.randomplay): coverage, endings, and each runtime error
     with the seed that replays it. Exit 1 when a playthrough met an error."""
     from tgc.playtest.randomplay import random_play, summary
+    from tgc.runs.executor import ExecutorError
     from tgc.runtime.state import new_state
 
     start = new_state(book.bundle, party)
     if state_file is not None:
         start = _load_state(book, state_file).state
-    doc = summary(random_play(book, start, runs, seed), book)
+    try:
+        doc = summary(random_play(book, start, runs, seed, executor=where), book)
+    except ExecutorError as err:
+        fail_usage(str(err))
     verses, parts, secrets = doc["verses"], doc["status_parts"], doc["secrets"]
     assert isinstance(verses, dict) and isinstance(parts, dict) and isinstance(secrets, dict)
     click.echo(f"{runs} random playthrough(s) from seed {seed}: {doc['explorations']} explorations, "

@@ -13,9 +13,12 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from tgc.bundle import schema as s
 from tgc.explore.explorer import Entry, entry_points
+from tgc.runs.batch import Batch, run_batch
+from tgc.runs.executor import ExecutorSpec, opened
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book, StoryError
 from tgc.runtime.conditions import affordable
@@ -41,21 +44,83 @@ class RandomReport:
     def per_second(self) -> float:
         return self.runs / self.seconds if self.seconds else 0.0
 
+    def to_data(self) -> dict[str, Any]:
+        """The counts as JSON data (a chunk's result; tuple keys become lists)."""
+        return {"explorations": self.explorations, "verses": dict(self.verses),
+                "parts": [[name, part, n] for (name, part), n in self.parts.items()],
+                "secrets": [[number, n] for number, n in self.secrets.items()],
+                "endings": [[kind, verse, n] for (kind, verse), n in self.endings.items()],
+                "errors": [list(error) for error in self.errors]}
+
+    def merge(self, data: dict[str, Any]) -> None:
+        """Add one chunk's counts (chunks are merged in seed order, so errors stay in it)."""
+        self.explorations += data["explorations"]
+        self.verses.update(data["verses"])
+        self.parts.update({(name, part): n for name, part, n in data["parts"]})
+        self.secrets.update({number: n for number, n in data["secrets"]})
+        self.endings.update({(kind, verse): n for kind, verse, n in data["endings"]})
+        self.errors += [(seed, message) for seed, message in data["errors"]]
+
+
+# Playthroughs per chunk: a sample playthrough takes tens of milliseconds, so a chunk is
+# about a second of work, enough to pay for sending the bundle to a worker.
+RANDOM_CHUNK = 25
+
 
 def random_play(book: Book, start: GameState, runs: int, seed: int, *, explorations: int = 25,
-                progress: Callable[[int], None] | None = None) -> RandomReport:
-    """Play ``runs`` campaigns of up to ``explorations`` explorations each."""
-    report = RandomReport(runs, seed)
-    entries = entry_points(book)
+                progress: Callable[[int], None] | None = None,
+                executor: ExecutorSpec | None = None) -> RandomReport:
+    """Play ``runs`` campaigns of up to ``explorations`` explorations each, here or, given
+    an executor of more than one worker, in chunks of playthroughs on it (the same report:
+    playthrough ``i`` depends on ``seed + i`` only). ``progress`` hears the playthroughs
+    done so far."""
     began = time.perf_counter()
-    for i in range(runs):
+    if executor is None or (executor.kind == "local" and executor.workers <= 1):
+        report = RandomReport(runs, seed)
+        _play_range(book, start, seed, explorations, 0, runs, report, progress)
+    else:
+        report = _spread(book, start, runs, seed, explorations, executor, progress)
+    report.seconds = time.perf_counter() - began
+    return report
+
+
+def _play_range(book: Book, start: GameState, seed: int, explorations: int, first: int, stop: int,
+                report: RandomReport, progress: Callable[[int], None] | None = None) -> None:
+    entries = entry_points(book)
+    for i in range(first, stop):
         try:
             play_one(book, start, seed + i, explorations, entries, report)
         except StoryError as err:
             report.errors.append((seed + i, str(err)))
         if progress is not None:
             progress(i + 1)
-    report.seconds = time.perf_counter() - began
+
+
+def random_chunk(inputs: tuple[s.Bundle, GameState, int, int], first: int, stop: int) -> dict[str, Any]:
+    """The batch task of random play (tgc/runs/batch.py): playthroughs ``first``..``stop - 1``."""
+    bundle, start, seed, explorations = inputs
+    report = RandomReport(stop - first, seed)
+    _play_range(Book(bundle), start, seed, explorations, first, stop, report)
+    return report.to_data()
+
+
+def _spread(book: Book, start: GameState, runs: int, seed: int, explorations: int,
+            executor: ExecutorSpec, progress: Callable[[int], None] | None) -> RandomReport:
+    # No chunk store: the identity would have to hash the starting state as well, and a
+    # random-play run is minutes at most.
+    batch = Batch(random_chunk, (book.bundle, start, seed, explorations), "", runs, chunk=RANDOM_CHUNK)
+    done = 0
+
+    def advanced(count: int) -> None:
+        nonlocal done
+        done += count
+        if progress is not None:
+            progress(done)
+
+    report = RandomReport(runs, seed)
+    with opened(executor) as pool:
+        for part in run_batch(batch, pool, None, advanced):
+            report.merge(part)
     return report
 
 
