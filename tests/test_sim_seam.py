@@ -65,3 +65,19 @@ def test_a_ruleset_without_a_simulator_says_so(tmp_path: Path) -> None:
                                     '-> end\n', encoding="utf-8")
     result = CliRunner().invoke(cli, ["sim", "Wolf", "-C", str(tmp_path)])
     assert result.exit_code == 2 and "the ruleset `none` brings no simulator" in result.stderr
+
+
+@pytest.mark.parametrize(("direct", "target", "party"), [
+    (["deck", "sim", str(DECK), "--hero", "Odhran Quietstone", "--boss", "Mother of Thorns"],
+     "Mother of Thorns", "Odhran Quietstone"),
+    (["ruleset", "grimslingers", "duel", "Glass Hare", "-C", str(TALE), "-p", "Kipper"],
+     "Glass Hare", "Kipper"),
+])
+def test_every_ruleset_s_runs_go_through_the_executor_seam(direct: list[str], target: str,
+                                                            party: str) -> None:
+    """More runs than one chunk holds, on two worker processes, give what the ruleset's own
+    command gives in one pass (tgc/runs/batch.py)."""
+    where, runs = (str(DECK), "60") if target == "Mother of Thorns" else (str(TALE), "150")
+    own = _json([*direct, "-n", runs, "--seed", "2", "--format", "json"])
+    assert _json(["sim", target, "-C", where, "-p", party, "-n", runs, "--seed", "2",
+                  "--jobs", "2", "--no-cache", "--format", "json"]) == own

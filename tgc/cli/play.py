@@ -301,7 +301,6 @@ def _verse_game(book: Book, session: Session, console: Console, view: RichView, 
         view.show(Line("error", str(err)))
 
 
-def _random(book: Book, runs: int, *, seed: int, state_file: Path | None, party: tuple[str, ...]) -> int:
 def _random(book: Book, runs: int, *, seed: int, state_file: Path | None, party: tuple[str, ...],
             where: ExecutorSpec) -> int:
     """Random playthroughs (tgc.playtest.randomplay): coverage, endings, and each runtime error

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from tgc import rulesets
 from tgc.bundle.schema import Bundle
-from tgc.runs.batch import Batch, ChunkStore, run_batch
+from tgc.runs.batch import Batch, ChunkStore, run_batches
 from tgc.runs.executor import ExecutorSpec, opened
 
 Progress = Callable[[int], None]  # told how many runs each finished batch held
@@ -112,8 +112,15 @@ def simulate(bundle: Bundle, request: SimRequest, progress: Progress | None = No
 def run_chunks(request: SimRequest, batch: Batch, progress: Progress | None = None) -> list[Any]:
     """Every chunk result of ``batch``, in seed order, run where ``request`` says and kept
     in its store: what a ruleset's simulator calls instead of looping over its runs."""
+    return run_many(request, [batch], progress)[0]
+
+
+def run_many(request: SimRequest, batches: list[Batch],
+             progress: Progress | None = None) -> list[list[Any]]:
+    """:func:`run_chunks` for several batches at once (a report of many cells): every
+    batch's chunks share the executor, and each batch's results come back in seed order."""
     with opened(request.where()) as pool:
-        return run_batch(batch, pool, request.store, progress)
+        return run_batches(batches, pool, request.store, progress)
 
 
 def refuse(request: SimRequest, ruleset: str) -> None:

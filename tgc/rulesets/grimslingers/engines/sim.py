@@ -17,11 +17,13 @@ from tgc.rulesets.grimslingers.engines.duel import Duel, DuelResult, DuelSetup, 
 from tgc.rulesets.grimslingers.engines.policies import make_policy
 from tgc.rulesets.grimslingers.kinds import NAME
 from tgc.rulesets.grimslingers.rules import Rules, index
-from tgc.sim.seam import Progress, SimError, SimRequest, Simulated, refuse
+from tgc.runs.batch import Batch, content_hash
+from tgc.sim.seam import Progress, SimError, SimRequest, Simulated, refuse, run_chunks
 
 Z95 = 1.959964
 START_HP = START_EP = 5  # a new Tall Tale character (GS-11.3)
 HAND, STASH = 5, 3
+DUELS_PER_CHUNK = 100  # a duel is about a millisecond
 
 
 class BuildError(ValueError):
@@ -110,6 +112,19 @@ class DuelReport:
     def mean(self, total: int) -> float:
         return total / self.runs if self.runs else 0.0
 
+    def to_data(self) -> dict[str, Any]:
+        """The counts as JSON data (a chunk's result; turn counts keyed by strings)."""
+        return {"outcomes": dict(self.outcomes), "turns": {str(t): n for t, n in self.turns.items()},
+                "defeats": self.defeats, "hp_spent": self.hp_spent, "ep_spent": self.ep_spent}
+
+    def merge(self, data: dict[str, Any]) -> None:
+        """Add one chunk's counts (the report is the same whatever the order)."""
+        self.outcomes.update(data["outcomes"])
+        self.turns.update({int(t): n for t, n in data["turns"].items()})
+        self.defeats += data["defeats"]
+        self.hp_spent += data["hp_spent"]
+        self.ep_spent += data["ep_spent"]
+
     def to_json(self) -> dict[str, Any]:
         low, high = wilson(self.outcomes["win"], self.runs)
         return {
@@ -152,6 +167,48 @@ def simulate_duel(rules: Rules, creature: str, party: tuple[Build, ...], runs: i
                         seed)
     for i in range(runs):
         report.add(play_duel(rules, setup, policy, run_seed(seed, i)))
+    return report
+
+
+_INDEXED: dict[str, Rules] = {}
+
+
+def duel_chunk(inputs: tuple[TallTale, str, str, tuple[Build, ...], str, int], start: int,
+               stop: int) -> dict[str, Any]:
+    """The batch task of a duel simulation (tgc/runs/batch.py): duels ``start``..``stop - 1``,
+    the Tall Tale indexed once per process and content (``key``)."""
+    tale, key, creature, party, policy, seed = inputs
+    if key not in _INDEXED:
+        _INDEXED[key] = index(tale)
+    rules = _INDEXED[key]
+    found = rules.creatures[creature]
+    setup = DuelSetup(found, tuple(player_setup(rules, b) for b in party))
+    report = DuelReport(found.name, (), policy, seed)
+    for i in range(start, stop):
+        report.add(play_duel(rules, setup, policy, run_seed(seed, i)))
+    return report.to_data()
+
+
+def simulate_request(tale: TallTale, request: SimRequest, party: tuple[Build, ...],
+                     progress: Progress | None = None) -> DuelReport:
+    """`tgc sim CREATURE` through the executor seam: the duels of :func:`simulate_duel`
+    (the same report), in chunks run where ``request`` says and kept in its store."""
+    rules = index(tale)
+    found = rules.creatures.get(request.target)
+    if found is None:
+        raise BuildError(f"no @creature \"{request.target}\" "
+                         f"(known: {', '.join(sorted(rules.creatures)) or 'none'})")
+    for build in party:
+        player_setup(rules, build)  # an unknown Grimslinger or card is said here, not in a worker
+    key = content_hash(tale.model_dump(mode="json"))
+    identity = content_hash([key, found.name, [[b.grimslinger, list(b.cards)] for b in party],
+                             request.policy, request.seed])
+    batch = Batch(duel_chunk, (tale, key, found.name, party, request.policy, request.seed),
+                  identity, request.runs, chunk=DUELS_PER_CHUNK)
+    report = DuelReport(found.name, tuple(b.grimslinger or "player" for b in party),
+                        request.policy, request.seed)
+    for chunk in run_chunks(request, batch, progress):
+        report.merge(chunk)
     return report
 
 
@@ -229,8 +286,7 @@ def run(bundle: Bundle, request: SimRequest, progress: Progress | None = None) -
         raise SimError(f"unknown policy `{request.policy}` (policies: greedy, random)")
     builds = tuple(Build(name) for name in request.party or ("Kipper",))
     try:
-        report = simulate_duel(index(tale), request.target, builds, request.runs, request.seed,
-                               request.policy)
+        report = simulate_request(tale, request, builds, progress)
     except BuildError as err:
         raise SimError(str(err)) from None
     return Simulated(report)

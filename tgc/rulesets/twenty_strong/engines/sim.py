@@ -11,15 +11,19 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tgc.bundle.schema import Bundle
 from tgc.rulesets.twenty_strong.data import RANKS, Box
 from tgc.rulesets.twenty_strong.engines.game import Game, Outcome
 from tgc.rulesets.twenty_strong.engines.policies import POLICIES
 from tgc.rulesets.twenty_strong.kinds import NAME
-from tgc.sim.seam import Progress, SimError, SimRequest, Simulated, refuse
+from tgc.runs.batch import Batch, content_hash
+from tgc.sim.seam import Progress, SimError, SimRequest, Simulated, refuse, run_many
 
 Z95 = 1.959963984540054
+# A whole game is some milliseconds: 50 make a chunk of a fraction of a second.
+GAMES_PER_CHUNK = 50
 
 
 def game_seed(seed: int, *parts: object) -> int:
@@ -61,6 +65,22 @@ class Cell:
                 f"round {outcome.round}" if outcome.round <= 3 else "rounds 4+")
             self.lost_at[f"{outcome.step}, {where}"] += 1
 
+    def to_data(self) -> dict[str, Any]:
+        """The counts as JSON data (a chunk's result); ``lost_at`` as pairs, in the order
+        the games first met them, which breaks ties of the most common."""
+        return {"games": self.games, "wins": self.wins, "rounds": self.rounds,
+                "health_left": self.health_left, "lost_at": [[k, n] for k, n in self.lost_at.items()]}
+
+    def merge(self, data: dict[str, Any]) -> None:
+        """Add one chunk's counts (chunks merged in game order give the counts, and the
+        order of ``lost_at``, that one pass over the games gives)."""
+        self.games += data["games"]
+        self.wins += data["wins"]
+        self.rounds += data["rounds"]
+        self.health_left += data["health_left"]
+        for where, n in data["lost_at"]:
+            self.lost_at[where] += n
+
     def to_json(self) -> dict[str, object]:
         low, high = wilson(self.wins, self.games)
         return {"hero": self.hero, "boss": self.boss, "rank": self.rank, "games": self.games,
@@ -101,17 +121,30 @@ def play_game(box: Box, hero: str, boss: str, rank: int, policy: str, seed: int)
     return game.play()
 
 
+def cell_chunk(inputs: tuple[Box, str, str, int, str, int], start: int, stop: int) -> dict[str, Any]:
+    """The batch task of one cell (tgc/runs/batch.py): games ``start``..``stop - 1``."""
+    box, hero, boss, rank, policy, seed = inputs
+    cell = Cell(hero, boss, rank)
+    for i in range(start, stop):
+        cell.add(play_game(box, hero, boss, rank, policy, game_seed(seed, hero, boss, rank, i)))
+    return cell.to_data()
+
+
 def simulate(box: Box, heroes: Sequence[str], bosses: Sequence[str], ranks: Sequence[int],
-             runs: int, seed: int = 0, policy: str = "greedy") -> Report:
-    cells = []
-    for hero in heroes:
-        for boss in bosses:
-            for rank in ranks:
-                cell = Cell(hero, boss, rank)
-                for i in range(runs):
-                    cell.add(play_game(box, hero, boss, rank, policy,
-                                       game_seed(seed, hero, boss, rank, i)))
-                cells.append(cell)
+             runs: int, seed: int = 0, policy: str = "greedy", request: SimRequest | None = None,
+             progress: Progress | None = None) -> Report:
+    """Every hero x boss x rank cell, ``runs`` games each, through the executor seam:
+    where ``request`` says (default: this process, nothing kept)."""
+    where = request if request is not None else SimRequest("", jobs=1)
+    deck = content_hash(box.model_dump(mode="json"))
+    cells = [Cell(hero, boss, rank) for hero in heroes for boss in bosses for rank in ranks]
+    batches = [Batch(cell_chunk, (box, c.hero, c.boss, c.rank, policy, seed),
+                     content_hash([deck, c.hero, c.boss, c.rank, policy, seed]), runs,
+                     chunk=GAMES_PER_CHUNK)
+               for c in cells]
+    for cell, chunks in zip(cells, run_many(where, batches, progress), strict=True):
+        for chunk in chunks:
+            cell.merge(chunk)
     return Report(policy, seed, cells)
 
 
@@ -136,4 +169,4 @@ def run(bundle: Bundle, request: SimRequest, progress: Progress | None = None) -
     if any(rank not in RANKS for rank in ranks):
         raise SimError(f"ranks are {RANKS[0]} to {RANKS[-1]}")
     return Simulated(simulate(box, heroes, [request.target], ranks, request.runs, request.seed,
-                              request.policy))
+                              request.policy, request, progress))
