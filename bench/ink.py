@@ -4,7 +4,10 @@ ink twin, run alternately in one run, CPU seconds (user + system) per command, m
 and ratios. Cold = an empty parse cache; warm = a second run after a one-word edit.
 
 Usage: python bench/ink.py STORY_DIR --ink-compiler PATH/inkjs-compiler.js [--repeat 3]
-       [--tgc PATH]   (STORY_DIR holds story.ink and tgj/)
+       [--tgc [LABEL=]PATH]...   (STORY_DIR holds story.ink and tgj/)
+
+Several --tgc (a tree before and after a change, each its own tgc executable) are run in
+turn in every round, against the same ink runs, so they compare under the same load.
 """
 
 from __future__ import annotations
@@ -53,29 +56,41 @@ def main() -> int:
     parser.add_argument("story", type=Path)
     parser.add_argument("--ink-compiler", type=Path, required=True)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--tgc", default=str(Path(sys.executable).parent / "tgc"))
+    parser.add_argument("--tgc", action="append", metavar="[LABEL=]PATH",
+                        help="a tgc executable (repeat it to compare trees; default: this venv's)")
     args = parser.parse_args()
-    cold: list[Run] = []
-    warm: list[Run] = []
+    tgcs = [_labelled(text) for text in args.tgc or [str(Path(sys.executable).parent / "tgc")]]
+    cold: dict[str, list[Run]] = {label: [] for label, _ in tgcs}
+    warm: dict[str, list[Run]] = {label: [] for label, _ in tgcs}
     ink: list[Run] = []
     with tempfile.TemporaryDirectory(prefix="tgc-ink-") as tmp:
         os.environ["TGC_CACHE_DIR"] = str(Path(tmp) / "cache")
         for _ in range(args.repeat):
-            c, w = tgc_runs(args.tgc, args.story / "tgj", Path(tmp) / "cache")
-            cold.append(c)
-            warm.append(w)
+            for label, tgc in tgcs:
+                c, w = tgc_runs(tgc, args.story / "tgj", Path(tmp) / "cache")
+                cold[label].append(c)
+                warm[label].append(w)
             ink.append(measure(["node", str(args.ink_compiler), "-o", str(Path(tmp) / "out.json"),
                                 str(args.story / "story.ink")], 1800))
-    for name, runs in (("tgc check cold", cold), ("tgc check warm", warm), ("inkjs compile", ink)):
+    rows = [(f"{label} cold", cold[label]) for label, _ in tgcs]
+    rows += [(f"{label} warm", warm[label]) for label, _ in tgcs]
+    for name, runs in [*rows, ("inkjs compile", ink)]:
         bad = [r.rc for r in runs if r.rc not in (0, 1)]
         print(f"{name:16s} cpu {[round(r.cpu, 2) for r in runs]} median "
               f"{statistics.median(r.cpu for r in runs):.2f} s; wall median "
               f"{statistics.median(r.wall for r in runs):.1f} s; peak "
               f"{max(r.peak_kb for r in runs) / 1024:.0f} MB{'; FAILED ' + str(bad) if bad else ''}")
     base = statistics.median(r.cpu for r in ink)
-    print(f"cold / ink {statistics.median(r.cpu for r in cold) / base:.3f}; "
-          f"warm / ink {statistics.median(r.cpu for r in warm) / base:.3f}")
+    for label, _ in tgcs:
+        print(f"{label}: cold / ink {statistics.median(r.cpu for r in cold[label]) / base:.3f}; "
+              f"warm / ink {statistics.median(r.cpu for r in warm[label]) / base:.3f}")
     return 0
+
+
+def _labelled(text: str) -> tuple[str, str]:
+    """``LABEL=PATH`` or ``PATH`` (labelled ``tgc``)."""
+    label, sep, path = text.partition("=")
+    return (label, path) if sep else ("tgc", text)
 
 
 if __name__ == "__main__":

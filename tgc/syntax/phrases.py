@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tgc.limits import MAX_AMOUNT, as_number
 
@@ -35,19 +36,36 @@ def find(text: str, phrases: Iterable[str]) -> tuple[int, int, str] | None:
     """In a logic line (starting with ``~``): the offset of the ``:`` that ends an ``if``
     condition (-1 without one), the offset where a declared phrase starts, and the phrase;
     None when the line holds no phrase (the grammar reads it)."""
+    ordered, matcher = _matcher(tuple(phrases))
+    if matcher is None:
+        return None
     start = 1 + len(text[1:]) - len(text[1:].lstrip())
     colon = -1
-    if re.match(r"if(?![\w])", text[start:]):
+    if _IF.match(text, start):
         colon = _top_colon(text, start)
         if colon < 0:
             return None
         start = colon + 1 + len(text[colon + 1:]) - len(text[colon + 1:].lstrip())
-    for phrase in sorted(phrases, key=len, reverse=True):
-        pattern = r"\s+".join(map(re.escape, phrase.split())) + r"(?![\w])"
-        match = re.match(pattern, text[start:])
-        if match:
-            return colon, start, phrase
-    return None
+    match = matcher.match(text, start)
+    if match is None or match.lastgroup is None:
+        return None
+    return colon, start, ordered[int(match.lastgroup[1:])]
+
+
+_IF = re.compile(r"if(?![\w])")
+
+
+@lru_cache(maxsize=8)
+def _matcher(phrases: tuple[str, ...]) -> tuple[tuple[str, ...], re.Pattern[str] | None]:
+    """The phrases longest first and one pattern of them all, compiled once per set of
+    phrases (a logic line used to compile one pattern per phrase): alternatives are tried
+    in order, so the first that matches is the longest, as before."""
+    ordered = tuple(sorted(phrases, key=len, reverse=True))
+    if not ordered:
+        return ordered, None
+    alternatives = (f"(?P<p{i}>" + r"\s+".join(map(re.escape, phrase.split())) + r"(?![\w]))"
+                    for i, phrase in enumerate(ordered))
+    return ordered, re.compile("|".join(alternatives))
 
 
 def read_args(text: str, offset: int, shape: str, phrase: str) -> Args:

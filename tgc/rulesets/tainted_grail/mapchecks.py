@@ -42,7 +42,7 @@ def check_cells(analysis: Analysis) -> list[Diagnostic]:
     """TGC405: two cards of different legacy families claim one cell, or one card two
     (in campaigns whose map the campaign layer plays: they use its effects)."""
     campaign = analysis.campaign
-    if not _applies(campaign) or next(_phrases(campaign), None) is None:
+    if not _applies(campaign) or not analysis.derive(_found_phrases):
         return []
     geo = analysis.derive(_geometry)
     diags = []
@@ -70,7 +70,7 @@ def check_activations(analysis: Analysis) -> list[Diagnostic]:
         return []
     allowed = _menhir_sections(campaign)
     diags = []
-    for info, phrase in _phrases(campaign):
+    for info, phrase in analysis.derive(_found_phrases):
         if phrase.phrase != ACTIVATE:
             continue
         if phrase.at is not None:
@@ -94,7 +94,7 @@ def check_reachable(analysis: Analysis) -> list[Diagnostic]:
     campaign = analysis.campaign
     if not _applies(campaign):
         return []
-    lit = _lightable(campaign)
+    lit = _lightable(campaign, analysis.derive(_found_phrases))
     if lit is None:
         return []
     geo = analysis.derive(_geometry)
@@ -130,13 +130,14 @@ def check_reachable(analysis: Analysis) -> list[Diagnostic]:
     return diags
 
 
-def _lightable(campaign: Campaign) -> set[int] | None:
+def _lightable(campaign: Campaign,
+               found_phrases: list[tuple[VerseInfo, ast.Phrase]]) -> set[int] | None:
     """The cards where a menhir can stand: the start and every card an `activate menhir`
     acts on; None when the campaign lights no menhir (it does not model them)."""
     assert campaign.info is not None and campaign.info.start is not None
     hooks = _menhir_hooks(campaign)
     found: set[int] = set()
-    for info, phrase in _phrases(campaign):
+    for info, phrase in found_phrases:
         if phrase.phrase != ACTIVATE:
             continue
         if phrase.at is not None:
@@ -175,6 +176,12 @@ def _placed_by_story(campaign: Campaign) -> set[int]:
             elif effect.verb == "replace" and effect.other is not None:
                 out.add(effect.other)
     return out
+
+
+def _found_phrases(analysis: Analysis) -> list[tuple[VerseInfo, ast.Phrase]]:
+    """Every phrase of the campaign with its verse, found once for the three checks (each
+    walked every statement of every verse before)."""
+    return list(_phrases(analysis.campaign))
 
 
 def _phrases(campaign: Campaign) -> Iterator[tuple[VerseInfo, ast.Phrase]]:
