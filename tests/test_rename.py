@@ -58,18 +58,18 @@ def test_a_location_renumbered_moves_its_verses_and_keeps_their_printed_numbers(
     campaign = tmp_path / "journal_src"
     shutil.copytree(SAMPLE, campaign)
     old_lock = (campaign / "tgc.lock").read_text()
-    result = CliRunner().invoke(cli, ["rename", "location 201", "211", str(campaign)])
+    result = CliRunner().invoke(cli, ["rename", "location 201", "231", str(campaign)])
     assert result.exit_code == 0, result.output
-    assert "renamed location `201` to `211`" in result.output
+    assert "renamed location `201` to `231`" in result.output
     assert "tgc.lock (the printed numbers are kept)" in result.output
     lock = (campaign / "tgc.lock").read_text()
-    assert "[201]" not in lock and _lock_section(lock, "211") == _lock_section(old_lock, "201")
+    assert "[201]" not in lock and _lock_section(lock, "231") == _lock_section(old_lock, "201")
     caer = (campaign / "locations" / "201-caer-morwen.tgj").read_text()
-    assert '@location 211 "Caer Morwen"' in caer and "== 211.arrival" in caer and "== 201." not in caer
-    assert "start: 211" in (campaign / "campaign.tgj").read_text()
+    assert '@location 231 "Caer Morwen"' in caer and "== 231.arrival" in caer and "== 201." not in caer
+    assert "start: 231" in (campaign / "campaign.tgj").read_text()
     check = CliRunner().invoke(cli, ["check", str(campaign)])
     assert check.exit_code == 0 and "no problems found" in check.output
-    taken = CliRunner().invoke(cli, ["rename", "location 211", "202", str(campaign)])
+    taken = CliRunner().invoke(cli, ["rename", "location 231", "202", str(campaign)])
     assert taken.exit_code == 2 and "location 202 already exists" in taken.output
 
 
@@ -101,9 +101,9 @@ def test_a_plan_that_misses_a_mention_is_refused_before_anything_is_written() ->
 
     snapshot = Session().snapshot(SAMPLE.absolute())
     assert snapshot is not None
-    plan = plan_rename(snapshot, "location", "201", "211")
+    plan = plan_rename(snapshot, "location", "201", "231")
     verify(snapshot, plan)  # the whole plan is sound
-    file = next(f for f, edits in plan.edits.items() if any(new == "211" for _, new in edits)
+    file = next(f for f, edits in plan.edits.items() if any(new == "231" for _, new in edits)
                 and f.endswith("campaign.tgj"))
     plan.edits[file] = plan.edits[file][1:]  # as if a mention of 201 had been missed
     with pytest.raises(RenameError, match="renaming would break the campaign: .*TGC"):

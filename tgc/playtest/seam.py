@@ -69,9 +69,9 @@ def _ops(bundle: Bundle) -> Iterator[object]:
 def transcript_player(bundle: Bundle, text: str) -> Player | None:
     """The bundle's ruleset's player when ``text`` is one of its transcripts, which `tgc
     test` and `tgc play --script` hand to its ``run``: every transcript of a campaign the
-    player plays whole (a Grimslingers Tall Tale), or the ones its ``is_transcript`` says
-    are its own (a 20 Strong game, by its first line, beside the deck's story
-    transcripts); None for a story's transcript."""
+    player plays whole (a ruleset whose whole campaign its player runs), or the ones its
+    ``is_transcript`` says are its own (a game by its first line, beside the campaign's
+    story transcripts); None for a story's transcript."""
     own = player(bundle)
     if own is None:
         return None
