@@ -25,6 +25,7 @@ from typing import assert_never
 
 from tgc.source import SourceFile
 from tgc.syntax.parser import classify, comment_at, parse_source
+from tgc.syntax.phrases import outside_strings
 
 _ARROW = re.compile(r"\s*->\s*")
 _SPACES = re.compile(r"[ \t]+")
@@ -115,7 +116,7 @@ def _choice(code: str) -> str:
     rest = code[1:].strip()
     guard = ""
     if rest.startswith("{"):
-        end = _closing(rest)
+        end = outside_strings(rest, "}", 1)  # the } closing the guard
         if end < 0:
             return "* " + rest
         guard = _guard(rest[1:end])
@@ -124,25 +125,6 @@ def _choice(code: str) -> str:
     if at >= 0:
         rest = rest[:at].rstrip() + " -> " + rest[at + 2:].strip()
     return "* " + (f"{{{guard}}} " if guard else "") + rest
-
-
-def _closing(text: str) -> int:
-    """The index of the ``}`` closing the guard that opens ``text`` (strings skipped)."""
-    in_string = False
-    i = 1
-    while i < len(text):
-        ch = text[i]
-        if in_string:
-            if ch == "\\":
-                i += 1
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch == "}":
-            return i
-        i += 1
-    return -1
 
 
 def _guard(inner: str) -> str:

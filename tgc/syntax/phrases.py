@@ -42,7 +42,7 @@ def find(text: str, phrases: Iterable[str]) -> tuple[int, int, str] | None:
     start = 1 + len(text[1:]) - len(text[1:].lstrip())
     colon = -1
     if _IF.match(text, start):
-        colon = _top_colon(text, start)
+        colon = outside_strings(text, ":", start)
         if colon < 0:
             return None
         start = colon + 1 + len(text[colon + 1:]) - len(text[colon + 1:].lstrip())
@@ -179,8 +179,9 @@ def _takes(shape: str) -> str:
     return what + ", then optionally `at N`"
 
 
-def _top_colon(text: str, start: int) -> int:
-    """The first ``:`` outside a string after ``start``; -1 if none."""
+def outside_strings(text: str, char: str, start: int = 0) -> int:
+    """The index of the first ``char`` after ``start`` that is not inside a quoted string
+    (``\\"`` escapes a quote); -1 if none."""
     in_string = False
     i = start
     while i < len(text):
@@ -192,7 +193,7 @@ def _top_colon(text: str, start: int) -> int:
                 in_string = False
         elif ch == '"':
             in_string = True
-        elif ch == ":":
+        elif ch == char:
             return i
         i += 1
     return -1
