@@ -180,22 +180,10 @@ class CombatGame(Game):
         effects = self.encounter.attack_at(self.pool)
         self.say(f"enemy attack at pool {self.pool}: "
                  + ("; ".join(e.text for e in effects) or "nothing"))
-        self.prevent = {}
-        try:
-            for _, placed in self.visible():
-                for ability in placed.card.on_attack:
-                    self.run(ability.effects, hero, placed)
-            if hero.skills or hero.items:
-                self.powers(hero, "attack")
-            self.react(hero, effects)
-            if "feint" in self.traits:
-                self.prevent.pop("damage", None)
-            self.run(effects, hero)
-            if "horde" in self.traits:
-                self.say("Horde: discard 2 cards from the top of the deck")
-                self.discard_deck(hero, 2)
-        finally:
-            self.prevent = None
+        self.suffer(hero, effects, unpreventable=("damage",) if "feint" in self.traits else ())
+        if "horde" in self.traits:
+            self.say("Horde: discard 2 cards from the top of the deck")
+            self.discard_deck(hero, 2)
 
     def opportunity(self, hero: Hero) -> None:
         saved, self.prevent = self.prevent, None

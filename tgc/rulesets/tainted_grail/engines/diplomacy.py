@@ -141,17 +141,7 @@ class DiplomacyGame(Game):
         effects = self.stage.response_at(self.slot)
         self.say(f"response at affinity {self.slot}: "
                  + ("; ".join(e.text for e in effects) or "nothing"))
-        self.prevent = {}
-        try:
-            for _, placed in self.visible():
-                for ability in placed.card.on_attack:
-                    self.run(ability.effects, hero, placed)
-            if hero.skills or hero.items:
-                self.powers(hero, "attack")
-            self.react(hero, effects)
-            self.run(effects, hero)
-        finally:
-            self.prevent = None
+        self.suffer(hero, effects)
 
     def apply_keys(self, hero: Hero, option: Option) -> None:
         """Key by key in the rulebook's order (002, "Playing Cards": each Bonus Key with

@@ -366,6 +366,25 @@ class Game(ABC):
             else:
                 return
 
+    def suffer(self, hero: Hero, effects: Effects, *, unpreventable: tuple[str, ...] = ()) -> None:
+        """The enemy's attack and the opponent's response unfold alike (001 and 002): the
+        visible cards' attack abilities and the hero's powers first, then the charges and
+        flips that answer the threat, then its effects. Preventions gathered on the way
+        count for this step only; ``unpreventable`` names what a trait makes unstoppable."""
+        self.prevent = {}
+        try:
+            for _, placed in self.visible():
+                for ability in placed.card.on_attack:
+                    self.run(ability.effects, hero, placed)
+            if hero.skills or hero.items:
+                self.powers(hero, "attack")
+            self.react(hero, effects)
+            for what in unpreventable:
+                self.prevent.pop(what, None)
+            self.run(effects, hero)
+        finally:
+            self.prevent = None
+
     def panic_options(self, hero: Hero) -> list[Option]:
         """Panic: the first card comes from the top of the deck (magic may still be paid)."""
         if not hero.deck:
