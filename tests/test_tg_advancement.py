@@ -34,7 +34,7 @@ def rules() -> Rules:
     return _sample()[1]
 
 
-def test_attribute_points_cost_by_the_total_of_their_pair() -> None:
+def test_ADV_3_attribute_points_cost_by_the_total_of_their_pair() -> None:
     """000, "Advancing attributes": 2, 4, 6, 8 Exp for the 1st to 4th point of an opposed
     pair, 10 for the 5th and later; with 2 and 4 in a pair the next point is the pair's 7th
     (the example's garbled figure; its "(the total would be 7)" fixes it at 10)."""
@@ -50,7 +50,7 @@ def test_attribute_points_cost_by_the_total_of_their_pair() -> None:
         adv.raise_attribute(member, "caution", rules())
 
 
-def test_a_card_costs_two_exp_for_the_top_three_of_the_pool_keep_one() -> None:
+def test_ADV_2_a_card_costs_two_exp_for_the_top_three_of_the_pool_keep_one() -> None:
     """000, "Advancing Combat or Diplomacy decks": pay 2 Exp, take three cards off the
     Advancement Pool, add one to the deck and shuffle the other two back."""
     member = beor(exp=5)
@@ -66,7 +66,7 @@ def test_a_card_costs_two_exp_for_the_top_three_of_the_pool_keep_one() -> None:
     assert [c.number for c in adv.deck(member, "combat", rules())][-1] == drawn[1]
 
 
-def test_a_deck_keeps_at_least_fifteen_cards() -> None:
+def test_ADV_6_a_deck_keeps_at_least_fifteen_cards() -> None:
     """000: "Your Combat and Diplomacy decks should always contain at least 15 cards"; a
     card taken out stays the member's (it never returns to the pool) and can come back."""
     member = beor()
@@ -79,7 +79,7 @@ def test_a_deck_keeps_at_least_fifteen_cards() -> None:
     assert member.piles["combat_spare"] == [] and "1U" in member.piles["combat"]
 
 
-def test_the_third_point_of_an_attribute_comes_with_a_skill() -> None:
+def test_ADV_4_the_third_point_of_an_attribute_comes_with_a_skill() -> None:
     """000, "Buying skills": the 3rd and any later point of one attribute is a Skill card
     of it (one side of a double-sided card, the other forfeited; every skill is unique)."""
     skills = {s.name: s for s in (adv.Skill("Iron Will", "courage", "S1"),
@@ -95,7 +95,7 @@ def test_the_third_point_of_an_attribute_comes_with_a_skill() -> None:
     assert [s.name for s in free] == ["War Cry"]  # Stone Skin was the other side
 
 
-def test_a_third_point_needs_a_free_skill_card() -> None:
+def test_ADV_5_a_third_point_needs_a_free_skill_card() -> None:
     """000, "Buying skills" and "Character attributes": every point from the 3rd on *is*
     a Skill card of the attribute (the tray's markers hold two), so without a free Skill
     card of it there is no 3rd point to buy; `spend` buys something else instead."""

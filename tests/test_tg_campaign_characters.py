@@ -26,7 +26,7 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Book:
     return compile_map(tmp_path_factory.mktemp("characters"), MAP + ITEMS)
 
 
-def test_SOD_8_one_item_per_limited_keyword_stays_face_up(book: Book) -> None:
+def test_SOD_8_ITM_2_one_item_per_limited_keyword_stays_face_up(book: Book) -> None:
     campaign = Campaign(book, ["Ailei", "Beor"])
     campaign.character("Ailei").items[:] = ["Bell-Bronze Knife", "Rope", "Saltiron Axe", "Grey Hound"]
     campaign.character("Beor").items[:] = ["Saltiron Axe"]
@@ -90,7 +90,7 @@ def night(campaign: Campaign, **eat: bool) -> list[str]:
     return [str(h) for h in campaign.end_of_day(eat=eat or None)]
 
 
-def test_DTH_1_health_at_zero_attaches_the_dying_card(grim: Book) -> None:
+def test_DTH_1_TRK_5_health_at_zero_attaches_the_dying_card(grim: Book) -> None:
     campaign = Campaign(grim, ["Ailei", "Beor"])
     campaign.start_of_day()
     campaign.character("Ailei").set_track("health", 0)
@@ -139,7 +139,7 @@ def test_DTH_3_a_co_op_death_does_not_end_the_game(grim: Book) -> None:
         campaign.claim("Ailei")  # the dead never return (A42)
 
 
-def test_DTH_4_the_items_of_the_dead_lie_on_their_card(grim: Book) -> None:
+def test_DTH_4_ITM_8_the_items_of_the_dead_lie_on_their_card(grim: Book) -> None:
     campaign = Campaign(grim, ["Ailei", "Beor"])
     campaign.start_of_day()
     ailei = campaign.character("Ailei")

@@ -181,7 +181,7 @@ def test_EVT_3_one_event_a_day(book: Book) -> None:
     assert piles is not None and len(piles.deck) == 2
 
 
-def test_EVT_4_a_regular_event_is_discarded_at_the_next_reveal(book: Book) -> None:
+def test_EVT_4_CRD_3_a_regular_event_is_discarded_at_the_next_reveal(book: Book) -> None:
     """A14: in force until the next SOD-5, then to the Event deck's discard pile."""
     campaign = Campaign(book, ["Ailei"])
     for _ in range(2):

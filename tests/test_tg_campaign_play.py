@@ -104,7 +104,7 @@ def test_the_guardian_die_and_fights_can_be_given(book: Book) -> None:
     assert '[ARR-2] Beor fights "Mist Hound": win' in shown
 
 
-def test_a_campaign_save_holds_the_world_and_resumes(book: Book, tmp_path: Path) -> None:
+def test_SAV_1_SAV_5_a_campaign_save_holds_the_world_and_resumes(book: Book, tmp_path: Path) -> None:
     play, _ = session(book)
     play.handle(":sod")
     play.handle(":travel Ailei,Beor up")

@@ -116,7 +116,7 @@ def test_map_6_a_character_on_a_replaced_card_stands_on_the_new_one(book: Book) 
     assert [h.rule for h in happened] == ["MAP-6"]
 
 
-def test_map_7_a_discarded_card_goes_back_to_the_deck_not_out_of_the_game(book: Book) -> None:
+def test_map_7_crd_1_a_discarded_card_goes_back_to_the_deck_not_out_of_the_game(book: Book) -> None:
     campaign = Campaign(book, ["Ailei"])
     campaign.table.discard(104)
     assert 104 in campaign.table.deck() and 104 not in campaign.state.removed

@@ -126,7 +126,7 @@ def test_item_and_skill_mistakes_are_reported() -> None:
 # ---------------------------------------------------------------- in a fight
 
 
-def test_a_flip_item_is_used_once_and_flipped_face_down() -> None:
+def test_ITM_6_a_flip_item_is_used_once_and_flipped_face_down() -> None:
     """000, "Flipping cards": an item used in Combat is flipped face down and is face up
     again only when the encounter ends: its `flip` ability is offered once per encounter."""
     r = rules("nothing")
@@ -222,7 +222,7 @@ A quiet field.
 """
 
 
-def test_use_plays_an_items_action_in_tgc_play(tmp_path: Path) -> None:
+def test_ACT_8_use_plays_an_items_action_in_tgc_play(tmp_path: Path) -> None:
     """000, "Actions": "further Actions listed on ... your Items, Skills": `:use Amulet`
     pays its cost (1 Energy) and applies its effect; a cost the member cannot pay, or an
     item they do not carry, changes nothing."""

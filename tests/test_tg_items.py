@@ -48,7 +48,7 @@ def test_an_item_lost_in_a_fight_is_lost_by_its_carrier_only() -> None:
     assert beor.items == [] and ailei.items == ["Rope"]
 
 
-def test_loot_goes_to_the_member_the_party_gave_it_to() -> None:
+def test_ADV_7_loot_goes_to_the_member_the_party_gave_it_to() -> None:
     """000, "Parties": loot "needs to be shared" and the fight's sharing picks a member;
     the item lands with that member, not with the first one."""
     from tgc.rulesets.tainted_grail.engines.game import Outcome
@@ -92,7 +92,7 @@ def _session(party: tuple[str, ...]) -> tuple[Session, list[Line]]:
     return session, lines
 
 
-def test_state_shows_who_carries_what_and_give_trades() -> None:
+def test_ITM_5_state_shows_who_carries_what_and_give_trades() -> None:
     """000, "Items and equipment": "Characters may freely trade Items when they are in the
     same Location"; `:give` hands one over and `:state` names each item's carrier."""
     session, lines = _session(("Beor", "Ailei"))

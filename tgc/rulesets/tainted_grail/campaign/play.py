@@ -1,6 +1,6 @@
 """Tainted Grail's campaign layer, played by hand or by script: the commands a reader
 types between explorations (``:sod``, ``:travel``, ``:explore``, ``:act``, ``:inspect``,
-``:pass``, ``:eod``, ``:equip``, ``:claim``, ``:take``, ``:mercy``, ``:guardian``,
+``:pass``, ``:eod``, ``:advance``, ``:equip``, ``:claim``, ``:take``, ``:mercy``, ``:guardian``,
 ``:fight``, ``:map``, ``:world``) in, the lines to show and the next journal reading out.
 tgc's play session (tgc/playtest/session.py) finds it through the ruleset's spec
 (``campaign``) and knows none of its words."""
@@ -14,6 +14,7 @@ from dataclasses import fields
 from typing import Any
 
 from tgc.limits import as_number
+from tgc.rulesets.tainted_grail.campaign import advance
 from tgc.rulesets.tainted_grail.campaign.day import GUARDIAN_DIE, Campaign, Question, Reading
 from tgc.rulesets.tainted_grail.campaign.party import CampaignError
 from tgc.rulesets.tainted_grail.campaign.save import world_data, world_from_data
@@ -35,6 +36,8 @@ HELP = (
     (":inspect A,B", "the party inspects its card's menhir"),
     (":pass A[,B]", "a character passes for the day"),
     (":eod [eat A,B] [fast C] [give A 1 B]", "the End of the Day (by default who has Food eats)"),
+    (":advance [A] [WHAT]", "at night (after :eod): what A may buy with Exp; WHAT buys one "
+                            "(an attribute, combat, diplomacy, keep N) or builds a deck (out N, in N)"),
     (":equip A ITEM", "the character turns an Item face up (one per weapon, armor, shield, "
                       "companion and relic)"),
     (":claim NAME", "after a death in co-op, the dead character's player takes a character "
@@ -65,9 +68,9 @@ class CampaignPlay:
         self.commands: dict[str, Callable[[list[str]], list[str]]] = {
             "sod": self.cmd_sod, "travel": self.cmd_travel, "explore": self.cmd_explore,
             "act": self.cmd_act, "inspect": self.cmd_inspect, "pass": self.cmd_pass,
-            "eod": self.cmd_eod, "equip": self.cmd_equip, "claim": self.cmd_claim,
-            "take": self.cmd_take, "mercy": self.cmd_mercy, "guardian": self.cmd_guardian,
-            "fight": self.cmd_fight,
+            "eod": self.cmd_eod, "advance": self.cmd_advance, "equip": self.cmd_equip,
+            "claim": self.cmd_claim, "take": self.cmd_take, "mercy": self.cmd_mercy,
+            "guardian": self.cmd_guardian, "fight": self.cmd_fight,
             "map": self.cmd_map, "world": self.cmd_world,
         }
         self.started: Story | None = None  # a reading an action began (explore, act, inspect)
@@ -180,6 +183,9 @@ class CampaignPlay:
             else:
                 raise InputError("write ':eod [eat A,B] [fast C] [give A 1 B]'")
         return _lines(self.campaign.end_of_day(eat=eat or None, give=give))
+
+    def cmd_advance(self, args: list[str]) -> list[str]:
+        return _lines(advance.advance(self.campaign, args))
 
     def cmd_equip(self, args: list[str]) -> list[str]:
         if len(args) < 2:

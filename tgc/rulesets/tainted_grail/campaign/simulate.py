@@ -7,7 +7,8 @@ generator, so the same seed gives the same numbers.
 The policies choose each character's action in turn: ``random`` any legal one
 (travel, explore, a location action, inspecting a menhir, passing); ``greedy`` travels
 to the card visited least (ties to the lowest number), explores a card not explored yet
-today, inspects a menhir not lit, and passes otherwise. Journal choices and asks are
+today, inspects a menhir not lit, and passes otherwise. At night each character spends their
+Exp by the stated rule (engines/advancement.py ``spend``, EOD-3). Journal choices and asks are
 picked by the generator under both; fights are the engines' (``greedy`` plays them by
 the greedy policy, ``random`` by the random one)."""
 
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tgc.bundle.schema import Bundle
+from tgc.rulesets.tainted_grail.campaign import advance
 from tgc.rulesets.tainted_grail.campaign.day import Campaign, Question
 from tgc.rulesets.tainted_grail.campaign.party import CampaignError
 from tgc.rulesets.tainted_grail.engines.simulate import run_seed, wilson
@@ -39,7 +41,8 @@ MAX_STEPS = 400  # a run's readings' waits answered before the run is called stu
 class Run:
     """One run's outcome: how many days were played, whether everyone lived, why the
     game ended early (a solo death, a failure; None: it did not), the menhirs lit at
-    the end, the cards ever stood on, the quests that succeeded."""
+    the end, the cards ever stood on, the quests that succeeded, the purchases made with
+Exp at night (EOD-3)."""
 
     days: int
     survived: bool
@@ -47,6 +50,7 @@ class Run:
     menhirs: int
     reached: frozenset[int]
     quests: tuple[str, ...]
+    advances: int = 0
 
 
 @dataclass
@@ -75,6 +79,7 @@ class DaysReport:
             "ended": dict(sorted(Counter(r.ending for r in self.runs if r.ending).items())),
             "mean_days": sum(r.days for r in self.runs) / n,
             "mean_menhirs": sum(r.menhirs for r in self.runs) / n,
+            "mean_advances": sum(r.advances for r in self.runs) / n,
             "reached": {str(c): self._rate(k) for c, k in sorted(reached.items())},
             "quests": {q: self._rate(k) for q, k in sorted(quests.items())},
         }
@@ -88,6 +93,7 @@ class DaysReport:
                  f"  ended early     {', '.join(f'{k} {v}' for k, v in data['ended'].items()) or 'none'}",
                  f"  mean days       {data['mean_days']:6.2f}",
                  f"  menhirs lit     {data['mean_menhirs']:6.2f} at the end (mean)",
+                 f"  Exp purchases   {data['mean_advances']:6.2f} at night (mean)",
                  "  locations reached:"]
         lines += [f"    {card:>6}    {r['rate']:6.1%}   ({r['low']:.1%} - {r['high']:.1%})"
                   for card, r in data["reached"].items()]
@@ -133,7 +139,7 @@ def play_days(book: Book, party: tuple[str, ...], days: int, rng: Rng, policy: s
     """One run: DAYS days played by the policy, or until the game ends."""
     campaign = Campaign(book, list(party), rng=rng, ruleset=fights, decide=lambda q: _decide(q, rng))
     player = _Player(campaign, rng, policy)
-    played = 0
+    played = advances = 0
     try:
         for day in range(days):
             if campaign.world.phase == "dusk":
@@ -144,6 +150,8 @@ def play_days(book: Book, party: tuple[str, ...], days: int, rng: Rng, policy: s
                 player.turn()
             if campaign.world.phase == "day":
                 player.settle(campaign.end_of_day())
+            if campaign.world.phase == "dusk":  # EOD-3 after the night's readings
+                advances += len(advance.spend(campaign))
             if campaign.world.phase == "over":
                 break
     except _Stuck:
@@ -151,7 +159,7 @@ def play_days(book: Book, party: tuple[str, ...], days: int, rng: Rng, policy: s
     piles = campaign.world.events
     reached = frozenset(player.visited) | frozenset(campaign.world.positions.values())
     return Run(played, not campaign.world.dead, campaign.world.ending, len(campaign.world.menhirs),
-               reached, tuple(sorted(piles.done)) if piles is not None else ())
+               reached, tuple(sorted(piles.done)) if piles is not None else (), advances)
 
 
 def _decide(question: Question, rng: Rng) -> str:
