@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tgc.bundle.schema import Bundle
-from tgc.rulesets.grimslingers.data import Card, TallTale
+from tgc.rulesets.grimslingers.data import MAIN_ELEMENTS, Card, TallTale
 from tgc.rulesets.grimslingers.engines.duel import Duel, DuelResult, DuelSetup, PlayerSetup
 from tgc.rulesets.grimslingers.engines.policies import make_policy
 from tgc.rulesets.grimslingers.kinds import NAME
@@ -39,8 +39,9 @@ class Build:
 
 
 def player_setup(rules: Rules, build: Build) -> PlayerSetup:
-    """The cards a build names, or by default its skills then the six elements; the first
-    five go in the hand, the next three in the stash (GS-11.3)."""
+    """The cards a build names, or by default its skills then the six elements (never
+    LIGHT or DARK, kept for enemies in a Tall Tale, GS-3.2); the first five go in the
+    hand, the next three in the stash (GS-11.3)."""
     g = None
     if build.grimslinger is not None:
         g = rules.grimslingers.get(build.grimslinger)
@@ -52,7 +53,7 @@ def player_setup(rules: Rules, build: Build) -> PlayerSetup:
         cards = [_card(rules, name, build.grimslinger) for name in build.cards]
     else:
         own = list(rules.character_cards(g.name))[:2] if g else []
-        cards = [*own, *rules.elements()]
+        cards = [*own, *(e for e in rules.elements() if e.element in MAIN_ELEMENTS)]
     return PlayerSetup(g, tuple(cards[:HAND]), tuple(cards[HAND:HAND + STASH]),
                        hp=START_HP, ep=START_EP, max_hp=START_HP, max_ep=START_EP,
                        hand_limit=HAND, stash_limit=STASH)
@@ -254,7 +255,12 @@ def simulate_versus(rules: Rules, party: tuple[Build, ...], runs: int, seed: int
                     policy: str = "greedy", teams: tuple[int, ...] | None = None) -> VersusReport:
     """Versus duels between the builds (free for all unless ``teams``); the first-player
     token starts at a random seat each run (GS-9.2 step 6)."""
-    from tgc.rulesets.grimslingers.engines.versus import Versus, VersusSetup, versus_player
+    from tgc.rulesets.grimslingers.engines.versus import (
+        Versus,
+        VersusSetup,
+        roll_off,
+        versus_player,
+    )
 
     if len(party) < 2:
         raise BuildError("a versus duel needs two players or more")
@@ -263,7 +269,7 @@ def simulate_versus(rules: Rules, party: tuple[Build, ...], runs: int, seed: int
     report = VersusReport(tuple(b.grimslinger or "player" for b in party), seats, policy, seed)
     for i in range(runs):
         rng = random.Random(run_seed(seed, i))
-        game = Versus(rules, VersusSetup(players, seats, rng.randrange(len(players))),
+        game = Versus(rules, VersusSetup(players, seats, roll_off(len(players), rng)),
                       make_policy(policy), rng)
         result = game.run()
         report.runs += 1

@@ -30,6 +30,17 @@ class VersusSetup:
     first: int = 0  # the seat holding the first-player token
 
 
+def roll_off(players: int, rng: random.Random) -> int:
+    """GS-9.2 step 6: everyone rolls the die, the highest takes the first-player token,
+    and those tied for highest roll again. The seat that won."""
+    seats = list(range(players))
+    while len(seats) > 1:
+        rolls = {seat: rng.randint(1, 6) for seat in seats}
+        top = max(rolls.values())
+        seats = [seat for seat in seats if rolls[seat] == top]
+    return seats[0]
+
+
 def versus_player(setup: PlayerSetup) -> PlayerSetup:
     """A player as versus starts them (GS-9.2 step 4)."""
     return PlayerSetup(setup.grimslinger, setup.hand, setup.stash, setup.passive,
