@@ -49,8 +49,9 @@ class TileEvent:
 
 def eligible_parts(tale: TallTale, state: TaleState) -> list[Part]:
     """GS-14.5: parts of this chapter not completed whose prerequisite holds; none while
-    a bounty is active (GS-14.7)."""
-    if state.active_bounty is not None:
+    a bounty is active (GS-14.7), nor in Free Roam, which skips the Narrative phase
+    (GS-11.1)."""
+    if state.active_bounty is not None or state.free_roam:
         return []
     return [p for p in tale.parts if p.chapter == state.chapter and p.id not in state.completed
             and holds(p.requires, state)]

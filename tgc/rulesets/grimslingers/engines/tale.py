@@ -67,6 +67,7 @@ class TaleState:
     defeats_left: int = 0
     game_over: bool = False
     chapter_over: bool = False
+    free_roam: bool = False  # no story booklet: no Narrative phase (GS-11.1)
     tale: TallTale | None = None
     log: list[str] = field(default_factory=list)
 
