@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from measure import Run, command_exists, measure, measure_json_load
+from measure import Run, command_exists, compile_bytecode, measure, measure_json_load
 from results import (
     BASELINE_VERSES,
     BASELINES,
@@ -284,9 +284,9 @@ def bench_size(size: int, jobs: list[Job], tgc: Path, args: argparse.Namespace,
     return entry
 
 
-def environment(tgc: Path) -> dict[str, object]:
+def environment(tgc: Path, bytecode: str) -> dict[str, object]:
     return {"python": platform.python_version(), "platform": platform.platform(),
-            "cpus": os.cpu_count(), "tgc": str(tgc),
+            "cpus": os.cpu_count(), "tgc": str(tgc), "bytecode": bytecode,
             "date": datetime.now(UTC).isoformat(timespec="seconds")}
 
 
@@ -318,9 +318,11 @@ def main(argv: list[str] | None = None) -> int:
     console = Console()
     args.out.mkdir(parents=True, exist_ok=True)
     tgc = find_tgc(args.tgc)
+    bytecode = compile_bytecode(tgc)
+    console.print(f"{tgc}: {bytecode}")
     jobs = available_jobs(args.jobs, tgc, console)
     sizes = [bench_size(size, jobs, tgc, args, console) for size in args.sizes]
-    data = {"environment": environment(tgc), "seed": args.seed, "repeat": args.repeat,
+    data = {"environment": environment(tgc, bytecode), "seed": args.seed, "repeat": args.repeat,
             "baselines": [asdict(b) | {"verses": BASELINE_VERSES} for b in BASELINES],
             "sizes": [asdict(entry) for entry in sizes]}
     path = write_results(args.out, data)
