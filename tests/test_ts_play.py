@@ -65,6 +65,16 @@ def test_odds_command_with_a_commit_plan_and_json() -> None:
     assert data["exact"] == "11/36"  # one yellow die, two passes, 2 damage: crit, or 2 hits
 
 
+def test_the_simulated_engagement_commits_the_plan_not_greedy() -> None:
+    # One green die on Rune-Eater (crits deal it 1) cannot deal its Health in three
+    # passes; greedy's own rule would commit all four green dice and win most.
+    box = sample_box()
+    setup = engagement.setup(box, "Maelis of the Reedbanks", ["Rune-Eater"], "green",
+                             commit={"green": 1})
+    assert engagement.exact(box, setup) == 0
+    assert not any(engagement.play(box, setup, game_seed(5, i)) for i in range(40))
+
+
 def test_odds_command_names_what_is_unknown() -> None:
     result = CliRunner().invoke(cli, ["odds", str(SAMPLE), "--hero", "Maelis",
                                       "--enemy", "Bog Lurker", "--dial", "green"])

@@ -100,11 +100,16 @@ def _target(foe: Enemy, names: list[str], dial: str) -> Target:
     return Target(foe.health, own.get("crit", 2), own.get("basic", 1), allowed)
 
 
-class _PlanCommits(PlannerPolicy):
-    """The planner, committing exactly the setup's plan in the first pass."""
+class _PlanCommits:
+    """The planner, committing exactly the setup's plan in the first pass and striking
+    nothing. It wraps the planner rather than extends it, so that none of the planner's
+    fast paths (decisions.py: greedy's commits among them) answer in its place."""
+
+    name = "planner"
 
     def __init__(self, box: Box, plan: dict[str, int]) -> None:
         self.left = {i: plan.get(c.name, 0) for i, c in enumerate(box.dice.colours)}
+        self.planner = PlannerPolicy()
 
     def choose(self, game: Game, decision: Decision) -> int:
         if decision.kind == "commit":
@@ -115,7 +120,7 @@ class _PlanCommits(PlannerPolicy):
             return next(i for i, c in enumerate(decision.choices) if c.act == "none")
         if decision.kind == "strike":
             return 0
-        return super().choose(game, decision)
+        return self.planner.choose(game, decision)
 
 
 def play(box: Box, s: Setup, seed: int) -> bool:
