@@ -1,7 +1,9 @@
 """20 Strong's fast paths change no game: greedy (and the planner, greedy outside the Apply
-step) commit and recover whole runs of dice at once (``commits``, ``recovers``), and greedy
-answers each Apply without building its decision (``applies``); both must give the same
-games as asking every decision; and a deck's index is made once per deck."""
+step) commit and recover whole runs of dice at once (``commits``, ``recovers``), answers
+each Strike without building its decision (``strikes``) and is not asked the kinds it
+answers with the first choice (``firsts``); greedy answers each Apply without its
+decision (``applies``); all must give the same games as asking every decision; and a
+deck's index is made once per deck."""
 
 from __future__ import annotations
 
@@ -47,7 +49,8 @@ def test_the_fast_paths_play_the_same_games(make: type[GreedyRules], rank: int) 
                 assert _play(box, make(), hero.name, boss.name, rank, seed) == \
                     _play(box, slow, hero.name, boss.name, rank, seed)
                 asked |= slow.asked
-    assert {"commit", "recover", "apply"} <= asked  # the slow side did ask die by die
+    # the slow side did ask die by die, every strike, and the kinds greedy answers first
+    assert {"commit", "recover", "apply", "strike", "reward", "destination"} <= asked
 
 
 def test_a_deck_is_indexed_once() -> None:

@@ -44,8 +44,11 @@ class Policy(Protocol):
     recovers them; the engine then moves the dice at once, exactly as the run of answers
     would, instead of asking die by die. ``applies(game)`` is an Apply decision's answer
     without the decision (the die and the row, or None to stop), for a policy whose rule
-    needs no list of choices. A policy without them, a person's included, is asked every
-    time; tests/test_ts_fast_paths.py plays the same games both ways."""
+    needs no list of choices; ``strikes(game)`` likewise answers a Strike decision (the
+    choice itself). ``firsts`` names the kinds it always answers with their first choice
+    (greedy takes every reward, says yes, keeps the order), which the engine then does
+    not ask. A policy without them, a person's included, is asked every time;
+    tests/test_ts_fast_paths.py plays the same games both ways."""
 
     name: str
 

@@ -26,7 +26,7 @@ from tgc.rulesets.twenty_strong.data import (
 )
 from tgc.rulesets.twenty_strong.engines import resolve, strategy
 from tgc.rulesets.twenty_strong.engines.decisions import TAKE_SKIP, Choice, Decision, DecisionKind, Policy
-from tgc.rulesets.twenty_strong.engines.table import MISS, Foe, Table
+from tgc.rulesets.twenty_strong.engines.table import BASIC, CRIT, MISS, Foe, Table
 
 ROUND_LIMIT = 100  # TS-15.3's safety net
 Result = Literal["win", "lose"]
@@ -53,14 +53,19 @@ class Outcome:
 @dataclass(frozen=True)
 class DeckIndex:
     """What the engine looks up at every die and step, made once per deck: the ``always``
-    modifiers by their source, whether there are any, and the (zone, trigger) pairs that
-    some combat card or item has (a trigger no card has needs no scan of the hand)."""
+    modifiers by their source, whether there are any, the (zone, trigger) pairs that
+    some combat card or item has (a trigger no card has needs no scan of the hand), the
+    face each side of each colour's die shows (TS-1.2: side 0 is the crit, the next
+    hits-1 sides basic hits, the rest misses), and the one-colour set of open colours
+    for each place of the dial (what may be applied when nothing unlocks a colour)."""
 
     standing_cards: dict[tuple[str, str], tuple[Effect, ...]]
     standing_items: dict[str, tuple[Effect, ...]]
     has_standing: bool
     has_face_standing: bool
     triggers: frozenset[tuple[str, str]]
+    sides: tuple[tuple[int, ...], ...]
+    dial_open: tuple[frozenset[str], ...]
 
 
 _INDEXES: dict[int, tuple[Box, DeckIndex]] = {}  # by the deck's identity (it is frozen)
@@ -84,9 +89,12 @@ def deck_index(box: Box) -> DeckIndex:
     triggers = frozenset((a.zone, a.trigger) for c in box.cards for a in c.abilities) | frozenset(
         ("item", a.trigger) for e in (*box.enemies, *box.bosses) if e.item is not None
         for a in e.item.abilities)
+    sides = tuple(tuple(CRIT if side == 0 else BASIC if side < c.hits else MISS
+                        for side in range(box.dice.sides)) for c in box.dice.colours)
     index = DeckIndex(cards, items, bool(cards or items or any(heroes)),
                       any(e.kind == "face-damage" for found in (*cards.values(), *items.values(), *heroes)
-                          for e in found), triggers)
+                          for e in found), triggers, sides,
+                      tuple(frozenset((colour,)) for colour in box.dice.dial))
     if len(_INDEXES) > 64:
         _INDEXES.clear()
     _INDEXES[id(box)] = (box, index)
@@ -114,14 +122,16 @@ class Game:
         index = deck_index(box)
         self.standing_cards, self.standing_items = index.standing_cards, index.standing_items
         self.has_standing, self.has_face_standing = index.has_standing, index.has_face_standing
-        self.triggers = index.triggers
+        self.triggers, self.sides, self.dial_open = index.triggers, index.sides, index.dial_open
         self.standing_hero: tuple[Effect, ...] = ()
+        self.firsts: frozenset[DecisionKind] = getattr(policy, "firsts", frozenset())
 
     # ------------------------------------------------------------ asking and telling
 
     def ask(self, kind: DecisionKind, choices: Sequence[Choice], subject: str = "") -> Choice:
-        """The policy's answer; a decision with one choice is not asked."""
-        if len(choices) == 1:
+        """The policy's answer; a decision with one choice, or of a kind the policy always
+        answers with the first choice (its ``firsts``), is not asked."""
+        if len(choices) == 1 or kind in self.firsts:
             return choices[0]
         options = tuple(choices)
         return options[self.policy.choose(self, Decision(kind, options, subject))]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from tgc.rulesets.twenty_strong.data import Enemy
 from tgc.rulesets.twenty_strong.engines import strategy
-from tgc.rulesets.twenty_strong.engines.decisions import Choice, Decision, Policy
+from tgc.rulesets.twenty_strong.engines.decisions import STOP, Choice, Decision, DecisionKind, Policy
 from tgc.rulesets.twenty_strong.engines.table import CRIT, MISS, Foe
 from tgc.rulesets.twenty_strong.odds import Die, Engagement, Target, best_move
 
@@ -44,6 +44,11 @@ class GreedyRules:
     most dangerous enemy it can, recovers the colours the dial shows next."""
 
     name = "greedy"
+    # The kinds ``choose`` answers with the first choice whatever the table (take rewards
+    # and items, say yes, the first order, the first card to banish ...): not asked.
+    firsts: frozenset[DecisionKind] = frozenset({
+        "hero", "boss", "order", "reward", "item-reward", "make-room", "destination",
+        "optional", "item-discard", "pick-upgraded", "banish-card"})
 
     def choose(self, game: Game, decision: Decision) -> int:
         t = game.t
@@ -83,6 +88,21 @@ class GreedyRules:
                 return _best(decision, lambda c: c.a)  # recovery, then strategy, then health
             case _:
                 return 0  # take rewards and items, say yes, the first order, the hand
+
+    def strikes(self, game: Game) -> Choice:
+        """The ``strike`` rule of ``choose`` without the decision: the first card of the
+        hand that may be played, on the first row it matches (the first play among
+        ``strategy.strike_choices``), else a draw while the hand is at most its limit,
+        else stop."""
+        t = game.t
+        for i, card in enumerate(t.hand):
+            left = card.left_positions
+            for j, foe in enumerate(t.foes):
+                if not left.isdisjoint(foe.host_nodes):
+                    return Choice("play", i, j)
+        if (t.combat_deck or t.combat_discard) and len(t.hand) < t.hand_limit() + 1:
+            return Choice("draw")
+        return STOP
 
     def commits(self, game: Game) -> frozenset[int]:
         """The ``commit`` rule of ``choose`` for a whole Commit step: every die of a colour

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from tgc.rulesets.twenty_strong.data import FaceDamage, Forbid, Unlock
 from tgc.rulesets.twenty_strong.engines import resolve
 from tgc.rulesets.twenty_strong.engines.decisions import STOP, YES_NO, Choice
-from tgc.rulesets.twenty_strong.engines.table import BASIC, CRIT, FACE_NAMES, MISS, Foe
+from tgc.rulesets.twenty_strong.engines.table import CRIT, FACE_NAMES, MISS, PRINTED, Foe
 
 if TYPE_CHECKING:
     from tgc.rulesets.twenty_strong.engines.game import Game
@@ -59,13 +59,11 @@ def strategy_pass(game: Game) -> None:
 
 
 def roll(game: Game, die: int) -> int:
-    """One unit die's new face (TS-1.2): side 0 is the crit, the next hits-1 sides are
-    basic hits, the rest misses."""
+    """One unit die's new face: the face of a random side of its colour (the deck's
+    table of sides, TS-1.2), or what the person rolling it says."""
     if game.roller is not None:
         return game.roller(game, die)
-    colour = game.box.dice.colours[game.t.colour_of[die]]
-    side = game.rng.randrange(game.box.dice.sides)
-    return CRIT if side == 0 else BASIC if side < colour.hits else MISS
+    return game.sides[game.t.colour_of[die]][game.rng.randrange(game.box.dice.sides)]
 
 
 # ---------------------------------------------------------------- strike (TS-6)
@@ -74,20 +72,28 @@ def roll(game: Game, die: int) -> int:
 def strike_step(game: Game) -> None:
     t = game.t
     strikes = 1
+    fast = getattr(game.policy, "strikes", None)  # the answer without the decision
     while strikes > 0:
         strikes -= 1
-        choices = [STOP]
-        if t.combat_deck or t.combat_discard:
-            choices.append(Choice("draw"))
-        for i, card in enumerate(t.hand):
-            left = card.left_positions
-            choices.extend(Choice("play", i, j) for j, foe in enumerate(t.foes)
-                           if not left.isdisjoint(foe.host_nodes))
-        pick = game.ask("strike", choices)
+        pick = fast(game) if fast is not None else game.ask("strike", strike_choices(game))
         if pick.act == "draw":
             draw(game, 1)
         elif pick.act == "play":
             strikes += play_card(game, pick.a, t.foes[pick.b])
+
+
+def strike_choices(game: Game) -> list[Choice]:
+    """Stop, draw (while a card is left to draw), or play a card of the hand on a row
+    whose right nodes match one of its left ones (TS-6.2, 6.3)."""
+    t = game.t
+    choices = [STOP]
+    if t.combat_deck or t.combat_discard:
+        choices.append(Choice("draw"))
+    for i, card in enumerate(t.hand):
+        left = card.left_positions
+        choices.extend(Choice("play", i, j) for j, foe in enumerate(t.foes)
+                       if not left.isdisjoint(foe.host_nodes))
+    return choices
 
 
 def play_card(game: Game, index: int, foe: Foe) -> int:
@@ -211,7 +217,7 @@ def open_colours(game: Game) -> frozenset[str] | None:
     t = game.t
     if not (t.unlocked_round or t.unlocked_pass or game.standing_hero or game.standing_cards
             or (game.standing_items and t.inventory)):
-        return frozenset((t.dial_colour,))  # nothing unlocks a colour: a quick answer
+        return game.dial_open[t.dial]  # nothing unlocks a colour: a quick answer
     unlocked = t.unlocked_round | t.unlocked_pass
     for effect in resolve.standing(game):
         if isinstance(effect, Unlock):
@@ -246,12 +252,16 @@ def face_damage(game: Game, face: int, foe: Foe) -> int:
         for effect in resolve.standing(game):
             if isinstance(effect, FaceDamage) and effect.face == name:
                 return effect.amount
-    return 2 if face == CRIT else 1
+    return PRINTED[face]
 
 
 def damage_on(game: Game, foe: Foe) -> int:
-    """Computed from the applied dice at every check, never accumulated (TS-7.8)."""
-    faces = game.t.faces
+    """Computed from the applied dice at every check, never accumulated (TS-7.8). Where
+    no rule changes what a face deals (most enemies, most rounds), the printed damage."""
+    t = game.t
+    faces = t.faces
+    if not (foe.card.during or t.face_bonus or game.has_face_standing):
+        return foe.bonus + sum(PRINTED[faces[d]] for d in foe.applied)
     return foe.bonus + sum(face_damage(game, faces[d], foe) for d in foe.applied)
 
 

@@ -10,6 +10,7 @@ from tgc.rulesets.twenty_strong.data import Box, CombatCard, Enemy, Hero
 
 MISS, BASIC, CRIT = 0, 1, 2
 FACE_NAMES = ("miss", "hit", "crit")
+PRINTED = (0, 1, 2)  # what each face deals where no rule changes it (TS-1.3)
 
 
 @dataclass(slots=True, eq=False)
