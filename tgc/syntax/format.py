@@ -8,12 +8,24 @@ logic line, `; ` and `: ` between a logic line's parts; inside a
 choice's guard no space after `{` or before `}`, `; ` between conditions, one space
 after `}`; `key: value` in properties; exactly one newline at the end of the file.
 
-What it never changes: the number and order of lines (the bundle's source map records
-where each verse starts, so a formatted campaign compiles to the very same bytes),
-prose, strings, comments (a comment keeps its text and the gap before it).
+Between lines: runs of blank lines become one, the file starts with no blank line, and
+every verse header (with the comment lines right above it) has one blank line before it,
+as has a declaration that follows a verse (declarations next to each other keep the
+writer's grouping). The properties of the declarations whose keys the core defines
+(`@campaign`, `@location`, `@secret`, `@item`) come in one order (`PROPERTY_ORDER`): a
+property moves with the comment lines right above it and its continuation lines; the
+lines the order does not name (hooks, actions, a ruleset's keys) keep their order.
+
+So lines move, and a formatted file has new line numbers (the bundle's `source_map`,
+the translation catalogues' references, diagnostics' positions); what it means does
+not change. It never changes prose, strings or comments (a comment keeps its text and
+the gap before it), never puts a blank line between a comment and the line below it
+(a `// tgc: ignore[...]` line covers the next line) and never removes the only blank
+line between two lines.
 
 Never changing meaning is checked, not hoped for: the formatted text is parsed again and
-its syntax tree, spans aside, must equal the original's; when it does not (or when the
+its syntax tree, spans aside (and properties in the order above), must equal the
+original's; when it does not (or when the
 file has syntax errors) the file is left as it is and the caller is told why.
 """
 
@@ -32,6 +44,15 @@ _SPACES = re.compile(r"[ \t]+")
 _SEMI = re.compile(r"[ \t]*;[ \t]*")
 _COLON = re.compile(r"[ \t]*:[ \t]*")
 _KEY = re.compile(r"^([\w-]+)[ \t]*:[ \t]*(.*)$")
+
+# The order of a declaration's properties, for the kinds whose keys the core reads;
+# "*" stands for every line the list does not name, kept in the order written.
+PROPERTY_ORDER: dict[str, tuple[str, ...]] = {
+    "campaign": ("ruleset", "start", "players", "*"),
+    "location": ("legacy", "seals", "keys", "*", "text"),
+    "secret": ("keywords", "*", "text"),
+    "item": ("keywords", "*", "text"),
+}
 
 
 @dataclass(frozen=True)
@@ -57,7 +78,7 @@ def format_source(name: str, text: str) -> Formatted:
     if formatted == text:
         return Formatted(text, text)
     again, _ = parse_source(SourceFile.from_text(name, formatted))
-    if _shape(again) != _shape(tree):
+    if _shape(again) != _shape(_in_order(tree)):
         return Formatted(text, text, "formatting it would change its meaning (please report this)")
     return Formatted(formatted, text)
 
@@ -87,9 +108,94 @@ def format_lines(lines: tuple[str, ...] | list[str]) -> str:
             out.append(_verse_line(stripped.lstrip(" \t")))
         else:
             out.append(stripped)
+    out = _blank_lines(_reorder(out))
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n" if out else ""
+
+
+def _is_comment(line: str) -> bool:
+    return line.lstrip(" \t").startswith("//")
+
+
+def _reorder(lines: list[str]) -> list[str]:
+    """Each declaration's properties in `PROPERTY_ORDER` (the kinds it names)."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        out.append(line)
+        i += 1
+        if not line.startswith("@"):
+            continue
+        end = i  # the block: indented, blank and comment lines, up to its last indented one
+        last = i
+        while end < len(lines) and (not lines[end] or lines[end][0] in " \t" or _is_comment(lines[end])):
+            if lines[end] and lines[end][0] in " \t" and not _is_comment(lines[end]):
+                last = end + 1
+            end += 1
+        kind = _DECL_KIND.match(line)
+        order = PROPERTY_ORDER.get(kind.group(1) if kind else "")
+        out.extend(_ordered(lines[i:last], order) if order else lines[i:last])
+        i = last
+    return out
+
+
+_DECL_KIND = re.compile(r"@(\w+)")
+
+
+def _ordered(block: list[str], order: tuple[str, ...]) -> list[str]:
+    """A declaration's property lines, grouped (a property with the comment and blank
+    lines above it and its deeper lines below) and the groups stably sorted."""
+    indents = [len(b) - len(b.lstrip(" \t")) for b in block if b and not _is_comment(b)]
+    if not indents:
+        return block
+    base = min(indents)
+    groups: list[tuple[int, list[str]]] = []
+    pending: list[str] = []
+    for line in block:
+        indent = len(line) - len(line.lstrip(" \t"))
+        if line and not _is_comment(line) and indent == base:
+            key = _KEY.match(line.strip())
+            groups.append((property_rank(key.group(1) if key else None, order), [*pending, line]))
+            pending = []
+        elif line and not _is_comment(line) and groups:
+            groups[-1][1].extend([*pending, line])  # a continuation line
+            pending = []
+        else:
+            pending.append(line)
+    if not groups:
+        return block
+    groups[-1][1].extend(pending)
+    return [line for _, group in sorted(groups, key=lambda g: g[0]) for line in group]
+
+
+def property_rank(key: str | None, order: tuple[str, ...]) -> int:
+    """Where a property with this key (None: a line that is no ``key:`` property) goes."""
+    return order.index(key) if key in order else order.index("*")
+
+
+def _blank_lines(lines: list[str]) -> list[str]:
+    """Runs of blank lines as one, none at the start, one before each verse header (and
+    the comments right above it) and before a declaration that follows a verse."""
+    out: list[str] = []
+    in_verse = False
+    for line in lines:
+        if not line and (not out or not out[-1]):
+            continue
+        header = line.startswith("==") or (line.startswith("@") and in_verse)
+        if header and out and out[-1]:
+            at = len(out)
+            while at > 0 and out[at - 1] and _is_comment(out[at - 1]):
+                at -= 1
+            if at > 0 and out[at - 1]:
+                out.insert(at, "")
+        if line.startswith("=="):
+            in_verse = True
+        elif line.startswith("@"):
+            in_verse = False
+        out.append(line)
+    return out
 
 
 def _verse_line(line: str) -> str:
@@ -229,6 +335,26 @@ def _with_comment(line: str, change: object) -> str:
     return str(change(code.rstrip())) + gap + comment
 
 
+def _in_order(tree: object) -> object:
+    """The syntax tree with each declaration's properties in `PROPERTY_ORDER`: what the
+    formatted file must parse to."""
+    from tgc.syntax import ast
+
+    assert isinstance(tree, ast.File)
+
+    def key(prop: ast.Property) -> str | None:
+        return prop.key if isinstance(prop, ast.Prop | ast.ListProp | ast.NumberProp) else None
+
+    items = []
+    for item in tree.items:
+        order = PROPERTY_ORDER.get(item.kind) if isinstance(item, ast.Declaration) else None
+        if isinstance(item, ast.Declaration) and order:
+            props = tuple(sorted(item.props, key=lambda p: property_rank(key(p), order)))
+            item = item._replace(props=props)
+        items.append(item)
+    return tree._replace(items=tuple(items))
+
+
 def _shape(node: object) -> object:
     """A syntax tree without its spans (what the file means, not where it says it)."""
     from tgc.source import Span
@@ -237,9 +363,12 @@ def _shape(node: object) -> object:
     if isinstance(node, Span):
         return None
     if isinstance(node, ast.Suppression):
-        return ("suppression", node.codes)  # its line number is where it is, not what it says
+        # Its line numbers are where it is; what it says is its codes and whether it
+        # covers its own line or the one below.
+        return ("suppression", node.codes, node.line == node.span.line)
     if isinstance(node, ast.File):
-        return ("file", _shape(node.items), _shape(node.suppressions), _shape(node.dropped))
+        suppressions = sorted(repr(_shape(s)) for s in node.suppressions)
+        return ("file", _shape(node.items), suppressions, _shape(node.dropped))
     if isinstance(node, tuple):
         if hasattr(node, "_fields"):
             return (type(node).__name__, *(_shape(v) for v in node))
