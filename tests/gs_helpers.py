@@ -4,6 +4,7 @@ that build duels with fixed hands and a scripted policy."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from tgc.rulesets.grimslingers.data import (
@@ -18,7 +19,7 @@ from tgc.rulesets.grimslingers.data import (
     TallTale,
     TargetKind,
 )
-from tgc.rulesets.grimslingers.engines.decisions import PlayCards, StandoffAction
+from tgc.rulesets.grimslingers.engines.decisions import Option, PlayCards, StandoffAction
 from tgc.rulesets.grimslingers.engines.duel import Duel, DuelSetup, PlayerSetup
 from tgc.rulesets.grimslingers.engines.duelist import Duelist
 from tgc.rulesets.grimslingers.fxtext import parse_costs, parse_fx
@@ -85,8 +86,10 @@ class Script:
 
     name = "script"
 
-    def __init__(self, turns: dict[int, list[tuple[list[StandoffAction], str | None]]]):
+    def __init__(self, turns: dict[int, list[tuple[list[StandoffAction], str | None]]],
+                 choices: dict[int, list[str]] | None = None):
         self.turns = turns
+        self.choices = choices or {}  # per seat, the labels of the options to choose
 
     def _now(self, duel: Duel, p: Duelist) -> tuple[list[StandoffAction], str | None]:
         plan = self.turns.get(p.seat, [])
@@ -107,6 +110,13 @@ class Script:
     def pick(self, duel: Duel, player: Duelist, cards: list[Card], count: int,
              why: str) -> list[Card]:
         return cards[:count]
+
+    def choose(self, duel: Duel, player: Duelist, why: str, options: Sequence[Option]) -> int:
+        wanted = self.choices.get(player.seat, [])
+        if not wanted:
+            return 0
+        label = wanted.pop(0)
+        return next(i for i, o in enumerate(options) if o.label == label)
 
 
 def player(hand: tuple[Card, ...], g: Grimslinger | None = None, **extra: Any) -> PlayerSetup:

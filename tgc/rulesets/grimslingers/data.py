@@ -114,9 +114,82 @@ class DrawElement(Frozen):
     kind: Literal["draw_element"] = "draw_element"
 
 
-Fx = Annotated[Dmg | Gain | Lose | Deactivate | Discard | Reactivate | Nv | Roll | DrawElement,
-               Field(discriminator="kind")]
+class Bloodlust(Frozen):
+    """``bloodlust``: the HP its user lost this turn, prevented DMG included, becomes
+    bonus DMG on the user's next spell that deals DMG to a foe, even turns later
+    (GS-10.1)."""
+
+    kind: Literal["bloodlust"] = "bloodlust"
+
+
+class CopyCard(Frozen):
+    """``copy an unresolved card``: the user picks one; every unresolved card and this one
+    resolve as copies of it, each with its own owner (Equilibrium, GS-10.2, GS-A9)."""
+
+    kind: Literal["copy"] = "copy"
+
+
+class Redirect(Frozen):
+    """``redirect unresolved cards``: the user gives every other unresolved single-target
+    card a new target, its owner included (GS-10.3)."""
+
+    kind: Literal["redirect"] = "redirect"
+
+
+class Curse(Frozen):
+    """``target loses N hp each standoff until healed``: the card stays in the target's
+    space; HP loss, not DMG, at each Standoff's start; the target's first HP gain sends
+    it to its owner's discard pile (Scourge, GS-10.5)."""
+
+    kind: Literal["curse"] = "curse"
+    amount: Amount
+
+
+class Catalyst(Frozen):
+    """``target's elements resolve against it``: the element spells in the target's hand
+    leave it and resolve against the target at once, all together; opposite changes of
+    one quantity cancel (Elemental Catalyst, GS-16.11)."""
+
+    kind: Literal["catalyst"] = "catalyst"
+
+
+class Pay(Frozen):
+    """``pay N RESOURCE``, an option of a ``choose(...)``: offered only to a target that
+    has it (Engulf's 3 EP, GS-16.11)."""
+
+    kind: Literal["pay"] = "pay"
+    resource: Resource
+    amount: int
+
+
+class DiscardNamed(Frozen):
+    """``discard NAME``: the target discards that card, from the hand or as played this
+    turn (Engulf's WIND, which need not be active, GS-16.11)."""
+
+    kind: Literal["discard_named"] = "discard_named"
+    card: str
+
+
+class Choice(Frozen):
+    """``choose(5 dmg / pay 3 ep / discard WIND)``: each target picks one option it can
+    take (a decision point, §18)."""
+
+    kind: Literal["choice"] = "choice"
+    options: tuple[tuple[Fx, ...], ...]
+
+
+class DiscardSelf(Frozen):
+    """``discard this card``: the card leaves its owner's hand for good (an Instant item
+    that goes off, Unstable Dynamite, GS-10.8)."""
+
+    kind: Literal["discard_self"] = "discard_self"
+
+
+Fx = Annotated[Dmg | Gain | Lose | Deactivate | Discard | Reactivate | Nv | Roll | DrawElement
+               | Bloodlust | CopyCard | Redirect | Curse | Catalyst | Pay | DiscardNamed | Choice
+               | DiscardSelf, Field(discriminator="kind")]
 RollArm.model_rebuild()
+Choice.model_rebuild()
 
 
 class Cost(Frozen):
@@ -154,7 +227,8 @@ class Card(Frozen):
     deactivate_on_use: bool = False
     keep: bool = False  # "do not discard": back to the hand after use
     combines_with: CardKind | None = None  # a combine card's partner kind (None: any)
-    saves: int | None = None  # a passive card played at 0 HP: not defeated, this HP (GS-10.7)
+    saves: int | Literal["ep"] | None = None  # played at 0 HP: not defeated, with this HP
+    # (Revive Juju, GS-10.7), or with the HP its owner buys with EP (Resurrect, GS-10.4)
     pp: int | None = None  # a skill's price on the Progress Tracker (GS-11.5)
     abilities: tuple[Ability, ...] = ()  # kept in the passive space, used in the Standoff
     category: Literal["general", "world", "ritual", "legendary"] | None = None  # items

@@ -9,9 +9,16 @@ import re
 from tgc.limits import MAX_AMOUNT, as_number, is_number
 from tgc.rulesets.grimslingers.data import (
     Amount,
+    Bloodlust,
+    Catalyst,
+    Choice,
+    CopyCard,
     Cost,
+    Curse,
     Deactivate,
     Discard,
+    DiscardNamed,
+    DiscardSelf,
     Dmg,
     DrawElement,
     Fx,
@@ -19,7 +26,9 @@ from tgc.rulesets.grimslingers.data import (
     Lose,
     Nv,
     NvScope,
+    Pay,
     Reactivate,
+    Redirect,
     Resource,
     Roll,
     RollArm,
@@ -42,6 +51,14 @@ _NV = re.compile(r"\+" + _N + r"\s+nv\s+to\s+(.+)$")
 _ROLL = re.compile(r"roll\s*\((.*)\)$")
 _ARM = re.compile(r"([0-9])(?:-([0-9]))?\s*=\s*(.+)$")
 _COST = re.compile(_N + r"\s+(\w+)$")
+_CURSE = re.compile(r"target\s+loses\s+" + _N + r"\s+hp\s+each\s+standoff\s+until\s+healed$")
+_PAY = re.compile(r"pay\s+" + _N + r"\s+(\w+)$")
+_DISCARD_NAMED = re.compile(r"discard\s+([a-z][\w' -]*)$")
+_CHOOSE = re.compile(r"choose\s*\((.*)\)$")
+_WORDS: dict[str, Fx] = {
+    "bloodlust": Bloodlust(), "copy an unresolved card": CopyCard(),
+    "redirect unresolved cards": Redirect(), "target's elements resolve against it": Catalyst(),
+    "discard this card": DiscardSelf(), "draw element": DrawElement()}
 
 
 class FxError(ValueError):
@@ -93,6 +110,18 @@ def _who(text: str | None) -> Who:
 
 def _clause(text: str) -> Fx:
     low = text.lower()
+    if low in _WORDS:
+        return _WORDS[low]
+    if m := _CURSE.match(low):
+        return Curse(amount=amount(m.group(1)))
+    if m := _CHOOSE.match(low):
+        inner = text.strip()[m.start(1):m.end(1)]  # the options keep their card names' case
+        return Choice(options=tuple(tuple(_clause(c.strip()) for c in _split(o, ","))
+                                    for o in _split(inner, "/")))
+    if m := _PAY.match(low):
+        if m.group(2) not in RESOURCES:
+            raise FxError(f"`{m.group(2)}` is no resource in `{text}`")
+        return Pay(resource=RESOURCES[m.group(2)], amount=amount(m.group(1)).value)
     if m := _DMG.match(low):
         foes = amount(m.group(3)) if m.group(3) else None
         return Dmg(amount=amount(m.group(2)), who=_who(m.group(1)), foes=foes)
@@ -115,13 +144,16 @@ def _clause(text: str) -> Fx:
         if scope is None:
             raise FxError(f"`+N nv to` takes {', '.join(SCOPES)}; not `{m.group(2)}`")
         return Nv(amount=amount(m.group(1)), scope=scope)
-    if low == "draw element":
-        return DrawElement()
     if m := _ROLL.match(low):
         return Roll(arms=tuple(_arm(a.strip()) for a in _split(m.group(1), "/")))
+    if m := _DISCARD_NAMED.match(text.strip().lower()):
+        return DiscardNamed(card=text.strip()[len("discard"):].strip())
     raise FxError(f"cannot read the FX `{text}`: expected `N dmg`, `[user|target] gains N "
                   "RESOURCE`, `loses N RESOURCE`, `deactivates N cards`, `discards N cards`, "
-                  "`reactivates N cards`, `+N nv to ...`, `draw element` or `roll(1-3 = FX / 4-6 = FX)`")
+                  "`reactivates N cards`, `+N nv to ...`, `roll(1-3 = FX / 4-6 = FX)`, "
+                  "`choose(FX / FX)`, `pay N RESOURCE`, `discard NAME`, "
+                  "`target loses N hp each standoff until healed` or one of "
+                  + ", ".join(f"`{w}`" for w in _WORDS))
 
 
 def _arm(text: str) -> RollArm:

@@ -133,11 +133,19 @@ def _card(decl: Decl, kind: str, name: str, owner: str | None, types: tuple[str,
         "fx": _fx(decl), "owner": owner, "keep": _yes(decl, "keep"),
         "deactivate_on_use": _yes(decl, "deactivate_on_use"),
         "combines_with": _text(decl, "combines_with"), "category": _text(decl, "category"),
-        "saves": _int(decl, "saves"), "pp": _int(decl, "pp"), "abilities": _abilities(decl),
+        "saves": _saves(decl), "pp": _int(decl, "pp"), "abilities": _abilities(decl),
     }
     if element is not None:
         data["element"] = element.lower()
     return Card.model_validate(data)
+
+
+def _saves(decl: Decl) -> int | str | None:
+    """``saves: N`` (this HP) or ``saves: ep`` (the HP its owner buys with EP)."""
+    text = _text(decl, "saves")
+    if text is not None and text.strip().lower() == "ep":
+        return "ep"
+    return _int(decl, "saves")
 
 
 def _fx(decl: Decl, key: str = "fx") -> tuple[Any, ...]:

@@ -4,7 +4,7 @@ engine draws it from its one generator."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
@@ -92,6 +92,16 @@ StandoffAction = (Sacrifice | UseCard | Reload | Purge | Surge | Feast | Reactiv
 
 
 @dataclass(frozen=True, slots=True)
+class Option:
+    """One answer to a choice inside an FX (Equilibrium's card, Redirect's targets,
+    Engulf's option, Resurrect's EP): its words, and the engine's rough worth of it for
+    the one choosing, which the greedy policy maximises."""
+
+    label: str
+    worth: float
+
+
+@dataclass(frozen=True, slots=True)
 class PlayCards:
     """The Draw phase: one card and the combine cards played with it."""
 
@@ -113,3 +123,7 @@ class Policy(Protocol):
 
     def pick(self, duel: Duel, player: Duelist, cards: list[Card], count: int,
              why: str) -> list[Card]: ...
+
+    def choose(self, duel: Duel, player: Duelist, why: str, options: Sequence[Option]) -> int:
+        """The index of the option taken."""
+        ...

@@ -16,9 +16,9 @@ from tgc.rulesets.grimslingers.data import (
     Grimslinger,
     Modifier,
 )
-from tgc.rulesets.grimslingers.engines import resolve
+from tgc.rulesets.grimslingers.engines import cards, resolve
 from tgc.rulesets.grimslingers.engines.decisions import PlayCards, Policy
-from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, holds, take
+from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, drawable, holds, take
 from tgc.rulesets.grimslingers.engines.standoff import take_standoff
 from tgc.rulesets.grimslingers.rules import Rules
 
@@ -148,10 +148,16 @@ class Duel:
         while outcome is None and self.turn < max_turns:
             self.play_turn()
             outcome = self.outcome()
+        self.finish()
         spent_hp = sum(p.spent_hp for p in self.players)
         spent_ep = sum(p.spent_ep for p in self.players)
         return DuelResult(outcome or "stalemate", self.turn, self.defeats, spent_hp, spent_ep,
                           self.log)
+
+    def finish(self) -> None:
+        """The duel's end: cards kept in a space go back to their owners' discard piles."""
+        for d in self.seats:
+            cards.lift_curses(d)
 
     def outcome(self) -> Outcome | None:
         """GS-15.1: the creature falls at 0 HP or 0 EP; the party when all are down or
@@ -168,7 +174,7 @@ class Duel:
                   f"{self.creature.ep} EP; " + ", ".join(
                       f"{p.name} {p.hp} HP {p.ep} EP" for p in self.players))
         for d in self.seats:
-            d.dmg_taken = 0
+            d.dmg_taken = d.hp_lost = 0
             d.hp_dealt.clear()
             d.ep_lost = 0
             d.anima_used = False
@@ -182,6 +188,9 @@ class Duel:
     # -------------------------------------------------------------- Standoff (GS-15.5)
 
     def standoff(self) -> None:
+        for d in self.seats:  # Scourge first (GS-15.5 step 1)
+            if not d.defeated:
+                cards.curse_tick(self, d)
         for p in self.players:
             if not p.defeated:
                 self.start_of_standoff(p)
@@ -279,7 +288,7 @@ class Duel:
         if not all(holds(p.hand, c) for c in cards) or len(set(map(id, cards))) != len(cards):
             return False
         main = choice.card
-        if main.kind != "spell" and "standard" not in main.types:
+        if not drawable(main):
             return False
         return all("combine" in c.types and c.combines_with in (None, main.kind)
                    for c in choice.combined)
@@ -292,6 +301,10 @@ class Duel:
         if owner.creature:
             rn += sum(m.amount for m in self.creature_modifiers if m.rule == "rn_bonus")
         return max(1, rn)
+
+    def targets_for(self, owner: Duelist, card: Card) -> list[Duelist]:
+        """Whom this card would target if its owner played it now."""
+        return self.creature_targets(card) if owner.creature else self.player_targets(owner, card)
 
     def creature_targets(self, card: Card) -> list[Duelist]:
         """A creature's Single Target is a random undefeated player (GS-A3)."""

@@ -11,7 +11,7 @@ from tgc.rulesets.grimslingers.data import Card, Grimslinger, Resource, StageEff
 
 CREATURE_CAP = 40  # the creature trackers' top (GS-A16)
 PLAYER_CAP = 10  # GS-5.1 / GS-5.2
-PlayState = Literal["unresolved", "resolved", "discarded", "deactivated"]
+PlayState = Literal["unresolved", "resolved", "discarded", "deactivated", "held"]
 
 
 def take(pile: list[Card], card: Card) -> None:
@@ -26,6 +26,22 @@ def take(pile: list[Card], card: Card) -> None:
 
 def holds(pile: list[Card], card: Card) -> bool:
     return any(other is card for other in pile)
+
+
+def drawable(card: Card) -> bool:
+    """A card the Draw phase may play as its main card: a spell or a Standard card, never
+    one that waits in the hand for its owner's defeat (Resurrect, GS-10.4)."""
+    return (card.kind == "spell" or "standard" in card.types) and card.saves is None
+
+
+@dataclass(frozen=True, slots=True)
+class Cursed:
+    """A card kept face up in its target's space (Scourge, GS-10.5): who owns it and the
+    HP it takes at each Standoff's start."""
+
+    card: Card
+    owner: Duelist
+    amount: int
 
 
 @dataclass(slots=True, eq=False)
@@ -56,6 +72,9 @@ class Duelist:
     out: bool = False  # out of the duel (versus), or waiting to revive
     manaform: bool = False
     dmg_taken: int = 0  # HP removed by DMG this turn (GS-A19)
+    hp_lost: int = 0  # HP lost this turn, prevented DMG included (Bloodlust, GS-10.1)
+    bloodlust: int = 0  # bonus DMG waiting for the next spell that hits a foe
+    curses: list[Cursed] = field(default_factory=list)  # cards kept in this space
     hp_dealt: dict[int, int] = field(default_factory=dict)  # by target seat, this turn
     ep_lost: int = 0
     next_nv: int = 0  # Surge and "+N nv to next spell" (GS-5.3)
@@ -136,6 +155,7 @@ class Play:
     copy_of: Card | None = None
     neutral: bool = False  # a rule's FX (a disposition), not a duelist's card
     penalty: int = 0  # versus: less DMG to a single target others aim at too (GS-9.6)
+    bonus_dmg: int = 0  # a Bloodlust bonus riding on this spell's first DMG to a foe
 
     @property
     def acting(self) -> Card:

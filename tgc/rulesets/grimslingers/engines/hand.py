@@ -14,6 +14,7 @@ from tgc.rulesets.grimslingers.data import Card
 from tgc.rulesets.grimslingers.engines.decisions import (
     Feast,
     Load,
+    Option,
     PlayCards,
     Purge,
     Reactivate,
@@ -24,7 +25,7 @@ from tgc.rulesets.grimslingers.engines.decisions import (
     UseAbility,
     UseCard,
 )
-from tgc.rulesets.grimslingers.engines.duelist import Duelist
+from tgc.rulesets.grimslingers.engines.duelist import Duelist, drawable
 from tgc.rulesets.grimslingers.engines.standoff import (
     ACTIONS,
     CHAMBER,
@@ -172,7 +173,7 @@ class HandPolicy:
 
     def play(self, duel: Duel, player: Duelist) -> PlayCards | None:
         self._table(duel, player)
-        cards = [c for c in player.hand if c.kind == "spell" or "standard" in c.types]
+        cards = [c for c in player.hand if drawable(c)]
         pick = self.asker.choose(f"{player.name} plays",
                                  [*(card_words(c) for c in cards), "pass (+2 EP)"])
         if pick == len(cards):
@@ -189,6 +190,10 @@ class HandPolicy:
                 break
             combined.append(extra[more - 1])
         return PlayCards(main, tuple(combined))
+
+    def choose(self, duel: Duel, player: Duelist, why: str, options: Sequence[Option]) -> int:
+        self._table(duel, player)
+        return self.asker.choose(f"{player.name}: {why}", [o.label for o in options])
 
     def pick(self, duel: Duel, player: Duelist, cards: list[Card], count: int,
              why: str) -> list[Card]:

@@ -4,12 +4,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tgc.rulesets.grimslingers.data import Card, Fx
 from tgc.rulesets.grimslingers.engines.decisions import (
     Feast,
     Load,
+    Option,
     PlayCards,
     Policy,
     Reactivate,
@@ -20,7 +22,7 @@ from tgc.rulesets.grimslingers.engines.decisions import (
     UseAbility,
     UseCard,
 )
-from tgc.rulesets.grimslingers.engines.duelist import Duelist
+from tgc.rulesets.grimslingers.engines.duelist import Duelist, drawable
 from tgc.rulesets.grimslingers.engines.standoff import RELOAD_CARDS, SURGE_CARDS
 
 if TYPE_CHECKING:
@@ -77,7 +79,7 @@ class Greedy:
     def _best(self, p: Duelist, playable: bool) -> Card | None:
         best, best_score = None, 0.0
         for card in p.hand:
-            if playable and card.kind != "spell" and "standard" not in card.types:
+            if playable and not drawable(card):
                 continue
             if not affordable(p, card):
                 continue
@@ -129,6 +131,9 @@ class Greedy:
         ranked = sorted(cards, key=self.score, reverse=why == "reactivate")
         return ranked[:count]
 
+    def choose(self, duel: Duel, player: Duelist, why: str, options: Sequence[Option]) -> int:
+        return max(range(len(options)), key=lambda i: options[i].worth)
+
 
 class RandomPolicy:
     name = "random"
@@ -152,7 +157,7 @@ class RandomPolicy:
         return picked
 
     def play(self, duel: Duel, player: Duelist) -> PlayCards | None:
-        cards = [c for c in player.hand if c.kind == "spell" or "standard" in c.types]
+        cards = [c for c in player.hand if drawable(c)]
         if not cards or duel.rng.random() < 0.1:
             return None
         return PlayCards(duel.rng.choice(cards))
@@ -160,6 +165,9 @@ class RandomPolicy:
     def pick(self, duel: Duel, player: Duelist, cards: list[Card], count: int,
              why: str) -> list[Card]:
         return duel.rng.sample(cards, min(count, len(cards)))
+
+    def choose(self, duel: Duel, player: Duelist, why: str, options: Sequence[Option]) -> int:
+        return duel.rng.randrange(len(options))
 
 
 POLICIES: dict[str, type[Greedy] | type[RandomPolicy]] = {"greedy": Greedy,

@@ -16,6 +16,7 @@ from tgc.rulesets.grimslingers.data import (
     Nv,
     Resource,
 )
+from tgc.rulesets.grimslingers.engines import cards
 from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, take
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ def resolve_play(duel: Duel, play: Play) -> None:
         _put_away(play, deactivate=True)
         return
     play.state = "resolved"
+    cards.lust_for(play)
     apply_fx(duel, play, card.fx)  # step 4
     for extra in play.combined:
         apply_fx(duel, play, tuple(f for f in extra.fx
@@ -64,7 +66,7 @@ def _put_away(play: Play, deactivate: bool) -> None:
         play.owner.put_away(extra, deactivate)
 
 
-def _discard_play(play: Play) -> None:
+def discard_play(play: Play) -> None:
     """A weak element (and the combine cards riding on it) goes to the discard pile."""
     play.state = "discarded"
     play.owner.put_away(play.card)
@@ -86,13 +88,13 @@ def _element_check(duel: Duel, play: Play) -> bool:
             if other is play:
                 continue
             if (theirs, mine) in duel.rules.beats:
-                _discard_play(play)
+                discard_play(play)
                 return False
             if (mine, theirs) in duel.rules.beats:
                 beaten.append(other)
     for other in beaten:
         duel.note(f"{other.card.name} is beaten by {play.card.name} and discarded")
-        _discard_play(other)
+        discard_play(other)
     return True
 
 
@@ -155,6 +157,8 @@ def apply_fx(duel: Duel, play: Play, fxs: tuple[Fx, ...]) -> None:
         if play.owner.defeated:
             return
         _apply_one(duel, play, fx)
+        if fx.kind == "copy" and play.copy_of is not None:
+            return  # the copy's FX took the place of the rest of this card's
 
 
 def _apply_one(duel: Duel, play: Play, fx: Fx) -> None:
@@ -164,9 +168,14 @@ def _apply_one(duel: Duel, play: Play, fx: Fx) -> None:
         case "dmg":
             assert isinstance(fx, Dmg)
             hit = _foes_hit(duel, play, fx, targets)
+            lust = play.bonus_dmg if fx.who == "target" else 0
             for t in hit:
                 amount = value(fx.amount, nv_bonus(duel, play, t, True))
-                deal_dmg(duel, user, t, amount - play.penalty if fx.who == "target" else amount)
+                if fx.who == "target":
+                    amount += (lust if t.team != user.team else 0) - play.penalty
+                deal_dmg(duel, user, t, amount)
+            if lust and any(t.team != user.team for t in hit):
+                play.bonus_dmg = 0
         case "gain":
             for t in _standing(targets):
                 gain(t, fx.resource, value(fx.amount, nv_bonus(duel, play, t, False)))
@@ -195,20 +204,45 @@ def _apply_one(duel: Duel, play: Play, fx: Fx) -> None:
             drawn = draw_element(duel, user)
             if drawn is not None:
                 apply_fx(duel, play, drawn.fx)
+        case "bloodlust":
+            cards.remember_hp_lost(play)
+        case "copy":
+            cards.copy_card(duel, play)
+        case "redirect":
+            cards.redirect(duel, play)
+        case "curse":
+            cards.curse(play, value(fx.amount, nv_bonus(duel, play, None, False)))
+        case "catalyst":
+            cards.catalyst(duel, play)
+        case "choice":
+            cards.choice(duel, play, fx)
+        case "pay":
+            for t in _standing(targets):
+                cards.pay(t, fx)
+        case "discard_named":
+            for t in _standing(targets):
+                cards.discard_named(duel, t, fx)
+        case "discard_self":
+            if play.state == "resolved":
+                discard_play(play)
 
 
 def saved(duel: Duel, d: Duelist) -> bool:
-    """GS-10.7: a passive card that ``saves`` (Revive Juju), in the hand or the passive
-    space, is played the moment its owner reaches 0 HP: the owner is not defeated (no
-    allowed defeat is spent) and has that much HP; the card goes to the discard pile."""
+    """GS-10.7, GS-10.4: a card that ``saves`` (Revive Juju; Resurrect, whose owner buys
+    the HP with any amount of EP), in the hand or the passive space, is played the moment
+    its owner reaches 0 HP: the owner is not defeated (no allowed defeat is spent); the
+    card goes to the discard pile (Resurrect may be reloaded)."""
     for pile in (d.passive, d.hand):
-        card = next((c for c in pile if c.saves and "passive" in c.types), None)
-        if card is not None and card.saves is not None:
-            take(pile, card)
-            d.discard.append(card)
-            d.hp = min(card.saves, d.max_hp)
-            duel.note(f"{d.name} plays {card.name}: not defeated, {d.hp} HP")
-            return True
+        card = next((c for c in pile if c.saves is not None
+                     and (c.saves != "ep" or d.ep > 0)), None)
+        if card is None:
+            continue
+        take(pile, card)
+        d.discard.append(card)
+        d.hp = cards.ep_for_hp(duel, d) if card.saves == "ep" else min(int(card.saves or 0),
+                                                                         d.max_hp)
+        duel.note(f"{d.name} plays {card.name}: not defeated, {d.hp} HP")
+        return True
     return False
 
 
@@ -258,6 +292,7 @@ def deal_dmg(duel: Duel, source: Duelist, target: Duelist, amount: int) -> None:
     """DMG after reductions; what reaches HP counts as DMG taken (GS-2.2, GS-A19)."""
     if target.defeated:
         return
+    target.hp_lost += max(0, amount)  # before any reduction (Bloodlust, GS-10.1)
     if target.creature:
         amount -= sum(m.amount for m in duel.creature_modifiers if m.rule == "dmg_reduction")
     stage = target.stage_effect()
@@ -274,6 +309,8 @@ def deal_dmg(duel: Duel, source: Duelist, target: Duelist, amount: int) -> None:
 
 
 def gain(d: Duelist, resource: Resource, amount: int) -> None:
+    if resource == "hp" and amount > 0 and d.curses:
+        cards.lift_curses(d)  # the first HP gain ends a curse (GS-10.5)
     if resource == "control":
         d.stage = min(2, d.stage + amount)  # only her skills move it, always up (GS-6.8)
         if "control" in d.res:
@@ -292,6 +329,8 @@ def lose(duel: Duel, d: Duelist, resource: Resource, amount: int) -> None:
     taken = have - d.amount(resource)
     if resource == "ep":
         d.ep_lost += taken
+    if resource == "hp":
+        d.hp_lost += taken
     if not d.creature:
         _spent(d, resource, taken)
     if resource == "hp" and d.hp == 0 or resource == "ep" and d.creature and d.ep == 0:

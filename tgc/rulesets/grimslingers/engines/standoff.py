@@ -89,6 +89,7 @@ def _take(duel: Duel, p: Duelist, action: StandoffAction) -> None:
         case Sacrifice(amount=n):
             p.hp -= n
             p.spent_hp += n
+            p.hp_lost += n
             p.ep = min(p.ep + n, p.max_ep, p.cap)
             duel.note(f"{p.name} sacrifices {n} HP")
         case UseCard(card=card):

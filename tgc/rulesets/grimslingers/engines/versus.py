@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 
 from tgc.rulesets.grimslingers.data import Card
-from tgc.rulesets.grimslingers.engines import resolve
+from tgc.rulesets.grimslingers.engines import cards, resolve
 from tgc.rulesets.grimslingers.engines.decisions import Policy
 from tgc.rulesets.grimslingers.engines.duel import Duel, DuelResult, Outcome, PlayerSetup
 from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, take
@@ -87,7 +87,11 @@ class Versus(Duel):
             f"{p.name} {p.hp} HP {p.ep} EP" for p in self.order()))
         for p in self.players:
             p.dmg_taken, p.ep_lost, p.anima_used, p.passed = 0, 0, False, False
+            p.hp_lost = 0
             p.hp_dealt.clear()
+        for p in self.order():
+            if not p.defeated:
+                cards.curse_tick(self, p)
         for p in self.order():
             if not p.defeated:
                 self.start_of_standoff(p)
@@ -192,6 +196,7 @@ class Versus(Duel):
     def run(self, max_turns: int = 60) -> DuelResult:
         while not self.decided and self.turn < max_turns:
             self.play_turn()
+        self.finish()
         outcome = self.outcome() or "stalemate"
         return DuelResult(outcome, self.turn, sum(p.defeated for p in self.players),
                           sum(p.spent_hp for p in self.players),

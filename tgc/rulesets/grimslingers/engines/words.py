@@ -59,6 +59,24 @@ def _clause(fx: Fx) -> str:
         case "roll":
             arms = " / ".join(f"{a.low}-{a.high} = {fx_words(a.fx)}" for a in fx.arms)
             return f"roll({arms})"
+        case "bloodlust":
+            return "bloodlust"
+        case "copy":
+            return "copy an unresolved card"
+        case "redirect":
+            return "redirect unresolved cards"
+        case "curse":
+            return f"target loses {fx.amount.value} hp each standoff until healed"
+        case "catalyst":
+            return "target's elements resolve against it"
+        case "pay":
+            return f"pay {fx.amount} {fx.resource}"
+        case "discard_named":
+            return f"discard {fx.card}"
+        case "choice":
+            return "choose(" + " / ".join(", ".join(map(_clause, o)) for o in fx.options) + ")"
+        case "discard_self":
+            return "discard this card"
         case _:
             assert_never(fx)
 
