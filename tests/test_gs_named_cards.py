@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from tests.gs_helpers import ELEMENTS, LUELLA, THICK, Script, card, duel, player
 from tests.test_gs_versus import Aimed, versus
+from tgc.rulesets.grimslingers.data import Comeback, Cost
 from tgc.rulesets.grimslingers.engines.decisions import Purge
+from tgc.rulesets.grimslingers.engines.versus import Versus
 from tgc.rulesets.grimslingers.engines.words import fx_words
 from tgc.rulesets.grimslingers.fxtext import parse_fx
 
@@ -145,6 +147,41 @@ def test_gs_16_11_the_engulf_example() -> None:
         assert (p.hp, p.ep, d.creature.hp) == (hp, ep, creature_hp), answer
         assert ENGULF in d.creature.discard and wind in p.discard
 
+SPECTER = card("Specter", rn=None, target="self", types=("signature",),
+               comeback=Comeback(cost=Cost(resource="ep", amount=2), hp=4, dmg=3))
+BLAST = card("Blast", fx="9 dmg", rn=1)
+
+
+def _haunted(second: str, b_hp: int = 8) -> Versus:
+    """A falls to Blast on turn 1 holding Specter; on turn 2 A plays ``second`` at B."""
+    shots = (card("Bolt", fx="3 dmg", rn=5), card("Poke", fx="1 dmg", rn=5))
+    game = versus((SPECTER, *shots), (BLAST,),
+                  turns={0: [([], None), ([], second)], 1: [([], "Blast")]},
+                  stats=[{}, {"hp": b_hp}])
+    game.play_turn()
+    a = game.players[0]
+    assert not a.defeated and (a.hp, a.ep) == (4, 10 - 2) and SPECTER in a.discard
+    game.play_turn()
+    return game
+
+
+def test_gs_10_6_specter_brings_its_owner_back_for_good_after_3_dmg_to_one_target() -> None:
+    game = _haunted("Bolt")
+    a, b = game.players
+    assert (a.hp, a.defeated, a.ghost, b.hp) == (4, False, 0, 8 - 3) and not game.decided
+
+
+def test_gs_10_6_short_of_3_dmg_the_owner_fades_as_that_aftermath_ends() -> None:
+    game = _haunted("Poke")
+    a, b = game.players
+    assert a.defeated and a.hp == 0 and game.decided and game.winners == (1,)
+
+
+def test_gs_10_6_the_owner_wins_when_their_cards_fell_the_last_opponent_first() -> None:
+    game = _haunted("Poke", b_hp=1)
+    assert game.decided and game.winners == (0,)
+
+
 
 def test_the_named_cards_fx_words_read_back_as_written() -> None:
     for c in (BLOODLUST, EQUILIBRIUM, REDIRECT, SCOURGE, CATALYST, ENGULF):
@@ -160,3 +197,4 @@ def test_the_sample_deck_writes_the_named_signature_spells() -> None:
     assert kinds == {"Bloodlust": ("bloodlust",), "Equilibrium": ("copy",),
                      "Redirect": ("redirect",), "Scourge": ("curse",)}
     assert named["Resurrect"].saves == "ep"
+    assert named["Specter"].comeback == SPECTER.comeback

@@ -199,6 +199,16 @@ class Cost(Frozen):
     amount: int
 
 
+class Comeback(Frozen):
+    """``comeback: 2 ep, 4 hp, 3 dmg`` (Specter, GS-10.6): at the end of an Aftermath in
+    which its owner fell, pay the cost to come back with that many HP; they stay only if,
+    on the next turn, the owner takes at least ``dmg`` HP from one target by DMG."""
+
+    cost: Cost
+    hp: int
+    dmg: int
+
+
 class Ability(Frozen):
     """One part of a many-in-one passive skill (La Fleur's Vampyric Abilities, GS-6.7):
     a Standoff action that pays its cost and applies its FX."""
@@ -230,6 +240,7 @@ class Card(Frozen):
     saves: int | Literal["ep"] | None = None  # played at 0 HP: not defeated, with this HP
     # (Revive Juju, GS-10.7), or with the HP its owner buys with EP (Resurrect, GS-10.4)
     pp: int | None = None  # a skill's price on the Progress Tracker (GS-11.5)
+    comeback: Comeback | None = None  # kept in the hand for its owner's fall (GS-10.6)
     abilities: tuple[Ability, ...] = ()  # kept in the passive space, used in the Standoff
     category: Literal["general", "world", "ritual", "legendary"] | None = None  # items
 

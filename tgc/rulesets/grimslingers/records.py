@@ -21,6 +21,7 @@ from tgc.rulesets.grimslingers.data import (
     Bounty,
     Card,
     Chapter,
+    Comeback,
     Creature,
     Disposition,
     Element,
@@ -43,7 +44,8 @@ ELEMENT_NAMES: dict[str, Element] = {e: e for e in (*MAIN_ELEMENTS, "light", "da
 TARGETS = {"single": "single", "self": "self", "team": "team", "all": "all",
            "all foes": "all_foes"}
 CARD_KEYS = ("types", "rn", "target", "cost", "fx", "element", "owner", "keep",
-             "deactivate_on_use", "combines_with", "category", "saves", "pp", "abilities", "text")
+             "deactivate_on_use", "combines_with", "category", "saves", "pp", "abilities", "text",
+             "comeback")
 
 
 class RecordError(ValueError):
@@ -133,11 +135,26 @@ def _card(decl: Decl, kind: str, name: str, owner: str | None, types: tuple[str,
         "fx": _fx(decl), "owner": owner, "keep": _yes(decl, "keep"),
         "deactivate_on_use": _yes(decl, "deactivate_on_use"),
         "combines_with": _text(decl, "combines_with"), "category": _text(decl, "category"),
-        "saves": _saves(decl), "pp": _int(decl, "pp"), "abilities": _abilities(decl),
+        "saves": _saves(decl), "comeback": _comeback(decl), "pp": _int(decl, "pp"),
+        "abilities": _abilities(decl),
     }
     if element is not None:
         data["element"] = element.lower()
     return Card.model_validate(data)
+
+
+def _comeback(decl: Decl) -> Comeback | None:
+    """``comeback: 2 ep, 4 hp, 3 dmg``: the cost, the HP, the DMG to deal next turn."""
+    text = _text(decl, "comeback")
+    if text is None:
+        return None
+    span = decl.props["comeback"][1]
+    parts = [p.strip().lower() for p in text.split(",")]
+    if len(parts) != 3 or not parts[1].endswith(" hp") or not parts[2].endswith(" dmg"):
+        raise RecordError("`comeback` is `COST, N hp, N dmg` (2 ep, 4 hp, 3 dmg)", span)
+    (cost,) = parse_costs(parts[0])
+    return Comeback(cost=cost, hp=_number(parts[1][:-3].strip(), "the HP", span),
+                    dmg=_number(parts[2][:-4].strip(), "the DMG", span))
 
 
 def _saves(decl: Decl) -> int | str | None:

@@ -141,6 +141,39 @@ def ep_for_hp(duel: Duel, d: Duelist) -> int:
     return min(n, d.max_hp)
 
 
+# ---------------------------------------------------------------- Specter (GS-10.6)
+
+
+def come_back(duel: Duel, d: Duelist) -> bool:
+    """At the end of the Aftermath in which ``d`` fell: a comeback card in the hand whose
+    cost ``d`` can pay brings them back (if they choose) with its HP, for a trial turn."""
+    card = next((c for c in d.hand if c.comeback is not None), None)
+    if card is None or card.comeback is None:
+        return False
+    back = card.comeback
+    if d.amount(back.cost.resource) < back.cost.amount:
+        return False
+    options = [Option(f"pay {back.cost.amount} {back.cost.resource} to come back with "
+                      f"{back.hp} HP", 1.0), Option("stay down", 0.0)]
+    if choose(duel, d, card.name, options) != 0:
+        return False
+    d.set_amount(back.cost.resource, d.amount(back.cost.resource) - back.cost.amount)
+    if back.cost.resource == "ep":
+        d.spent_ep += back.cost.amount
+    take(d.hand, card)
+    d.discard.append(card)
+    d.defeated = False
+    d.hp = min(back.hp, d.max_hp)
+    d.ghost = back.dmg
+    duel.note(f"{d.name} plays {card.name}: back with {d.hp} HP for a turn")
+    return True
+
+
+def ghost_stays(d: Duelist) -> bool:
+    """The trial turn's test: HP actually removed from one target, in total."""
+    return max(d.hp_dealt.values(), default=0) >= d.ghost
+
+
 # ---------------------------------------------------------------- Elemental Catalyst
 
 

@@ -30,8 +30,10 @@ def holds(pile: list[Card], card: Card) -> bool:
 
 def drawable(card: Card) -> bool:
     """A card the Draw phase may play as its main card: a spell or a Standard card, never
-    one that waits in the hand for its owner's defeat (Resurrect, GS-10.4)."""
-    return (card.kind == "spell" or "standard" in card.types) and card.saves is None
+    one that waits in the hand for its owner's defeat (Resurrect, Specter, GS-10.4,
+    GS-10.6)."""
+    return ((card.kind == "spell" or "standard" in card.types) and card.saves is None
+            and card.comeback is None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +77,7 @@ class Duelist:
     hp_lost: int = 0  # HP lost this turn, prevented DMG included (Bloodlust, GS-10.1)
     bloodlust: int = 0  # bonus DMG waiting for the next spell that hits a foe
     curses: list[Cursed] = field(default_factory=list)  # cards kept in this space
+    ghost: int = 0  # back by Specter: the HP to take from one target this turn to stay
     hp_dealt: dict[int, int] = field(default_factory=dict)  # by target seat, this turn
     ep_lost: int = 0
     next_nv: int = 0  # Surge and "+N nv to next spell" (GS-5.3)

@@ -181,10 +181,12 @@ class Versus(Duel):
                 d.put_away(play.card, deactivate=True)
 
     def end_turn(self) -> None:
-        """GS-9.7/9.8: one team left wins; none left (the last fell together) is a draw."""
+        """GS-9.7/9.8: Specter's window (a trial turn's end, then those who fell now), then
+        one team left wins; none left (the last fell together) is a draw."""
         for p in self.players:
             if p.grimslinger is not None and p.grimslinger.resource == "durability":
                 p.manaform = p.dmg_taken >= 3
+        self.specters()
         teams = self.standing_teams()
         if len(teams) == 1:
             team = next(iter(teams))
@@ -192,6 +194,24 @@ class Versus(Duel):
             self.decided = True
         elif not teams:
             self.decided = True
+
+    def specters(self) -> None:
+        """GS-10.6: a player back by Specter who did not take its HP from one target
+        drops to 0 as this Aftermath ends, unless their side already won (the opponent
+        fell first, GS-9.8); then those who fell in this Aftermath may come back."""
+        fell = self.fallen[-1] if self.fallen else []
+        trial = [p for p in self.players if p.ghost and not p.defeated]
+        if len(self.standing_teams()) > 1:
+            for p in trial:
+                if not cards.ghost_stays(p):
+                    p.hp, p.defeated = 0, True
+                    fell.append(p)
+                    self.note(f"{p.name} fades back to 0 HP")
+        for p in trial:
+            p.ghost = 0
+        for p in list(fell):
+            if p.defeated and p not in trial and cards.come_back(self, p):
+                fell.remove(p)
 
     def run(self, max_turns: int = 60) -> DuelResult:
         while not self.decided and self.turn < max_turns:
