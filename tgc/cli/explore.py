@@ -22,6 +22,9 @@ from tgc.cli.options import (
     no_cache_option,
     strict_option,
 )
+from tgc.limits import MAX_DAY
+
+STORY_STATES = 500_000  # the story explorer's default bound
 
 
 @click.command()
@@ -30,27 +33,46 @@ from tgc.cli.options import (
 @click.option("--state", "state_file", type=click.Path(path_type=Path), metavar="FILE",
               help="The starting state (a save file; missing fields take their defaults).")
 @click.option("--party", default="", metavar="NAMES", help="The starting party, comma-separated.")
-@click.option("--max-states", type=click.IntRange(min=1), default=500_000, show_default=True,
-              help="Stop after this many states and report the search as incomplete.")
+@click.option("--max-states", type=click.IntRange(min=1), default=None,
+              help="Stop after this many states and report the search as incomplete "
+                   "(default 500000; with --campaign 2000).")
 @click.option("--memory", metavar="SIZE",
               help="Stop when the search holds this much memory (2GiB, 512MiB) and report it "
                    "as incomplete. Default: half the memory free when it starts.")
 @click.option("--witness", metavar="VERSE", help="Print a shortest input script reaching VERSE.")
+@click.option("--campaign", "by_days", is_flag=True,
+              help="Walk the campaign played by its days (docs/campaign.md, \"Exploring it\"): "
+                   "the cards and verses reached by which day, with a witness for each.")
+@click.option("--days", type=click.IntRange(min=1, max=MAX_DAY), default=None, metavar="N",
+              help="With --campaign: how many days to walk (default 1).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="With --campaign: the seed of the dice, the guardian die and the draws.")
+@click.option("--exact", is_flag=True,
+              help="With --campaign: merge only identical states (resources and verses read too).")
 @click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True)
 @strict_option
 @no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def explore(target: Path | None, start_at: str | None, state_file: Path | None, party: str,
-            max_states: int, memory: str | None, witness: str | None, fmt: str, strict: bool,
-            no_cache: bool,
+            max_states: int | None, memory: str | None, witness: str | None, by_days: bool,
+            days: int | None, seed: int, exact: bool, fmt: str, strict: bool, no_cache: bool,
             debug: bool) -> None:
     """Explore every branch of TARGET (a campaign folder, default ./journal_src, or a
     bundle file): every entry point, every choice, ask, roll arm and encounter outcome,
     with the state carried from one exploration to the next. Exits 1 when it finds dead
     ends, trap loops or runtime errors."""
     try:
-        code = _explore(target, start_at, state_file, party, max_states, memory, witness, fmt, no_cache,
-                        strict)
+        if by_days:
+            from tgc.cli.explore_days import explore_days
+
+            code = explore_days(target, days or 1, party, seed, max_states, exact, witness, fmt,
+                                no_cache, strict, {"--from": start_at, "--state": state_file,
+                                                   "--memory": memory})
+        else:
+            if days is not None or exact or seed != 0:
+                fail_usage("--days, --seed and --exact go with --campaign")
+            code = _explore(target, start_at, state_file, party, max_states or STORY_STATES, memory,
+                            witness, fmt, no_cache, strict)
     except click.exceptions.Exit:
         raise
     except SystemExit:

@@ -201,6 +201,20 @@ class Session:
             self.story, self.reading, self.hand = story, True, None
             self._pump()
 
+    def fork(self, emit: Callable[[Line], None]) -> Session:
+        """An independent copy of a campaign played by its days, between readings (its
+        layer forked, the generator copied), showing its lines to ``emit``: a walk over the
+        days (tgc/playtest/campaignwalk.py) branches here instead of replaying."""
+        if self.layer is None or self.reading or self.story.waiting is not None or self.hand is not None:
+            raise SessionError("a session is forked between the readings of a campaign only")
+        other = Session(self.book, emit, seed=self.seed, dice=self.dice, ruleset=self.story.ruleset,
+                        party=self.party, files=self.files, campaign=True)
+        rng = Rng(self.seed)
+        rng.setstate(self.story.rng.getstate())
+        other.layer = self.layer.fork(rng)
+        other.story = Story(self.book, other.layer.state, self.story.ruleset, rng, dice="ask")
+        return other
+
     @property
     def waiting(self) -> ev.Wait | None:
         return self.story.waiting

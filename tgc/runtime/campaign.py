@@ -22,7 +22,8 @@ class CampaignLayer(Protocol):
     """A campaign in play. ``command`` raises ValueError (nothing changed) on input that
     does not fit; ``next_story`` is the next journal reading to play (None: none owed);
     ``observe`` is told each event of a reading, ``finish`` that a reading is over. Every
-    method returns the lines to show. ``world`` is what a save file keeps beside the state."""
+    method returns the lines to show. ``world`` is what a save file keeps beside the state;
+    ``moves`` and ``standing`` serve a walk over the days (tgc/playtest/campaignwalk.py)."""
 
     @property
     def state(self) -> GameState: ...
@@ -42,6 +43,20 @@ class CampaignLayer(Protocol):
     def opening(self) -> list[str]: ...
 
     def world(self) -> dict[str, Any]: ...
+
+    def moves(self) -> list[str]:
+        """The commands a walk tries now, between readings, as a reader types them (none
+        when the game is over); a command that turns out not to fit is refused as usual."""
+        ...
+
+    def fork(self, rng: Rng) -> CampaignLayer:
+        """An independent copy between readings, playing on ``rng`` (a copy of the
+        generator this one plays on), so a walk branches without replaying."""
+        ...
+
+    def standing(self) -> dict[str, int]:
+        """Where each character in play stands (a location card's number)."""
+        ...
 
 
 def campaign_for(book: Book, party: Sequence[str], *, rng: Rng, ruleset: Ruleset | None,

@@ -14,7 +14,7 @@ from dataclasses import fields
 from typing import Any
 
 from tgc.limits import as_number
-from tgc.rulesets.tainted_grail.campaign import advance
+from tgc.rulesets.tainted_grail.campaign import advance, moves
 from tgc.rulesets.tainted_grail.campaign.day import GUARDIAN_DIE, Campaign, Question, Reading
 from tgc.rulesets.tainted_grail.campaign.party import CampaignError
 from tgc.rulesets.tainted_grail.campaign.save import world_data, world_from_data
@@ -226,6 +226,25 @@ class CampaignPlay:
 
     def world(self) -> dict[str, Any]:
         return self.world_data()
+
+    def moves(self) -> list[str]:
+        return moves.moves(self.campaign)
+
+    def standing(self) -> dict[str, int]:
+        return dict(self.table.positions)
+
+    def fork(self, rng: Rng) -> CampaignPlay:
+        """A copy between readings (the state, the world, the readings owed and the answers
+        given ahead), playing on ``rng``."""
+        if self.started is not None or self.campaign.busy is not None:
+            raise ValueError("a campaign is forked between readings only")
+        names = [m.name for m in self.state.party]
+        other = CampaignPlay(self.campaign.book, names, rng=rng, ruleset=self.campaign.ruleset,
+                             state=self.state.copy(), world=deepcopy(self.table))
+        other.campaign.readings.extend(self.campaign.readings)
+        other.faces.extend(self.faces)
+        other.outcomes.extend(self.outcomes)
+        return other
 
     def cmd_world(self, args: list[str]) -> list[str]:
         return world_lines(self.campaign)

@@ -23,9 +23,22 @@ DIAL_TOP = 8  # menhir and time dials show 1..8 (A7)
 
 
 def map_of(bundle: Bundle) -> Geometry:
-    """The geometry of a bundle's location cards, from its start card."""
-    return geometry(bundle.campaign.start, [Card(loc.number, loc.title, loc.legacy, dict(loc.keys), loc.seals)
-                                            for loc in bundle.locations])
+    """The geometry of a bundle's location cards, from its start card: computed once per
+    bundle (a walk over the days makes a campaign for every branch) and kept for the last
+    few bundles (the geometry is frozen)."""
+    kept = _MAPS.get(id(bundle))
+    if kept is not None and kept[0] is bundle:
+        return kept[1]
+    found = geometry(bundle.campaign.start, [Card(loc.number, loc.title, loc.legacy, dict(loc.keys),
+                                                  loc.seals) for loc in bundle.locations])
+    if len(_MAPS) >= _KEEP:
+        del _MAPS[next(iter(_MAPS))]
+    _MAPS[id(bundle)] = (bundle, found)
+    return found
+
+
+_MAPS: dict[int, tuple[Bundle, Geometry]] = {}
+_KEEP = 4
 
 
 @dataclass(slots=True)

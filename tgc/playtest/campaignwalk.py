@@ -1,0 +1,248 @@
+"""Play-session walk of a campaign played by its days (`tgc explore --campaign --days N`):
+a bundle, a party and a bound on the days in; every line of play a reader could type, in
+breadth-first order, out: which location cards the characters stand on and which verses
+they read, by the earliest day found, each with a witness (the inputs that get there, a script
+that `tgc play --campaign --script` replays to the same place).
+
+The walk drives the same play session a reader uses (tgc/playtest/session.py), so a
+witness is exactly what `tgc play` does with those inputs; the campaign layer of the
+ruleset says which commands fit now (``CampaignLayer.moves``), the session's journal
+readings branch on every choice, every ask and every outcome of a fight that waits for
+one. Dice, the guardian die and everything else random come from the session's seeded
+generator, as in `tgc play --seed`. Two lines of play that reach the same state between
+readings go on as one: the same save file's state and world, but for the party's
+resources, the verses read and the tasks (``exact`` keeps those too). Merging makes the walk
+an under-approximation: every card and verse it reports is reached by its witness, but
+one it does not report may still be reachable with other resources. Branches fork the
+session between readings (``Session.fork``) and replay only the answers inside one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, assert_never
+
+from tgc.limits import as_number
+from tgc.playtest.output import Line
+from tgc.playtest.session import Session, SessionError
+from tgc.runtime import events as ev
+from tgc.runtime.book import Book
+from tgc.runtime.save import dump_save
+from tgc.runtime.state import party_problem
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """The earliest day something was reached, and the inputs that reach it then."""
+
+    day: int
+    inputs: tuple[str, ...]
+
+
+@dataclass
+class WalkReport:
+    """The walk's outcome, on ``seed``: the states met (distinct between readings), whether
+    it went through every line of play within the days (else it stopped at
+    ``max_states``), the cards stood on and the verses read with the earliest day found
+    for each, and the lines of play the campaign could not go on with (the error)."""
+
+    party: tuple[str, ...]
+    days: int
+    seed: int
+    states: int = 0
+    complete: bool = True
+    cards: dict[int, Reach] = field(default_factory=dict)
+    verses: dict[str, Reach] = field(default_factory=dict)
+    errors: list[tuple[tuple[str, ...], str]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"party": list(self.party), "days": self.days, "seed": self.seed,
+                "states": self.states, "complete": self.complete,
+                "cards": {str(c): {"day": r.day, "witness": list(r.inputs)}
+                          for c, r in sorted(self.cards.items())},
+                "verses": {v: {"day": r.day, "witness": list(r.inputs)}
+                           for v, r in sorted(self.verses.items())},
+                "errors": [{"inputs": list(i), "error": e} for i, e in self.errors]}
+
+    def witness(self, target: str, what: str) -> str | None:
+        """A script reaching card or verse ``what`` (its first line says how to replay it);
+        None when the walk did not reach it."""
+        card = as_number(what)
+        found = self.cards.get(card) if card is not None else self.verses.get(what)
+        if found is None:
+            return None
+        party = f" --party {','.join(self.party)}" if self.party else ""
+        replay = f"# tgc play {target} --campaign{party} --seed {self.seed} --fights ask --script THIS_FILE"
+        return "\n".join([replay, f"# reaches {what} on day {found.day}", *found.inputs]) + "\n"
+
+    def to_text(self, target: str) -> str:
+        how = "every line of play walked" if self.complete else "stopped at --max-states: incomplete"
+        lines = [f"{self.days} day(s) of the campaign with {', '.join(self.party)}, seed {self.seed}: "
+                 f"{self.states} states ({how})",
+                 "  cards first stood on, by day:"]
+        lines += [f"    day {day}: {', '.join(str(c) for c in cards)}"
+                  for day, cards in sorted(self.by_day().items())]
+        lines.append(f"  verses read: {len(self.verses)}")
+        lines += [f"  error after {' | '.join(i)}: {e}" for i, e in self.errors]
+        lines.append(f"  a script that reaches one: tgc explore {target} --campaign --days {self.days} "
+                     "--witness CARD|VERSE")
+        return "\n".join(lines) + "\n"
+
+    def by_day(self) -> dict[int, list[int]]:
+        """The cards first reached on each day."""
+        out: dict[int, list[int]] = {}
+        for card, reach in sorted(self.cards.items()):
+            out.setdefault(reach.day, []).append(card)
+        return out
+
+
+class WalkError(ValueError):
+    """A walk that cannot start (no campaign layer, a bad party); meant for the user."""
+
+
+def walk(book: Book, party: tuple[str, ...], days: int, *, seed: int = 0, max_states: int = 2000,
+         exact: bool = False, progress: Callable[[int], None] | None = None) -> WalkReport:
+    """Every line of play of ``days`` days, one day at a time: from each state the day
+    begins in, depth first to the states the next day begins in, up to an even share of
+    ``max_states`` a day (so a bound that cuts day 1 short still walks every later day
+    from the states it found)."""
+    problem = party_problem(book.bundle, party)
+    if problem is not None:
+        raise WalkError(problem)
+    report = WalkReport(party, days, seed)
+    root = Session(book, _drop, seed=seed, dice="script", fights="ask", party=party, campaign=True)
+    try:
+        root.start()
+    except SessionError as err:
+        raise WalkError(str(err)) from None
+    share = max(1, max_states // days)
+    seen: set[str] = set()
+    frontier: list[_Node] = [_Node(root, (), ())]
+    for day in range(1, days + 1):
+        frontier = _walk_day(day, frontier, share, seen, exact, report, progress)
+    return report
+
+
+def _walk_day(day: int, frontier: list[_Node], share: int, seen: set[str], exact: bool,
+              report: WalkReport, progress: Callable[[int], None] | None) -> list[_Node]:
+    """Day ``day`` from the states it begins in; the next day's beginnings out."""
+    stack = list(reversed(frontier))
+    later: list[_Node] = []
+    walked = 0
+    while stack:
+        if walked >= share:
+            report.complete = False
+            break
+        node = stack.pop()
+        session = node.play(report)
+        if session is None:
+            continue
+        assert session.layer is not None
+        if session.layer.state.day > day:
+            later.append(node)  # the next day's Start: walked tomorrow
+            continue
+        key = _key(session, exact)
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        walked += 1
+        report.states += 1
+        if progress is not None:
+            progress(report.states)
+        _record(session, node.inputs, report)
+        for line in reversed(_next(session)):  # the first line of play is walked first
+            stack.append(_Node(session, node.inputs, (line,)) if key is not None
+                         else _Node(node.base, node.done, (*node.tail, line)))
+    return later
+
+
+@dataclass(frozen=True, slots=True)
+class _Node:
+    """A line of play: ``base``, a session between readings reached by ``done``, and the
+    inputs ``tail`` after it (the answers inside a reading cannot be forked, only replayed)."""
+
+    base: Session
+    done: tuple[str, ...]
+    tail: tuple[str, ...]
+
+    @property
+    def inputs(self) -> tuple[str, ...]:
+        return (*self.done, *self.tail)
+
+    def play(self, report: WalkReport) -> Session | None:
+        """The session at this line of play (the base is never changed); None when an
+        input does not fit (a command the rules refuse now is no line of play), recorded
+        when the campaign cannot go on."""
+        if not self.tail:
+            return self.base
+        session = self.base.fork(_drop)
+        try:
+            for line in self.tail:
+                session.handle(line)
+                while isinstance(session.waiting, ev.RollRequested | ev.TossRequested):
+                    session.draw()  # as a script's replay rolls them (tgc/playtest/transcript.py)
+        except SessionError as err:
+            if "cannot go on here" in str(err):
+                report.errors.append((self.inputs, str(err)))
+            return None
+        return session
+
+
+def _drop(line: Line) -> None:
+    """The walk shows nothing."""
+
+
+def _key(session: Session, exact: bool) -> str | None:
+    """The state between readings (the save file's text), without the party's resources,
+    the verses read and the tasks unless ``exact``; None inside a reading, where the walk
+    never merges lines of play."""
+    if session.layer is None or session.reading or session.waiting is not None:
+        return None
+    state = session.layer.state
+    if not exact:
+        state = state.copy()
+        state.visited, state.tasks = set(), []
+        for member in state.party:
+            member.resources = {}
+    return dump_save(state, world=session.layer.world())
+
+
+def _record(session: Session, inputs: tuple[str, ...], report: WalkReport) -> None:
+    assert session.layer is not None
+    state = session.layer.state
+    here = Reach(state.day, inputs)
+    for card in session.layer.standing().values():
+        if _better(here, report.cards.get(card)):
+            report.cards[card] = here
+    for verse in state.visited:
+        if _better(here, report.verses.get(verse)):
+            report.verses[verse] = here
+
+
+def _better(new: Reach, old: Reach | None) -> bool:
+    return old is None or (new.day, len(new.inputs)) < (old.day, len(old.inputs))
+
+
+def _next(session: Session) -> list[str]:
+    """The lines a reader could type now: the answers the reading under way waits for,
+    else the campaign's commands."""
+    waiting = session.waiting
+    if waiting is not None:
+        return _answers(waiting)
+    assert session.layer is not None
+    return session.layer.moves()
+
+
+def _answers(waiting: ev.Wait) -> list[str]:
+    match waiting:
+        case ev.ChoicesOffered():
+            return [str(i + 1) for i in range(len(waiting.choices))]
+        case ev.AskPosed():
+            return ["yes", "no"]
+        case ev.EncounterStarted():
+            return list(waiting.outcomes)
+        case ev.RollRequested() | ev.TossRequested():
+            return []  # never left waiting: the walk rolls them as a script's replay does
+        case _:
+            assert_never(waiting)
