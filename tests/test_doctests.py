@@ -31,6 +31,7 @@ MODULES = [
     "tgc.semantics.dice",
     "tgc.semantics.loops",
     "tgc.render.profile",
+    "tgc.render.colour",
     "tgc.render.web",
     "tgc.playtest.transcript",
     "tests.expectations",

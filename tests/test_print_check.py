@@ -5,6 +5,7 @@ signatures; each a warning at the source of what it is about."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -109,8 +110,7 @@ def test_the_pdf_x_variant_is_declared_in_every_book_and_card_pdf(tmp_path: Path
                                                                   version: str) -> None:
     """What the printer's preflight reads first: the PDF/X version (the document info for
     X-1a and X-3, the XMP metadata for X-4), and a TrimBox and a BleedBox on every page.
-    WeasyPrint writes no OutputIntent (no ICC output profile) and converts no colour to
-    CMYK: docs/printing.md says what to do about it."""
+    In RGB (the default) the documents name no press, so they carry no OutputIntent."""
     import pypdf
 
     root = campaign(tmp_path, profile=f'[print]\nvariant = "{variant}"\n')
@@ -125,4 +125,73 @@ def test_the_pdf_x_variant_is_declared_in_every_book_and_card_pdf(tmp_path: Path
         xmp = metadata.get_object().get_data().decode("utf-8") if metadata is not None else ""
         assert info.get("/GTS_PDFXVersion") == version or f"GTS_PDFXVersion>{version}<" in xmp, name
         assert all("/TrimBox" in page and "/BleedBox" in page for page in reader.pages), name
-        assert "/OutputIntents" not in reader.trailer["/Root"].get_object()  # WeasyPrint's limit, documented
+        assert "/OutputIntents" not in reader.trailer["/Root"].get_object()
+
+
+ICC = Path(__file__).parent / "cases" / "print" / "fogra39-test.icc"
+
+
+def colour_operators(path: Path) -> tuple[set[str], int]:
+    """Every colour operator (and every colour space a ``cs``/``CS`` sets) that the
+    pages and the forms they draw use, and the number of images."""
+    import pypdf
+    from pypdf.generic import ContentStream
+
+    reader = pypdf.PdfReader(path)
+    ops: set[str] = set()
+    images, seen = 0, set()
+
+    def walk(content: object, resources: object) -> None:
+        nonlocal images
+        for operands, op in ContentStream(content, reader).operations:
+            if op in (b"cs", b"CS"):
+                ops.add(f"{op.decode()} {operands[0]}")
+            elif op in (b"rg", b"RG", b"g", b"G", b"k", b"K", b"sc", b"scn", b"SC", b"SCN"):
+                ops.add(op.decode())
+        for ref in (resources or {}).get("/XObject", {}).values():  # type: ignore[attr-defined]
+            if ref.idnum in seen:
+                continue
+            seen.add(ref.idnum)
+            form = ref.get_object()
+            if form["/Subtype"] == "/Form":
+                walk(form, form.get("/Resources", resources))
+            else:
+                images += 1
+
+    for page in reader.pages:
+        walk(page.get_contents(), page.get("/Resources"))
+    return ops, images
+
+
+@needs_pdf
+def test_a_cmyk_profile_prints_every_colour_in_cmyk_for_the_printers_press(tmp_path: Path) -> None:
+    """`colour = "cmyk"` with the printer's ICC profile: every colour of the books, the
+    cards and the print-and-play sheets (text, rules, backgrounds, icons, crop and cut
+    marks) is DeviceCMYK, the text's ink on the black plate alone, and each PDF carries
+    the profile as its PDF/X OutputIntent; the save sheet, printed at home, stays RGB."""
+    import pypdf
+
+    root = campaign(tmp_path, card="A farm. :food: Gain 1 food.",
+                    profile='[print]\nvariant = "pdf/x-1a"\ncolour = "cmyk"\nicc = "press/fogra39.icc"\n')
+    (root / "press").mkdir()
+    shutil.copy(ICC, root / "press" / "fogra39.icc")
+    out = tmp_path / "out"
+    result = run("build", str(root), "-o", str(out), "--pdf", "--no-html")
+    assert result.exit_code == 0, result.output
+    folder = out / "print-check"
+    for name in ("journal.pdf", "secrets.pdf", "cards-89x127.pdf", "sheets-a4-long-edge.pdf"):
+        ops, images = colour_operators(folder / name)
+        assert ops and ops <= {"k", "K", "cs /DeviceCMYK", "CS /DeviceCMYK", "scn", "SCN"}, (name, ops)
+        assert images == 0, name
+        catalog = pypdf.PdfReader(folder / name).trailer["/Root"].get_object()
+        (intent,) = catalog["/OutputIntents"]
+        intent = intent.get_object()
+        assert intent["/S"] == "/GTS_PDFX", name
+        assert intent["/OutputConditionIdentifier"] == "FOGRA39 (tgc test profile, from FOGRA39L.ti3)"
+        profile = intent["/DestOutputProfile"].get_object()
+        assert profile["/N"] == 4 and profile.get_data() == ICC.read_bytes(), name
+    journal = pypdf.PdfReader(folder / "journal.pdf")
+    assert b"\n0 0 0 1 k\n" in journal.pages[1].get_contents().get_data()  # the ink: black alone
+    ops, _ = colour_operators(folder / "save-sheet.pdf")
+    assert "rg" in ops and "k" not in ops
+    assert "/OutputIntents" not in pypdf.PdfReader(folder / "save-sheet.pdf").trailer["/Root"].get_object()

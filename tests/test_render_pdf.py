@@ -112,6 +112,34 @@ def test_profile_mistakes_point_into_the_file(tmp_path: Path) -> None:
     ]
 
 
+def test_cmyk_needs_the_printers_cmyk_output_profile(tmp_path: Path) -> None:
+    """The profile is read where the printer profile is (its header checked, no pdf
+    extra needed); a path is from the configuration file; each mistake is a TGC902."""
+    icc = Path(__file__).parent / "cases" / "print" / "fogra39-test.icc"
+    shutil.copy(icc, tmp_path / "press.icc")
+    profile, problems = _profile(tmp_path, '[print]\ncolour = "cmyk"\nicc = "press.icc"\n')
+    assert problems == [] and profile.colour == "cmyk" and profile.press_icc is not None
+    assert profile.press_icc.data == icc.read_bytes()
+    assert profile.press_icc.description == "FOGRA39 (tgc test profile, from FOGRA39L.ti3)"
+    (tmp_path / "rgb.icc").write_bytes(icc.read_bytes()[:16] + b"RGB " + icc.read_bytes()[20:])
+    (tmp_path / "short.icc").write_bytes(icc.read_bytes()[:1000])
+    hint = "give the printer's CMYK output profile (an .icc file)"
+    cmyk = 'colour = "cmyk"\n'
+    for toml, problem in (
+        (cmyk, '2:10 `colour = "cmyk"` needs the printer\'s ICC profile | add `icc = "FILE.icc"`: the CMYK '
+               "output profile the printer names (FOGRA39, GRACoL...), a path from this file"),
+        ('colour = "cymk"', "2:10 'cymk' is not a colour (for `colour`) | did you mean `cmyk`?"),
+        (cmyk + 'icc = "rgb.icc"',
+         f"3:7 'rgb.icc' is an ICC profile of RGB, not of CMYK (for `icc`) | {hint}"),
+        (cmyk + 'icc = "short.icc"', f"3:7 'short.icc' is a truncated ICC profile (for `icc`) | {hint}"),
+        (cmyk + 'icc = "none.icc"', "3:7 cannot read the ICC profile 'none.icc' (No such file or directory) "
+                                    "| give the path of the printer's .icc file from this configuration "
+                                    "file"),
+    ):
+        profile, problems = _profile(tmp_path, f"[print]\n{toml}\n")
+        assert profile == PrintProfile() and problems == [problem]
+
+
 # ---------------------------------------------------------------- the PDFs
 
 

@@ -17,6 +17,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from tgc.lexicon import tr
 from tgc.render import view
+from tgc.render.colour import colour_rule
 from tgc.render.inline import plain_text, to_html
 from tgc.render.places import JOURNAL, SECRETS, Places
 from tgc.render.profile import PrintProfile
@@ -35,6 +36,7 @@ def environment() -> Environment:
                       lstrip_blocks=True)
     env.filters["inline"] = to_html
     env.globals["_"] = words
+    env.globals["colour_rule"] = colour_rule
     return env
 
 

@@ -20,6 +20,7 @@ from typing import Literal
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from tgc.render import view
+from tgc.render.colour import colour_rule
 from tgc.render.inline import to_html
 from tgc.render.places import Places
 from tgc.render.profile import CARD_KINDS, PAPERS, CardKind, PrintProfile, Size
@@ -136,6 +137,7 @@ def environment() -> Environment:
     env.filters["inline"] = to_html
     env.filters["mm"] = mm
     env.globals["_"] = words
+    env.globals["colour_rule"] = colour_rule
     return env
 
 

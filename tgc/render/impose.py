@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
+from tgc.render.colour import cut_colour
 from tgc.render.deck import MARK, Edge, Grid, grid, sheets
 from tgc.render.profile import Size
 
@@ -24,19 +25,25 @@ if TYPE_CHECKING:  # pypdf is the optional `pdf` extra: imported when sheets are
 POINTS = 72 / 25.4  # PDF points per millimetre
 
 
-def impose(card_pdfs: list[tuple[Size, bytes]], paper: Size, edge: Edge, marks: bool) -> bytes:
+def impose(card_pdfs: list[tuple[Size, bytes]], paper: Size, edge: Edge, marks: bool,
+           cmyk: bool = False) -> bytes:
     """One PDF of sheets on ``paper``: for each card size in turn, its sheets of fronts,
-    each followed by its backs, for duplex flipped on ``edge``."""
+    each followed by its backs, for duplex flipped on ``edge``. With ``cmyk`` (the cards
+    are in CMYK) the cut marks are black ink and the sheets carry the cards' OutputIntent."""
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
 
     writer = PdfWriter()
     for size, data in card_pdfs:
-        faces = PdfReader(io.BytesIO(data)).pages
+        reader = PdfReader(io.BytesIO(data))
+        faces = reader.pages
+        intents = reader.root_object.get("/OutputIntents")
+        if cmyk and intents is not None and "/OutputIntents" not in writer.root_object:
+            writer.root_object[NameObject("/OutputIntents")] = intents.clone(writer)
         layout = grid(paper, size)
         for sheet in sheets(len(faces) // 2, layout, edge):
             page = writer.add_blank_page(paper.width * POINTS, paper.height * POINTS)
-            ops = _cuts(layout) if marks else []
+            ops = _cuts(layout, cut_colour(cmyk)) if marks else []
             forms = DictionaryObject()
             for n, placed in enumerate(sheet.faces):
                 face = faces[2 * placed.index + sheet.back]
@@ -72,11 +79,11 @@ def _form(writer: PdfWriter, face: PageObject) -> IndirectObject:
     return writer._add_object(form)
 
 
-def _cuts(layout: Grid) -> list[str]:
-    """Short lines in the margins, 1 mm off the grid, on every cut."""
+def _cuts(layout: Grid, ink: str) -> list[str]:
+    """Short lines in the margins, 1 mm off the grid, on every cut, in ``ink``."""
     xs, ys = layout.cuts
     height = layout.paper.height
-    ops = ["q 0.25 w 0 G"]
+    ops = [f"q 0.25 w {ink}"]
     for x in xs:
         for y0 in (ys[0] - 1 - MARK, ys[-1] + 1):
             ops.append(_line(x, height - y0, x, height - y0 - MARK))

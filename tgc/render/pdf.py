@@ -22,7 +22,7 @@ from tgc.bundle import schema as s
 from tgc.bundle.io import write_atomic
 from tgc.collector import paused_gc
 from tgc.lexicon import speaking
-from tgc.render import deck, printcheck
+from tgc.render import colour, deck, printcheck
 from tgc.render.book import render_book
 from tgc.render.places import Places
 from tgc.render.printcheck import Finding
@@ -58,7 +58,8 @@ def render_pdfs(bundle: s.Bundle, profile: PrintProfile, findings: list[Finding]
     card_pdfs = [(size, out[cards_pdf(size)]) for size in deck.by_size(deck.deck(places), profile)]
     for paper, paper_size in deck.SHEETS.items():
         for edge in deck.EDGES:
-            out[f"sheets-{paper}-{edge}-edge.pdf"] = impose(card_pdfs, paper_size, edge, profile.marks)
+            out[f"sheets-{paper}-{edge}-edge.pdf"] = impose(card_pdfs, paper_size, edge, profile.marks,
+                                                            cmyk=profile.press_icc is not None)
     return out
 
 
@@ -131,7 +132,8 @@ def _press(name: str, html: str, profile: PrintProfile, write: bool) -> Pressed:
     cards = printcheck.card_findings(document) if name.startswith("cards-") else []
     pdf = b""
     if write:
-        pdf = write_pdf(document, html, replace(profile, variant=None) if name == SHEET_PDF else profile)
+        home = replace(profile, variant=None, colour="rgb")  # the save sheet is printed at home
+        pdf = write_pdf(document, html, home if name == SHEET_PDF else profile)
     return Pressed(pdf, printcheck.pages_of(document), len(document.pages), cards)
 
 
@@ -163,12 +165,15 @@ def layout(html_class: Any, html: str, forms: bool = False) -> Any:
 
 
 def write_pdf(document: Any, html: str, profile: PrintProfile) -> bytes:
-    """One PDF from one laid-out document. Its identifier is a hash of the HTML, so the
-    same bundle and profile always give the same bytes."""
+    """One PDF from one laid-out document, its colours converted to CMYK when the profile
+    says so (the document then carries the press's profile as its OutputIntent, from the
+    style sheet's ``@color-profile``). Its identifier is a hash of the HTML, so the same
+    bundle and profile always give the same bytes."""
     identifier = hashlib.sha256(html.encode("utf-8")).hexdigest()[:32].encode("ascii")
+    icc = profile.press_icc
     with _fixed_clock():
         data = document.write_pdf(pdf_identifier=identifier, pdf_variant=profile.variant,
-                                  custom_metadata=False)
+                                  custom_metadata=False, finisher=colour.finisher(icc) if icc else None)
     assert isinstance(data, bytes)
     return data
 

@@ -11,6 +11,8 @@ The schema (every key optional; the values shown are the defaults)::
     variant = "none"     # or "pdf/x-1a", "pdf/x-3", "pdf/x-4" (the printer's PDF/X)
     signature = 0        # pages per folded signature (16, 32...); 0: not checked
     sheet = "A4"         # the fillable save sheet's paper (a paper name or "WxH" in mm)
+    colour = "rgb"       # or "cmyk": every colour converted for the press of `icc`
+    icc = "press.icc"    # the printer's CMYK output profile (a path from the config file)
     [tool.tgc.print.cards]
     location = "89x127"  # mm, width x height, per kind of card
     secret = "63x88"
@@ -27,15 +29,20 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from difflib import get_close_matches
+from pathlib import Path
 from typing import Any, Literal
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.config import Config, locate
 from tgc.diagnostics.model import Diagnostic
+from tgc.render.colour import Icc, check_icc
 
 CardKind = Literal["location", "secret", "item"]
 CARD_KINDS: tuple[CardKind, ...] = ("location", "secret", "item")
-KEYS = ("trim", "bleed", "marks", "variant", "signature", "sheet", "cards")
+KEYS = ("trim", "bleed", "marks", "variant", "signature", "sheet", "colour", "icc", "cards")
+Colour = Literal["rgb", "cmyk"]
+COLOURS: tuple[Colour, ...] = ("rgb", "cmyk")
+MAX_ICC = 32 * 1024 * 1024  # bytes: press profiles are a few megabytes
 MAX_SIGNATURE = 128
 VARIANTS = ("none", "pdf/x-1a", "pdf/x-3", "pdf/x-4")
 MAX_BLEED = 10.0
@@ -64,7 +71,9 @@ _SIZE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*", re.
 @dataclass(frozen=True, slots=True)
 class PrintProfile:
     """How the PDFs are made: the books' trim size, the bleed, crop marks, the PDF/X
-    variant (None: plain PDF), the size of each kind of card and the save sheet's paper."""
+    variant (None: plain PDF), the size of each kind of card, the save sheet's paper, and
+    the colour: RGB, or CMYK for the press of the ``icc`` profile (set exactly when
+    ``colour`` is ``"cmyk"``)."""
 
     trim: Size = PAPERS["a5"]
     bleed: float = 3.0
@@ -73,6 +82,13 @@ class PrintProfile:
     cards: Mapping[CardKind, Size] = field(default_factory=lambda: dict(DEFAULT_CARDS))
     signature: int = 0  # pages per signature; 0: any page count
     sheet: Size = PAPERS["a4"]  # the fillable save sheet's paper (no bleed: it is printed at home)
+    colour: Colour = "rgb"
+    icc: Icc | None = None
+
+    @property
+    def press_icc(self) -> Icc | None:
+        """The profile the colours are converted for (None: they stay RGB)."""
+        return self.icc if self.colour == "cmyk" else None
 
 
 DEFAULT = PrintProfile()
@@ -118,7 +134,47 @@ class _Reader:
             cards=self._cards(table.get("cards", {})),
             signature=self._signature(table.get("signature", 0)),
             sheet=self._size(table, "sheet", default.sheet),
+            **self._colour(table),
         )
+
+    def _colour(self, table: Mapping[str, Any]) -> dict[str, Any]:
+        """``colour`` and ``icc``: CMYK needs the press's profile, which only the printer
+        can name; without a usable one the PDFs stay RGB (and the build stops on the
+        error)."""
+        colour = table.get("colour", "rgb")
+        if colour not in COLOURS:
+            self._error(f"{colour!r} is not a colour (for `colour`)", "colour",
+                        _did_you_mean(str(colour), COLOURS) or 'use "rgb" or "cmyk"', value=True)
+            return {}
+        icc = self._icc(table["icc"]) if "icc" in table else None
+        if colour == "cmyk" and icc is None and "icc" not in table:
+            self._error('`colour = "cmyk"` needs the printer\'s ICC profile', "colour",
+                        'add `icc = "FILE.icc"`: the CMYK output profile the printer names '
+                        "(FOGRA39, GRACoL...), a path from this file", value=True)
+        if icc is None:
+            return {}
+        return {"colour": colour, "icc": icc}
+
+    def _icc(self, value: Any) -> Icc | None:
+        if not isinstance(value, str) or not value:
+            self._error(f"{value!r} is not a file name (for `icc`)", "icc", value=True)
+            return None
+        base = self.config.path.parent if self.config.path is not None else Path.cwd()
+        path = base / value
+        try:
+            size = path.stat().st_size
+            data = path.read_bytes() if size <= MAX_ICC else b""
+        except OSError as err:
+            self._error(f"cannot read the ICC profile {value!r} ({err.strerror})", "icc",
+                        "give the path of the printer's .icc file from this configuration file",
+                        value=True)
+            return None
+        problem = check_icc(data) if data else f"larger than {MAX_ICC // 2**20} MB"
+        if problem is not None:
+            self._error(f"{value!r} is {problem} (for `icc`)", "icc",
+                        "give the printer's CMYK output profile (an .icc file)", value=True)
+            return None
+        return Icc(value, data, _description(data) or path.stem)
 
     def _signature(self, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SIGNATURE:
@@ -175,6 +231,28 @@ class _Reader:
         if source is None:  # pragma: no cover - a table always comes from a file
             return
         self.diagnostics.append(diag("TGC902", locate(source, key, value), hint, detail=detail))
+
+
+def _description(data: bytes) -> str | None:
+    """The profile's own description (its ``desc`` tag, ICC v2 text or v4 Unicode), the
+    name the OutputIntent gives the press; None when it has none that reads."""
+    count = int.from_bytes(data[128:132], "big")
+    for n in range(min(count, 200)):
+        entry = data[132 + 12 * n: 144 + 12 * n]
+        if entry[:4] != b"desc":
+            continue
+        offset, size = int.from_bytes(entry[4:8], "big"), int.from_bytes(entry[8:12], "big")
+        tag = data[offset: offset + size]
+        if tag[:4] == b"desc":  # textDescriptionType: a length, then ASCII with its NUL
+            length = int.from_bytes(tag[8:12], "big")
+            text = tag[12: 12 + length].split(b"\0")[0].decode("latin-1")
+        elif tag[:4] == b"mluc" and len(tag) >= 28:  # the first record's UTF-16
+            length, start = int.from_bytes(tag[20:24], "big"), int.from_bytes(tag[24:28], "big")
+            text = tag[start: start + length].decode("utf-16-be", "replace")
+        else:
+            return None
+        return text.strip() or None
+    return None
 
 
 def _did_you_mean(word: str, candidates: tuple[str, ...]) -> str | None:
