@@ -4,6 +4,7 @@ are made only when someone reads them (a person, a transcript), so simulation st
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
 if TYPE_CHECKING:
@@ -53,6 +54,14 @@ class Policy(Protocol):
     name: str
 
     def choose(self, game: Game, decision: Decision) -> int: ...
+
+
+@cache
+def numbered(act: Act, count: int) -> tuple[Choice, ...]:
+    """``Choice(act, 0)`` to ``Choice(act, count - 1)``, made once: a game offers the
+    same numbered choices (the hand's cards, the decks, the effects to order) many times,
+    and a choice is an immutable value."""
+    return tuple(Choice(act, i) for i in range(count))
 
 
 STOP = Choice("none")

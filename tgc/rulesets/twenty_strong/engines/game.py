@@ -25,7 +25,14 @@ from tgc.rulesets.twenty_strong.data import (
     threshold,
 )
 from tgc.rulesets.twenty_strong.engines import resolve, strategy
-from tgc.rulesets.twenty_strong.engines.decisions import TAKE_SKIP, Choice, Decision, DecisionKind, Policy
+from tgc.rulesets.twenty_strong.engines.decisions import (
+    TAKE_SKIP,
+    Choice,
+    Decision,
+    DecisionKind,
+    Policy,
+    numbered,
+)
 from tgc.rulesets.twenty_strong.engines.table import BASIC, CRIT, MISS, Foe, Table
 
 ROUND_LIMIT = 100  # TS-15.3's safety net
@@ -56,8 +63,10 @@ class DeckIndex:
     modifiers by their source, whether there are any, the (zone, trigger) pairs that
     some combat card or item has (a trigger no card has needs no scan of the hand), the
     face each side of each colour's die shows (TS-1.2: side 0 is the crit, the next
-    hits-1 sides basic hits, the rest misses), and the one-colour set of open colours
-    for each place of the dial (what may be applied when nothing unlocks a colour)."""
+    hits-1 sides basic hits, the rest misses), the one-colour set of open colours
+    for each place of the dial (what may be applied when nothing unlocks a colour), and
+    what setup deals out: the basic cards, each enemy deck's cards in the order they are
+    declared, the upgraded supply."""
 
     standing_cards: dict[tuple[str, str], tuple[Effect, ...]]
     standing_items: dict[str, tuple[Effect, ...]]
@@ -66,6 +75,9 @@ class DeckIndex:
     triggers: frozenset[tuple[str, str]]
     sides: tuple[tuple[int, ...], ...]
     dial_open: tuple[frozenset[str], ...]
+    basic: tuple[CombatCard, ...]
+    decks: tuple[tuple[str, tuple[Enemy, ...]], ...]
+    upgraded: tuple[CombatCard, ...]
 
 
 _INDEXES: dict[int, tuple[Box, DeckIndex]] = {}  # by the deck's identity (it is frozen)
@@ -94,7 +106,11 @@ def deck_index(box: Box) -> DeckIndex:
     index = DeckIndex(cards, items, bool(cards or items or any(heroes)),
                       any(e.kind == "face-damage" for found in (*cards.values(), *items.values(), *heroes)
                           for e in found), triggers, sides,
-                      tuple(frozenset((colour,)) for colour in box.dice.dial))
+                      tuple(frozenset((colour,)) for colour in box.dice.dial),
+                      tuple(c for c in box.cards if c.kind == "basic"),
+                      tuple((name, tuple(e for e in box.enemies if e.deck == name))
+                            for name in box.decks),
+                      tuple(c for c in box.cards if c.kind == "upgraded"))
     if len(_INDEXES) > 64:
         _INDEXES.clear()
     _INDEXES[id(box)] = (box, index)
@@ -122,6 +138,7 @@ class Game:
         index = deck_index(box)
         self.standing_cards, self.standing_items = index.standing_cards, index.standing_items
         self.has_standing, self.has_face_standing = index.has_standing, index.has_face_standing
+        self.index = index
         self.triggers, self.sides, self.dial_open = index.triggers, index.sides, index.dial_open
         self.standing_hero: tuple[Effect, ...] = ()
         self.firsts: frozenset[DecisionKind] = getattr(policy, "firsts", frozenset())
@@ -137,6 +154,8 @@ class Game:
         return options[self.policy.choose(self, Decision(kind, options, subject))]
 
     def say(self, text: str) -> None:
+        """A line of the log, where one is kept. Lines of every round are built only then:
+        their callers test ``log`` first, as formatting the line is what it costs."""
         if self.log is not None:
             self.log(text)
 
@@ -158,14 +177,14 @@ class Game:
         t = self.t
         self.standing_hero = tuple(e for a in chosen_hero.abilities if a.trigger == "always"
                                    for e in a.effects if e.kind in MODIFIER_KINDS)
-        deck = [c for c in box.cards if c.kind == "basic"]
+        deck = list(self.index.basic)
         own = self.hero_card(chosen_hero)
         if own is not None:
             deck.append(own)
         t.combat_deck = self.shuffled(deck)
-        for name in box.decks:
-            t.enemy_decks[name] = self.shuffled([e for e in box.enemies if e.deck == name])
-        t.supply = [c for c in box.cards if c.kind == "upgraded"]
+        for name, cards in self.index.decks:
+            t.enemy_decks[name] = self.shuffled(list(cards))
+        t.supply = list(self.index.upgraded)
         self.apply_rank()
         t.dial = 0
         strategy.draw(self, t.strategy)
@@ -239,7 +258,7 @@ class Game:
         """TS-12.5: the player discards items down to Strategy at once."""
         t = self.t
         while len(t.inventory) > t.strategy:
-            pick = self.ask("item-discard", [Choice("item", i) for i in range(len(t.inventory))])
+            pick = self.ask("item-discard", numbered("item", len(t.inventory)))
             t.enemy_discard.append(t.inventory.pop(pick.a))
 
     # ------------------------------------------------------------ the game (TS-5)
@@ -270,7 +289,8 @@ class Game:
 
     def play_round(self) -> None:
         t = self.t
-        self.say(f"Round {t.round}: the dial shows {t.dial_colour}; Menhir Stack {len(t.menhir)}.")
+        if self.log is not None:
+            self.say(f"Round {t.round}: the dial shows {t.dial_colour}; Menhir Stack {len(t.menhir)}.")
         self.step = "activation"
         self.activation()
         strategy.engagement(self)
@@ -293,14 +313,20 @@ class Game:
         pending = count
         while pending > 0:
             pending -= 1
-            decks = [i for i, name in enumerate(t.enemy_decks) if t.enemy_decks[name]]
+            decks = self.nonempty_decks()
             if not decks:
                 return  # TS-A16
-            pick = self.ask("activate", [Choice("deck", i) for i in decks])
+            pick = self.ask("activate", decks)
             enemy = t.enemy_decks[list(t.enemy_decks)[pick.a]].pop()
             self.enter(enemy)
             if not t.endgame:
                 pending += enemy.additional
+
+    def nonempty_decks(self) -> list[Choice]:
+        """A choice for each enemy deck that has a card, by the deck's place."""
+        decks = self.t.enemy_decks
+        offered = numbered("deck", len(decks))
+        return [offered[i] for i, cards in enumerate(decks.values()) if cards]
 
     def enter(self, enemy: Enemy) -> None:
         self.t.foes.append(Foe(enemy))
@@ -331,7 +357,8 @@ class Game:
             return
         t = self.t
         foe.defeated = foe.defeated_now = True
-        self.say(f"{foe.card.name} is defeated.")
+        if self.log is not None:
+            self.say(f"{foe.card.name} is defeated.")
         if foe.card.boss:
             t.boss_defeated = True
         for reward in foe.card.rewards:
@@ -380,7 +407,8 @@ class Game:
                     resolve.ability(self, ability, foe)
         taken = max(0, total - t.prevent)
         if taken:
-            self.say(f"You suffer {taken} damage.")
+            if self.log is not None:
+                self.say(f"You suffer {taken} damage.")
             self.set_stat("health", t.health - taken)
 
     def after_effects(self) -> None:
@@ -395,7 +423,7 @@ class Game:
         for ability, source in resolve.live_abilities(self, "after"):
             resolve.ability(self, ability, source)
         while pending:
-            pick = self.ask("order", [Choice("effect", i) for i in range(len(pending))])
+            pick = self.ask("order", numbered("effect", len(pending)))
             foe, which = pending.pop(pick.a)
             if which < 0:
                 resolve.effects(self, foe.card.after, foe)
@@ -450,7 +478,8 @@ class Game:
             if len(t.inventory) < t.strategy:
                 t.foes.remove(foe)
                 t.inventory.append(foe.card)
-                self.say(f"{foe.card.name} is now an item.")
+                if self.log is not None:
+                    self.say(f"{foe.card.name} is now an item.")
 
     def cleanup(self) -> None:
         t = self.t
@@ -466,7 +495,7 @@ class Game:
                 t.enemy_discard.append(foe.card)
         t.foes = kept
         while len(t.hand) > t.hand_limit():
-            pick = self.ask("hand-discard", [Choice("hand", i) for i in range(len(t.hand))])
+            pick = self.ask("hand-discard", numbered("hand", len(t.hand)))
             t.combat_discard.append(t.hand.pop(pick.a))
         self.feed_menhir(1)
         t.dial = (t.dial + 1) % len(self.box.dice.dial)
@@ -478,9 +507,8 @@ class Game:
         """TS-5.6 (c): the top card of a deck the player chooses onto the stack."""
         t = self.t
         for _ in range(count):
-            names = list(t.enemy_decks)
-            decks = [i for i, name in enumerate(names) if t.enemy_decks[name]]
+            decks = self.nonempty_decks()
             if not decks:
                 return
-            pick = self.ask("menhir", [Choice("deck", i) for i in decks])
-            t.menhir.append(t.enemy_decks[names[pick.a]].pop())
+            pick = self.ask("menhir", decks)
+            t.menhir.append(t.enemy_decks[list(t.enemy_decks)[pick.a]].pop())

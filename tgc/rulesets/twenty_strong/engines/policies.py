@@ -108,10 +108,8 @@ class GreedyRules:
         """The ``commit`` rule of ``choose`` for a whole Commit step: every die of a colour
         that some undefeated enemy may take (committing changes neither)."""
         t = game.t
-        open_ = strategy.open_colours(game)
-        names = game.box.dice.colours
-        return frozenset(c for c in {t.colour_of[d] for d in t.pool}
-                         if any(strategy.colour_allowed(names[c].name, f, open_) for f in t.undefeated))
+        ready = {t.colour_of[d] for d in t.pool}
+        return frozenset(c for c in strategy.takers(game) if c in ready)
 
     def recovers(self, game: Game) -> list[int]:
         """The ``recover`` rule of ``pick_colour`` for a whole Recover step: the colours the
@@ -175,33 +173,22 @@ class GreedyPolicy(GreedyRules):
 
     def applies(self, game: Game) -> tuple[int, int] | None:
         """The ``apply`` rule of ``choose`` without the decision: the die and the row of the
-        first best application (what ``apply`` picks among ``strategy.apply_choices``), or
-        None where it would stop. Dice of a colour and face already offered are skipped,
-        as the choices skip them."""
+        first best application among ``strategy.applications`` (what ``apply`` picks
+        among the choices made of them), or None where it would stop."""
         t = game.t
-        open_ = strategy.open_colours(game)
-        colours, colour_of, faces = game.box.dice.colours, t.colour_of, t.faces
-        needs = [_need(game, foe) for foe in t.foes]
+        foes, faces = t.foes, t.faces
+        needs = [_need(game, foe) for foe in foes]
         best, best_score = None, 0.0
-        seen: set[tuple[int, int]] = set()
-        for die in t.active:
-            face = faces[die]
-            key = (colour_of[die], face)
-            if face == MISS or key in seen:
-                continue
-            seen.add(key)
-            colour = colours[key[0]].name
-            for j, foe in enumerate(t.foes):
-                if not strategy.colour_allowed(colour, foe, open_):
-                    continue
-                need = needs[j]
-                if need <= 0:
-                    continue  # scored -1: never the best while another scores above 0
-                deal = strategy.face_damage(game, face, foe)
-                score = (100.0 + foe.card.damage + 10 * foe.card.boss - (deal - need) if deal >= need
-                         else 1.0 + foe.card.damage / 10 + deal / 100)
-                if score > best_score:
-                    best, best_score = (die, j), score
+        for die, j in strategy.applications(game):
+            need = needs[j]
+            if need <= 0:
+                continue  # scored -1: never the best while another scores above 0
+            foe = foes[j]
+            deal = strategy.face_damage(game, faces[die], foe)
+            score = (100.0 + foe.card.damage + 10 * foe.card.boss - (deal - need) if deal >= need
+                     else 1.0 + foe.card.damage / 10 + deal / 100)
+            if score > best_score:
+                best, best_score = (die, j), score
         return best
 
 
@@ -271,19 +258,12 @@ def target_of(game: Game, foe: Foe) -> Target:
                   basic=strategy.face_damage(game, 1, foe), colours=allowed)
 
 
-def colour_applicable(game: Game, colour: int) -> bool:
-    """May dice of this colour be applied to some active enemy now?"""
-    t = game.t
-    name = game.box.dice.colours[colour].name
-    open_ = strategy.open_colours(game)
-    return any(strategy.colour_allowed(name, f, open_) for f in t.undefeated)
-
-
 def worth_repeating(game: Game) -> bool:
+    """Is a committed or ready die of a colour that some undefeated enemy may take?"""
     t = game.t
-    open_ = strategy.open_colours(game)
-    names = {t.colour_name(d) for d in (*t.active, *t.pool)}
-    return any(strategy.colour_allowed(c, f, open_) for c in names for f in t.undefeated)
+    colour_of = t.colour_of
+    held = {colour_of[d] for d in t.active} | {colour_of[d] for d in t.pool}
+    return any(c in held for c in strategy.takers(game))
 
 
 def _need(game: Game, foe: Foe) -> int:

@@ -4,11 +4,11 @@ rules every step reads: what a die deals on an enemy and whether it may be appli
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from tgc.rulesets.twenty_strong.data import FaceDamage, Forbid, Unlock
 from tgc.rulesets.twenty_strong.engines import resolve
-from tgc.rulesets.twenty_strong.engines.decisions import STOP, YES_NO, Choice
+from tgc.rulesets.twenty_strong.engines.decisions import STOP, YES_NO, Choice, numbered
 from tgc.rulesets.twenty_strong.engines.table import CRIT, FACE_NAMES, MISS, PRINTED, Foe
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def start_of_engagement(game: Game) -> None:
     pending += [(a, foe) for foe in t.foes for a in foe.card.special
                 if a.trigger == "start-of-engagement"]
     while pending:
-        pick = game.ask("order", [Choice("effect", i) for i in range(len(pending))])
+        pick = game.ask("order", numbered("effect", len(pending)))
         ability, source = pending.pop(pick.a)
         resolve.ability(game, ability, source)
 
@@ -103,7 +103,8 @@ def play_card(game: Game, index: int, foe: Foe) -> int:
     card = t.hand.pop(index)
     matching = set(foe.host_nodes)
     foe.chain.append(card)
-    game.say(f"You play {card.name} on {foe.card.name}.")
+    if game.log is not None:
+        game.say(f"You play {card.name} on {foe.card.name}.")
     again = 0
     for strike in card.left:
         if not matching.isdisjoint(strike.positions):
@@ -155,9 +156,15 @@ def commit_at_once(game: Game, colours: frozenset[int]) -> None:
 
 def apply_choices(game: Game) -> list[Choice]:
     """One choice per kind of die (colour and face) and enemy that may take it."""
+    return [Choice("die", die, row) for die, row in applications(game)]
+
+
+def applications(game: Game) -> Iterator[tuple[int, int]]:
+    """Each (die, row) the Apply step offers: the first committed die of each kind of hit
+    (colour and face), in commit order, on every row that may take it. Two dice of one
+    kind are the same move, so only the first is offered."""
     t = game.t
     seen: set[tuple[int, int]] = set()
-    choices: list[Choice] = []
     open_ = open_colours(game)
     colours, colour_of, faces = game.box.dice.colours, t.colour_of, t.faces
     for die in t.active:
@@ -167,9 +174,9 @@ def apply_choices(game: Game) -> list[Choice]:
             continue
         seen.add(key)
         colour = colours[key[0]].name
-        choices.extend(Choice("die", die, j) for j, foe in enumerate(t.foes)
-                       if colour_allowed(colour, foe, open_))
-    return choices
+        for row, foe in enumerate(t.foes):
+            if colour_allowed(colour, foe, open_):
+                yield die, row
 
 
 def apply_step(game: Game) -> None:
@@ -220,17 +227,27 @@ def open_colours(game: Game) -> frozenset[str] | None:
         return game.dial_open[t.dial]  # nothing unlocks a colour: a quick answer
     unlocked = t.unlocked_round | t.unlocked_pass
     for effect in resolve.standing(game):
-        if isinstance(effect, Unlock):
+        if effect.kind == "unlock":
             unlocked.add(effect.colour)
     if None in unlocked:
         return None
     return frozenset(c for c in unlocked if c is not None) | {t.dial_colour}
 
 
+def takers(game: Game) -> list[int]:
+    """The colours (indexes) that some undefeated enemy may take now: what greedy commits
+    and repeats for. Only the open colours are tried against the enemies."""
+    open_ = open_colours(game)
+    foes = game.t.undefeated
+    return [c for c, die in enumerate(game.box.dice.colours)
+            if (open_ is None or die.name in open_)
+            and any(colour_allowed(die.name, foe, open_) for foe in foes)]
+
+
 def colour_allowed(colour: str, foe: Foe, open_: frozenset[str] | None) -> bool:
     if foe.card.during and not foe.defeated:  # most enemies have no During effect
         for effect in foe.card.during:
-            if isinstance(effect, Forbid) and effect.colour in (None, colour):
+            if effect.kind == "forbid" and effect.colour in (None, colour):
                 return False
     return open_ is None or colour in open_
 
@@ -243,14 +260,14 @@ def face_damage(game: Game, face: int, foe: Foe) -> int:
     name = "crit" if face == CRIT else "basic"
     if foe.card.during:
         for effect in foe.card.during:
-            if isinstance(effect, FaceDamage) and effect.face == name:
+            if effect.kind == "face-damage" and effect.face == name:
                 return effect.amount
     t = game.t
     if face in t.face_bonus:
         return t.face_bonus[face]
     if game.has_face_standing:
         for effect in resolve.standing(game):
-            if isinstance(effect, FaceDamage) and effect.face == name:
+            if effect.kind == "face-damage" and effect.face == name:
                 return effect.amount
     return PRINTED[face]
 
@@ -291,5 +308,6 @@ def drop_item(game: Game, index: int, use: bool) -> None:
     item = t.inventory.pop(index)
     t.enemy_discard.append(item)
     if use and item.item is not None and item.item.use == "single-use":
-        game.say(f"You use {item.name}.")
+        if game.log is not None:
+            game.say(f"You use {item.name}.")
         resolve.effects(game, item.item.effects, None)
