@@ -64,9 +64,10 @@ class DeckIndex:
     some combat card or item has (a trigger no card has needs no scan of the hand), the
     face each side of each colour's die shows (TS-1.2: side 0 is the crit, the next
     hits-1 sides basic hits, the rest misses), the one-colour set of open colours
-    for each place of the dial (what may be applied when nothing unlocks a colour), and
-    what setup deals out: the basic cards, each enemy deck's cards in the order they are
-    declared, the upgraded supply."""
+    for each place of the dial (what may be applied when nothing unlocks a colour), for
+    each place of the dial the colours by how soon the dial shows them after it (ties by
+    colour, colours it never shows last), and what setup deals out: the basic cards,
+    each enemy deck's cards in the order they are declared, the upgraded supply."""
 
     standing_cards: dict[tuple[str, str], tuple[Effect, ...]]
     standing_items: dict[str, tuple[Effect, ...]]
@@ -75,6 +76,7 @@ class DeckIndex:
     triggers: frozenset[tuple[str, str]]
     sides: tuple[tuple[int, ...], ...]
     dial_open: tuple[frozenset[str], ...]
+    soonest: tuple[tuple[int, ...], ...]
     basic: tuple[CombatCard, ...]
     decks: tuple[tuple[str, tuple[Enemy, ...]], ...]
     upgraded: tuple[CombatCard, ...]
@@ -107,6 +109,7 @@ def deck_index(box: Box) -> DeckIndex:
                       any(e.kind == "face-damage" for found in (*cards.values(), *items.values(), *heroes)
                           for e in found), triggers, sides,
                       tuple(frozenset((colour,)) for colour in box.dice.dial),
+                      tuple(_soonest(box, at) for at in range(len(box.dice.dial))),
                       tuple(c for c in box.cards if c.kind == "basic"),
                       tuple((name, tuple(e for e in box.enemies if e.deck == name))
                             for name in box.decks),
@@ -115,6 +118,16 @@ def deck_index(box: Box) -> DeckIndex:
         _INDEXES.clear()
     _INDEXES[id(box)] = (box, index)
     return index
+
+
+def _soonest(box: Box, at: int) -> tuple[int, ...]:
+    dial, colours = box.dice.dial, box.dice.colours
+
+    def wait(colour: int) -> int:
+        name = colours[colour].name
+        return ((dial.index(name) - at - 1) % len(dial)) if name in dial else 99
+
+    return tuple(sorted(range(len(colours)), key=lambda c: (wait(c), c)))
 
 
 class GameOver(Exception):
@@ -140,6 +153,7 @@ class Game:
         self.has_standing, self.has_face_standing = index.has_standing, index.has_face_standing
         self.index = index
         self.triggers, self.sides, self.dial_open = index.triggers, index.sides, index.dial_open
+        self.soonest = index.soonest
         self.standing_hero: tuple[Effect, ...] = ()
         self.firsts: frozenset[DecisionKind] = getattr(policy, "firsts", frozenset())
 

@@ -115,14 +115,9 @@ class GreedyRules:
         """The ``recover`` rule of ``pick_colour`` for a whole Recover step: the colours the
         dial reaches soonest first, ties by colour (the dial stands still meanwhile)."""
         t = game.t
-        dial = game.box.dice.dial
-        names = game.box.dice.colours
-
-        def wait(colour: int) -> int:
-            name = names[colour].name
-            return ((dial.index(name) - t.dial - 1) % len(dial)) if name in dial else 99
-
-        return sorted({t.colour_of[d] for d in t.exhausted}, key=lambda c: (wait(c), c))
+        colour_of = t.colour_of
+        exhausted = {colour_of[d] for d in t.exhausted}
+        return [c for c in game.soonest[t.dial] if c in exhausted]
 
     def apply(self, game: Game, decision: Decision) -> int:
         t = game.t
