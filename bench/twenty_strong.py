@@ -6,7 +6,8 @@ process, divided by CPU time (``time.process_time``), so a busy machine slows th
 clock but not the figure. Odds: every enemy and boss alone under every dial colour, and
 every enemy with an additional-enemy icon paired with each enemy it can call, with the
 largest Strategy of the deck's heroes (the most passes) and every die of the dial's
-colour committed; the slowest and the mean are reported (each computed from a cold cache).
+colour committed; the slowest and the mean are reported (each computed from a cold cache),
+with a hash of every exact value (a speed-up must keep them).
 
 Usage: python bench/twenty_strong.py [--runs 20] [--policies random,greedy,planner]
                                      [--out bench/out/twenty_strong.json]
@@ -15,6 +16,7 @@ Usage: python bench/twenty_strong.py [--runs 20] [--policies random,greedy,plann
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import platform
 import sys
@@ -60,17 +62,20 @@ def odds_times(box: Box) -> dict[str, object]:
     cases += [[e.name, other.name] for e in box.enemies if e.additional
               for other in box.enemies if other is not e]
     times: list[tuple[float, str]] = []
+    values = hashlib.sha256()
     for names in cases:
         for dial in box.dice.dial:
             setup = engagement.setup(box, hero.name, names, dial)
             odds.solver_for.cache_clear()
             start = time.process_time()
-            engagement.exact(box, setup)
+            found = engagement.exact(box, setup)
             times.append((time.process_time() - start, f"{' + '.join(names)} ({dial})"))
+            values.update(f"{found}\n".encode())
     slowest = max(times)
     return {"engagements": len(times), "strategy": hero.strategy,
             "mean_seconds": round(sum(t for t, _ in times) / len(times), 4),
-            "max_seconds": round(slowest[0], 4), "slowest": slowest[1]}
+            "max_seconds": round(slowest[0], 4), "slowest": slowest[1],
+            "values": values.hexdigest()}
 
 
 def main() -> None:
