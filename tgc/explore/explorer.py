@@ -23,6 +23,7 @@ witness is planned and replayed on the real interpreter before it is shown (witn
 
 from __future__ import annotations
 
+import gc
 import time
 from collections import deque
 from collections.abc import Callable
@@ -274,6 +275,19 @@ class Explorer:
     # ------------------------------------------------------------ the search
 
     def run(self) -> Exploration:
+        """The search, with the cyclic garbage collector off (and back on after): the
+        collector's passes over the search's growing tables took 40% of its CPU on the
+        generated campaigns, and a search frees what it drops by reference counting (the
+        same peak memory either way, measured: bench/explore.py, docs/performance.md)."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._search()
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search(self) -> Exploration:
         if self.start_at is not None:
             self.result.entries.append(Entry(None, self.start_at))
             known = frozenset(self.features.relevant)
