@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from tests.campaign_helpers import MAP, compile_map
+from tgc.bundle import schema as s
 from tgc.rulesets.tainted_grail.campaign import Campaign, CampaignError
 from tgc.rulesets.tainted_grail.campaign.save import world_data, world_from_data
+from tgc.rulesets.tainted_grail.campaign.world import Happening
 from tgc.runtime import Book
 from tgc.runtime.rng import Rng
 
@@ -90,6 +92,10 @@ Crows gather.
 -> end
 == bos.crows
 More crows.
+-> end
+== bos.omens
+Two omens come early.
+~ put random events on top 2
 -> end
 == bos.lady
 The lady smiles.
@@ -299,3 +305,23 @@ def test_SAV_4_the_piles_are_saved_and_restored(book: Book) -> None:
     data["events"]["deck"].append("No Such Card")
     with pytest.raises(ValueError, match="No Such Card"):
         world_from_data(data, book, ["Ailei"])
+
+
+def test_A47_random_events_go_on_top_of_the_deck_in_their_order(book: Book) -> None:
+    """EVT-2 with A47: the top N of the Random pile, as a group in their order, so the
+    first taken is revealed first; a shorter pile gives what it has."""
+    campaign = Campaign(book, ["Ailei"], rng=Rng(2))
+    piles = campaign.world.events
+    assert piles is not None
+    random_pile, deck = list(piles.random), list(piles.deck)
+    story = campaign._story(campaign.party(["Ailei"]))  # a verse read on the start card
+    story.state.location = 101
+    story.begin(s.Goto(verse="bos.omens"))
+    campaign.busy = story
+    said = [str(h) for h in campaign.run(story) if isinstance(h, Happening)]
+    campaign.finish(story)
+    assert piles.deck == [*random_pile, *deck] and piles.random == []
+    assert any("[EVT-2] 2 Random Event(s) put on top of the Event deck" in line for line in said)
+    assert "the Random pile is empty" in campaign.put_random_events([1]).text
+    with pytest.raises(CampaignError, match="write how many"):
+        campaign.put_random_events([1, 2])

@@ -6,6 +6,7 @@ campaign commands, the map, readings handed to the session, save files with the 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -162,3 +163,29 @@ def test_final_state_needs_a_script(tmp_path: Path) -> None:
     (tmp_path / "c.tgj").write_text(MAP, encoding="utf-8")
     result = CliRunner().invoke(cli, ["play", str(tmp_path), "--final-state", "x.json"])
     assert result.exit_code == 2 and "--final-state goes with --script" in result.output
+
+
+def test_the_samples_campaign_transcripts_replay_from_the_bundle_alone(tmp_path: Path) -> None:
+    """Issue 12's acceptance: `tgc play BUNDLE --campaign --script` on the inputs of the
+    sample's whole-day transcripts (three days; a co-op death) prints each transcript's
+    recorded play, its comments aside, from the built bundle with no sources in reach."""
+    shutil.copytree(REPO / "journal_src", tmp_path / "src")  # a build writes tgc.lock
+    built = CliRunner().invoke(cli, ["build", str(tmp_path / "src"), "-o", str(tmp_path / "out")])
+    assert built.exit_code == 0, built.output
+    bundle = next((tmp_path / "out").glob("*.bundle.json"))
+    shutil.rmtree(tmp_path / "src")
+    for name in ("campaign-three-days", "campaign-co-op-death"):
+        lines = (REPO / "journal_src" / "playtests" / f"{name}.transcript").read_text(
+            encoding="utf-8").splitlines()
+        head = lines[:lines.index("")]
+        fields = dict(line[2:].split(": ", 1) for line in head[1:])
+        script = tmp_path / f"{name}.txt"
+        script.write_text("".join(f"{line[2:]}\n" for line in lines if line.startswith("> ")),
+                          encoding="utf-8")
+        played = CliRunner().invoke(cli, ["play", str(bundle), "--campaign", "--script", str(script),
+                                          "--seed", fields["seed"], "--party",
+                                          fields["party"].replace(" ", ""),
+                                          "--fights", fields.get("fights", "ask")])
+        assert played.exit_code == 0, played.output
+        assert played.output.splitlines() == [line for line in lines if not line.startswith("# ")
+                                               or line in head], name

@@ -59,7 +59,8 @@ VOCABULARY = Vocabulary(
     phrases={"activate menhir": "numbers", "extinguish menhir": "none",
              "place guardian": "name", "remove guardian": "name",
              "take event": "name", "remove event": "name",
-             "discard quest": "name", "activate quest": "name"},
+             "discard quest": "name", "activate quest": "name",
+             "put random events on top": "numbers"},
     facts=("menhir", "menhirs", "menhir_dial", "time_tokens"),
     # An event's or quest's success condition (EVT-6), compiled into the bundle.
     condition_keys=("succeed",),

@@ -471,6 +471,21 @@ class Campaign:
         piles.deck.remove(name)
         return self._resolve_event(name, "EVT-1")
 
+    def put_random_events(self, numbers: Sequence[int]) -> Happening:
+        """A47: the top N cards of the Random pile, as a group in their order, on top of
+        the Event deck, so the first taken is revealed first; a shorter pile gives all."""
+        piles = self._piles()
+        if len(numbers) != 1:
+            raise CampaignError("write how many: `put random events on top 2`")
+        taken = piles.random[:numbers[0]]
+        del piles.random[:numbers[0]]
+        piles.deck[:0] = taken
+        if not taken:
+            return Happening("EVT-2", "the Random pile is empty: no Random Event goes on the Event deck")
+        short = f" (the Random pile held {len(taken)})" if len(taken) < numbers[0] else ""
+        return Happening("EVT-2", f"{len(taken)} Random Event(s) put on top of the Event deck{short}: "
+                                  f"{', '.join(taken)}")
+
     def remove_event(self, name: str) -> Happening:
         """A card removed from the game, wherever it lies (the deck, a pile, today's)."""
         piles = self._piles()
@@ -912,6 +927,8 @@ class Campaign:
                     return [self.discard_quest(effect.name or "")]
                 case "activate quest":
                     return [self.activate_quest(effect.name or "")]
+                case "put random events on top":
+                    return [self.put_random_events(effect.numbers)]
         except CampaignError as err:
             return [Happening("EVT-1", f"`{effect.phrase}` does nothing: {err}")]
         where = effect.at if effect.at is not None else card
