@@ -2,17 +2,20 @@
 edit to published diagnostics (median of 20 edits), and the time of a completion and of a
 hover, on generated campaigns (bench/gen_campaign.py).
 
-Two kinds of edit, each a keystroke's worth on one line of one location file: words typed
-into a prose line (the server keeps every other file's parse, sees that only prose
-changed and reuses the last run's resolution and checks: syntax.shape, Job.previous) and
-words typed into a choice's text (a structural line: the model is rebuilt and every check
-runs). Both are measured twice in one run: "full", every edit a full analysis as before
-the incremental path (Session.incremental False), and "incremental". The time runs from
-the new buffer to the converted diagnostics (what `textDocument/publishDiagnostics`
-carries); the server's debounce is not counted. A hover right after an edit also builds
-the name index; a second hover reads it.
+Three kinds of edit, each on one line of one location file: words typed into a prose
+line (the server keeps every other file's parse, sees that only prose changed and reuses
+the last run's resolution and checks: syntax.shape, Job.previous), words typed into a
+choice's text (the same: no check reads a choice's words; the choice's target moves
+along the line, so the name index is built again), and a choice's target changed to
+another verse of the file (structural: the model is rebuilt and every check runs). Each
+is measured twice in one run: "full", every edit a full analysis as before the
+incremental path (Session.incremental False), and "incremental" (``--modes`` picks).
+The time runs from the new buffer to the converted diagnostics (what
+`textDocument/publishDiagnostics` carries); the server's debounce is not counted. A
+hover right after an edit also builds the name index; a second hover reads it.
 
 Usage: python bench/lsp.py [--sizes 2000,20000] [--edits 20] [--seed 1] [--out bench/out]
+       [--modes full,incremental] [--stages]
 """
 
 from __future__ import annotations
@@ -61,10 +64,58 @@ def _choice(lines: list[str], k: int) -> list[str]:
     return [*lines[:i], f"{text} word{k} -> {target}", *lines[i + 1:]]
 
 
-EDITS: dict[str, Callable[[list[str], int], list[str]]] = {"prose": _prose, "choice": _choice}
+def _target(lines: list[str], k: int) -> list[str]:
+    """The first choice diverts to another verse of the file on every edit."""
+    i = next(i for i, line in enumerate(lines) if line.startswith("* ") and " -> " in line)
+    verses = [line[3:].split()[0] for line in lines if line.startswith("== ")]
+    text, _ = lines[i].rsplit(" -> ", 1)
+    return [*lines[:i], f"{text} -> {verses[k % len(verses)]}", *lines[i + 1:]]
 
 
-def bench(n: int, edits: int, seed: int, out: Path, incremental: bool) -> dict[str, float]:
+EDITS: dict[str, Callable[[list[str], int], list[str]]] = {
+    "prose": _prose, "choice": _choice, "target": _target}
+
+
+# Where an edit's time goes (``--stages``): the pipeline's stages and the analysis
+# structures the checks compute, each timed on its own (the checks' time includes the
+# structures they read first; "checks proper" is what is left).
+STAGES = {"tgc.pipeline": ("_files", "_reusable", "_model", "_checks", "with_campaign_hints",
+                           "_numbers", "_report"),
+          "tgc.semantics.analysis": ("build_graph", "collect_usage", "solve_flow", "find_endings",
+                                     "find_hidden")}
+
+
+def _timed_stages() -> dict[str, list[float]]:
+    """Wrap every function of STAGES with a timer; the times, by name, per call."""
+    import importlib
+
+    found: dict[str, list[float]] = {}
+    for module_name, names in STAGES.items():
+        module = importlib.import_module(module_name)
+        for name in names:
+            setattr(module, name, _timer(getattr(module, name), found.setdefault(name, [])))
+    return found
+
+
+def _timer(function: Callable[..., object], times: list[float]) -> Callable[..., object]:
+    def timed(*args: object, **kwargs: object) -> object:
+        start = time.perf_counter()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            times.append(time.perf_counter() - start)
+    return timed
+
+
+def _stage_line(found: dict[str, list[float]], edits: int) -> str:
+    per = {name: sum(times) / edits for name, times in found.items()}
+    structures = sum(per.get(n, 0.0) for n in STAGES["tgc.semantics.analysis"])
+    parts = [f"{name.strip('_')} {_ms(t)}" for name, t in per.items()]
+    return ", ".join(parts) + f"; checks proper {_ms(per.get('_checks', 0.0) - structures)}"
+
+
+def bench(n: int, edits: int, seed: int, out: Path, incremental: bool,
+          stages: dict[str, list[float]] | None = None) -> dict[str, float]:
     folder = (out / f"lsp-{n}-{seed}").absolute()
     if not (folder / "campaign.tgj").exists():
         generate(n, folder, seed)
@@ -79,12 +130,14 @@ def bench(n: int, edits: int, seed: int, out: Path, incremental: bool) -> dict[s
     result: dict[str, float] = {"first": time.perf_counter() - start}
     for kind, edit in EDITS.items():
         times, hovers_cold, hovers_warm, completions = [], [], [], []
+        for times in (stages or {}).values():
+            times.clear()
         for k in range(edits):
             start = time.perf_counter()
             server.publish(server.session.set_text(target, "\n".join(edit(lines, k))), uri)
             times.append(time.perf_counter() - start)
             snapshot = server.session.snapshot_of(target)
-            assert snapshot is not None and snapshot.result.reused == (incremental and kind == "prose")
+            assert snapshot is not None and snapshot.result.reused == (incremental and kind != "target")
             name = snapshot.name_of(target)
             for store in (hovers_cold, hovers_warm):
                 start = time.perf_counter()
@@ -94,6 +147,8 @@ def bench(n: int, edits: int, seed: int, out: Path, incremental: bool) -> dict[s
             start = time.perf_counter()
             _completions(snapshot, uri, "* Go on -> ")
             completions.append(time.perf_counter() - start)
+        if stages is not None:
+            print(f"{n:>6} verses, {kind} edit, mean per edit: {_stage_line(stages, edits)}", flush=True)
         result[f"{kind}"] = statistics.median(times)
         result[f"{kind}_max"] = max(times)
         result[f"{kind}_hover_after_edit"] = statistics.median(hovers_cold)
@@ -102,7 +157,8 @@ def bench(n: int, edits: int, seed: int, out: Path, incremental: bool) -> dict[s
     mode = "incremental" if incremental else "full"
     print(f"{n:>6} verses, {mode:>11}: first analysis {_ms(result['first'])}; "
           f"edit -> diagnostics median (max): prose {_ms(result['prose'])} ({_ms(result['prose_max'])}), "
-          f"choice text {_ms(result['choice'])} ({_ms(result['choice_max'])}); "
+          f"choice text {_ms(result['choice'])} ({_ms(result['choice_max'])}), "
+          f"choice target {_ms(result['target'])} ({_ms(result['target_max'])}); "
           f"hover {_ms(result['prose_hover'])} ({_ms(result['prose_hover_after_edit'])} right after "
           f"a prose edit, with the index); completion {_ms(result['prose_completion'])}", flush=True)
     server.session.tidy()
@@ -115,10 +171,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--edits", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "out")
+    parser.add_argument("--modes", default="full,incremental",
+                        help="full, incremental or both (comma-separated)")
+    parser.add_argument("--stages", action="store_true",
+                        help="also print where each kind of edit spends its time, by stage")
     args = parser.parse_args(argv)
+    stages = _timed_stages() if args.stages else None
+    modes = args.modes.split(",")
     for n in (int(s) for s in args.sizes.split(",")):
-        for incremental in (False, True):
-            bench(n, args.edits, args.seed, args.out, incremental)
+        for incremental in [m == "incremental" for m in ("full", "incremental") if m in modes]:
+            bench(n, args.edits, args.seed, args.out, incremental, stages)
             gc.collect()
 
 

@@ -115,6 +115,7 @@ class Result:
     # a later run with ``Job.previous`` can reuse it; ``reused`` when this run did.
     checked: list[Diagnostic] | None = None
     reused: bool = False
+    moved: bool = False  # reused, and a reference's position changed (a choice's text did)
 
     @property
     def root(self) -> Path:
@@ -162,7 +163,7 @@ def _run(job: Job) -> Result:
     result = Result(job, workspace.sources, workspace.files, list(workspace.diagnostics), notes=notes)
     reusable = _reusable(job, workspace.files)
     if reusable is not None:
-        campaign, checked = reusable
+        campaign, checked, result.moved = reusable
         result.reused = True
     else:
         campaign, diags = _model(workspace.files)
@@ -233,29 +234,40 @@ def _model(files: list[ast.File]) -> tuple[Campaign, list[Diagnostic]]:
     return campaign, diags + more
 
 
-def _reusable(job: Job, files: list[ast.File]) -> tuple[Campaign, list[Diagnostic]] | None:
-    """Stage 2, after a prose edit: the previous run's resolution and check diagnostics,
-    when every file has its previous shape and none of those diagnostics points into the
-    edited prose (where a position may have moved). The model takes the new trees (hovers
-    and the bundle read the new words); its tables and what resolution found are kept,
-    since neither reads prose and every declaration and reference is the same."""
+def _reusable(job: Job, files: list[ast.File]) -> tuple[Campaign, list[Diagnostic], bool] | None:
+    """Stage 2, after an edit of prose or of a choice's text: the previous run's
+    resolution and check diagnostics, when every file has its previous shape and none of
+    those diagnostics points into an edited line (where a position may have moved). The
+    model takes the new trees (hovers and the bundle read the new words); its tables and
+    what resolution found are kept, since neither reads those words and every declaration
+    and reference is the same (a choice's target keyed by its new columns: then the last
+    item is True, and positions kept from the previous run, such as an editor's name
+    index, no longer hold)."""
+    from dataclasses import replace
+
     from tgc.semantics.symbols import with_new_prose
-    from tgc.syntax.shape import same_shape
+    from tgc.syntax.shape import moved_targets, same_shape
 
     previous = job.previous
     if previous is None or previous.checked is None or previous.campaign is None \
             or previous.root != job.root or len(previous.files) != len(files):
         return None
     moved: dict[str, set[int]] = {}
+    remap: dict[ast.Ref, ast.Ref] = {}
     for old, new in zip(previous.files, files, strict=True):
         lines = same_shape(old, new)
         if lines is None:
             return None
         if lines:
             moved[new.name] = lines
+            remap.update(moved_targets(old, new))
     if any(_points_into(d, moved) for d in previous.checked):
         return None
-    return with_new_prose(previous.campaign, previous.files, files), previous.checked
+    campaign = with_new_prose(previous.campaign, previous.files, files)
+    if remap:  # a choice's text changed length: its target reference has new columns
+        campaign = replace(campaign, targets={remap.get(r, r): t for r, t in campaign.targets.items()},
+                           unresolved={remap.get(r, r) for r in campaign.unresolved})
+    return campaign, previous.checked, bool(remap)
 
 
 def _points_into(d: Diagnostic, moved: dict[str, set[int]]) -> bool:

@@ -1,6 +1,7 @@
 """`tgc fmt`: rewrite .tgj files in their canonical layout (tgc/syntax/format.py), or with
-`--check` only say which are not, for CI; `--diff` prints what would change. A file is
-changed only when its syntax tree, spans aside, stays the same, so meaning never does."""
+`--check` only say which are not, for CI; `--diff` prints what would change. Lines may
+move (blank lines, property order); a file is changed only when its syntax tree, spans
+aside and properties in the canonical order, stays the same, so meaning never does."""
 
 from __future__ import annotations
 

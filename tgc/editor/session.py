@@ -4,8 +4,9 @@ campaign (the pipeline's Result, with its Analysis, and the name index).
 
 Incremental on purpose, and simple: an edit replaces one buffer; the next snapshot
 re-parses only the files whose text changed (the parse cache keeps every other file's
-tree). When only words of prose changed (syntax.shape), the pipeline keeps the previous
-run's resolution and check diagnostics, which such an edit cannot change, and collects
+tree). When only words of prose or of a choice's text changed (syntax.shape), the
+pipeline keeps the previous run's resolution and check diagnostics, which such an edit
+cannot change, and collects
 the symbols again from the new trees; any other edit rebuilds the model and runs every
 check on a fresh Analysis. Either way the report is exactly a full `tgc check`'s
 (tests/test_shape.py, tests/test_lsp_parity.py).
@@ -142,7 +143,7 @@ class Session:
             self.previous.pop(root, None)
             return None
         earlier = None
-        if result.reused and previous is not None:
+        if result.reused and not result.moved and previous is not None:
             earlier = previous.same_shape or previous
         found = Snapshot(root, result, earlier)
         self.previous[root] = found

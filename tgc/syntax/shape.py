@@ -1,11 +1,13 @@
-"""A file's shape: its syntax tree with the words of its prose left out. Two versions of a
-file with the same shape differ only inside prose paragraphs (and in comments and blank
-space, which the tree never holds), and that is what typing in a verse changes.
+"""A file's shape: its syntax tree with the words of its prose and of its choices' texts
+left out. Two versions of a file with the same shape differ only inside prose paragraphs
+and choices' texts (and in comments and blank space, which the tree never holds), and
+that is what typing in a verse changes.
 
-The model and the checks never read a paragraph's words (they read that a paragraph is
-there, and where), so two campaigns whose files have the same shapes get the same
-symbols, the same resolution and the same diagnostics, except where a diagnostic points
-at the edited prose itself (its end column may have moved). `tgc lsp` relies on this to
+The model and the checks never read a paragraph's or a choice's words (they read that a
+paragraph is there, and where; a choice's guard and target), so two campaigns whose
+files have the same shapes get the same symbols, the same resolution and the same
+diagnostics, except where a diagnostic points at an edited line itself (a column may
+have moved: a choice's target moves along the line with its text). `tgc lsp` relies on this to
 answer a prose edit without re-running the checks (tgc/pipeline.py, ``Job.previous``);
 tests/test_shape.py checks the premise on every case file."""
 
@@ -55,9 +57,47 @@ def _same_body(a: tuple[ast.Stmt, ...], b: tuple[ast.Stmt, ...], lines: set[int]
                 return False
             if x != y:
                 lines.update(range(x.span.line, x.span.end_line + 1))
+        elif type(x) is ast.Choice and type(y) is ast.Choice:
+            if not _same_choice(x, y, lines):
+                return False
         elif x != y:
             return False
     return True
+
+
+def _same_choice(x: ast.Choice, y: ast.Choice, lines: set[int]) -> bool:
+    """The same guard and target; the text, and so the target's columns, may differ."""
+    if x == y:
+        return True
+    if x.guard != y.guard or (x.span.line, x.span.col, x.span.end_line) != (y.span.line, y.span.col,
+                                                                            y.span.end_line):
+        return False
+    a, b = x.target, y.target
+    if type(a) is not type(b) or a.span.line != b.span.line:
+        return False
+    if isinstance(a, ast.Ref) and isinstance(b, ast.Ref):
+        if (a.section, a.verse, a.block) != (b.section, b.verse, b.block):
+            return False
+    elif isinstance(a, ast.Terminal) and isinstance(b, ast.Terminal) and a.kind != b.kind:
+        return False
+    lines.update(range(x.span.line, x.span.end_line + 1))
+    return True
+
+
+def moved_targets(old: ast.File, new: ast.File) -> dict[ast.Ref, ast.Ref]:
+    """For two files of the same shape: each choice's target reference in ``old`` whose
+    columns moved (its choice's text changed length), mapped to the one in ``new``."""
+    found: dict[ast.Ref, ast.Ref] = {}
+    for a, b in zip(old.items, new.items, strict=True):
+        if a is b or not isinstance(a, ast.Verse) or not isinstance(b, ast.Verse):
+            continue
+        for x_body, y_body in zip((a.body, *(k.body for k in a.blocks)),
+                                  (b.body, *(k.body for k in b.blocks)), strict=True):
+            for x, y in zip(x_body, y_body, strict=True):
+                if type(x) is ast.Choice and type(y) is ast.Choice and isinstance(x.target, ast.Ref) \
+                        and isinstance(y.target, ast.Ref) and x.target != y.target:
+                    found[x.target] = y.target
+    return found
 
 
 def _same_span(a: Span, b: Span, lines: set[int]) -> bool:
