@@ -241,6 +241,7 @@ class Card(Frozen):
     # (Revive Juju, GS-10.7), or with the HP its owner buys with EP (Resurrect, GS-10.4)
     pp: int | None = None  # a skill's price on the Progress Tracker (GS-11.5)
     comeback: Comeback | None = None  # kept in the hand for its owner's fall (GS-10.6)
+    instant_fx: tuple[Fx, ...] = ()  # an Instant card's FX as it enters the hand (GS-10.8)
     abilities: tuple[Ability, ...] = ()  # kept in the passive space, used in the Standoff
     category: Literal["general", "world", "ritual", "legendary"] | None = None  # items
 

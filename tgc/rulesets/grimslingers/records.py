@@ -45,7 +45,7 @@ TARGETS = {"single": "single", "self": "self", "team": "team", "all": "all",
            "all foes": "all_foes"}
 CARD_KEYS = ("types", "rn", "target", "cost", "fx", "element", "owner", "keep",
              "deactivate_on_use", "combines_with", "category", "saves", "pp", "abilities", "text",
-             "comeback")
+             "comeback", "instant_fx")
 
 
 class RecordError(ValueError):
@@ -136,7 +136,7 @@ def _card(decl: Decl, kind: str, name: str, owner: str | None, types: tuple[str,
         "deactivate_on_use": _yes(decl, "deactivate_on_use"),
         "combines_with": _text(decl, "combines_with"), "category": _text(decl, "category"),
         "saves": _saves(decl), "comeback": _comeback(decl), "pp": _int(decl, "pp"),
-        "abilities": _abilities(decl),
+        "abilities": _abilities(decl), "instant_fx": _fx(decl, "instant_fx"),
     }
     if element is not None:
         data["element"] = element.lower()

@@ -141,6 +141,27 @@ def ep_for_hp(duel: Duel, d: Duelist) -> int:
     return min(n, d.max_hp)
 
 
+# ---------------------------------------------------------------- Instant cards
+
+
+def enter_hand(duel: Duel, d: Duelist, card: Card) -> None:
+    """GS-3.6, GS-10.8: a card entering the hand. An Instant one resolves at once: with
+    ``instant_fx`` it applies them and stays in the hand, now a card like any other,
+    unless they discard it (Unstable Dynamite going off); without, its FX resolve and
+    it is put away."""
+    d.hand.append(card)
+    if "instant" not in card.types:
+        return
+    if card.instant_fx:
+        play = Play(card, d, [d], d.seat, 0, state="resolved")
+        resolve.apply_fx(duel, play, card.instant_fx)
+        if play.state == "discarded" and holds(d.hand, card):
+            take(d.hand, card)
+        return
+    take(d.hand, card)
+    resolve.resolve_play(duel, Play(card, d, duel.targets_for(d, card), d.seat, 0))
+
+
 # ---------------------------------------------------------------- Specter (GS-10.6)
 
 

@@ -87,8 +87,16 @@ class UseAbility:
     kind: Literal["ability"] = "ability"
 
 
+@dataclass(frozen=True, slots=True)
+class Scavenge:
+    """Versus: take one item of the scavenge field (GS-9.3)."""
+
+    card: Card
+    kind: Literal["scavenge"] = "scavenge"
+
+
 StandoffAction = (Sacrifice | UseCard | Reload | Purge | Surge | Feast | Reactivate | Load
-                  | UseAbility)
+                  | UseAbility | Scavenge)
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,6 +86,9 @@ class Duel:
         self.in_play: list[Disposition] = []
         self.disposition_deck: list[Disposition] = []
         self.creature_modifiers = setup.modifiers
+        self.item_discard: list[Card] = []  # shared by every player (GS-3.7)
+        self.item_deck: list[Card] = []
+        self.field: list[Card] = []  # versus only: a creature duel has no scavenge field
         self.creature = self._make_creature()
         self.players = [self._make_player(i + 1, p) for i, p in enumerate(setup.players)]
         self.seats: list[Duelist] = [self.creature, *self.players]
@@ -116,7 +119,8 @@ class Duel:
         me = Duelist(seat, name, p.hp, p.ep, p.max_hp, p.max_ep, hand=list(p.hand),
                      stash=list(p.stash), passive=list(p.passive), hand_limit=p.hand_limit,
                      stash_limit=p.stash_limit, team=1, grimslinger=p.grimslinger,
-                     discard=list(p.discard), deactivated=list(p.deactivated))
+                     discard=list(p.discard), deactivated=list(p.deactivated),
+                     item_pile=self.item_discard)
         for card in [c for c in me.hand if c.abilities]:  # kept on the board (GS-3.11, 6.7)
             take(me.hand, card)
             me.passive.append(card)
@@ -301,6 +305,9 @@ class Duel:
         if owner.creature:
             rn += sum(m.amount for m in self.creature_modifiers if m.rule == "rn_bonus")
         return max(1, rn)
+
+    def refill_field(self) -> None:
+        """A creature duel has no scavenge field (GS-A17); versus refills its own."""
 
     def targets_for(self, owner: Duelist, card: Card) -> list[Duelist]:
         """Whom this card would target if its owner played it now."""

@@ -78,6 +78,7 @@ class Duelist:
     bloodlust: int = 0  # bonus DMG waiting for the next spell that hits a foe
     curses: list[Cursed] = field(default_factory=list)  # cards kept in this space
     ghost: int = 0  # back by Specter: the HP to take from one target this turn to stay
+    item_pile: list[Card] | None = None  # the duel's shared item discard pile (GS-3.7)
     hp_dealt: dict[int, int] = field(default_factory=dict)  # by target seat, this turn
     ep_lost: int = 0
     next_nv: int = 0  # Surge and "+N nv to next spell" (GS-5.3)
@@ -134,11 +135,14 @@ class Duelist:
 
     def put_away(self, card: Card, deactivate: bool = False) -> None:
         """After use (GS-3.8, GS-3.5): skills and 'deactivate on use' cards are
-        deactivated, 'do not discard' ones go back to the hand, the rest discarded."""
+        deactivated, 'do not discard' ones go back to the hand, items to the shared item
+        discard pile (GS-3.7), the rest to the owner's discard pile."""
         if card.keep and not deactivate:
             self.hand.append(card)
         elif deactivate or card.deactivate_on_use or (card.kind == "skill" and not self.creature):
             self.deactivated.append(card)
+        elif card.kind == "item" and self.item_pile is not None:
+            self.item_pile.append(card)
         else:
             self.discard.append(card)
 

@@ -20,6 +20,7 @@ from tgc.rulesets.grimslingers.engines.decisions import (
     Reactivate,
     Reload,
     Sacrifice,
+    Scavenge,
     StandoffAction,
     Surge,
     UseAbility,
@@ -35,6 +36,7 @@ from tgc.rulesets.grimslingers.engines.standoff import (
     RELOAD_CARDS,
     SURGE_CARDS,
     allowed,
+    scavenge_cost,
 )
 from tgc.rulesets.grimslingers.engines.words import card_words, duelist_words, fx_words
 
@@ -106,7 +108,8 @@ class HandPolicy:
         left, loaded = ACTIONS, 0
         while left > 0:
             self._table(duel, player)
-            offered = [a for a in self._actions(player, left, loaded) if allowed(player, a[1])]
+            offered = [a for a in self._actions(duel, player, left, loaded)
+                       if allowed(player, a[1])]
             labels = ["end the Standoff", *(label for label, _ in offered)]
             pick = self.asker.choose(f"{player.name}'s Standoff ({left} of {ACTIONS} actions left)",
                                      labels)
@@ -119,7 +122,8 @@ class HandPolicy:
                 left -= ACTIONS if isinstance(action, Feast) else 1
             yield action
 
-    def _actions(self, p: Duelist, left: int, loaded: int) -> list[tuple[str, StandoffAction]]:
+    def _actions(self, duel: Duel, p: Duelist, left: int,
+                 loaded: int) -> list[tuple[str, StandoffAction]]:
         """What the Standoff offers now (GS-9.3, GS-15.5 step 4); the cards of an Anima
         ability are chosen after it is."""
         out: list[tuple[str, StandoffAction]] = []
@@ -150,6 +154,9 @@ class HandPolicy:
         if p.deactivated:
             out.append(("Reactivate: 3 EP, deactivated cards back to the hand",
                         Reactivate(tuple(p.deactivated[:REACTIVATE_CARDS]))))
+        for card in duel.field:
+            cost = "1 EP" if scavenge_cost(card) else "free"
+            out.append((f"scavenge {card_words(card)} ({cost})", Scavenge(card)))
         return out
 
     def _cards_for(self, duel: Duel, p: Duelist, action: StandoffAction) -> StandoffAction:

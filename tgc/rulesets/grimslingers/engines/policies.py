@@ -17,13 +17,14 @@ from tgc.rulesets.grimslingers.engines.decisions import (
     Reactivate,
     Reload,
     Sacrifice,
+    Scavenge,
     StandoffAction,
     Surge,
     UseAbility,
     UseCard,
 )
 from tgc.rulesets.grimslingers.engines.duelist import Duelist, drawable
-from tgc.rulesets.grimslingers.engines.standoff import RELOAD_CARDS, SURGE_CARDS
+from tgc.rulesets.grimslingers.engines.standoff import RELOAD_CARDS, SURGE_CARDS, scavenge_cost
 
 if TYPE_CHECKING:
     from tgc.rulesets.grimslingers.engines.duel import Duel
@@ -116,6 +117,9 @@ class Greedy:
                         and fx_score(ability.fx) > 0:
                     actions.append(UseAbility(card, ability))
                     break
+        for card in sorted(duel.field, key=self.score, reverse=True)[:1]:
+            if self.score(card) > 0 and player.ep > scavenge_cost(card):
+                actions.append(Scavenge(card))  # versus: only with an action to spare
         return actions
 
     def play(self, duel: Duel, player: Duelist) -> PlayCards | None:
@@ -150,6 +154,7 @@ class RandomPolicy:
             options.append(Reactivate(tuple(player.deactivated[:6])))
         options += [UseCard(c) for c in player.hand if "standoff" in c.types]
         options += [UseAbility(c, a) for c in player.passive for a in c.abilities]
+        options += [Scavenge(c) for c in duel.field]
         picked: list[StandoffAction] = [Load(rng.randint(0, 2))]
         for _ in range(2):
             if options and rng.random() < 0.5:

@@ -266,10 +266,11 @@ def simulate_versus(rules: Rules, party: tuple[Build, ...], runs: int, seed: int
         raise BuildError("a versus duel needs two players or more")
     seats = teams or tuple(range(len(party)))
     players = tuple(versus_player(player_setup(rules, b)) for b in party)
+    items = tuple(c for c in rules.cards.values() if c.kind == "item")
     report = VersusReport(tuple(b.grimslinger or "player" for b in party), seats, policy, seed)
     for i in range(runs):
         rng = random.Random(run_seed(seed, i))
-        game = Versus(rules, VersusSetup(players, seats, roll_off(len(players), rng)),
+        game = Versus(rules, VersusSetup(players, seats, roll_off(len(players), rng), items),
                       make_policy(policy), rng)
         result = game.run()
         report.runs += 1

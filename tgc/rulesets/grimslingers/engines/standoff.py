@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from tgc.rulesets.grimslingers.data import Card, FeastResult
 from tgc.rulesets.grimslingers.engines import resolve
+from tgc.rulesets.grimslingers.engines.cards import enter_hand
 from tgc.rulesets.grimslingers.engines.decisions import (
     Feast,
     Load,
@@ -16,6 +17,7 @@ from tgc.rulesets.grimslingers.engines.decisions import (
     Reactivate,
     Reload,
     Sacrifice,
+    Scavenge,
     StandoffAction,
     Surge,
     UseAbility,
@@ -49,6 +51,8 @@ def take_standoff(duel: Duel, p: Duelist, actions: Iterable[StandoffAction]) -> 
         need = ACTIONS if isinstance(action, Feast) else 1
         if left < need or not allowed(p, action):
             continue
+        if isinstance(action, Scavenge) and not holds(duel.field, action.card):
+            continue
         left -= need
         _take(duel, p, action)
 
@@ -76,8 +80,18 @@ def allowed(p: Duelist, action: StandoffAction) -> bool:
                     and _all_in(cards, p.deactivated))  # a cost (GS-A36)
         case UseAbility(card=card, ability=ability):
             return holds(p.passive, card) and ability in card.abilities
+        case Scavenge(card=card):
+            return p.ep >= scavenge_cost(card)
         case Load():
             return True
+
+
+def scavenge_cost(card: Card) -> int:
+    """A Standard or Passive item costs 1 EP (a cost, GS-A36); a Combine, Standoff or
+    Instant one is free (GS-9.3)."""
+    if {"combine", "standoff", "instant"} & set(card.types):
+        return 0
+    return 1 if {"standard", "passive"} & set(card.types) else 0
 
 
 def _all_in(cards: tuple[Card, ...], pile: list[Card]) -> bool:
@@ -131,6 +145,14 @@ def _take(duel: Duel, p: Duelist, action: StandoffAction) -> None:
                 return
             play = Play(card, p, duel.player_targets(p, card), p.seat, 0)
             resolve.apply_fx(duel, play, ability.fx)
+        case Scavenge(card=card):
+            cost = scavenge_cost(card)
+            p.ep -= cost
+            p.spent_ep += cost
+            take(duel.field, card)
+            duel.note(f"{p.name} scavenges {card.name}")
+            enter_hand(duel, p, card)  # an Instant one resolves before the refill
+            duel.refill_field()
         case Load():
             pass
 

@@ -18,6 +18,7 @@ from tgc.rulesets.grimslingers.engines.standoff import take_standoff
 from tgc.rulesets.grimslingers.rules import Rules
 
 VERSUS_START, VERSUS_MAX, VERSUS_HAND = 8, 10, 8  # GS-5.1, GS-3.9
+FIELD = 3  # items face up in the scavenge field (GS-9.2 step 5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +29,7 @@ class VersusSetup:
     players: tuple[PlayerSetup, ...]
     teams: tuple[int, ...] | None = None
     first: int = 0  # the seat holding the first-player token
+    items: tuple[Card, ...] = ()  # the general items: the scavenge field's deck (GS-9.2)
 
 
 def roll_off(players: int, rng: random.Random) -> int:
@@ -58,15 +60,32 @@ class Versus(Duel):
         self.defeats_left, self.game_over = 1 << 30, False
         self.in_play, self.disposition_deck, self.creature_modifiers = [], [], ()
         self.feast_deck = []
+        self.item_discard, self.field = [], []
+        self.item_deck = [c for c in setup.items if c.category in (None, "general")]
+        rng.shuffle(self.item_deck)
+        self.refill_field()
         teams = setup.teams or tuple(range(len(setup.players)))
         self.players = [self._make_player(i, p) for i, p in enumerate(setup.players)]
         for p, team in zip(self.players, teams, strict=True):
             p.team = team
         self.seats = list(self.players)
+        for p in self.players:
+            p.item_pile = self.item_discard
         self.first = setup.first
         self.fallen: list[list[Duelist]] = []  # who fell, Aftermath by Aftermath
         self.winners: tuple[int, ...] = ()
         self.decided = False
+
+    def refill_field(self) -> None:
+        """Three items face up; the discard pile is shuffled back only once the deck has
+        run out (as GS-16.1 does in a Tall Tale)."""
+        while len(self.field) < FIELD:
+            if not self.item_deck and self.item_discard:
+                self.item_deck, self.item_discard[:] = list(self.item_discard), []
+                self.rng.shuffle(self.item_deck)
+            if not self.item_deck:
+                return
+            self.field.append(self.item_deck.pop())
 
     # the creature's seat does not exist here: every order starts at the token
     def order(self) -> list[Duelist]:
