@@ -90,7 +90,7 @@ def test_gs_a10_a_combine_card_is_discarded_with_its_weak_main_card() -> None:
     d.creature.hand = [frost]
     d.play_turn()
     p = d.players[0]
-    assert WIND in p.discard and lens in p.discard and d.creature.hp == 6
+    assert WIND in p.discard and lens in d.item_discard and d.creature.hp == 6
 
 
 def test_gs_a18_a_creature_that_cannot_pay_its_card_falls_at_0_ep() -> None:

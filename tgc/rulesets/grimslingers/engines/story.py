@@ -25,6 +25,7 @@ from tgc.rulesets.grimslingers.engines.tale import (
     Character,
     TaleState,
     enter_area,
+    place,
     revive_all,
     spend_defeats,
 )
@@ -98,7 +99,7 @@ def apply_action(state: TaleState, action: Action, duel: DuelRunner,
                 _gain_item(state, action.item, rng)
         case "pp":
             for c in state.party if action.everyone else state.party[:1]:
-                c.pp += action.amount
+                c.gain_pp(action.amount)
         case "restore":
             for c in state.party:
                 if action.resource == "hp":
@@ -158,7 +159,7 @@ def won(state: TaleState, creature: str, rng: random.Random) -> None:
         for a in (tale.achievements if tale else ()):
             if a.name == found.achievement:
                 for c in state.party if a.everyone else state.party[:1]:
-                    c.pp += a.pp
+                    c.gain_pp(a.pp)
     state.defeated.add(found.name)
     for reward in found.reward:
         if reward.kind == "item":
@@ -166,7 +167,7 @@ def won(state: TaleState, creature: str, rng: random.Random) -> None:
                 _gain_item(state, reward.item, rng)
         elif reward.kind == "pp":
             for c in state.party if reward.everyone else state.party[:1]:
-                c.pp += reward.amount
+                c.gain_pp(reward.amount)
 
 
 def _gain_item(state: TaleState, item: str | None, rng: random.Random) -> None:
@@ -272,6 +273,7 @@ def resolve_tile(state: TaleState, duel: DuelRunner, rng: random.Random) -> Tile
         case "portal":
             assert tile.portal_area is not None
             enter_area(state, tile.portal_area, tile.portal_tile)
+            state.entered_by = tile.portal_tile  # where a next session starts (GS-14.4)
             return TileEvent("portal", f"area {tile.portal_area} {tile.portal_tile}")
         case "event":
             return TileEvent("event", rng.choice(area.events) if area.events else "")
@@ -320,14 +322,8 @@ def buy(state: TaleState, character: Character, card: Card) -> str:
         raise ValueError(f"{character.name} cannot buy {card.name} here")
     assert card.pp is not None
     character.pp -= card.pp
-    if len(character.hand) < character.hand_limit:
-        character.hand.append(card)
-        return "hand"
-    if len(character.stash) < character.stash_limit:
-        character.stash.append(card)
-        return "stash"
-    character.deactivated.append(card)
-    return "deactivate pile"
+    character.bought.append(card)
+    return place(character, card)
 
 
 def rest(state: TaleState) -> None:

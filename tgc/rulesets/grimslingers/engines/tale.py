@@ -24,13 +24,37 @@ class Character:
     max_ep: int = 5
     resource: int | None = None
     belt: int | None = None
-    pp: int = 20
+    pp: int = 20  # unspent
+    earned: int = 20  # every PP so far: the 20 to start with and every one gained since
+    bought: list[Card] = field(default_factory=list)  # the cards bought with PP (GS-11.5)
     hand: list[Card] = field(default_factory=list)
     stash: list[Card] = field(default_factory=list)
     discard: list[Card] = field(default_factory=list)
     deactivated: list[Card] = field(default_factory=list)
     hand_limit: int = 5
     stash_limit: int = 3
+
+    def gain_pp(self, amount: int) -> None:
+        self.pp += amount
+        self.earned += amount
+
+    def throw_away(self, card: Card) -> str:
+        """GS-16.2: a card a story part, landmark or event asks to discard, taken from the
+        hand, the stash or the deactivate pile; one that says "deactivate on use" or "do
+        not discard" is deactivated instead; an item goes to the item discard pile. Where
+        it went."""
+        pile = next((p for p in (self.hand, self.stash, self.deactivated)
+                     if any(c is card for c in p)), None)
+        if pile is None:
+            raise ValueError(f"{self.name} holds no {card.name}")
+        take(pile, card)
+        if card.deactivate_on_use or card.keep:
+            self.deactivated.append(card)
+            return "deactivate pile"
+        if card.kind == "item":
+            return "item discard pile"
+        self.discard.append(card)
+        return "discard pile"
 
     def return_all(self) -> None:
         """Chapter end and revival (GS-12.7, GS-16.5): piles back, hand then stash."""
@@ -68,6 +92,7 @@ class TaleState:
     game_over: bool = False
     chapter_over: bool = False
     free_roam: bool = False  # no story booklet: no Narrative phase (GS-11.1)
+    entered_by: str | None = None  # the portal by which the party came into this area
     tale: TallTale | None = None
     log: list[str] = field(default_factory=list)
 
@@ -128,6 +153,101 @@ def enter_area(state: TaleState, area: int, tile: str | None) -> None:
     state.keys[area] = set()
     if tile is not None:
         state.revealed[area].add(tile)
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """One player's Progress Tracker: PP unspent and earned, and what they bought."""
+
+    name: str
+    pp: int
+    earned: int
+    bought: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRecord:
+    """What the end of a session writes down (GS-16.10): the area and the portal by which
+    the party came into it, the chapter, the story's completed parts and markers, the
+    group's achievements and first defeats, and every player's Progress Tracker."""
+
+    area: int | None
+    portal: str | None
+    chapter: int
+    completed: frozenset[str]
+    markers: frozenset[str]
+    path: str | None
+    bounties_done: frozenset[str]
+    achievements: frozenset[str]
+    defeated: frozenset[str]
+    sheets: tuple[Sheet, ...]
+
+
+def end_session(state: TaleState) -> SessionRecord:
+    """GS-16.10, GS-16.3: the record is taken and every card is put away, items (the
+    legendary ones too) included: nothing but the record is kept."""
+    record = SessionRecord(
+        state.area, state.entered_by, state.chapter, frozenset(state.completed),
+        frozenset(state.markers), state.path, frozenset(state.bounties_done),
+        frozenset(state.achievements), frozenset(state.defeated),
+        tuple(Sheet(c.name, c.pp, c.earned, tuple(c.bought)) for c in state.party))
+    state.items.clear()
+    for c in state.party:
+        c.hand, c.stash, c.discard, c.deactivated = [], [], [], []
+    return record
+
+
+def continue_session(tale: TallTale, record: SessionRecord,
+                     party: list[Character]) -> TaleState:
+    """GS-14.4: new characters (``party``, as a new session deals them) set up from their
+    Progress Trackers, the story where it stood, and the area where the last session
+    ended laid out afresh, the party on the portal by which it last came in (in the
+    start area, without one: on the start tile)."""
+    state = new_state(tale, [c.name for c in party], record.chapter)
+    state.party = party
+    sheets = {s.name: s for s in record.sheets}
+    for c in party:
+        sheet = sheets.get(c.name)
+        if sheet is None:
+            continue
+        c.pp, c.earned = sheet.pp, sheet.earned
+        for card in sheet.bought:
+            place(c, card)
+    state.completed, state.markers = set(record.completed), set(record.markers)
+    state.path, state.bounties_done = record.path, set(record.bounties_done)
+    state.achievements, state.defeated = set(record.achievements), set(record.defeated)
+    if record.area is not None:
+        state.revealed.pop(record.area, None)
+        area = next((a for a in tale.areas if a.number == record.area), None)
+        tile = record.portal or (tale.start_tile if record.area == tale.start_area
+                                 else area.entry if area else None)
+        enter_area(state, record.area, tile)
+        state.entered_by = record.portal
+    return state
+
+
+def place(c: Character, card: Card) -> str:
+    """A card the character gains: the hand, else the stash, else it waits in the
+    deactivate pile until there is room (GS-A31). Where it went."""
+    if len(c.hand) < c.hand_limit:
+        c.hand.append(card)
+        return "hand"
+    if len(c.stash) < c.stash_limit:
+        c.stash.append(card)
+        return "stash"
+    c.deactivated.append(card)
+    return "deactivate pile"
+
+
+def remake(c: Character, fresh: Character) -> None:
+    """GS-11.6, at a chapter's start: every card bought with PP goes back, the stats and
+    cards are those of a new character (``fresh``), and every PP earned so far is there
+    to spend again."""
+    c.hp, c.ep, c.max_hp, c.max_ep = fresh.hp, fresh.ep, fresh.max_hp, fresh.max_ep
+    c.hand_limit, c.stash_limit = fresh.hand_limit, fresh.stash_limit
+    c.hand, c.stash = list(fresh.hand), list(fresh.stash)
+    c.discard, c.deactivated, c.bought = [], [], []
+    c.pp = c.earned
 
 
 def spend_defeats(state: TaleState, count: int) -> None:
