@@ -52,6 +52,7 @@ MAP = '''@campaign "Campaign Test"
   wealth: 3
   rep: 1
   magic: 2
+  ability: action: pay 2 energy; pay 1 magic; gain 2 food
 
 @encounter "Mist Hound"
   deck: gray

@@ -11,8 +11,10 @@ import pytest
 from tests.campaign_helpers import compile_map
 from tgc.bundle import schema as s
 from tgc.rulesets.tainted_grail.campaign import Campaign, CampaignError, Question
+from tgc.rulesets.tainted_grail.campaign.actions import take as take_action
 from tgc.rulesets.tainted_grail.campaign.world import Guardian, Menhir
 from tgc.runtime import Book
+from tgc.runtime.state import party_problem
 
 
 @pytest.fixture(scope="module")
@@ -622,3 +624,69 @@ def test_grd_1_a_journal_places_a_guardian_and_reads_the_menhir_count(book: Book
     campaign.finish(story)
     assert campaign.world.guardians == [Guardian("Mist Hound", 111)]
     assert campaign.character("Ailei").resources["wealth"] == 4  # menhirs >= 2 held
+
+
+# ---------------------------------------------------------------- setup, cards, saves
+
+
+def test_SET_1_one_to_four_players_each_with_one_character(book: Book) -> None:
+    """A campaign is for 1 to 4 players, each with exactly one character, none twice."""
+    assert party_problem(book.bundle, ["Ailei", "Beor"]) is None
+    assert "named twice" in (party_problem(book.bundle, ["Ailei", "ailei"]) or "")
+    assert "this campaign is for 1-4 players" in (
+        party_problem(book.bundle, ["Ailei", "Beor", "Ailei", "Beor", "Ailei"]) or "")
+    campaign = Campaign(book, ["Ailei", "Beor"])
+    assert campaign.state.players == 2 and sorted(campaign.world.positions) == ["Ailei", "Beor"]
+
+
+def test_SET_4_each_character_starts_with_the_tiles_values(book: Book) -> None:
+    """Tracks on their starting slots, the tile's resources, and (with no decks declared
+    on this map) empty starter decks and pools, as the rule data says."""
+    beor = Campaign(book, ["Beor"]).character("Beor")
+    assert (beor.tracks["health"], beor.tracks["energy"], beor.tracks["terror"]) == (9, 6, 0)
+    assert (beor.resources["food"], beor.resources["wealth"], beor.resources["magic"]) == (1, 3, 2)
+
+
+def test_CRD_4_a_card_removed_from_the_game_never_returns(book: Book) -> None:
+    campaign = started(book, ["Ailei"])
+    campaign.table.discard(104)
+    campaign.state.removed.add(104)  # a journal's `remove location 104`
+    assert 104 not in campaign.table.deck() and not campaign.table.attach(104)
+    campaign.travel(["Ailei"], "left")
+    campaign.travel(["Ailei"], "right")  # arriving on 101 reveals its keys, 104 not among them
+    assert 104 not in campaign.state.in_play
+
+
+def test_GRD_9_any_number_of_guardians_may_be_placed(book: Book) -> None:
+    """No models limit them: the same encounter may roam three cards at once."""
+    campaign = started(book, ["Ailei"])
+    for card in (105, 102, 103):
+        campaign.place_guardian("Mist Hound", card)
+    assert [(g.name, g.card) for g in campaign.world.guardians] == [
+        ("Mist Hound", 105), ("Mist Hound", 102), ("Mist Hound", 103)]
+
+
+def test_ACT_5_a_character_action_is_its_owners_turn(book: Book) -> None:
+    """Beor's tile: pay 2 Energy and 1 Magic, gain 2 Food; only Beor takes it, as his turn."""
+    campaign = started(book, ["Ailei", "Beor"])
+    said = [str(h) for h in take_action(campaign, "Beor")]
+    beor = campaign.character("Beor")
+    assert said[0] == "[ACT-5] Beor takes their Character Action (Energy paid: Beor 2)"
+    assert (beor.tracks["energy"], beor.resources["magic"], beor.resources["food"]) == (4, 1, 3)
+    with pytest.raises(CampaignError, match="taken a turn this round"):
+        take_action(campaign, "Beor")
+    with pytest.raises(CampaignError, match="Ailei's tile has no Character Action"):
+        take_action(campaign, "Ailei")
+
+
+def test_ACT_5_PTY_3_others_pay_its_energy_but_the_owner_pays_one(book: Book) -> None:
+    campaign = started(book, ["Ailei", "Beor"])
+    with pytest.raises(CampaignError, match=r"Beor pays at least 1 Energy .* \(ACT-5\)"):
+        take_action(campaign, "Beor", {"Ailei": 2})
+    with pytest.raises(CampaignError, match="costs 2 Energy, and the payers give 1"):
+        take_action(campaign, "Beor", {"Beor": 1})
+    take_action(campaign, "Beor", {"Ailei": 1, "Beor": 1})
+    assert (energy(campaign, "Ailei"), energy(campaign, "Beor")) == (4, 5)
+    campaign.travel(["Ailei"], "left")
+    with pytest.raises(CampaignError, match="Ailei is not on 101"):
+        take_action(campaign, "Beor", {"Ailei": 1, "Beor": 1})

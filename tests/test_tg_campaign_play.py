@@ -189,3 +189,13 @@ def test_the_samples_campaign_transcripts_replay_from_the_bundle_alone(tmp_path:
         assert played.exit_code == 0, played.output
         assert played.output.splitlines() == [line for line in lines if not line.startswith("# ")
                                                or line in head], name
+
+
+def test_the_character_action_command(book: Book) -> None:
+    play, lines = session(book)
+    play.handle(":sod")
+    with pytest.raises(SessionError, match="one character: only its owner takes it"):
+        play.handle(":action Ailei,Beor")
+    play.handle(":action Beor pay Beor=1,Ailei=1")
+    assert "[ACT-5] Beor takes their Character Action (Energy paid: Beor 1, Ailei 1)" in texts(lines)
+    assert "[ACT-5] Beor: gain 2 food" in texts(lines)

@@ -58,7 +58,7 @@ Data = Any  # str | list[Data] | dict[str, Data], as in the bundle's records
 CARD_KEYS = ("left", "right", "free", "free_right", "passive", "ability", "character", "text")
 CHARACTER_KEYS = ("number", "colour", *TRACKS, *(f"max_{t}" for t in TRACKS),
                   *(f"red_{t}" for t in TRACKS), *ATTRIBUTES, *RESOURCES, "combat", "diplomacy",
-                  "combat_pool", "diplomacy_pool", "text")
+                  "combat_pool", "diplomacy_pool", "text", "ability")
 ENCOUNTER_COMMON = ("deck", "level", "kind", "right", "reward", "text")
 COMBAT_KEYS = ENCOUNTER_COMMON + ("value", "traits", "attack", "opportunity", "loot")
 DIPLOMACY_KEYS = ENCOUNTER_COMMON + ("affinity", "avoid", "failure", "stage1", "stage2",
@@ -66,6 +66,7 @@ DIPLOMACY_KEYS = ENCOUNTER_COMMON + ("affinity", "avoid", "failure", "stage1", "
                                      "approach2_stage3", "approach2_stage4")
 ENCOUNTER_KEYS = tuple(dict.fromkeys(COMBAT_KEYS + DIPLOMACY_KEYS))
 ITEM_KEYS = ("keywords", "text", "ability")  # the core's keys and the ruleset's
+CHARACTER_TRIGGERS = ("action",)  # ACT-5: a Character Action, taken outside encounters
 SKILL_KEYS = ("front", "back", "front_ability", "back_ability", "text")
 AFFLICTION_KEYS = ("attach", "attached", "encounter", "item_limit", "remove", "text")
 STORY_ONLY = frozenset({"deck", "level", "kind", "text"})
@@ -229,13 +230,16 @@ class Loader:
         resources = {r: self.field(decl, r, _int, 0) for r in RESOURCES if r in decl.data}
         decks = {k: self.field(decl, k, _card_list, ()) for k in
                  ("combat", "diplomacy", "combat_pool", "diplomacy_pool")}
+        abilities = self.field(decl, "ability", lambda v, k: _gear_abilities(
+            v, k, CHARACTER_TRIGGERS, "a Character"), ())
+        self.check_gear(decl, "ability", abilities)
         if name.lower() in self.rules.characters:
             self.report(decl, _Bad("TGC506", "", None, what=f'character "{name}"'))
             return
         self.rules.characters[name.lower()] = Character(
             name, number, colour, tracks["health"], tracks["energy"], tracks["terror"],
             attributes, resources, decks["combat"], decks["diplomacy"], decks["combat_pool"],
-            decks["diplomacy_pool"], self.field(decl, "text", _text, ""))
+            decks["diplomacy_pool"], self.field(decl, "text", _text, ""), abilities)
         self.decl_of[f"character {name.lower()}"] = decl
 
     def track(self, decl: RawDecl, track: str) -> Track:

@@ -247,6 +247,9 @@ class Character:
     combat_pool: tuple[str, ...] = ()
     diplomacy_pool: tuple[str, ...] = ()
     text: str = ""
+    # ACT-5: the Character Action on the tile (``ability: action: EFFECTS``), its
+    # ``pay`` effects the fixed cost.
+    abilities: tuple[Ability, ...] = ()
 
     def __hash__(self) -> int:
         return hash((self.name, self.number))

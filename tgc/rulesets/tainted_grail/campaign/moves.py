@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tgc.rulesets.tainted_grail.campaign import actions
 from tgc.rulesets.tainted_grail.campaign.party import ENERGY
 
 if TYPE_CHECKING:
@@ -18,7 +19,8 @@ if TYPE_CHECKING:
 
 def moves(campaign: Campaign) -> list[str]:
     """The commands to try now: a Start of the Day at dawn and at night, the End of the
-    Day once everyone is done, else the next character's actions (pass last)."""
+    Day once everyone is done, else the next character's actions (their Character Action
+    among them, pass last)."""
     world = campaign.world
     if world.phase == "over" or campaign.busy is not None or campaign.readings:
         return []
@@ -39,6 +41,8 @@ def _actions(campaign: Campaign, name: str) -> list[str]:
         out += [f":travel {name} {n}" for n in sorted(campaign.table.connected_placed(card))]
         location = campaign.book.locations.get(card)
         out += [f":act {name} {a.name}" for a in (location.actions if location is not None else ())]
+        if actions.action_of(campaign, name) is not None:
+            out.append(f":action {name}")
     if "menhir" in campaign.geo.cards[card].seals and campaign.book.hook(card, "menhir") is not None:
         out.append(f":inspect {name}")
     return out

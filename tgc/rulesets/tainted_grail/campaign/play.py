@@ -1,6 +1,6 @@
 """Tainted Grail's campaign layer, played by hand or by script: the commands a reader
 types between explorations (``:sod``, ``:travel``, ``:explore``, ``:act``, ``:inspect``,
-``:pass``, ``:eod``, ``:advance``, ``:equip``, ``:claim``, ``:take``, ``:mercy``, ``:guardian``,
+``:action``, ``:pass``, ``:eod``, ``:advance``, ``:equip``, ``:claim``, ``:take``, ``:mercy``, ``:guardian``,
 ``:fight``, ``:map``, ``:world``) in, the lines to show and the next journal reading out.
 tgc's play session (tgc/playtest/session.py) finds it through the ruleset's spec
 (``campaign``) and knows none of its words."""
@@ -14,7 +14,7 @@ from dataclasses import fields
 from typing import Any
 
 from tgc.limits import as_number
-from tgc.rulesets.tainted_grail.campaign import advance, moves
+from tgc.rulesets.tainted_grail.campaign import actions, advance, moves
 from tgc.rulesets.tainted_grail.campaign.day import GUARDIAN_DIE, Campaign, Question, Reading
 from tgc.rulesets.tainted_grail.campaign.party import CampaignError
 from tgc.rulesets.tainted_grail.campaign.save import world_data, world_from_data
@@ -34,6 +34,8 @@ HELP = (
     (":explore A,B [pay A=2]", "the party explores its card"),
     (":act A,B ACTION", "the party takes its card's action"),
     (":inspect A,B", "the party inspects its card's menhir"),
+    (":action A [pay A=1,B=1]", "A takes their Character Action (others on the card may pay "
+                                "all of its Energy but 1)"),
     (":pass A[,B]", "a character passes for the day"),
     (":eod [eat A,B] [fast C] [give A 1 B]", "the End of the Day (by default who has Food eats)"),
     (":advance [A] [WHAT]", "at night (after :eod): what A may buy with Exp; WHAT buys one "
@@ -68,6 +70,7 @@ class CampaignPlay:
         self.commands: dict[str, Callable[[list[str]], list[str]]] = {
             "sod": self.cmd_sod, "travel": self.cmd_travel, "explore": self.cmd_explore,
             "act": self.cmd_act, "inspect": self.cmd_inspect, "pass": self.cmd_pass,
+            "action": self.cmd_action,
             "eod": self.cmd_eod, "advance": self.cmd_advance, "equip": self.cmd_equip,
             "claim": self.cmd_claim, "take": self.cmd_take, "mercy": self.cmd_mercy,
             "guardian": self.cmd_guardian, "fight": self.cmd_fight,
@@ -162,6 +165,11 @@ class CampaignPlay:
             raise InputError("write ':inspect A,B'")
         self.started = self.campaign.inspect(_names(args[0]))
         return []
+
+    def cmd_action(self, args: list[str]) -> list[str]:
+        if not args or "," in args[0]:
+            raise InputError("write ':action A' (one character: only its owner takes it)")
+        return _lines(actions.take(self.campaign, args[0], _payer(args[1:])))
 
     def cmd_pass(self, args: list[str]) -> list[str]:
         if len(args) != 1:

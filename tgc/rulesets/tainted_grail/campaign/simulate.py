@@ -5,7 +5,7 @@ journal choice, a die, a fight nobody's engine plays) comes from the run's own s
 generator, so the same seed gives the same numbers.
 
 The policies choose each character's action in turn: ``random`` any legal one
-(travel, explore, a location action, inspecting a menhir, passing); ``greedy`` travels
+(travel, explore, a location action, the Character Action, inspecting a menhir, passing); ``greedy`` travels
 to the card visited least (ties to the lowest number), explores a card not explored yet
 today, inspects a menhir not lit, and passes otherwise. At night each character spends their
 Exp by the stated rule (engines/advancement.py ``spend``, EOD-3). Journal choices and asks are
@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tgc.bundle.schema import Bundle
+from tgc.rulesets.tainted_grail.campaign import actions as character_actions
 from tgc.rulesets.tainted_grail.campaign import advance
 from tgc.rulesets.tainted_grail.campaign.day import Campaign, Question
 from tgc.rulesets.tainted_grail.campaign.party import CampaignError
@@ -201,6 +202,8 @@ class _Player:
                     self.play(self.c.explore([name]))
                 case "act":
                     self.play(self.c.act([name], str(arg)))
+                case "action":
+                    self.settle(character_actions.take(self.c, name))
                 case "inspect":
                     self.inspected.add((self.c.state.day, self.c.world.positions[name]))
                     self.play(self.c.inspect([name]))
@@ -228,6 +231,8 @@ class _Player:
             acts: list[tuple[str, int | str]] = [("act", a.name) for a in actions]
             out += (explore + travel) if fresh else (travel + explore)
             out += acts
+            if character_actions.action_of(c, name) is not None:
+                out.append(("action", name))
         if "menhir" in c.geo.cards[card].seals and c.book.hook(card, "menhir") is not None \
                 and c.world.menhir_on(card) is None and (c.state.day, card) not in self.inspected:
             out.insert(0, ("inspect", card))
