@@ -578,3 +578,32 @@ document.addEventListener("DOMContentLoaded", function () { setTimeout(function 
     assert taken is True
     assert refused == '"Barter at the Tidemarket" is taken once per day, and was taken on day 2'
     assert undone is True
+
+
+def test_the_pages_own_words_are_the_editions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Portuguese edition's page: its controls in Portuguese, and every phrase the
+    player's script says (`say(...)`) in the rules' words, translated; the English page
+    keeps its words. In Chromium the page ends an exploration in Portuguese."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(SAMPLE, tmp_path / "src")
+    built = CliRunner().invoke(cli, ["build", "src", "--lang", "pt_BR", "--web", "--no-html", "-o", "out"],
+                               catch_exceptions=False)
+    assert built.exit_code == 0, built.output
+    page = tmp_path / "out" / "the-lantern-stones-of-caer-morwen.pt_BR" / "play.html"
+    text = page.read_text(encoding="utf-8")
+    assert '<html lang="pt-BR">' in text
+    for control in ("Começar", "Desfazer", "Próximo dia", "Exportar", "Importar", "Folha de Registro"):
+        assert f">{control}<" in text, control
+    rules = re.search(r'id="tgc-rules">(.*?)</script>', text, re.S)
+    assert rules is not None
+    words = json.loads(rules[1])["words"]
+    said = set(re.findall(r'\bsay\("([^"]+)"', (TEMPLATES / "player-ui.js").read_text(encoding="utf-8")))
+    assert said and said <= set(words), said - set(words)
+    assert words["Exploration ends."] == "A exploração termina."
+    assert words["Day {day} begins."] == "Começa o dia {day}."
+    english = player_rules(load_bundle(CAMPAIGNS / "sample.bundle.json"))["words"]
+    assert isinstance(english, dict) and all(key == value for key, value in english.items())
+    if CHROMIUM is not None:
+        log = _log(chromium_dom(page, tmp_path, "#201.3"))
+        assert log.startswith('<h3 class="verse">Local 201 · 3</h3>'), log[:200]
+        assert log.endswith('<p class="ending">A exploração termina.</p>')

@@ -453,12 +453,13 @@ def _write(result: Result, lock: Lock, target: Path) -> Written:
         _print_diagnostics(result, findings)
     edition_pdfs = _edition_pdfs(result, target.parent)
     player = _render_player(bundle) if result.job.web else None
+    edition_players = _edition_players(result, target.parent)
     lock_text = render_lock(result.numbering.lock)
     old = result.sources.get(lock.file)
     changed = old is None or old.text != lock_text
     _preflight(([lock_path(result.root)] if changed else [])
                + _planned(result, target, site, pdfs, edition_texts, editions_sites, edition_pdfs,
-                          player is not None))
+                          player is not None) + [path for path, _ in edition_players])
     written_lock = None
     if changed:  # first: the numbers a written bundle uses are always on record
         written_lock = lock_path(result.root)
@@ -499,6 +500,9 @@ def _write(result: Result, lock: Lock, target: Path) -> Written:
         html = html_dir(target.parent, bundle.campaign.title)
         player_path = html / PLAYER
         write_atomic(player_path, player)
+    for path, page in edition_players:
+        write_atomic(path, page)
+        pages += (path,)
     return Written(target, size, len(bundle.verses), written_lock, html, pages, done, pdf_files,
                    player_path)
 
@@ -524,6 +528,18 @@ def _edition_files(result: Result, out_dir: Path) -> tuple[list[tuple[Path, str]
     sites = [(html_dir(out_dir, title, e.code), _render(e.bundle))
              for e in result.editions if result.job.html]
     return texts, sites
+
+
+def _edition_players(result: Result, out_dir: Path) -> list[tuple[Path, str]]:
+    """Each translated edition's web player (with ``web``), beside its pages: the page's
+    own words in the edition's language."""
+    from tgc.bundle.paths import html_dir
+    from tgc.render.web import PLAYER
+
+    if not result.job.web or result.bundle is None:
+        return []
+    title = result.bundle.campaign.title
+    return [(html_dir(out_dir, title, e.code) / PLAYER, _render_player(e.bundle)) for e in result.editions]
 
 
 def _edition_pdfs(result: Result, out_dir: Path) -> list[tuple[Path, dict[str, bytes]]]:

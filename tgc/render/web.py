@@ -23,9 +23,9 @@ from tgc import rulesets
 from tgc.bundle import schema as s
 from tgc.bundle.io import dump_bundle
 from tgc.conditions.form import DIAL_MAX
-from tgc.lexicon import speaking, term
+from tgc.lexicon import lexicon, speaking, term, tr
 from tgc.render.inline import label
-from tgc.render.speech import edition
+from tgc.render.speech import edition, words
 from tgc.rulesets.spec import Vocabulary, vocabulary_of
 
 PLAYER = "play.html"
@@ -35,8 +35,10 @@ STYLE = "player.css"
 
 @cache
 def environment() -> Environment:
-    return Environment(loader=PackageLoader("tgc.render", "templates"), autoescape=True,
-                       undefined=StrictUndefined, keep_trailing_newline=True)
+    env = Environment(loader=PackageLoader("tgc.render", "templates"), autoescape=True,
+                      undefined=StrictUndefined, keep_trailing_newline=True)
+    env.globals["_"] = words
+    return env
 
 
 def render_player(bundle: s.Bundle) -> str:
@@ -47,8 +49,10 @@ def render_player(bundle: s.Bundle) -> str:
            "img-src data:; base-uri 'none'; form-action 'none'")
     dumped = json.loads(dump_bundle(bundle))  # the canonical bundle: same bytes however made
     data, rules = inline_json(dumped), inline_json(player_rules(bundle, dumped))
-    return environment().get_template(PLAYER).render(campaign=bundle.campaign, csp=csp, style=style,
-                                                      script=script, data=data, rules=rules)
+    lang = bundle.language.code.replace("_", "-") if bundle.language is not None else "en"
+    with speaking(edition(bundle)):
+        return environment().get_template(PLAYER).render(campaign=bundle.campaign, csp=csp, style=style,
+                                                          script=script, data=data, rules=rules, lang=lang)
 
 
 def player_rules(bundle: s.Bundle, dumped: dict[str, object] | None = None) -> dict[str, object]:
@@ -70,7 +74,34 @@ def player_rules(bundle: s.Bundle, dumped: dict[str, object] | None = None) -> d
         "decks": {deck: list(outcomes) for deck, outcomes in sorted(words.decks.items())},
         "outcomes": list(words.outcomes), "piles": list(words.piles),
         "icons": _icons(bundle),
+        "words": player_words(bundle),
     }
+
+
+def player_words(bundle: s.Bundle) -> dict[str, str]:
+    """The page's own words in the edition's language: each English template (the key
+    player-ui.js's ``say`` looks up) to its translation, ``{fields}`` kept for the page
+    to fill. The phrases go through ``tr``, so tgc.pot holds them and each catalogue
+    translates them (tests/test_lexicon.py)."""
+    with speaking(lexicon(None)):
+        english = _player_phrases()
+    with speaking(edition(bundle)):
+        return dict(zip(english, _player_phrases(), strict=True))
+
+
+def _player_phrases() -> list[str]:
+    return [
+        tr("[[Location]] {number}"), tr("[[Secret Verse]]"), tr("Rolled {dice} = {total}"), tr("a sum"),
+        tr("The coin shows {side}"), tr("[[Heads]]"), tr("[[Tails]]"), tr("Encounter: {outcome}"),
+        tr("Status {status}: its trigger fires"), tr("Exploration ends."), tr("The chapter ends."),
+        tr("The game is over."), tr("Dead end at {where}: {why}"), tr("The story loops at {where}"),
+        tr("Locked: {choice} ({why})"), tr("Yes"), tr("No"), tr("Roll {dice}d{sides}: I rolled"), tr("Go on"),
+        tr("Encounter {name}: how did it end?"), tr("Day"), tr("{day}, chapter {chapter}"),
+        tr("carries {items}"), tr("[[Status]] {name}"), tr("Secrets"), tr("Items"), tr("Actions taken today"),
+        tr("Dial {name}"), tr("Task"), tr("Party"), tr("Party: {problem}"), tr("{cost} per player"),
+        tr("once per day"), tr("[[Location]] {number}: {action}"), tr("Day {day} begins."),
+        tr("Chapter {chapter} begins."),
+    ]
 
 
 def _icons(bundle: s.Bundle) -> dict[str, dict[str, object]]:

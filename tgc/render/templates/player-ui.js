@@ -6,6 +6,12 @@
   var bundle = JSON.parse(document.getElementById("tgc-bundle").textContent);
   var rules = JSON.parse(document.getElementById("tgc-rules").textContent);
   var P = window.TgcPlayer;
+  // The page's own words, in the edition's language (tgc/render/web.py's player_words):
+  // each an English template whose {fields} are filled here.
+  function say(phrase, fields) {
+    var text = rules.words[phrase] != null ? rules.words[phrase] : phrase;
+    return text.replace(/\{(\w+)\}/g, function (all, name) { return fields && name in fields ? String(fields[name]) : all; });
+  }
   var KEY = "tgc-player:2:" + bundle.campaign.title;  // 2: items per member, actions taken
   var story, history = [];
 
@@ -54,8 +60,8 @@
 
   function sectionName(section) {
     var known = bundle.sections.filter(function (s) { return s.name === section; })[0];
-    if (!known || known.role === "location") return "Location " + section;
-    return known.role === "bos" ? "Secret Verse" : known.title;
+    if (!known || known.role === "location") return say("Location {number}", { number: section });
+    return known.role === "bos" ? say("Secret Verse") : known.title;
   }
 
   function log(node) { $("log").appendChild(node); node.scrollIntoView({ block: "nearest" }); }
@@ -69,17 +75,18 @@
         case "text": { var p = el("p", "prose"); p.appendChild(prose(e.text)); log(p); break; }
         case "effect": log(el("p", "effect", e.text)); break;
         case "rolled":
-          log(el("p", "roll", "Rolled " + (e.faces.length ? e.faces.join(" + ") : "a sum") +
-            (e.modifier ? (e.modifier > 0 ? " + " : " - ") + Math.abs(e.modifier) : "") + " = " + e.total));
+          log(el("p", "roll", say("Rolled {dice} = {total}", { total: e.total, dice:
+            (e.faces.length ? e.faces.join(" + ") : say("a sum")) +
+            (e.modifier ? (e.modifier > 0 ? " + " : " - ") + Math.abs(e.modifier) : "") })));
           break;
-        case "tossed": log(el("p", "roll", "The coin shows " + e.side)); break;
-        case "resolved": log(el("p", "roll", "Encounter: " + e.outcome)); break;
-        case "trigger": log(el("p", "effect", "Status " + e.status + ": its trigger fires")); break;
-        case "end": log(el("p", "ending", "Exploration ends.")); break;
-        case "end-chapter": log(el("p", "ending", "The chapter ends.")); break;
-        case "game-over": log(el("p", "ending", "The game is over.")); break;
-        case "dead-end": log(el("p", "ending", "Dead end at " + e.where + ": " + e.why)); break;
-        case "loop": log(el("p", "ending", "The story loops at " + e.where)); break;
+        case "tossed": log(el("p", "roll", say("The coin shows {side}", { side: say(e.side === "heads" ? "Heads" : "Tails") }))); break;
+        case "resolved": log(el("p", "roll", say("Encounter: {outcome}", { outcome: e.outcome }))); break;
+        case "trigger": log(el("p", "effect", say("Status {status}: its trigger fires", { status: e.status }))); break;
+        case "end": log(el("p", "ending", say("Exploration ends."))); break;
+        case "end-chapter": log(el("p", "ending", say("The chapter ends."))); break;
+        case "game-over": log(el("p", "ending", say("The game is over."))); break;
+        case "dead-end": log(el("p", "ending", say("Dead end at {where}: {why}", { where: e.where, why: e.why }))); break;
+        case "loop": log(el("p", "ending", say("The story loops at {where}", { where: e.where }))); break;
       }
     });
     answers();
@@ -113,23 +120,23 @@
         box.appendChild(button((i + 1) + ". " + c.text + (costs ? " (" + costs + ")" : ""), function () { story.choose(i); }));
       });
       if ($("show-locked").checked) {
-        w.locked.forEach(function (c) { box.appendChild(el("p", "locked", "Locked: " + c.text + " (" + c.why + ")")); });
+        w.locked.forEach(function (c) { box.appendChild(el("p", "locked", say("Locked: {choice} ({why})", { choice: c.text, why: c.why }))); });
       }
     } else if (w.kind === "ask") {
       box.appendChild(el("p", "question", w.question));
-      box.appendChild(button("Yes", function () { story.answer(true); }));
-      box.appendChild(button("No", function () { story.answer(false); }));
+      box.appendChild(button(say("Yes"), function () { story.answer(true); }));
+      box.appendChild(button(say("No"), function () { story.answer(false); }));
     } else if (w.kind === "roll") {
-      box.appendChild(el("p", "question", "Roll " + w.dice + "d" + w.sides + ": I rolled"));
+      box.appendChild(el("p", "question", say("Roll {dice}d{sides}: I rolled", { dice: w.dice, sides: w.sides })));
       var input = el("input");
       input.type = "number"; input.min = String(w.dice); input.max = String(w.dice * w.sides);
       box.appendChild(input);
-      box.appendChild(button("Go on", function () { story.giveRoll(parseInt(input.value, 10)); }));
+      box.appendChild(button(say("Go on"), function () { story.giveRoll(parseInt(input.value, 10)); }));
     } else if (w.kind === "toss") {
-      box.appendChild(button("Heads", function () { story.giveToss("heads"); }));
-      box.appendChild(button("Tails", function () { story.giveToss("tails"); }));
+      box.appendChild(button(say("Heads"), function () { story.giveToss("heads"); }));
+      box.appendChild(button(say("Tails"), function () { story.giveToss("tails"); }));
     } else if (w.kind === "encounter") {
-      box.appendChild(el("p", "question", "Encounter " + (w.op.name || w.op.deck || "") + ": how did it end?"));
+      box.appendChild(el("p", "question", say("Encounter {name}: how did it end?", { name: w.op.name || w.op.deck || "" })));
       w.outcomes.forEach(function (o) { box.appendChild(button(o, function () { story.resolve(o); })); });
     }
   }
@@ -144,23 +151,22 @@
   function panel() {
     var box = $("state"), s = story.state, list = el("ul");
     box.replaceChildren(list);
-    row(list, "Day", s.day + ", chapter " + s.chapter.number + (s.chapter.letter || "") +
-      (s.chapter.part != null ? "-" + s.chapter.part : ""));
+    row(list, say("Day"), say("{day}, chapter {chapter}", { day: s.day, chapter: chapterName(s.chapter) }));
     s.party.forEach(function (c) {
       row(list, c.name, Object.keys(c.tracks).map(function (k) { return k + " " + c.tracks[k]; })
         .concat(Object.keys(c.resources).map(function (k) { return k + " " + c.resources[k]; }))
-        .concat(c.items.length && s.party.length > 1 ? ["carries " + c.items.join(", ")] : []).join(", "));
+        .concat(c.items.length && s.party.length > 1 ? [say("carries {items}", { items: c.items.join(", ") })] : []).join(", "));
     });
     Object.keys(s.statuses).forEach(function (name) {
-      if (s.statuses[name].length) row(list, "Status " + name, s.statuses[name].join(", "));
+      if (s.statuses[name].length) row(list, say("Status {name}", { name: name }), s.statuses[name].join(", "));
     });
-    if (s.secrets.length) row(list, "Secrets", s.secrets.join(", "));
+    if (s.secrets.length) row(list, say("Secrets"), s.secrets.join(", "));
     var items = P.items(s);
-    if (items.length) row(list, "Items", items.join(", "));
+    if (items.length) row(list, say("Items"), items.join(", "));
     var today = Object.keys(s.acted).filter(function (k) { return s.acted[k] === s.day; });
-    if (today.length) row(list, "Actions taken today", today.join(", "));
-    Object.keys(s.dials).forEach(function (d) { row(list, "Dial " + d, s.dials[d]); });
-    s.tasks.forEach(function (t) { row(list, "Task", t); });
+    if (today.length) row(list, say("Actions taken today"), today.join(", "));
+    Object.keys(s.dials).forEach(function (d) { row(list, say("Dial {name}", { name: d }), s.dials[d]); });
+    s.tasks.forEach(function (t) { row(list, say("Task"), t); });
   }
 
   function save() {
@@ -179,7 +185,7 @@
     var party = chosenParty(), problem = P.partyProblem(bundle, rules, party);
     history = [];
     $("log").replaceChildren();
-    if (problem) { log(el("p", "error", "Party: " + problem)); return; }
+    if (problem) { log(el("p", "error", say("Party: {problem}", { problem: problem }))); return; }
     story = new P.Story(bundle, { rules: rules, party: party, seed: parseInt($("seed").value, 10) || 1,
       dice: $("type-dice").checked ? "ask" : "random" });
     try { target(); } catch (err) { log(el("p", "error", err.message)); return; }
@@ -190,7 +196,7 @@
   function partyPicker() {
     var box = $("party");
     if (!rules.members.length) { box.hidden = true; return; }
-    box.appendChild(el("b", null, "Party"));
+    box.appendChild(el("b", null, say("Party")));
     rules.members.forEach(function (m) {
       var label = el("label"), tick = el("input");
       tick.type = "checkbox"; tick.value = m.name; tick.checked = false;
@@ -205,10 +211,12 @@
     var actions = $("action");
     bundle.locations.forEach(function (l) {
       (l.actions || []).forEach(function (a) {
-        var costs = a.costs.map(function (k) { return k.amount + " " + k.resource + (k.per_player ? " per player" : ""); });
-        if (a.once_per_day) costs.push("once per day");
-        var option = new Option("Location " + l.number + ": " + a.name + (costs.length ? " (" + costs.join(", ") + ")" : ""),
-          String(l.number));
+        var costs = a.costs.map(function (k) {
+          return k.per_player ? say("{cost} per player", { cost: k.amount + " " + k.resource }) : k.amount + " " + k.resource;
+        });
+        if (a.once_per_day) costs.push(say("once per day"));
+        var option = new Option(say("Location {number}: {action}", { number: l.number, action: a.name }) +
+          (costs.length ? " (" + costs.join(", ") + ")" : ""), String(l.number));
         option.dataset.name = a.name;
         actions.appendChild(option);
       });
@@ -222,12 +230,12 @@
       if (chosen) step(function () { story.act(parseInt(chosen.value, 10), chosen.dataset.name); });
     });
     $("next-day").addEventListener("click", function () {
-      step(function () { story.nextDay(); }, function () { return "Day " + story.state.day + " begins."; });
+      step(function () { story.nextDay(); }, function () { return say("Day {day} begins.", { day: story.state.day }); });
     });
     $("next-chapter").addEventListener("click", function () {
       var text = $("chapter").value.trim();
       step(function () { story.nextChapter(text ? P.readChapter(text) : null); },
-        function () { return "Chapter " + chapterName(story.state.chapter) + " begins."; });
+        function () { return say("Chapter {chapter} begins.", { chapter: chapterName(story.state.chapter) }); });
     });
   }
   function chapterName(ch) { return ch.number + (ch.letter || "") + (ch.part != null ? "-" + ch.part : ""); }
@@ -243,7 +251,7 @@
     partyPicker();
     betweenControls();
     bundle.locations.forEach(function (l) {
-      if (l.hooks.explore) where.appendChild(new Option("Location " + l.number + " " + l.title, String(l.number)));
+      if (l.hooks.explore) where.appendChild(new Option(say("Location {number}", { number: l.number }) + " " + l.title, String(l.number)));
     });
     where.value = String(bundle.campaign.start);
     $("begin").addEventListener("click", function () {

@@ -828,7 +828,10 @@
   // refused here too, with the reason, and changes nothing.
   Story.prototype.importSave = function (text) {
     var data = JSON.parse(text);
-    if (!data || data.kind !== SAVE_KIND) throw new Error("not a tgc save file (its kind is not \"tgc-save\")");
+    // as tgc's own reader: a file without a kind (format 1 wrote none) is a save
+    if (!data || (data.kind === undefined ? SAVE_KIND : data.kind) !== SAVE_KIND) {
+      throw new Error("not a tgc save file (its kind is not \"tgc-save\")");
+    }
     if (data.format !== 1 && data.format !== 2 && data.format !== SAVE_FORMAT) {
       throw new Error("save format " + JSON.stringify(data.format) + " (this player reads formats 1 to " + SAVE_FORMAT + ")");
     }
