@@ -1,9 +1,13 @@
 """Tainted Grail's campaign layer, advancement at the End of the Day (EOD-3, EOD-4,
 ADV-1): `:advance` in `tgc play --campaign` only at night, its purchases and deck
 building tagged with their rule, and `tgc sim --days` spending Exp by the stated rule.
-The sample campaign's characters (journal_src/rules/characters.tgj) have real decks."""
+The sample campaign's characters (journal_src/rules/characters.tgj) have real decks, so
+the rules that need them are here too: an action's costs (ACT-1), what a save keeps of
+the group and of each tray (SAV-2, SAV-3), and what may change hands (RES-4)."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -15,6 +19,7 @@ from tgc.rulesets.tainted_grail.campaign.advance import spend
 from tgc.rulesets.tainted_grail.campaign.simulate import play_days
 from tgc.runtime.book import Book
 from tgc.runtime.rng import Rng
+from tgc.runtime.save import dump_save, parse_save
 from tgc.runtime.state import Character
 
 
@@ -112,3 +117,60 @@ def test_EOD_3_sim_days_spend_exp_each_night(book: Book) -> None:
     two = play_days(book, ("Ailei", "Beor"), 4, Rng(0), "greedy", None)
     assert one == two
     assert one.advances >= 1
+
+
+def _read_all(campaign: Campaign) -> None:
+    while (story := campaign.next_reading()) is not None:
+        campaign.run(story)
+        campaign.finish(story)
+
+
+def test_ACT_1_an_action_pays_what_its_icon_shows(book: Book) -> None:
+    """A cost is usually Energy, sometimes more: the Nine Barrows' vigil costs 1 Energy
+    and 1 Food, paid when the action is taken."""
+    campaign = Campaign(book, ["Beor"], rng=Rng(1))
+    campaign.start_of_day()
+    _read_all(campaign)
+    campaign.travel(["Beor"], 205)
+    beor = campaign.character("Beor")
+    before = (beor.tracks["energy"], beor.resources["food"])
+    campaign.act(["Beor"], "Keep vigil among the barrows")
+    assert (beor.tracks["energy"], beor.resources["food"]) == (before[0] - 1, before[1] - 1)
+
+
+def test_SAV_2_SAV_3_statuses_are_the_groups_and_each_tray_is_saved(book: Book) -> None:
+    """The save keeps statuses once for the group, and each character's tray: tracks,
+    attributes, resources, decks, pools and Skills."""
+    play, _ = at_night(book)
+    assert play.layer is not None
+    play.layer.state.statuses["Lantern Vigil"] = {2}
+    beor = member(play, "Beor")
+    beor.resources["exp"] = 2
+    play.handle(":advance Beor combat")
+    play.handle(f":advance Beor keep {beor.piles['combat_offer'][0]}")
+    text = dump_save(play.layer.state, world=play.layer.world())
+    data = json.loads(text)["state"]
+    assert data["statuses"] == {"Lantern Vigil": [2]}
+    assert all("statuses" not in m for m in data["party"])
+    back = parse_save(text, book).state
+    again = next(m for m in back.party if m.name == "Beor")
+    saved = member(play, "Beor")
+    assert (again.tracks, again.attributes, again.resources, again.piles) == (
+        saved.tracks, saved.attributes, saved.resources, saved.piles)
+    assert len(again.piles["combat"]) == 16
+
+
+def test_RES_4_only_food_changes_hands(book: Book) -> None:
+    """Food and Wealth may be traded; Rep, Exp and Magic never: a campaign played by its
+    days trades Food at the End of the Day, and refuses the story's `:give`."""
+    lines: list[Line] = []
+    play = Session(book, lines.append, party=("Ailei", "Beor"), campaign=True, dice="script")
+    play.start()
+    play.handle(":sod")
+    with pytest.raises(SessionError, match="not for a campaign played by its days"):
+        play.handle(":give Rope to Beor")
+    play.handle(":pass Ailei,Beor")
+    with pytest.raises(SessionError, match=r"write ':eod \[eat A,B\] \[fast C\] \[give A 1 B\]'"):
+        play.handle(":eod give Ailei magic Beor")
+    play.handle(":eod give Ailei 1 Beor")
+    assert "[RES-3] Ailei gives 1 Food to Beor" in said(lines)

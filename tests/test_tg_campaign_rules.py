@@ -31,15 +31,11 @@ GAP_IDS = (
 
 # Still without a test of their own, and why (docs/campaign.md, "Not done yet").
 OPEN = {
-    "ACT-1": "an action's cost is the card's printed cost; Energy is the only one Travel and Explore know",
     "CRD-2": "combat and diplomacy discards are the fight engines' (issue 9), not the day's",
     "DTH-5": "Personal Secrets: tgc holds Secrets for the group",
     "ITM-4": "keyword draws pick among declared items; there is no Item deck",
     "ITM-7": "Secrets are the group's; Personal ones are not told apart",
     "PTY-2": "a party is who the command names; nobody is asked to approve",
-    "RES-4": "only Food changes hands (`:eod give`); Rep, Exp and Magic have no trade to refuse",
-    "SAV-2": "statuses are the group's in every save; no campaign-level test of its own",
-    "SAV-3": "a character's tray is saved with the state (issue 9's saves), not the world",
     "SET-9": "adding or removing players between sessions: not played by the layer",
 }
 
