@@ -1,20 +1,32 @@
-"""Grimslingers sessions and characters across them (spec §§11.6, 14.4, 16.2, 16.3,
-16.10), one test per rule id, on the sample Tall Tale (our own content)."""
+"""Grimslingers sessions and characters across them, and the sets traded in a Tall Tale
+(spec §§10.9, 11.6, 14.4, 16.2, 16.3, 16.10), one test per rule id, on the sample Tall
+Tale (our own content)."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from tests.gs_helpers import card
 from tests.test_gs_tale_rules import RULES, TALE, _fight, _party
+from tgc.pipeline import load_campaign
+from tgc.rulesets.grimslingers.data import TallTale, Trade
 from tgc.rulesets.grimslingers.engines.adventure import new_party
-from tgc.rulesets.grimslingers.engines.story import buy, for_sale, move, resolve_tile
+from tgc.rulesets.grimslingers.engines.story import (
+    buy,
+    for_sale,
+    move,
+    resolve_tile,
+    trade,
+    trades,
+)
 from tgc.rulesets.grimslingers.engines.tale import (
     continue_session,
     end_session,
     remake,
 )
 
+REPO = Path(__file__).resolve().parents[1]
 WHISKERS = card("Tin Whiskers", "skill", "2 dmg", rn=4, owner="Kipper", pp=6)  # our own
 PRICED = TALE.model_copy(update={"cards": (*TALE.cards, WHISKERS)})
 
@@ -104,3 +116,34 @@ def test_gs_16_2_a_discarded_card_may_come_from_hand_stash_or_deactivate_pile() 
     assert kipper.throw_away(fuse) == "deactivate pile" and fuse in kipper.deactivated
     old = kipper.deactivated[0]
     assert kipper.throw_away(old) == "item discard pile" and old not in kipper.deactivated
+
+
+MAP = card("Treasure Map Piece", "item", rn=None, category="world",
+           trade=Trade(count=3, gives="legendary"))
+HEX = card("Hex Fragment", "item", rn=None, category="world",
+           trade=Trade(count=3, gives="item", item="Lantern Oil"))
+
+
+def test_gs_10_9_three_of_a_kind_are_traded_for_what_the_card_says() -> None:
+    state = _party("Kipper")
+    state.tale = TALE.model_copy(update={"cards": (*TALE.cards, MAP, HEX)})
+    state.items["Treasure Map Piece"] = 2
+    assert trades(state) == []
+    state.items["Treasure Map Piece"], state.items["Hex Fragment"] = 3, 4
+    assert trades(state) == [MAP, HEX]
+    assert trade(state, MAP, random.Random(0)) in {"Glass Spur", "Moon Compass"}
+    assert state.items["Treasure Map Piece"] == 0
+    assert trade(state, HEX, random.Random(0)) == "Lantern Oil"
+    assert state.items["Hex Fragment"] == 1 and trades(state) == []
+
+
+def test_gs_10_9_a_set_is_written_as_a_trade_key(tmp_path: Path) -> None:
+    for f in (REPO / "examples" / "grimslingers").glob("*.tgj"):
+        (tmp_path / f.name).write_text(f.read_text(encoding="utf-8"), encoding="utf-8")
+    with (tmp_path / "cards.tgj").open("a", encoding="utf-8") as out:
+        out.write('\n@gear "Hex Fragment"\n  category: world\n'
+                  '  trade: 3 for item "Lantern Oil"\n')
+    tale = load_campaign(tmp_path).rules
+    assert isinstance(tale, TallTale)
+    found = next(c for c in tale.cards if c.name == "Hex Fragment")
+    assert found.trade == HEX.trade

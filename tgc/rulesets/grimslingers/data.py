@@ -209,6 +209,16 @@ class Comeback(Frozen):
     dmg: int
 
 
+class Trade(Frozen):
+    """``trade: 3 for legendary`` / ``3 for item "Name"`` / ``3 for item``: with that
+    many of this item, the party may give them up for what it says (Treasure Map
+    Pieces, Hex Fragments, GS-10.9)."""
+
+    count: int
+    gives: Literal["item", "legendary"]
+    item: str | None = None  # a named item; None: a random draw
+
+
 class Ability(Frozen):
     """One part of a many-in-one passive skill (La Fleur's Vampyric Abilities, GS-6.7):
     a Standoff action that pays its cost and applies its FX."""
@@ -242,6 +252,7 @@ class Card(Frozen):
     pp: int | None = None  # a skill's price on the Progress Tracker (GS-11.5)
     comeback: Comeback | None = None  # kept in the hand for its owner's fall (GS-10.6)
     instant_fx: tuple[Fx, ...] = ()  # an Instant card's FX as it enters the hand (GS-10.8)
+    trade: Trade | None = None  # a set of this item traded in a Tall Tale (GS-10.9)
     abilities: tuple[Ability, ...] = ()  # kept in the passive space, used in the Standoff
     category: Literal["general", "world", "ritual", "legendary"] | None = None  # items
 

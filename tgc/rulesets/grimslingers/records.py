@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from tgc.limits import MAX_AMOUNT, LimitError, is_number, read_int
 from tgc.rulesets.grimslingers.actions import parse_actions
@@ -32,6 +32,7 @@ from tgc.rulesets.grimslingers.data import (
     Path,
     StageEffect,
     Tile,
+    Trade,
 )
 from tgc.rulesets.grimslingers.fate import parse_card, tile_kind
 from tgc.rulesets.grimslingers.fxtext import RESOURCES, parse_costs, parse_fx
@@ -45,7 +46,7 @@ TARGETS = {"single": "single", "self": "self", "team": "team", "all": "all",
            "all foes": "all_foes"}
 CARD_KEYS = ("types", "rn", "target", "cost", "fx", "element", "owner", "keep",
              "deactivate_on_use", "combines_with", "category", "saves", "pp", "abilities", "text",
-             "comeback", "instant_fx")
+             "comeback", "instant_fx", "trade")
 
 
 class RecordError(ValueError):
@@ -137,10 +138,32 @@ def _card(decl: Decl, kind: str, name: str, owner: str | None, types: tuple[str,
         "combines_with": _text(decl, "combines_with"), "category": _text(decl, "category"),
         "saves": _saves(decl), "comeback": _comeback(decl), "pp": _int(decl, "pp"),
         "abilities": _abilities(decl), "instant_fx": _fx(decl, "instant_fx"),
+        "trade": _trade(decl),
     }
     if element is not None:
         data["element"] = element.lower()
     return Card.model_validate(data)
+
+
+_TRADE = re.compile(r'([0-9]+)\s+for\s+(legendary|item)(?:\s+"([^"]+)")?$')
+
+
+def _trade(decl: Decl) -> Trade | None:
+    """``3 for legendary``, ``3 for item``, ``3 for item "Name"``."""
+    text = _text(decl, "trade")
+    if text is None:
+        return None
+    span = decl.props["trade"][1]
+    m = _TRADE.match(text.strip())
+    if m is None:
+        raise RecordError('`trade` is `N for legendary`, `N for item` or `N for item "Name"`',
+                          span)
+    gives: Literal["item", "legendary"] = "legendary" if m.group(2) == "legendary" else "item"
+    if gives == "legendary" and m.group(3):
+        raise RecordError("`N for legendary` draws a random legendary item: it names none",
+                          span)
+    return Trade(count=_number(m.group(1), "the set's size", span), gives=gives,
+                 item=m.group(3))
 
 
 def _comeback(decl: Decl) -> Comeback | None:

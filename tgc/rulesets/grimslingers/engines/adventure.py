@@ -24,6 +24,8 @@ from tgc.rulesets.grimslingers.engines.story import (
     rest,
     run_bounty,
     startable_bounties,
+    trade,
+    trades,
 )
 from tgc.rulesets.grimslingers.engines.tale import Character, TaleState, new_state, revive_all
 from tgc.rulesets.grimslingers.rules import Rules, index
@@ -155,4 +157,6 @@ def _turn(state: TaleState, out: Walk, fight: DuelRunner, rng: random.Random) ->
     else:
         event = resolve_tile(state, fight, rng)
         out.log.append(f"  tile {event.kind}" + (f": {event.detail}" if event.detail else ""))
+    for card in trades(state):  # sets are traded as soon as they are full (GS-10.9)
+        out.log.append(f"  trade {card.name}: {trade(state, card, rng) or 'nothing left'}")
     rest(state)

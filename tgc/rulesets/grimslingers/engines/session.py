@@ -32,6 +32,8 @@ from tgc.rulesets.grimslingers.engines.story import (
     rest,
     run_bounty,
     startable_bounties,
+    trade,
+    trades,
 )
 from tgc.rulesets.grimslingers.engines.tale import TaleState, new_state
 from tgc.rulesets.grimslingers.engines.words import (
@@ -225,6 +227,7 @@ class Sitting:
         if not (state.game_over or state.chapter_over):
             self.tile_resolution()
             self.spend_pp()
+            self.trade_sets()
         rest(state)
         return True
 
@@ -245,6 +248,18 @@ class Sitting:
             where = buy(state, character, card)
             self.write(f"  ~ {character.name} buys {card.name}: {character.pp} PP left; "
                        f"the card goes to the {where}")
+
+    def trade_sets(self) -> None:
+        """The Rest phase: a full set of Treasure Map Pieces or Hex Fragments may be
+        traded in (GS-10.9)."""
+        while offers := trades(self.state):
+            pick = self.asker.choose("Trade a set in", ["nothing more", *(
+                f"{c.trade.count if c.trade else 0} {c.name}" for c in offers)])
+            if pick == 0:
+                return
+            card = offers[pick - 1]
+            gained = trade(self.state, card, self.rng)
+            self.write(f"  ~ {card.name} traded in: {gained or 'nothing left to gain'}")
 
     def _move_words(self, area: Area, code: str) -> str:
         here = self.state.tile

@@ -181,6 +181,38 @@ def _gain_item(state: TaleState, item: str | None, rng: random.Random) -> None:
     state.log.append(f"item {item}")
 
 
+def trades(state: TaleState) -> list[Card]:
+    """GS-10.9: the item cards with a ``trade`` the party holds a full set of."""
+    tale = state.tale
+    return [c for c in (tale.cards if tale else ()) if c.trade is not None
+            and state.items[c.name] >= c.trade.count]
+
+
+def trade(state: TaleState, card: Card, rng: random.Random) -> str:
+    """Give up a set (to the item discard pile) for what the card says: a named item, a
+    random one from the deck, or a random legendary item. Not while a story part is
+    resolving: the callers offer it in the Rest phase. What was gained, if anything."""
+    assert card.trade is not None and card in trades(state)
+    state.items[card.name] -= card.trade.count
+    before = +state.items
+    if card.trade.gives == "legendary":
+        _gain_legendary(state, rng)
+    else:
+        _gain_item(state, card.trade.item, rng)
+    gained = +state.items - before
+    return next(iter(gained), "")
+
+
+def _gain_legendary(state: TaleState, rng: random.Random) -> str | None:
+    legendary = [c.name for c in (state.tale.cards if state.tale else ())
+                 if c.category == "legendary" and state.items[c.name] == 0]
+    if not legendary:
+        return None
+    item = rng.choice(legendary)
+    state.items[item] += 1
+    return item
+
+
 def _bounty_step(state: TaleState, name: str, step: str) -> None:
     if step == "begin":
         state.active_bounty = name
@@ -294,11 +326,8 @@ def _chest(state: TaleState, area: Area, tile: Tile, rng: random.Random) -> Tile
         return TileEvent("chest", f"locked ({tile.colour})")
     held.discard(tile.colour)
     state.opened.add(key)
-    legendary = [c.name for c in (state.tale.cards if state.tale else ())
-                 if c.category == "legendary" and state.items[c.name] == 0]
-    if legendary:
-        item = rng.choice(legendary)
-        state.items[item] += 1
+    item = _gain_legendary(state, rng)
+    if item is not None:
         return TileEvent("chest", f"opened: {item}")
     return TileEvent("chest", "opened: the legendary deck is empty")
 
