@@ -17,7 +17,7 @@ from tests.gs_helpers import (
     duel,
     player,
 )
-from tgc.rulesets.grimslingers.engines.decisions import Load, Purge, Reactivate, Reload, Sacrifice, Surge
+from tgc.rulesets.grimslingers.engines.decisions import Load, MoveCards, Sacrifice
 
 FIRE, ICE, WIND, EARTH = (ELEMENTS[k] for k in ("fire", "ice", "wind", "earth"))
 PREEN = card("Preen", "skill", "user gains 0 ep", rn=1, target="self")  # changes nothing else
@@ -134,7 +134,7 @@ def test_gs_15_4_modifiers_change_the_duel() -> None:
 
 def test_gs_5_3_anima_one_ability_per_turn() -> None:
     d = duel((player((FIRE, ICE, WIND, EARTH), ep=5),),
-             Script({1: [([Purge((FIRE,)), Surge((ICE, WIND, EARTH))], None)]}),
+             Script({1: [([MoveCards("purge", (FIRE,)), MoveCards("surge", (ICE, WIND, EARTH))], None)]}),
              dispositions=False)
     d.creature.hand = [PREEN]
     d.play_turn()
@@ -144,7 +144,7 @@ def test_gs_5_3_anima_one_ability_per_turn() -> None:
 
 
 def test_gs_5_3_reload_pays_3_ep_and_takes_spells_back() -> None:
-    d = duel((player((), ep=5),), Script({1: [([Reload((FIRE, ICE))], None)]}),
+    d = duel((player((), ep=5),), Script({1: [([MoveCards("reload", (FIRE, ICE))], None)]}),
              dispositions=False)
     p = d.players[0]
     p.discard = [FIRE, ICE]
@@ -155,7 +155,7 @@ def test_gs_5_3_reload_pays_3_ep_and_takes_spells_back() -> None:
 
 def test_gs_a23_sacrifice_never_to_0_hp_and_gs_a36_reactivate_costs_3() -> None:
     d = duel((player((), hp=3, ep=2),),
-             Script({1: [([Sacrifice(3), Reactivate((FIRE,))], None)]}), dispositions=False)
+             Script({1: [([Sacrifice(3), MoveCards("reactivate", (FIRE,))], None)]}), dispositions=False)
     p = d.players[0]
     p.deactivated = [FIRE]
     d.creature.hand = [PREEN]

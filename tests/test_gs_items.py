@@ -8,7 +8,7 @@ import random
 from tests.gs_helpers import ELEMENTS, RULES, Script, card, duel, player
 from tests.test_gs_versus import Aimed
 from tgc.rulesets.grimslingers.data import Card
-from tgc.rulesets.grimslingers.engines.decisions import Scavenge
+from tgc.rulesets.grimslingers.engines.decisions import UseCard
 from tgc.rulesets.grimslingers.engines.versus import Versus, VersusSetup, versus_player
 from tgc.rulesets.grimslingers.fxtext import parse_fx
 
@@ -35,7 +35,7 @@ def _game(field: tuple[Card, ...], turns: dict, seed: int = 1) -> Versus:  # typ
 
 
 def test_gs_3_6_an_instant_item_resolves_the_moment_it_is_taken() -> None:
-    game = _game((TONIC, BOMB, FLARE), {0: [([Scavenge(TONIC)], None)]})
+    game = _game((TONIC, BOMB, FLARE), {0: [([UseCard(TONIC, "scavenge")], None)]})
     game.players[0].hp = 6
     game.play_turn()
     p = game.players[0]
@@ -45,8 +45,8 @@ def test_gs_3_6_an_instant_item_resolves_the_moment_it_is_taken() -> None:
 
 
 def test_gs_9_3_a_standard_item_costs_1_ep_to_scavenge_and_a_combine_one_nothing() -> None:
-    game = _game((TONIC, BOMB, FLARE), {0: [([Scavenge(BOMB)], None)],
-                                        1: [([Scavenge(BOMB), Scavenge(FLARE)], None)]})
+    game = _game((TONIC, BOMB, FLARE), {0: [([UseCard(BOMB, "scavenge")], None)],
+                                        1: [([UseCard(BOMB, "scavenge"), UseCard(FLARE, "scavenge")], None)]})
     game.players[0].ep = 0
     game.play_turn()
     broke, second = game.players
@@ -67,7 +67,7 @@ def test_gs_3_7_a_used_item_goes_to_the_shared_item_discard_pile() -> None:
 def test_gs_10_8_unstable_dynamite_goes_off_or_becomes_a_standard_item() -> None:
     seen = set()
     for seed in range(12):
-        game = _game((DYNAMITE, BOMB, FLARE), {0: [([Scavenge(DYNAMITE)], None)]}, seed)
+        game = _game((DYNAMITE, BOMB, FLARE), {0: [([UseCard(DYNAMITE, "scavenge")], None)]}, seed)
         game.play_turn()
         p, foe = game.players
         if DYNAMITE in game.item_discard:

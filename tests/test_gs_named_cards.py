@@ -7,7 +7,7 @@ from __future__ import annotations
 from tests.gs_helpers import ELEMENTS, LUELLA, THICK, Script, card, duel, player
 from tests.test_gs_versus import Aimed, versus
 from tgc.rulesets.grimslingers.data import Comeback, Cost
-from tgc.rulesets.grimslingers.engines.decisions import Purge
+from tgc.rulesets.grimslingers.engines.decisions import MoveCards
 from tgc.rulesets.grimslingers.engines.versus import Versus
 from tgc.rulesets.grimslingers.engines.words import fx_words
 from tgc.rulesets.grimslingers.fxtext import parse_fx
@@ -126,7 +126,7 @@ def test_gs_16_11_the_elemental_catalyst_example() -> None:
                 for i in range(3))
     hand = (lightning, FIRE, wind, ice, water, earth, *kit)
     d = duel((player(hand, hp=10, max_hp=10, max_ep=10, hand_limit=9),),
-             Script({1: [([Purge((lightning, FIRE))], None)]}), dispositions=False)
+             Script({1: [([MoveCards("purge", (lightning, FIRE))], None)]}), dispositions=False)
     d.creature.hand = [CATALYST]
     d.play_turn()
     p = d.players[0]

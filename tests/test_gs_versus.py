@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tests.gs_helpers import ELEMENTS, RULES, Script, card, player
-from tgc.rulesets.grimslingers.engines.decisions import PlayCards, Surge
+from tgc.rulesets.grimslingers.engines.decisions import MoveCards, PlayCards
 from tgc.rulesets.grimslingers.engines.duel import Duel
 from tgc.rulesets.grimslingers.engines.duelist import Duelist
 from tgc.rulesets.grimslingers.engines.versus import Versus, VersusSetup, versus_player
@@ -44,7 +44,7 @@ def test_gs_9_the_1v1_element_example() -> None:
     # Walter's resolves first, is weak to EARTH and is discarded; EARTH deals 2 DMG to
     # Walter and heals Caitlin 2 HP.
     game = versus((LIGHTNING, FIRE, ICE, WIND), (EARTH,),
-                  turns={0: [([Surge((FIRE, ICE, WIND))], "LIGHTNING")], 1: [([], "EARTH")]},
+                  turns={0: [([MoveCards("surge", (FIRE, ICE, WIND))], "LIGHTNING")], 1: [([], "EARTH")]},
                   stats=[{}, {"hp": 6}])
     game.play_turn()
     walter, caitlin = game.players

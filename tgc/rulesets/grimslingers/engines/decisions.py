@@ -25,34 +25,26 @@ class Sacrifice:
 
 @dataclass(frozen=True, slots=True)
 class UseCard:
-    """Play and resolve one Standoff-type card."""
+    """One card: a Standoff card played and resolved (``card``), or an item taken from the
+    versus scavenge field (``scavenge``, GS-9.3)."""
 
     card: Card
-    kind: Literal["card"] = "card"
+    kind: Literal["card", "scavenge"] = "card"
+
+
+MoveKind = Literal["reload", "purge", "surge", "reactivate"]
 
 
 @dataclass(frozen=True, slots=True)
-class Reload:
-    """Anima: pay 3 EP, up to 4 spells from the discard pile to the hand."""
+class MoveCards:
+    """A Standoff action moving cards the player chooses: the Anima's ``reload`` (pay 3
+    EP, up to 4 spells from the discard pile to the hand), ``purge`` (up to 2 spells from
+    the hand discarded, 1 EP each) and ``surge`` (3 spells from the hand deactivated, the
+    next spell this turn +1 NV) (GS-5.3), and ``reactivate`` (3 EP, a cost, GS-A36: up to
+    6 deactivated cards back to the hand)."""
 
+    kind: MoveKind
     cards: tuple[Card, ...]
-    kind: Literal["reload"] = "reload"
-
-
-@dataclass(frozen=True, slots=True)
-class Purge:
-    """Anima: discard up to 2 spells from the hand, 1 EP each."""
-
-    cards: tuple[Card, ...]
-    kind: Literal["purge"] = "purge"
-
-
-@dataclass(frozen=True, slots=True)
-class Surge:
-    """Anima: deactivate 3 spells from the hand; the next spell this turn +1 NV."""
-
-    cards: tuple[Card, ...]
-    kind: Literal["surge"] = "surge"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,22 +52,6 @@ class Feast:
     """La Fleur's own ability: both Standoff actions, one Fate card (GS-6.6)."""
 
     kind: Literal["feast"] = "feast"
-
-
-@dataclass(frozen=True, slots=True)
-class Reactivate:
-    """3 EP (a cost, GS-A36): up to 6 deactivated cards back to the hand."""
-
-    cards: tuple[Card, ...]
-    kind: Literal["reactivate"] = "reactivate"
-
-
-@dataclass(frozen=True, slots=True)
-class Load:
-    """Nyunyo moves up to 2 bullets from belt to chamber; no Standoff action."""
-
-    bullets: int
-    kind: Literal["load"] = "load"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,15 +64,14 @@ class UseAbility:
 
 
 @dataclass(frozen=True, slots=True)
-class Scavenge:
-    """Versus: take one item of the scavenge field (GS-9.3)."""
+class Load:
+    """Nyunyo moves up to 2 bullets from belt to chamber; no Standoff action."""
 
-    card: Card
-    kind: Literal["scavenge"] = "scavenge"
+    bullets: int
+    kind: Literal["load"] = "load"
 
 
-StandoffAction = (Sacrifice | UseCard | Reload | Purge | Surge | Feast | Reactivate | Load
-                  | UseAbility | Scavenge)
+StandoffAction = Sacrifice | UseCard | MoveCards | Feast | Load | UseAbility
 
 
 @dataclass(frozen=True, slots=True)

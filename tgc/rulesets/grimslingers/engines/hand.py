@@ -14,15 +14,11 @@ from tgc.rulesets.grimslingers.data import Card
 from tgc.rulesets.grimslingers.engines.decisions import (
     Feast,
     Load,
+    MoveCards,
     Option,
     PlayCards,
-    Purge,
-    Reactivate,
-    Reload,
     Sacrifice,
-    Scavenge,
     StandoffAction,
-    Surge,
     UseAbility,
     UseCard,
 )
@@ -144,36 +140,36 @@ class HandPolicy:
         spells = tuple(c for c in p.hand if c.kind == "spell")
         if spells_back:
             out.append(("Reload: 3 EP, spells from the discard pile back to the hand",
-                        Reload(spells_back[:RELOAD_CARDS])))
+                        MoveCards("reload", spells_back[:RELOAD_CARDS])))
         if spells:
-            out.append(("Purge: discard up to 2 spells, 1 EP each", Purge(spells[:PURGE_CARDS])))
+            out.append(("Purge: discard up to 2 spells, 1 EP each", MoveCards("purge", spells[:PURGE_CARDS])))
         out.append(("Surge: deactivate 3 spells, the next spell +1 NV",
-                    Surge(spells[:SURGE_CARDS])))
+                    MoveCards("surge", spells[:SURGE_CARDS])))
         if left == ACTIONS:
             out.append(("Feast (both actions)", Feast()))
         if p.deactivated:
             out.append(("Reactivate: 3 EP, deactivated cards back to the hand",
-                        Reactivate(tuple(p.deactivated[:REACTIVATE_CARDS]))))
+                        MoveCards("reactivate", tuple(p.deactivated[:REACTIVATE_CARDS]))))
         for card in duel.field:
             cost = "1 EP" if scavenge_cost(card) else "free"
-            out.append((f"scavenge {card_words(card)} ({cost})", Scavenge(card)))
+            out.append((f"scavenge {card_words(card)} ({cost})", UseCard(card, "scavenge")))
         return out
 
     def _cards_for(self, duel: Duel, p: Duelist, action: StandoffAction) -> StandoffAction:
         match action:
-            case Reload():
+            case MoveCards(kind="reload"):
                 back = [c for c in p.discard if c.kind == "spell"]
-                return Reload(tuple(self.pick(duel, p, back, RELOAD_CARDS, "reload")))
-            case Purge():
+                return MoveCards("reload", tuple(self.pick(duel, p, back, RELOAD_CARDS, "reload")))
+            case MoveCards(kind="purge"):
                 spells = [c for c in p.hand if c.kind == "spell"]
                 count = 1 + self.asker.choose("How many spells to purge", ["one", "two"]) \
                     if len(spells) > 1 else 1
-                return Purge(tuple(self.pick(duel, p, spells, count, "purge")))
-            case Surge():
+                return MoveCards("purge", tuple(self.pick(duel, p, spells, count, "purge")))
+            case MoveCards(kind="surge"):
                 spells = [c for c in p.hand if c.kind == "spell"]
-                return Surge(tuple(self.pick(duel, p, spells, SURGE_CARDS, "surge")))
-            case Reactivate():
-                return Reactivate(tuple(self.pick(duel, p, list(p.deactivated), REACTIVATE_CARDS,
+                return MoveCards("surge", tuple(self.pick(duel, p, spells, SURGE_CARDS, "surge")))
+            case MoveCards(kind="reactivate"):
+                return MoveCards("reactivate", tuple(self.pick(duel, p, list(p.deactivated), REACTIVATE_CARDS,
                                                   "reactivate")))
             case _:
                 return action

@@ -11,15 +11,12 @@ from tgc.rulesets.grimslingers.data import Card, Fx
 from tgc.rulesets.grimslingers.engines.decisions import (
     Feast,
     Load,
+    MoveCards,
     Option,
     PlayCards,
     Policy,
-    Reactivate,
-    Reload,
     Sacrifice,
-    Scavenge,
     StandoffAction,
-    Surge,
     UseAbility,
     UseCard,
 )
@@ -96,14 +93,14 @@ class Greedy:
             back = sorted((c for c in player.discard if c.kind == "spell"), key=self.score,
                           reverse=True)[:RELOAD_CARDS]
             if back and player.ep >= 3:
-                actions.append(Reload(tuple(back)))
+                actions.append(MoveCards("reload", tuple(back)))
             elif player.deactivated and player.ep >= 3:
-                actions.append(Reactivate(tuple(player.deactivated[:6])))
+                actions.append(MoveCards("reactivate", tuple(player.deactivated[:6])))
             elif player.grimslinger is not None and player.grimslinger.feast:
                 actions.append(Feast())
         elif len(spells) > SURGE_CARDS + 1 and player.ep >= 2:
             weakest = sorted(spells, key=self.score)[:SURGE_CARDS]
-            actions.append(Surge(tuple(weakest)))
+            actions.append(MoveCards("surge", tuple(weakest)))
         if player.ep <= 1 and player.hp > 3:
             actions.append(Sacrifice(min(2, player.hp - 3)))
         for card in player.hand:
@@ -119,7 +116,7 @@ class Greedy:
                     break
         for card in sorted(duel.field, key=self.score, reverse=True)[:1]:
             if self.score(card) > 0 and player.ep > scavenge_cost(card):
-                actions.append(Scavenge(card))  # versus: only with an action to spare
+                actions.append(UseCard(card, "scavenge"))  # versus: only with an action to spare
         return actions
 
     def play(self, duel: Duel, player: Duelist) -> PlayCards | None:
@@ -149,12 +146,12 @@ class RandomPolicy:
             options.append(Sacrifice(1))
         spells = [c for c in player.discard if c.kind == "spell"]
         if spells and player.ep >= 3:
-            options.append(Reload(tuple(spells[:RELOAD_CARDS])))
+            options.append(MoveCards("reload", tuple(spells[:RELOAD_CARDS])))
         if player.deactivated and player.ep >= 3:
-            options.append(Reactivate(tuple(player.deactivated[:6])))
+            options.append(MoveCards("reactivate", tuple(player.deactivated[:6])))
         options += [UseCard(c) for c in player.hand if "standoff" in c.types]
         options += [UseAbility(c, a) for c in player.passive for a in c.abilities]
-        options += [Scavenge(c) for c in duel.field]
+        options += [UseCard(c, "scavenge") for c in duel.field]
         picked: list[StandoffAction] = [Load(rng.randint(0, 2))]
         for _ in range(2):
             if options and rng.random() < 0.5:

@@ -5,7 +5,7 @@ An action the rules forbid is skipped (a policy's mistake never breaks the duel)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from tgc.rulesets.grimslingers.data import Card, FeastResult
 from tgc.rulesets.grimslingers.engines import resolve
@@ -13,13 +13,10 @@ from tgc.rulesets.grimslingers.engines.cards import enter_hand
 from tgc.rulesets.grimslingers.engines.decisions import (
     Feast,
     Load,
-    Purge,
-    Reactivate,
-    Reload,
+    MoveCards,
+    MoveKind,
     Sacrifice,
-    Scavenge,
     StandoffAction,
-    Surge,
     UseAbility,
     UseCard,
 )
@@ -51,7 +48,8 @@ def take_standoff(duel: Duel, p: Duelist, actions: Iterable[StandoffAction]) -> 
         need = ACTIONS if isinstance(action, Feast) else 1
         if left < need or not allowed(p, action):
             continue
-        if isinstance(action, Scavenge) and not holds(duel.field, action.card):
+        if (isinstance(action, UseCard) and action.kind == "scavenge"
+                and not holds(duel.field, action.card)):
             continue
         left -= need
         _take(duel, p, action)
@@ -62,28 +60,41 @@ def allowed(p: Duelist, action: StandoffAction) -> bool:
     match action:
         case Sacrifice(amount=n):
             return 0 < n < p.hp  # never down to 0 HP (GS-A23)
-        case UseCard(card=card):
+        case UseCard(card=card, kind=kind):
+            if kind == "scavenge":
+                return p.ep >= scavenge_cost(card)
             return holds(p.hand, card) and "standoff" in card.types
-        case Reload(cards=cards):
-            return (not p.anima_used and p.ep >= RELOAD_COST and len(cards) <= RELOAD_CARDS
-                    and _all_in(cards, p.discard) and all(c.kind == "spell" for c in cards))
-        case Purge(cards=cards):
-            return (not p.anima_used and 0 < len(cards) <= PURGE_CARDS
-                    and _all_in(cards, p.hand) and all(c.kind == "spell" for c in cards))
-        case Surge(cards=cards):
-            return (not p.anima_used and len(cards) == SURGE_CARDS and _all_in(cards, p.hand)
-                    and all(c.kind == "spell" for c in cards))  # GS-A15
+        case MoveCards(kind=kind, cards=cards):
+            return _may_move(p, kind, cards)
         case Feast():
             return p.grimslinger is not None and bool(p.grimslinger.feast)
-        case Reactivate(cards=cards):
-            return (p.ep >= REACTIVATE_COST and len(cards) <= REACTIVATE_CARDS
-                    and _all_in(cards, p.deactivated))  # a cost (GS-A36)
         case UseAbility(card=card, ability=ability):
             return holds(p.passive, card) and ability in card.abilities
-        case Scavenge(card=card):
-            return p.ep >= scavenge_cost(card)
         case Load():
             return True
+        case _:
+            assert_never(action)
+
+
+def _may_move(p: Duelist, kind: MoveKind, cards: tuple[Card, ...]) -> bool:
+    """The Anima's abilities at most once a turn (GS-5.3), on spells only; Reactivate's
+    3 EP a cost (GS-A36)."""
+    spells = all(c.kind == "spell" for c in cards)
+    match kind:
+        case "reload":
+            return (not p.anima_used and p.ep >= RELOAD_COST and len(cards) <= RELOAD_CARDS
+                    and _all_in(cards, p.discard) and spells)
+        case "purge":
+            return (not p.anima_used and 0 < len(cards) <= PURGE_CARDS
+                    and _all_in(cards, p.hand) and spells)
+        case "surge":
+            return (not p.anima_used and len(cards) == SURGE_CARDS and _all_in(cards, p.hand)
+                    and spells)  # GS-A15
+        case "reactivate":
+            return (p.ep >= REACTIVATE_COST and len(cards) <= REACTIVATE_CARDS
+                    and _all_in(cards, p.deactivated))
+        case _:
+            assert_never(kind)
 
 
 def scavenge_cost(card: Card) -> int:
@@ -106,25 +117,25 @@ def _take(duel: Duel, p: Duelist, action: StandoffAction) -> None:
             p.hp_lost += n
             p.ep = min(p.ep + n, p.max_ep, p.cap)
             duel.note(f"{p.name} sacrifices {n} HP")
-        case UseCard(card=card):
+        case UseCard(card=card, kind="card"):
             take(p.hand, card)
             duel.note(f"{p.name} uses {card.name} in the Standoff")
             play = Play(card, p, duel.player_targets(p, card), p.seat, 0)
             resolve.resolve_play(duel, play)
-        case Reload(cards=cards):
+        case MoveCards(kind="reload", cards=cards):
             p.anima_used = True
             p.ep -= RELOAD_COST
             p.spent_ep += RELOAD_COST
             moved = p.give_back(list(cards), p.discard)
             duel.note(f"{p.name} reloads {len(moved)} spells")
-        case Purge(cards=cards):
+        case MoveCards(kind="purge", cards=cards):
             p.anima_used = True
             for card in cards:
                 take(p.hand, card)
                 p.discard.append(card)
             p.ep = min(p.ep + len(cards), p.max_ep, p.cap)
             duel.note(f"{p.name} purges {len(cards)} spells")
-        case Surge(cards=cards):
+        case MoveCards(kind="surge", cards=cards):
             p.anima_used = True
             for card in cards:
                 take(p.hand, card)
@@ -133,7 +144,7 @@ def _take(duel: Duel, p: Duelist, action: StandoffAction) -> None:
             duel.note(f"{p.name} surges")
         case Feast():
             feast(duel, p)
-        case Reactivate(cards=cards):
+        case MoveCards(kind="reactivate", cards=cards):
             p.ep -= REACTIVATE_COST
             p.spent_ep += REACTIVATE_COST
             moved = p.give_back(list(cards), p.deactivated)
@@ -145,7 +156,7 @@ def _take(duel: Duel, p: Duelist, action: StandoffAction) -> None:
                 return
             play = Play(card, p, duel.player_targets(p, card), p.seat, 0)
             resolve.apply_fx(duel, play, ability.fx)
-        case Scavenge(card=card):
+        case UseCard(card=card, kind="scavenge"):
             cost = scavenge_cost(card)
             p.ep -= cost
             p.spent_ep += cost
