@@ -133,8 +133,8 @@ def bench(n: int, edits: int, seed: int, out: Path, incremental: bool,
     result: dict[str, float] = {"first": time.perf_counter() - start}
     for kind, edit in EDITS.items():
         times, hovers_cold, hovers_warm, completions = [], [], [], []
-        for times in (stages or {}).values():
-            times.clear()
+        for stage_times in (stages or {}).values():  # (not `times`: the edits' own list)
+            stage_times.clear()
         for k in range(edits):
             _EDITING[0] = True
             start = time.perf_counter()
