@@ -4,11 +4,14 @@ the tiny rule set of tests/gs_helpers.py (our own cards and numbers)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
-from tests.gs_helpers import ELEMENTS, Script, card, duel, player
+from tests.gs_helpers import ELEMENTS, Script, card, duel, player, tale
+from tgc.pipeline import check
 from tgc.rulesets.grimslingers.data import Ability, Card
 from tgc.rulesets.grimslingers.engines.decisions import UseCard
 from tgc.rulesets.grimslingers.engines.duelist import Duelist
+from tgc.rulesets.grimslingers.rules import index
 
 FIRE, ICE, WIND, EARTH = (ELEMENTS[k] for k in ("fire", "ice", "wind", "earth"))
 IDLE = card("Idle", "skill", "user gains 0 ep", rn=1, target="self")
@@ -148,3 +151,34 @@ def test_gs_4_1_a_standoff_card_pays_its_cost_like_any_other() -> None:
     d.play_turn()
     p = d.players[0]
     assert p.hp == 1 and tonic in p.deactivated and p.ep == 0 + 2  # 0, then the pass
+
+
+def test_gs_2_8_dnc_draws_from_the_number_deck_shuffled_afresh_for_each_draw() -> None:
+    rules = index(tale(numbers=(1, 1, 1, 9)))
+    pull = card("Pull", fx="dnc(1-4 = 1 dmg / 5-9 = 4 dmg)", rn=5)
+    nines = set()
+    for seed in range(12):
+        d = duel(tuple(player((pull,)) for _ in range(4)),
+                 Script({s: [([], "Pull")] for s in range(1, 5)}), rules=rules, seed=seed,
+                 dispositions=False)
+        d.creature.hp = 30
+        d.creature.hand = [IDLE]
+        d.play_turn()
+        drawn = [int(x.split()[1]) for x in d.log if x.startswith("dnc ")]
+        assert len(drawn) == 4 and set(drawn) <= {1, 9}
+        assert d.creature.hp == 30 - sum(4 if n == 9 else 1 for n in drawn)
+        nines.add(drawn.count(9))
+    assert nines - {1}  # not one deck dealt out: each player drew from a full deck
+
+
+def test_gs_2_8_a_dnc_without_a_number_deck_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "tgc.toml").write_text("", encoding="utf-8")
+    (tmp_path / "x.tgj").write_text(
+        '@campaign "T"\n  ruleset: grimslingers\n  start: 301\n\n@location 301 "Well"\n\n'
+        '@spell signature "Pull"\n  rn: 5\n  fx: dnc(1-4 = 1 dmg / 5-9 = 4 dmg)\n',
+        encoding="utf-8")
+    found = [(d.code, d.message) for d in check(tmp_path).diagnostics if d.code == "TGC573"]
+    assert found == [("TGC573", "Pull draws a number card (dnc) but no `@numbers` declares "
+                      "the number deck")]
+    (tmp_path / "n.tgj").write_text("@numbers\n  cards: 1, 2, 3\n", encoding="utf-8")
+    assert [d for d in check(tmp_path).diagnostics if d.code == "TGC573"] == []

@@ -107,6 +107,15 @@ class Roll(Frozen):
     arms: tuple[RollArm, ...]
 
 
+class Dnc(Frozen):
+    """``dnc(1-3 = FX / 4-9 = FX)``: draw a card of the number deck (``@numbers``), shuffled
+    afresh for every draw, and apply the arm its number falls in; the ranges are no NVs,
+    the amounts inside are (GS-2.7, GS-2.8)."""
+
+    kind: Literal["dnc"] = "dnc"
+    arms: tuple[RollArm, ...]
+
+
 class DrawElement(Frozen):
     """``draw element``: a Magic Mushroom skill draws the top card of the creature's own
     element deck and its FX apply as this card's (GS-15.4 step 5)."""
@@ -185,11 +194,12 @@ class DiscardSelf(Frozen):
     kind: Literal["discard_self"] = "discard_self"
 
 
-Fx = Annotated[Dmg | Gain | Lose | Deactivate | Discard | Reactivate | Nv | Roll | DrawElement
+Fx = Annotated[Dmg | Gain | Lose | Deactivate | Discard | Reactivate | Nv | Roll | Dnc | DrawElement
                | Bloodlust | CopyCard | Redirect | Curse | Catalyst | Pay | DiscardNamed | Choice
                | DiscardSelf, Field(discriminator="kind")]
 RollArm.model_rebuild()
 Choice.model_rebuild()
+Dnc.model_rebuild()
 
 
 class Cost(Frozen):
@@ -577,6 +587,7 @@ class TallTale(RuleData):
     elements: Elements | None = None
     achievements: tuple[Achievement, ...] = ()
     items: tuple[str, ...] = ()  # the item deck: item cards that are not legendary
+    numbers: tuple[int, ...] = ()  # the number deck's cards, for DNC (GS-2.8)
 
 
 Area.model_rebuild()

@@ -20,6 +20,7 @@ from tgc.rulesets.grimslingers.data import (
     DiscardNamed,
     DiscardSelf,
     Dmg,
+    Dnc,
     DrawElement,
     Fx,
     Gain,
@@ -49,7 +50,8 @@ _GAIN = re.compile(_WHO + r"(gains?|loses?|deducts?)\s+" + _N + r"\s+(\w+)$")
 _CARDS = re.compile(_WHO + r"(deactivates?|discards?|reactivates?)\s+" + _N + r"\s+cards?$")
 _NV = re.compile(r"\+" + _N + r"\s+nv\s+to\s+(.+)$")
 _ROLL = re.compile(r"roll\s*\((.*)\)$")
-_ARM = re.compile(r"([0-9])(?:-([0-9]))?\s*=\s*(.+)$")
+_DNC = re.compile(r"dnc\s*\((.*)\)$")
+_ARM = re.compile(r"([0-9]+)(?:-([0-9]+))?\s*=\s*(.+)$")
 _COST = re.compile(_N + r"\s+(\w+)$")
 _CURSE = re.compile(r"target\s+loses\s+" + _N + r"\s+hp\s+each\s+standoff\s+until\s+healed$")
 _PAY = re.compile(r"pay\s+" + _N + r"\s+(\w+)$")
@@ -146,11 +148,14 @@ def _clause(text: str) -> Fx:
         return Nv(amount=amount(m.group(1)), scope=scope)
     if m := _ROLL.match(low):
         return Roll(arms=tuple(_arm(a.strip()) for a in _split(m.group(1), "/")))
+    if m := _DNC.match(low):
+        return Dnc(arms=tuple(_arm(a.strip()) for a in _split(m.group(1), "/")))
     if m := _DISCARD_NAMED.match(text.strip().lower()):
         return DiscardNamed(card=text.strip()[len("discard"):].strip())
     raise FxError(f"cannot read the FX `{text}`: expected `N dmg`, `[user|target] gains N "
                   "RESOURCE`, `loses N RESOURCE`, `deactivates N cards`, `discards N cards`, "
                   "`reactivates N cards`, `+N nv to ...`, `roll(1-3 = FX / 4-6 = FX)`, "
+                  "`dnc(1-4 = FX / 5-9 = FX)`, "
                   "`choose(FX / FX)`, `pay N RESOURCE`, `discard NAME`, "
                   "`target loses N hp each standoff until healed` or one of "
                   + ", ".join(f"`{w}`" for w in _WORDS))

@@ -6,4 +6,5 @@ from __future__ import annotations
 
 NAME = "grimslingers"
 DECLARATIONS = ("chapter", "path", "part", "area", "bounty", "creature", "skill", "spell",
-                "gear", "elements", "disposition", "modifier", "grimslinger", "achievement")
+                "gear", "elements", "disposition", "modifier", "grimslinger", "achievement",
+                "numbers")

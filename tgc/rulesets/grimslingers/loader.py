@@ -4,7 +4,7 @@ It never raises on bad data: every mistake is a problem with its span."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from tgc.limits import as_number
 from tgc.rulesets.grimslingers.actions import ActionError
 from tgc.rulesets.grimslingers.conditions import ConditionError
-from tgc.rulesets.grimslingers.data import TallTale
+from tgc.rulesets.grimslingers.data import Fx, TallTale
 from tgc.rulesets.grimslingers.fate import parse_card
 from tgc.rulesets.grimslingers.fxtext import FxError
 from tgc.rulesets.grimslingers.records import RECORDS, Record, RecordError
@@ -124,7 +124,32 @@ def load_decls(mine: list[Decl], title: str = "", players: tuple[int, int] = (1,
     except ValidationError as err:  # a record combination the model refuses: a tgc bug
         raise AssertionError(err) from err
     loaded.tale = tale.model_copy(update=_entry(mine))
+    _need_numbers(loaded)
     return loaded
+
+
+def _need_numbers(loaded: Loaded) -> None:
+    """A card that DNCs needs the number deck, whose cards only data gives (GS-2.8)."""
+    if loaded.tale.numbers:
+        return
+    for card in loaded.tale.cards:
+        if any(fx.kind == "dnc" for fx in _all_fx(card.fx)):
+            span = loaded.spans.get((_KIND[card.kind], card.name))
+            if span is not None:
+                loaded.problems.append(Problem("TGC573", span, {
+                    "detail": f"{card.name} draws a number card (dnc) but no `@numbers` "
+                              "declares the number deck"}, "add `@numbers` with `cards: 1, 2, 3, ...`"))
+
+
+def _all_fx(fxs: tuple[Fx, ...]) -> Iterator[Fx]:
+    for fx in fxs:
+        yield fx
+        if fx.kind in ("roll", "dnc"):
+            for arm in fx.arms:
+                yield from _all_fx(arm.fx)
+
+
+_KIND = {"spell": "spell", "skill": "skill", "item": "gear"}
 
 
 def _entry(mine: list[Decl]) -> dict[str, Any]:

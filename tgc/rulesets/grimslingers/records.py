@@ -305,6 +305,16 @@ def build_elements(decl: Decl) -> dict[str, Any]:
     return {"elements": {"beats": tuple(pairs)}}
 
 
+def build_numbers(decl: Decl) -> dict[str, Any]:
+    """``@numbers`` with ``cards: 1, 1, 2, 3, ...``: the number deck DNC draws from."""
+    span = decl.props["cards"][1]
+    cards = tuple(_number(n.strip(), "a number card", span)
+                  for n in _need(decl, "cards").split(",") if n.strip())
+    if not cards:
+        raise RecordError("`cards` lists the number deck's cards: `1, 2, 3`", span)
+    return {"numbers": cards}
+
+
 _RESOURCE = re.compile(r"(\w+)\s+([0-9]+)(?:\s+max\s+([0-9]+))?$")
 _REST = re.compile(r"gain\s+([0-9]+)\s+\w+(?:\s+unless\s+tile\s+(.+))?$")
 _SUITS = {"spade": "S", "spades": "S", "club": "C", "clubs": "C", "diamond": "D",
@@ -547,5 +557,6 @@ RECORDS: dict[str, Record] = {
     "grimslinger": Record("grimslingers", ("resource", "rest", "skills", "feast", "stages",
                                            "text"), ("resource",), build_grimslinger),
     "elements": Record(None, ("beats",), ("beats",), build_elements),
+    "numbers": Record(None, ("cards",), ("cards",), build_numbers),
     "achievement": Record("achievements", ("pp", "all", "text"), (), build_achievement),
 }

@@ -48,6 +48,8 @@ def fx_score(fxs: tuple[Fx, ...]) -> float:
                 score += 2.0  # a main element's worth, on average
             case "roll":
                 score += sum(fx_score(a.fx) * (a.high - a.low + 1) for a in fx.arms) / 6
+            case "dnc":
+                score += sum(fx_score(a.fx) for a in fx.arms) / max(1, len(fx.arms))
     return score
 
 

@@ -200,6 +200,14 @@ def _apply_one(duel: Duel, play: Play, fx: Fx) -> None:
                     duel.note(f"roll {face}")
                     apply_fx(duel, play, arm.fx)
                     break
+        case "dnc":
+            numbers = duel.rules.tale.numbers
+            if numbers:  # the loader refuses a DNC without a number deck (TGC573)
+                number = duel.rng.choice(numbers)  # a deck shuffled afresh (GS-2.8)
+                found = next((a for a in fx.arms if a.low <= number <= a.high), None)
+                duel.note(f"dnc {number}")
+                if found is not None:
+                    apply_fx(duel, play, found.fx)
         case "draw_element":
             drawn = draw_element(duel, user)
             if drawn is not None:

@@ -59,6 +59,9 @@ def _clause(fx: Fx) -> str:
         case "roll":
             arms = " / ".join(f"{a.low}-{a.high} = {fx_words(a.fx)}" for a in fx.arms)
             return f"roll({arms})"
+        case "dnc":
+            arms = " / ".join(f"{a.low}-{a.high} = {fx_words(a.fx)}" for a in fx.arms)
+            return f"dnc({arms})"
         case "bloodlust":
             return "bloodlust"
         case "copy":
