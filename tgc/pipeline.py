@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from tgc.diagnostics.suppress import Suppression
     from tgc.l10n.progress import Progress
     from tgc.l10n.project import Edition
+    from tgc.project.facts import Facts, Numbered
+    from tgc.project.parsecache import ParseStore
     from tgc.project.workspace import ParseCache, Workspace
     from tgc.render.printcheck import Finding
     from tgc.render.profile import PrintProfile
@@ -75,6 +77,11 @@ class Job:
     # had then (syntax.shape: only words of prose differ), its resolution and checks are
     # reused instead of run again, and the report is the same as a full run's.
     previous: Result | None = field(default=None, compare=False, repr=False)
+    # The caller reads only the diagnostics and the sources (`tgc check`): with the disk
+    # cache, the facts the last such run kept (tgc/project/facts.py) then stand in for the
+    # model and the checks when every file has its shape of then, and campaign, analysis
+    # and numbering stay None.
+    diagnostics_only: bool = False
 
     def wants(self, stage: Stage) -> bool:
         return _ORDER[stage] <= _ORDER[self.until]
@@ -159,8 +166,12 @@ def run(job: Job) -> Result:
 
 
 def _run(job: Job) -> Result:
-    workspace, notes = _files(job)
+    workspace, notes, store, facts = _files(job)
     result = Result(job, workspace.sources, workspace.files, list(workspace.diagnostics), notes=notes)
+    if facts is not None and store is not None and _from_facts(result, store, facts):
+        _keep_facts(result, store, facts.numbered, facts)
+        _report(result, workspace.files)
+        return result
     reusable = _reusable(job, workspace.files)
     if reusable is not None:
         campaign, checked, result.moved = reusable
@@ -176,7 +187,9 @@ def _run(job: Job) -> Result:
     result.checked = checked
     result.diagnostics += checked
     result.diagnostics = with_campaign_hints(campaign, result.diagnostics)
-    lock = _numbers(result)
+    lock, numbered = _numbers(result)
+    if store is not None and _keeps_facts(job):
+        _keep_facts(result, store, numbered)
     _report(result, workspace.files)
     if not job.wants("bundle") or result.errors:
         return result
@@ -204,24 +217,104 @@ _T = TypeVar("_T")
 # ---------------------------------------------------------------- stages
 
 
-def _files(job: Job) -> tuple[Workspace, list[str]]:
+def _files(job: Job) -> tuple[Workspace, list[str], ParseStore | None, Facts | None]:
     """Stage 1: the campaign's files, read and parsed (a WorkspaceError when the folder
-    itself is unusable)."""
+    itself is unusable), with the parse cache on disk and the facts it kept, if any."""
     from tgc.diagnostics.config import load_config
     from tgc.project.workspace import load
 
-    store = None
+    store = facts = None
     if job.cache == "disk":
         from tgc.project.parsecache import ParseStore
 
         store = ParseStore(job.root)
+        facts = store.get_facts() if _keeps_facts(job) else None
+        if facts is not None:  # the versions they were checked against stay in the cache
+            store.retain(entry for _, entry in facts.files)
     # Only `links` and `include` are needed this early; the report stage reads the rest
     # (and reports it).
     config = job.config if job.config is not None else load_config(job.root)[0]
     workspace = load(job.root, jobs=job.jobs, cache=job.memory, store=store, links=config.links,
                      overlay=job.overlay, include=config.include)
     notes = [f"the parse cache is off: {store.problem}"] if store is not None and store.problem else []
-    return workspace, notes
+    return workspace, notes, store, facts
+
+
+def _keeps_facts(job: Job) -> bool:
+    """Facts are kept for, and taken by, a plain check of the files on disk."""
+    return (job.diagnostics_only and job.until == "check" and job.cache == "disk"
+            and job.previous is None and job.overlay is None and job.memory is None)
+
+
+def _from_facts(result: Result, store: ParseStore, facts: Facts) -> bool:
+    """Stages 2-4 from the facts of the last check (tgc/project/facts.py): when every file
+    has the shape it had then, no diagnostic points into the prose that changed, and
+    tgc.lock has the text its numbers were checked against, what the model, the checks
+    and the numbering said then is what they would say now. False, with nothing done,
+    otherwise."""
+    from tgc.bundle.lock import lock_path, read_lock
+    from tgc.project.facts import lock_key
+    from tgc.project.workspace import display_name
+
+    if any(d.code == "TGC001" for d in result.diagnostics):
+        return False  # its hints read the campaign's declarations
+    moved = _moved(facts, result.files, store)
+    if moved is None:
+        return False
+    path = lock_path(result.root)
+    _, source, diags = read_lock(path, display_name(path, result.root))
+    numbered: tuple[Diagnostic, ...] = ()
+    if source is not None:
+        if facts.numbered is None or facts.numbered[0] != lock_key(source.text):
+            return False
+        numbered = facts.numbered[1]
+    elif diags:
+        return False  # an unreadable lock: its facts were never kept
+    if any(_points_into(d, moved) for d in (*facts.checked, *numbered)):
+        return False
+    if source is not None:
+        result.sources[source.name] = source
+    result.checked = list(facts.checked)
+    result.reused = True
+    result.diagnostics += [*facts.checked, *diags, *numbered]
+    return True
+
+
+def _moved(facts: Facts, files: list[ast.File], store: ParseStore) -> dict[str, set[int]] | None:
+    """The lines of prose that changed since the facts were kept, by file; None when a
+    file was added, removed or changed beyond prose (syntax.shape)."""
+    from tgc.syntax.shape import same_shape
+
+    if len(facts.files) != len(files):
+        return None
+    moved: dict[str, set[int]] = {}
+    for (name, entry), tree in zip(facts.files, files, strict=True):
+        if tree.name != name:
+            return None
+        if store.entries.get(name) == entry:
+            continue
+        old = store.get_entry(name, entry)
+        lines = same_shape(old[0], tree) if old is not None else None
+        if lines is None:
+            return None
+        if lines:
+            moved[name] = lines
+    return moved
+
+
+def _keep_facts(result: Result, store: ParseStore, numbered: Numbered | None,
+                kept: Facts | None = None) -> None:
+    """Stage 4b: the facts of this check, for the next one (unless they are those kept)."""
+    from tgc.project.facts import Facts
+
+    if result.checked is None or store.problem:
+        return
+    files = tuple((f.name, store.entries[f.name]) for f in result.files if f.name in store.entries)
+    if len(files) != len(result.files):
+        return  # a file the cache never saw
+    if kept is not None and kept.files == files:
+        return
+    store.put_facts(Facts(store.salt, files, tuple(result.checked), numbered))
 
 
 def _model(files: list[ast.File]) -> tuple[Campaign, list[Diagnostic]]:
@@ -316,12 +409,14 @@ def analyse(files: list[ast.File]) -> tuple[Campaign, list[Diagnostic]]:
     return campaign, _once(diags + _checks(_analysis(campaign)))
 
 
-def _numbers(result: Result) -> Lock:
+def _numbers(result: Result) -> tuple[Lock, Numbered | None]:
     """Stage 4: tgc.lock, read once, and every verse's printed number. A check reports what
     `tgc build` would refuse (a corrupt line, a number taken twice); a campaign without a
-    lock is numbered only when a bundle is wanted."""
+    lock is numbered only when a bundle is wanted. Also what numbering said, keyed by the
+    lock's text, for the facts."""
     from tgc.bundle.lock import lock_path, read_lock
     from tgc.bundle.numbering import number_verses
+    from tgc.project.facts import lock_key
     from tgc.project.workspace import display_name
 
     assert result.campaign is not None
@@ -329,10 +424,13 @@ def _numbers(result: Result) -> Lock:
     lock, source, diags = read_lock(path, display_name(path, result.root))
     if source is not None:
         result.sources[source.name] = source
+    numbered = None
     if source is not None or diags or result.job.wants("bundle"):
         result.numbering, more = number_verses(result.campaign, lock)
         result.diagnostics += diags + more
-    return lock
+        if source is not None:
+            numbered = (lock_key(source.text), tuple(more))
+    return lock, numbered
 
 
 def _report(result: Result, files: list[ast.File]) -> None:

@@ -66,7 +66,8 @@ def check(directory: Path | None, fmt: str, color: bool | None, jobs: int | None
     try:
         workers = (os.cpu_count() or 1) if jobs == 0 else jobs
         until: Stage = "bundle" if print_check else "check"
-        result = run(Job(root, until, cache_policy(no_cache), jobs=workers, print_check=print_check))
+        result = run(Job(root, until, cache_policy(no_cache), jobs=workers, print_check=print_check,
+                         diagnostics_only=True))
     except WorkspaceError as err:
         fail_usage(str(err))
     except BuildError as err:  # no WeasyPrint: say how to install it

@@ -1,6 +1,7 @@
 """The parse cache on disk: a parsed file (its AST and syntax diagnostics) stored under
 the hash of its name and text, so a new `tgc check` process parses only the files
-that changed since the last run.
+that changed since the last run; beside them, the facts of the last check
+(tgc/project/facts.py, one file per campaign, signed and trusted in the same way).
 
 Entries are pickled, because the AST is millions of small tuples and pickle loads
 them fastest: JSON rebuilt into the tree's own classes by a decoder hook, the safe
@@ -31,18 +32,20 @@ import os
 import pickle
 import stat
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NoReturn
 
 from tgc import rulesets, source
 from tgc.diagnostics.model import Diagnostic
+from tgc.project.facts import Facts
 from tgc.syntax import ast
 from tgc.syntax.grammar_file import grammar_bytes
 from tgc.version import __version__
 
 ENV_DIR = "TGC_CACHE_DIR"
+FACTS = ".check-facts"  # a dot: never taken for an entry, never pruned
 _MAC_SIZE = 32
 
 
@@ -86,6 +89,8 @@ class ParseStore:
         self.salt = f"{__version__}:{code_hash()}:{_words_hash()}"
         self._key: bytes | None = None
         self.problem: str | None = None  # why the cache is off for this run, if it is
+        self.entries: dict[str, str] = {}  # this run's entry of each file asked for, by name
+        self._retained: set[str] = set()
 
     # ------------------------------------------------------------ keys
 
@@ -138,16 +143,17 @@ class ParseStore:
 
     def get(self, name: str, text: str) -> tuple[ast.File, list[Diagnostic]] | None:
         """The cached parse of this exact text, or None (missing, tampered, corrupt)."""
-        path = self.folder / self.entry_name(name, text)
-        try:
-            key = self.key()
-            self._private_dir(self.folder.parent)
-            self._private_dir(self.folder)
-            data = _read_private(path)
-        except OSError:
+        entry = self.entry_name(name, text)
+        self.entries[name] = entry
+        return self.get_entry(name, entry)
+
+    def get_entry(self, name: str, entry: str) -> tuple[ast.File, list[Diagnostic]] | None:
+        """The parse stored under ``entry``, which may be another version of the file (the
+        facts name the entry they checked), or None."""
+        if len(entry) != 40 or not all(c in "0123456789abcdef" for c in entry):
             return None
-        mac, payload = data[:_MAC_SIZE], data[_MAC_SIZE:]
-        if not hmac.compare_digest(mac, hmac.new(key, payload, "sha256").digest()):
+        payload = self._signed(self.folder / entry)
+        if payload is None:
             return None
         try:
             tree, diags = pickle.loads(payload)
@@ -159,20 +165,62 @@ class ParseStore:
 
     def put(self, name: str, text: str, tree: ast.File, diags: list[Diagnostic]) -> None:
         """Store one parse; a cache that cannot be written is simply not used."""
+        entry = self.entry_name(name, text)
+        self.entries[name] = entry
+        self._write(entry, lambda: _dumps((tree, tuple(diags))))
+
+    def get_facts(self) -> Facts | None:
+        """What the last `tgc check` of this campaign kept (tgc/project/facts.py), or None
+        (none, tampered, corrupt, or made by other tgc code)."""
+        payload = self._signed(self.folder / FACTS)
+        if payload is None:
+            return None
         try:
-            payload = _dumps((tree, tuple(diags)))
-            data = hmac.new(self.key(), payload, "sha256").digest() + payload
+            facts = pickle.loads(payload)
+        except Exception:
+            return None
+        return facts if isinstance(facts, Facts) and facts.salt == self.salt else None
+
+    def put_facts(self, facts: Facts) -> None:
+        self._write(FACTS, lambda: pickle.dumps(facts, protocol=pickle.HIGHEST_PROTOCOL))
+
+    def retain(self, entries: Iterable[str]) -> None:
+        """Entries :meth:`prune` keeps although this run's files no longer have them: the
+        earlier versions the facts were checked against."""
+        self._retained.update(entries)
+
+    def _signed(self, path: Path) -> bytes | None:
+        """The payload of a private file of this store whose signature holds, or None."""
+        try:
+            key = self.key()
+            self._private_dir(self.folder.parent)
+            self._private_dir(self.folder)
+            data = _read_private(path)
+        except OSError:
+            return None
+        mac, payload = data[:_MAC_SIZE], data[_MAC_SIZE:]
+        if not hmac.compare_digest(mac, hmac.new(key, payload, "sha256").digest()):
+            return None
+        return payload
+
+    def _write(self, name: str, payload: Callable[[], bytes]) -> None:
+        """Sign and replace one file of the store atomically; a cache that cannot be
+        written is simply not used."""
+        try:
+            data = payload()
+            data = hmac.new(self.key(), data, "sha256").digest() + data
             self._private_dir(self.folder.parent)
             self._private_dir(self.folder)
             fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-")
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
-            os.replace(tmp, self.folder / self.entry_name(name, text))
+            os.replace(tmp, self.folder / name)
         except OSError:
             return
 
     def prune(self, keep: set[str]) -> None:
         """Remove entries of files that no longer exist or changed (keeps the folder small)."""
+        keep = keep | self._retained
         for path in self._entries():
             if path.name not in keep:
                 try:
