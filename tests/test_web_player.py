@@ -2,8 +2,8 @@
 with a strict Content-Security-Policy, author text kept out of the markup, written by
 `tgc build --web` and `tgc render --web`; and its engine, run under node, against the
 Python runtime on the same answers: the same verses, lines, effects, waits and endings,
-and the same state after several explorations (the conformance runner of issue 16
-without a browser: a headless-browser run is left for later)."""
+and the same state after several explorations, under node and in headless Chromium.
+The recorded transcripts are replayed in the page by tests/test_web_transcripts.py."""
 
 from __future__ import annotations
 

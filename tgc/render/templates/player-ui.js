@@ -222,8 +222,15 @@
       });
     });
     if (!actions.options.length) { actions.parentNode.hidden = true; $("act").hidden = true; }
+    // The hooks a location may be entered by (`:enter N HOOK`), from the bundle's locations.
+    var hooks = [];
+    bundle.locations.forEach(function (l) {
+      Object.keys(l.hooks).forEach(function (h) { if (hooks.indexOf(h) < 0) hooks.push(h); });
+    });
+    hooks.sort(function (a, b) { return a === "explore" ? -1 : b === "explore" ? 1 : a < b ? -1 : a > b ? 1 : 0; });
+    hooks.forEach(function (h) { $("hook").appendChild(new Option(h, h)); });
     $("explore").addEventListener("click", function () {
-      step(function () { story.enter(parseInt($("where").value, 10), "explore"); });
+      step(function () { story.enter(parseInt($("where").value, 10), $("hook").value || "explore"); });
     });
     $("act").addEventListener("click", function () {
       var chosen = actions.options[actions.selectedIndex];
@@ -251,11 +258,11 @@
     partyPicker();
     betweenControls();
     bundle.locations.forEach(function (l) {
-      if (l.hooks.explore) where.appendChild(new Option(say("Location {number}", { number: l.number }) + " " + l.title, String(l.number)));
+      if (Object.keys(l.hooks).length) where.appendChild(new Option(say("Location {number}", { number: l.number }) + " " + l.title, String(l.number)));
     });
     where.value = String(bundle.campaign.start);
     $("begin").addEventListener("click", function () {
-      start(function () { story.enter(parseInt(where.value, 10), "explore"); });
+      start(function () { story.enter(parseInt(where.value, 10), $("hook").value || "explore"); });
     });
     $("undo").addEventListener("click", function () {
       if (!history.length) return;
