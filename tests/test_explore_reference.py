@@ -23,11 +23,13 @@ from tgc.pipeline import Job, run
 from tgc.runtime import Book, new_state
 
 SEEDS = (*range(100), 129)  # 129: a witness needing less food (Features.more_may_hurt)
+PARTY_SEEDS = tuple(range(0, 60, 2))
 
 
-def campaign_text(seed: int) -> str:
+def campaign_text(seed: int, party: bool = False) -> str:
     """A small campaign of 5-9 verses at location 1 and 2-4 at location 2 (revealed by a
-    verse of the first), every line drawn from ``random.Random(seed)``."""
+    verse of the first), every line drawn from ``random.Random(seed)``. For a ``party``,
+    effects that every member pays or gains too (a member short of a ``pay`` drops out)."""
     rng = random.Random(seed)
     first = [f"1.{n}" for n in range(1, rng.randint(5, 9) + 1)]
     second = [f"2.{n}" for n in range(1, rng.randint(2, 4) + 1)]
@@ -47,6 +49,8 @@ def campaign_text(seed: int) -> str:
     effects = ['mark "Ash" 1', 'mark "Ash" 2', 'mark "Ash" 3', 'unmark "Ash" 1', 'mark "Oath"',
                'unmark "Oath"', "gain secret 1", "gain secret 2", "lose secret 1",
                'gain item "Rope"', 'lose item "Rope"', "gain 1 food", "lose 1 food"]
+    if party:
+        effects += ["each pay 1 food", "each gain 1 food", "each pay 1 food"]
     reveal = rng.choice(first)
     for verses in (first, second):
         for vid in verses:
@@ -71,9 +75,9 @@ def campaign_text(seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _book(seed: int, tmp: Path) -> Book | None:
+def _book(seed: int, tmp: Path, party: bool = False) -> Book | None:
     source = tmp / "campaign.tgj"
-    source.write_text(campaign_text(seed), encoding="utf-8")
+    source.write_text(campaign_text(seed, party), encoding="utf-8")
     result = run(Job(tmp, until="check"))
     campaign = result.campaign
     assert campaign is not None
@@ -100,10 +104,21 @@ def _replays(found: Exploration, verse: str) -> bool:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_explore_agrees_with_the_brute_force_reference(seed: int, tmp_path: Path) -> None:
-    book = _book(seed, tmp_path)
+    _agrees(seed, tmp_path, [])
+
+
+@pytest.mark.parametrize("seed", PARTY_SEEDS)
+def test_a_party_of_two_agrees_with_the_brute_force_reference(seed: int, tmp_path: Path) -> None:
+    """Numbers are carried as sets for a party too: a test reads the members' tuple, with
+    the members a ``pay`` left out of the exploration left out of it."""
+    _agrees(seed, tmp_path, ["Ann", "Bo"])
+
+
+def _agrees(seed: int, tmp_path: Path, party: list[str]) -> None:
+    book = _book(seed, tmp_path, bool(party))
     if book is None:
         pytest.skip("the generated campaign does not compile")
-    start = new_state(book.bundle, [])
+    start = new_state(book.bundle, party)
     truth = reference(book, start, max_states=5_000)
     if not truth.complete:
         pytest.skip("too many concrete states for the reference")

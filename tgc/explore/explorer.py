@@ -549,6 +549,7 @@ class Explorer:
 
     def _before_op(self, story: Story, op: s.Op) -> None:
         task = self._task
+        self._mirror(story)
         cursor = story.cursor
         assert cursor is not None
         assigns: tuple[Feature, ...] = ()
@@ -613,10 +614,17 @@ class Explorer:
             out.append(child)
         return out
 
+    def _mirror(self, story: Story) -> None:
+        """The scratch state leaves out the members this play left out (tests read the rest)."""
+        dropped = story.state.dropped
+        if dropped or self.scratch.dropped:
+            self.scratch.dropped = frozenset(dropped)
+
     def _on_effect(self, story: Story, effect: s.Effect) -> None:
         task = self._task
         if not task.sym:
             return
+        self._mirror(story)
         needs, assigns = self.features.touch(effect)
         for feature in (*needs, *assigns):
             values = task.sym.get(feature)

@@ -34,7 +34,9 @@ from tgc.runtime.story import trigger_holds
 Feature = tuple[str, object]
 Value = object
 # Features whose values may be carried as a set (split only where a test tells them apart).
-SYMBOLIC = frozenset({"status", "secret", "dial", "visited", "item"})
+# Numbers too: a test reads the tuple of the members' values as one value (on a scratch
+# state with the same members out of the exploration as the play it stands for).
+SYMBOLIC = frozenset({"status", "secret", "dial", "visited", "item", "num"})
 
 
 @dataclass(slots=True)
@@ -48,15 +50,18 @@ class Features:
     # Numbers some line reads in a way where more can hurt (a `~ if` on it, a `<` or `==`
     # test, a `not`): for them, having more than a witness needs is not having it.
     more_may_hurt: set[str] = field(default_factory=set)
+    party: int = 1  # members at the start
     clock: Clock = field(init=False)
-    _touch: dict[int, tuple[tuple[Feature, ...], tuple[Feature, ...]]] = field(default_factory=dict)
+    _tails: dict[tuple[int, int], tuple[Feature, ...]] = field(default_factory=dict)
+    # By id: the op itself is kept beside what it touches (a choice's cost is paid through a
+    # new effect each time; a freed one's id could be another's).
+    _touch: dict[int, tuple[object, tuple[Feature, ...], tuple[Feature, ...]]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, book: Book, party_size: int = 1) -> Features:
         features = cls(book)
         features.clock = Clock(book)
-        if party_size == 1:  # a party test of one member reads just that member's number
-            features.symbolic = SYMBOLIC | {"num"}
+        features.party = party_size
         features._collect()
         return features
 
@@ -100,6 +105,8 @@ class Features:
             decrements[effect.what] = max(decrements.get(effect.what, 0), effect.amount)
             if effect.party == "each" and effect.kind == "pay":
                 self.relevant.add(("num", effect.what))
+            if self.party > 1 and _drops(effect, self.book):  # who is short drops out: more may hurt
+                self.more_may_hurt.add(effect.what)
         elif isinstance(effect, s.AttributeChange) and effect.kind == "lower":
             decrements[effect.attribute] = max(decrements.get(effect.attribute, 0), effect.amount)
 
@@ -162,12 +169,12 @@ class Features:
         """``(needs, assigns)``: the relevant features a line reads or changes from their
         old value, and those it overwrites whatever they held."""
         cached = self._touch.get(id(op))
-        if cached is None:
+        if cached is None or cached[0] is not op:  # the op is kept: its id is never reused
             needs, assigns = self._touch_op(op)
-            cached = (tuple(f for f in dict.fromkeys(needs) if f in self.relevant),
+            cached = (op, tuple(f for f in dict.fromkeys(needs) if f in self.relevant),
                       tuple(f for f in dict.fromkeys(assigns) if f in self.relevant))
             self._touch[id(op)] = cached
-        return cached
+        return cached[1], cached[2]
 
     def _touch_op(self, op: s.Op) -> tuple[list[Feature], list[Feature]]:
         if isinstance(op, s.IfEffect):
@@ -180,16 +187,15 @@ class Features:
         return self._touch_effect(op)
 
     def tail(self, ops: tuple[s.Op, ...], start: int) -> tuple[Feature, ...]:
-        key = (id(ops), start)
-        cached = self._touch.get(hash(key))
+        cached = self._tails.get((id(ops), start))
         if cached is None:
             needs: list[Feature] = []
             for op in ops[start:]:
                 if isinstance(op, s.Choice):
                     needs += self._reads(op.guard) + [("num", c.resource) for c in op.costs]
-            cached = (tuple(f for f in dict.fromkeys(needs) if f in self.relevant), ())
-            self._touch[hash(key)] = cached
-        return cached[0]
+            cached = tuple(f for f in dict.fromkeys(needs) if f in self.relevant)
+            self._tails[(id(ops), start)] = cached  # bodies live as long as the book
+        return cached
 
     def _reads(self, cond: s.Condition | None) -> list[Feature]:
         form = self.book.form(cond) if cond is not None else None
@@ -296,24 +302,34 @@ class Scratch:
         self.features = features
         self.state = start.copy()
         self._cache: dict[tuple[object, ...], object] = {}
+        # The members out of the exploration in the play being looked at (the explorer sets
+        # it): a party test and a party effect read only the others.
+        self.dropped: frozenset[str] = frozenset()
+        self._kept: list[s.Effect] = []  # effects cached by id, kept so no id is reused
+
+    def _ready(self, feature: Feature, value: Value) -> None:
+        self.features.put(feature, value, self.state)
+        if self.state.dropped != self.dropped:
+            self.state.dropped = set(self.dropped)
 
     def test(self, feature: Feature, cond: f.Condition, value: Value) -> bool:
-        key = ("t", cond, feature, value)
+        key = ("t", cond, feature, value, self.dropped)
         if key not in self._cache:
-            self.features.put(feature, value, self.state)
+            self._ready(feature, value)
             self._cache[key] = eval_form(cond, self.state, self.features.book)
         return bool(self._cache[key])
 
     def apply(self, feature: Feature, effect: s.Effect, value: Value) -> Value:
-        key = ("a", id(effect), feature, value)
+        key = ("a", id(effect), feature, value, self.dropped)
         if key not in self._cache:
-            self.features.put(feature, value, self.state)
+            self._kept.append(effect)
+            self._ready(feature, value)
             apply_effect(effect, self.state, self.features.book)
             self._cache[key] = self.features.get(feature, self.state)
         return self._cache[key]
 
     def triggers(self, feature: Feature, effect: s.Mark, value: Value) -> object:
-        key = ("g", id(effect), feature, value)
+        key = ("g", id(effect), feature, value)  # marks are the book's: their ids stay theirs
         if key in self._cache:
             return self._cache[key]
         status = self.features.book.statuses.get(effect.status)
@@ -328,8 +344,18 @@ class Scratch:
         self._cache[key] = result = tuple(holds)
         return result
 
+    def drops(self, feature: Feature, effect: s.Amount, value: Value) -> object:
+        """The members out of the exploration after ``effect``, from ``value``."""
+        key = ("d", id(effect), feature, value, self.dropped)
+        if key not in self._cache:
+            self._kept.append(effect)
+            self._ready(feature, value)
+            apply_effect(effect, self.state, self.features.book)
+            self._cache[key] = frozenset(self.state.dropped)
+        return self._cache[key]
+
     def afford(self, feature: Feature, cost: s.Cost, value: Value) -> bool:
-        self.features.put(feature, value, self.state)
+        self._ready(feature, value)
         return self.state.party_total(cost.resource) >= cost_amount(cost, self.state)
 
 
@@ -369,7 +395,18 @@ def leaf_tests(features: Features, scratch: Scratch, op: s.Op,
                     | s.ReplaceLocation | s.Roll):
         needs, _ = features.touch(effect)
         several = isinstance(effect, s.Amount) and len(needs) > 1  # health and energy move together
+        if isinstance(effect, s.Amount) and features.party > 1 and _drops(effect, book) and not several:
+            for paid in needs:  # who drops out is the play's: values split by it
+                tests.setdefault(paid, []).append(partial(scratch.drops, paid, effect))
         concrete.update(f for f in needs if f[0] not in features.symbolic or several
                         or isinstance(effect, s.Roll)
                         or isinstance(effect, s.ItemChange) and effect.keyword)
     return tests, concrete
+
+
+def _drops(effect: s.Amount, book: Book) -> bool:
+    """Can this effect leave a member out of the exploration (a member short of a ``pay``
+    each)? Then who drops out depends on the value: values that drop different members
+    take different branches."""
+    mode = effect.party or ("each" if effect.what in book.vocabulary.tracks else "shared")
+    return effect.kind == "pay" and mode == "each"
