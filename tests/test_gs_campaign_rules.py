@@ -4,6 +4,7 @@ per rule id that had none, on the sample Tall Tale (our own content) and its eng
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -18,13 +19,17 @@ from tests.gs_helpers import (
     tale,
 )
 from tests.test_gs_tale_rules import RULES, TALE, _duel, _fight, _party
+from tgc.pipeline import load_campaign
 from tgc.rulesets.grimslingers.data import (
     Bounty,
     BountyStep,
     Creature,
     DuelAction,
     Elements,
+    GainItem,
     GainPp,
+    Landmark,
+    TallTale,
 )
 from tgc.rulesets.grimslingers.engines.adventure import duel_setup
 from tgc.rulesets.grimslingers.engines.duel import Duel
@@ -33,12 +38,15 @@ from tgc.rulesets.grimslingers.engines.story import (
     after_defeats,
     apply_action,
     eligible_parts,
+    resolve_tile,
     run_bounty,
     startable_bounties,
 )
 from tgc.rulesets.grimslingers.engines.words import area_grid
 from tgc.rulesets.grimslingers.fxtext import FxError, parse_fx
 from tgc.rulesets.grimslingers.rules import index
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def test_gs_1_1_each_player_keeps_a_progress_tracker_and_the_group_its_achievements() -> None:
@@ -146,3 +154,30 @@ def test_gs_16_8_after_an_event_each_defeated_player_costs_one_allowed_defeat() 
     state.defeats_left = 2
     after_defeats(state, 3)
     assert state.game_over and [c.hp for c in state.party] == [0, 0, 0]
+
+
+def test_gs_16_7_a_party_beaten_at_a_landmark_gains_none_of_its_rewards() -> None:
+    here = next(t for a in TALE.areas for t in a.tiles if t.landmark == 301)
+    mark = Landmark(number=301, actions=(DuelAction(creature="Mire Toad"),
+                                         GainItem(item="Lantern Oil")))
+    for outcome, oil, hp in (("lose", 0, 3), ("win", 1, 5)):
+        state = _party("Kipper", "Luella")
+        state.tale = TALE.model_copy(update={"landmarks": (mark,)})
+        for c in state.party:
+            c.hp = 0 if outcome == "lose" else c.hp  # as the duel left them
+        event = resolve_tile(state, _fight(outcome), random.Random(0))
+        assert state.tile == here.card.code and event.kind == "landmark"
+        assert state.items["Lantern Oil"] == oil
+        assert [c.hp for c in state.party] == [hp, hp]  # all revive after a lost duel
+
+
+def test_gs_16_7_a_landmark_entry_is_written_as_a_record(tmp_path: Path) -> None:
+    for f in (REPO / "examples" / "grimslingers").glob("*.tgj"):
+        (tmp_path / f.name).write_text(f.read_text(encoding="utf-8"), encoding="utf-8")
+    with (tmp_path / "areas.tgj").open("a", encoding="utf-8") as out:
+        out.write('\n@landmark 301\n  actions:\n    - duel "Cinder Imps"\n'
+                  '    - gain item "Lantern Oil"\n')
+    tale = load_campaign(tmp_path).rules
+    assert isinstance(tale, TallTale)
+    assert [(m.number, [a.kind for a in m.actions]) for m in tale.landmarks] == [
+        (301, ["duel", "item"])]

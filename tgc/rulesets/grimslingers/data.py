@@ -534,6 +534,15 @@ Creature.model_rebuild()
 Modifier.model_rebuild()
 
 
+class Landmark(Frozen):
+    """A landmark's rule entry (``@landmark N``): the actions resolving its tile runs. A
+    duel lost there (``lose: fail``, the default) ends them: the defeated gain none of the
+    landmark's rewards (GS-16.7)."""
+
+    number: int
+    actions: tuple[Action, ...] = ()
+
+
 class Part(Frozen):
     """A storylet: read when its prerequisite holds and it is not completed (GS-14.5)."""
 
@@ -588,8 +597,10 @@ class TallTale(RuleData):
     achievements: tuple[Achievement, ...] = ()
     items: tuple[str, ...] = ()  # the item deck: item cards that are not legendary
     numbers: tuple[int, ...] = ()  # the number deck's cards, for DNC (GS-2.8)
+    landmarks: tuple[Landmark, ...] = ()
 
 
 Area.model_rebuild()
+Landmark.model_rebuild()
 Part.model_rebuild()
 TallTale.model_rebuild()

@@ -27,6 +27,7 @@ from tgc.rulesets.grimslingers.data import (
     Element,
     FeastResult,
     Grimslinger,
+    Landmark,
     Modifier,
     Part,
     Path,
@@ -459,6 +460,11 @@ def build_bounty(decl: Decl) -> Bounty:
                   requires=_condition(decl, "requires"), actions=_action_list(decl))
 
 
+def build_landmark(decl: Decl) -> Landmark:
+    number = _number(_arg(decl, 0, "the landmark's number"), "a landmark", decl.span)
+    return Landmark(number=number, actions=_action_list(decl))
+
+
 def build_achievement(decl: Decl) -> Achievement:
     return Achievement(name=_arg(decl, 0, "the name"), pp=_int(decl, "pp", 0) or 0,
                        everyone=_yes(decl, "all"))
@@ -543,6 +549,7 @@ RECORDS: dict[str, Record] = {
     "part": Record("parts", ("chapter", "requires", "actions", "read", "objective",
                              "objective_at", "text"), (), build_part),
     "area": Record("areas", AREA_KEYS, ("layout",), build_area),
+    "landmark": Record("landmarks", ("actions", "text"), (), build_landmark),
     "bounty": Record("bounties", ("area", "requires", "actions", "text"), ("area",),
                      build_bounty),
     "creature": Record("creatures", ("hp", "ep", "skills", "reward", "ritual", "achievement",

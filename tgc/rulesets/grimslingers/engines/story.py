@@ -287,7 +287,7 @@ def resolve_tile(state: TaleState, duel: DuelRunner, rng: random.Random) -> Tile
             _duel(state, action, duel, rng)
             return TileEvent("attack", f"roll {face}: {arm.creature}")
         case "landmark":
-            return TileEvent("landmark", str(tile.landmark))
+            return _landmark(state, tile, duel, rng)
         case "key":
             assert tile.colour is not None
             if (area.number, tile.card.code) not in state.opened:
@@ -313,6 +313,21 @@ def resolve_tile(state: TaleState, duel: DuelRunner, rng: random.Random) -> Tile
             return TileEvent("nothing")
         case _:
             assert_never(tile.kind)
+
+
+def _landmark(state: TaleState, tile: Tile, duel: DuelRunner,
+              rng: random.Random) -> TileEvent:
+    """A landmark resolves its entry's actions each time it is entered (GS-A35). A lost duel
+    there has cost each defeated player an allowed defeat and everyone revives; with
+    ``lose: fail`` the actions stop, so the defeated gain none of its rewards (GS-16.7)."""
+    mark = next((m for m in (state.tale.landmarks if state.tale else ())
+                 if m.number == tile.landmark), None)
+    if mark is None or not mark.actions:
+        return TileEvent("landmark", str(tile.landmark))
+    result = run_actions(state, mark.actions, duel, rng)
+    if result == "chapter_over":
+        end_chapter(state)
+    return TileEvent("landmark", f"{tile.landmark}: {result.replace('_', ' ')}")
 
 
 def _chest(state: TaleState, area: Area, tile: Tile, rng: random.Random) -> TileEvent:
