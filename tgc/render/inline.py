@@ -89,13 +89,26 @@ def say_n(singular: str, plural: str, n: int, **parts: Part) -> Inline:
     return _pieces(lexicon.current().plural(singular, plural, n), {"n": n, **parts})
 
 
+_PLAIN = Piece("")[1:]  # what a piece of plain text holds besides its words
+
+
 def _pieces(template: str, parts: dict[str, Part]) -> Inline:
-    """Plain words next to each other become one piece, as a hand-made phrase has them."""
+    """Plain words next to each other become one piece, as a hand-made phrase has them.
+    (A book says hundreds of thousands of phrases: a piece is told plain by its fields,
+    without making a plain piece to compare it with.)"""
     out: list[Piece] = []
 
+    def add_text(words: str) -> None:
+        if not words:
+            return
+        if out and out[-1][1:] == _PLAIN:
+            out[-1] = Piece(out[-1].text + words)
+        else:
+            out.append(Piece(words))
+
     def add(piece: Piece) -> None:
-        if piece == Piece(piece.text) and out and out[-1] == Piece(out[-1].text):
-            out[-1] = Piece(out[-1].text + piece.text)
+        if piece[1:] == _PLAIN:
+            add_text(piece.text)
         elif piece.text or piece.kind != "text":
             out.append(piece)
 
@@ -104,16 +117,16 @@ def _pieces(template: str, parts: dict[str, Part]) -> Inline:
         value = parts.get(match.group(1))
         if value is None:
             continue
-        add(Piece(template[at:match.start()]))
+        add_text(template[at:match.start()])
         if isinstance(value, Piece):
             add(value)
         elif isinstance(value, tuple):
             for piece in cast(Inline, value):
                 add(piece)
         else:
-            add(Piece(str(value)))
+            add_text(str(value))
         at = match.end()
-    add(Piece(template[at:]))
+    add_text(template[at:])
     return tuple(out)
 
 
