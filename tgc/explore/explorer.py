@@ -259,9 +259,10 @@ class Explorer:
         self.start_memory = resident()
         self.queue: deque[Task] = deque()  # plays to run on, first
         self.later: deque[Join | Waiter] = deque()  # points that gained values, once the plays settle
-        self.memo: dict[object, int] = {}
-        self.exact: set[object] = set()  # draw points met, with every value the play carried
-        self.points: dict[object, Waiter] = {}  # draw points met, by memo point
+        # Points are kept as 128-bit fingerprints (``_fingerprint``), not as the values.
+        self.memo: dict[int, int] = {}
+        self.exact: set[int] = set()  # draw points met, with every value the play carried
+        self.points: dict[int, Waiter] = {}  # draw points met, by memo point
         self.waiters: dict[Feature, list[Waiter]] = {}
         self.parents: dict[int, list[int]] = {}
         self.cargo: dict[int, list[Cargo]] = {}
@@ -387,7 +388,7 @@ class Explorer:
             return
         story.queue = _canonical(story.queue)  # any order will be tried at -> end
         cargo = self._shed(task)
-        key = _key(task, self.features)
+        key = _fingerprint(_key(task, self.features))
         force, task.force = task.force, None
         if key not in self.memo:
             node = self.memo[key] = self._node(task, "wait")
@@ -672,11 +673,11 @@ class Explorer:
         """Note a place that draws ``feature`` from the map, so values the map gains later
         are tried from there. Plays that meet there share one waiter, which carries every
         symbolic value they bring. True when this very play was met there before."""
-        exact = (mode, _point(task, self.features), feature)
+        exact = _fingerprint((mode, _point(task, self.features), feature))
         if exact in self.exact:
             return True
         self.exact.add(exact)
-        point = (mode, _key(task, self.features), feature)
+        point = _fingerprint((mode, _key(task, self.features), feature))
         waiter = self.points.get(point)
         if waiter is None:
             waiter = self.points[point] = Waiter(task.copy(), feature, mode)
@@ -858,6 +859,17 @@ def _key(task: Task, features: Features) -> object:
     return (where if task.started else task.entry, tuple(story.queue), values,
             tuple(sorted(story.state.answers.items())), tuple(sorted(story.state.dropped)),
             _waiting(story.waiting))
+
+
+def _fingerprint(point: object) -> int:
+    """A point as 128 bits (two hashes of it), kept instead of the point itself: a memo key
+    or a draw point holds every value a play carried, tens of kilobytes each. Two points
+    share a fingerprint by chance with odds of about n^2 / 2^129 for n points."""
+    return (hash(point) & _BITS) << 64 | hash((point, _SALT)) & _BITS
+
+
+_BITS = (1 << 64) - 1
+_SALT = "tgc.explore"
 
 
 def _point(task: Task, features: Features) -> object:
