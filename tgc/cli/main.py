@@ -16,14 +16,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "balance": ("tgc.cli.balance", "balance"),
     "build": ("tgc.cli.build", "build"),
     "check": ("tgc.cli.check", "check"),
-    "deck": ("tgc.cli.deck", "deck"),
     "explain": ("tgc.cli.explain", "explain"),
     "explore": ("tgc.cli.explore", "explore"),
     "fmt": ("tgc.cli.fmt", "fmt"),
     "graph": ("tgc.cli.graph", "graph"),
     "l10n": ("tgc.cli.l10n", "l10n"),
     "lsp": ("tgc.cli.lsp", "lsp"),
-    "odds": ("tgc.cli.deck", "odds"),
     "play": ("tgc.cli.play", "play"),
     "rename": ("tgc.cli.rename", "rename"),
     "render": ("tgc.cli.render", "render"),
@@ -34,16 +32,35 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def ruleset_commands() -> dict[str, tuple[str, str]]:
+    """The top-level commands registered rulesets bring (``RulesetSpec.top_commands``),
+    found through the registry, so the core names none of them; a core command's name
+    stays the core's."""
+    from tgc import rulesets
+
+    found: dict[str, tuple[str, str]] = {}
+    for name in rulesets.names():
+        spec = rulesets.get(name)
+        if spec.commands is None:
+            continue
+        for command in spec.top_commands:
+            if command not in COMMANDS:
+                found.setdefault(command, (spec.commands, command))
+    return found
+
+
 class LazyGroup(click.Group):
-    """A group that imports a command's module only when that command runs."""
+    """A group that imports a command's module only when that command runs (the registry
+    only when the name is not a core command's)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
+        return sorted({*COMMANDS, *ruleset_commands()})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in COMMANDS:
+        where = COMMANDS.get(cmd_name) or ruleset_commands().get(cmd_name)
+        if where is None:
             return None
-        module, attr = COMMANDS[cmd_name]
+        module, attr = where
         command: click.Command = getattr(importlib.import_module(module), attr)
         return command
 

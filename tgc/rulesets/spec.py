@@ -168,7 +168,10 @@ class RulesetSpec:
     module with ``run(bundle, request, progress)``, what `tgc sim`
     plays (tgc/sim/seam.py), with ``sim_numbers`` the numbers its `tgc sim` takes (``--rank``);
     ``commands`` a module with ``COMMANDS``, a click group of the ruleset's
-    own commands (`tgc ruleset NAME ...`); ``campaign`` a module with ``make_campaign``, the
+    own commands (`tgc ruleset NAME ...`), and ``top_commands`` those of its commands the
+    module also offers as `tgc COMMAND` (each an attribute of the module by that name; the
+    CLI lists them without importing the module, and a core command's name is never
+    taken); ``campaign`` a module with ``make_campaign``, the
     layer that plays a campaign by its days (`tgc play --campaign`, tgc/runtime/campaign.py).
     ``balance`` a module with ``plan_sheet``, the rows of its balancing sheet (`tgc balance`,
     tgc/sim/balance.py). ``default`` marks the ruleset a campaign that names none is played with."""
@@ -184,6 +187,7 @@ class RulesetSpec:
     play: str | None = None
     explore: str | None = None
     commands: str | None = None
+    top_commands: tuple[str, ...] = ()
     campaign: str | None = None
     balance: str | None = None
     policies: tuple[str, ...] = ()

@@ -18,6 +18,8 @@ SPEC = RulesetSpec(
     sim="tgc.rulesets.twenty_strong.engines.sim",
     play="tgc.rulesets.twenty_strong.engines.play",
     engines="tgc.rulesets.twenty_strong.engines.story",
+    commands="tgc.rulesets.twenty_strong.commands",
+    top_commands=("deck", "odds"),  # `tgc odds`, `tgc deck play|sim`
     policies=("random", "greedy", "planner"),  # engines.policies.POLICIES, by name
     sim_numbers=(SimNumber("rank", 1, 5, "20 Strong: the difficulty rank, 1 to 5, each adding its "
                            "rule to those below (repeat it for several; default 1)."),),

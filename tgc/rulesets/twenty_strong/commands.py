@@ -1,6 +1,7 @@
 """`tgc odds`, `tgc deck play`, `tgc deck sim`: the 20 Strong ruleset's commands (exact
 engagement odds beside the simulated rate; whole games by hand, from a transcript, or N
-times with a policy). Each loads the deck from a campaign folder through the pipeline's
+times with a policy), offered at the top level through the registry (``top_commands``)
+and as `tgc ruleset twenty-strong ...`. Each loads the deck from a campaign folder through the pipeline's
 check (a deck with errors is not played), or from a bundle file, and prints; the
 ruleset's library does the rest.
 A built bundle (`tgc build`) is played the same way from its typed rule data alone.
@@ -284,3 +285,12 @@ def _replay(box: Box, script: Path, update: bool, debug: bool) -> None:
     click.echo("".join(difflib.unified_diff(text.splitlines(True), got.splitlines(True),
                                             str(script), "replayed")), nl=False)
     sys.exit(EXIT_ERRORS)
+
+
+@click.group("twenty-strong")
+def COMMANDS() -> None:  # noqa: N802  (the registry's name for a ruleset's command group)
+    """20 Strong's commands: exact odds, and whole games played or simulated."""
+
+
+COMMANDS.add_command(odds)
+COMMANDS.add_command(deck)
