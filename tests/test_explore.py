@@ -185,6 +185,21 @@ def test_cli_witness_and_usage_errors() -> None:
     assert runner.invoke(cli, ["explore", str(ROOT / "journal_src"), "--from", "9.9"]).exit_code == 2
 
 
+def test_a_partys_witness_replays_with_the_party_its_replay_line_names(tmp_path: Path) -> None:
+    runner = CliRunner()
+    sample = str(ROOT / "journal_src")
+    found = runner.invoke(cli, ["explore", sample, "--party", "Beor,Ailei", "--witness", "201.4"])
+    assert found.exit_code == 0, found.output
+    line = next(x for x in found.stdout.splitlines() if x.startswith("# replay: tgc play "))
+    assert line == f"# replay: tgc play {sample} --at none --fights ask --party Beor,Ailei --script THIS_FILE"
+    script = tmp_path / "witness.txt"
+    script.write_text(found.stdout, encoding="utf-8")
+    args = line.removeprefix("# replay: tgc ").replace("THIS_FILE", str(script)).split()
+    played = runner.invoke(cli, args)
+    assert played.exit_code == 0, played.output
+    assert "\n== 201.4" in played.output
+
+
 def test_the_witness_names_the_campaign_found_without_an_argument(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "drafts").mkdir()

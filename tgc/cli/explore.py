@@ -125,7 +125,7 @@ def _explore(target: Path | None, start_at: str | None, state_file: Path | None,
     seconds = time.perf_counter() - began
     shown.summary(ex, seconds)
     if witness is not None:
-        return _print_witness(ex, witness, where, state_file)
+        return _print_witness(ex, witness, where, state_file, tuple(members))
     doc = report.summary(ex, seconds)
     if fmt == "json":
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
@@ -176,7 +176,8 @@ def _goto(book: Any, text: str) -> Any:
     return None
 
 
-def _print_witness(ex: Any, verse: str, target: Path, state_file: Path | None) -> int:
+def _print_witness(ex: Any, verse: str, target: Path, state_file: Path | None,
+                   party: tuple[str, ...] = ()) -> int:
     from tgc.explore.report import reasons
     from tgc.explore.witness import witness
 
@@ -189,7 +190,7 @@ def _print_witness(ex: Any, verse: str, target: Path, state_file: Path | None) -
     if not found.found:
         click.echo(f"tgc: the explorer reached {verse}, but no witness was found: {found.why}", err=True)
         return EXIT_ERRORS
-    click.echo(found.script(str(target), str(state_file) if state_file else None), nl=False)
+    click.echo(found.script(str(target), str(state_file) if state_file else None, party), nl=False)
     return EXIT_OK
 
 

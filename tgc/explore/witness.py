@@ -51,13 +51,18 @@ class Witness:
     def found(self) -> bool:
         return not self.why
 
-    def script(self, source: str = "CAMPAIGN", state: str | None = None) -> str:
+    def script(self, source: str = "CAMPAIGN", state: str | None = None,
+               party: tuple[str, ...] = ()) -> str:
         """The witness as a script for ``tgc play --at none --fights ask --script`` (the
-        explorer lets the reader settle every encounter)."""
+        explorer lets the reader settle every encounter). A witness found for a ``party``
+        replays only with that party, so the replay line names it (a state file brings its
+        own)."""
+        start = state or ("the default starting state" if not party
+                          else f"the default starting state of {', '.join(party)}")
+        flags = f" --state {state}" if state else (f" --party {','.join(party)}" if party else "")
         lines = [f"# witness: reaches {self.goal} in {len(self.inputs)} input(s)",
-                 f"# starting state: {state or 'the default starting state'}",
-                 f"# replay: tgc play {source} --at none --fights ask"
-                 + (f" --state {state}" if state else "") + " --script THIS_FILE"]
+                 f"# starting state: {start}",
+                 f"# replay: tgc play {source} --at none --fights ask{flags} --script THIS_FILE"]
         return "\n".join([*lines, *self.inputs]) + "\n"
 
 
