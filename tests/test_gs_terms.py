@@ -171,6 +171,34 @@ def test_gs_2_8_dnc_draws_from_the_number_deck_shuffled_afresh_for_each_draw() -
     assert nines - {1}  # not one deck dealt out: each player drew from a full deck
 
 
+def _creature_dnc(fx: str, seed: int) -> list[tuple[int, str]]:
+    """A creature card that hits every player with a DNC (GS-2.8), on a deck of 1, 9:
+    what each player drew, in seat order."""
+    rules = index(tale(numbers=(1, 9)))
+    rattle = card("Rattle", "skill", fx, rn=1, target="all_foes")
+    d = duel(tuple(player((IDLE,)) for _ in range(2)), Script({1: [([], "Idle")],
+                                                              2: [([], "Idle")]}),
+             rules=rules, seed=seed, dispositions=False)
+    d.creature.hand = [rattle]
+    d.play_turn()
+    drawn = [line[len("dnc "):].split(" for ") for line in d.log if line.startswith("dnc ")]
+    for (number, name), p in zip(drawn, d.players, strict=True):
+        assert name == p.name and p.hp == 5 - (1 if number == "1" else 3)
+    return [(int(number), name) for number, name in drawn]
+
+
+def test_gs_2_8_several_players_dnc_each_for_one_effect() -> None:
+    """Each target draws for itself; the deck is reshuffled before each draw, so two
+    players may draw the same card; ``dnc shared`` deals one deck out instead."""
+    fx = "dnc(1-4 = 1 dmg / 5-9 = 3 dmg)"
+    afresh = [[n for n, _ in _creature_dnc(fx, seed)] for seed in range(10)]
+    assert all(len(draws) == 2 for draws in afresh)
+    assert any(a == b for a, b in afresh)
+    shared = [[n for n, _ in _creature_dnc(fx.replace("dnc", "dnc shared"), seed)]
+              for seed in range(10)]
+    assert all(sorted(draws) == [1, 9] for draws in shared)
+
+
 def test_gs_2_8_a_dnc_without_a_number_deck_is_refused(tmp_path: Path) -> None:
     (tmp_path / "tgc.toml").write_text("", encoding="utf-8")
     (tmp_path / "x.tgj").write_text(

@@ -108,12 +108,15 @@ class Roll(Frozen):
 
 
 class Dnc(Frozen):
-    """``dnc(1-3 = FX / 4-9 = FX)``: draw a card of the number deck (``@numbers``), shuffled
-    afresh for every draw, and apply the arm its number falls in; the ranges are no NVs,
-    the amounts inside are (GS-2.7, GS-2.8)."""
+    """``dnc(1-3 = FX / 4-9 = FX)``: draw a card of the number deck (``@numbers``) and
+    apply the arm its number falls in; the ranges are no NVs, the amounts inside are
+    (GS-2.7). When the card has several targets, each draws for itself (GS-2.8): from a
+    deck shuffled afresh before each draw, or, ``dnc shared(...)`` (the card says the deck
+    is not reshuffled), from one shuffled deck dealt out, so no two draw the same card."""
 
     kind: Literal["dnc"] = "dnc"
     arms: tuple[RollArm, ...]
+    shared: bool = False
 
 
 class DrawElement(Frozen):

@@ -50,7 +50,7 @@ _GAIN = re.compile(_WHO + r"(gains?|loses?|deducts?)\s+" + _N + r"\s+(\w+)$")
 _CARDS = re.compile(_WHO + r"(deactivates?|discards?|reactivates?)\s+" + _N + r"\s+cards?$")
 _NV = re.compile(r"\+" + _N + r"\s+nv\s+to\s+(.+)$")
 _ROLL = re.compile(r"roll\s*\((.*)\)$")
-_DNC = re.compile(r"dnc\s*\((.*)\)$")
+_DNC = re.compile(r"dnc(\s+shared)?\s*\((.*)\)$")
 _ARM = re.compile(r"([0-9]+)(?:-([0-9]+))?\s*=\s*(.+)$")
 _COST = re.compile(_N + r"\s+(\w+)$")
 _CURSE = re.compile(r"target\s+loses\s+" + _N + r"\s+hp\s+each\s+standoff\s+until\s+healed$")
@@ -149,13 +149,14 @@ def _clause(text: str) -> Fx:
     if m := _ROLL.match(low):
         return Roll(arms=tuple(_arm(a.strip()) for a in _split(m.group(1), "/")))
     if m := _DNC.match(low):
-        return Dnc(arms=tuple(_arm(a.strip()) for a in _split(m.group(1), "/")))
+        return Dnc(arms=tuple(_arm(a.strip()) for a in _split(m.group(2), "/")),
+                   shared=m.group(1) is not None)
     if m := _DISCARD_NAMED.match(text.strip().lower()):
         return DiscardNamed(card=text.strip()[len("discard"):].strip())
     raise FxError(f"cannot read the FX `{text}`: expected `N dmg`, `[user|target] gains N "
                   "RESOURCE`, `loses N RESOURCE`, `deactivates N cards`, `discards N cards`, "
                   "`reactivates N cards`, `+N nv to ...`, `roll(1-3 = FX / 4-6 = FX)`, "
-                  "`dnc(1-4 = FX / 5-9 = FX)`, "
+                  "`dnc(1-4 = FX / 5-9 = FX)`, `dnc shared(...)`, "
                   "`choose(FX / FX)`, `pay N RESOURCE`, `discard NAME`, "
                   "`target loses N hp each standoff until healed` or one of "
                   + ", ".join(f"`{w}`" for w in _WORDS))

@@ -12,6 +12,7 @@ from tgc.rulesets.grimslingers.data import (
     Cost,
     Disposition,
     Dmg,
+    Dnc,
     Fx,
     Nv,
     Resource,
@@ -201,13 +202,7 @@ def _apply_one(duel: Duel, play: Play, fx: Fx) -> None:
                     apply_fx(duel, play, arm.fx)
                     break
         case "dnc":
-            numbers = duel.rules.tale.numbers
-            if numbers:  # the loader refuses a DNC without a number deck (TGC573)
-                number = duel.rng.choice(numbers)  # a deck shuffled afresh (GS-2.8)
-                found = next((a for a in fx.arms if a.low <= number <= a.high), None)
-                duel.note(f"dnc {number}")
-                if found is not None:
-                    apply_fx(duel, play, found.fx)
+            _dnc(duel, play, fx)
         case "draw_element":
             drawn = draw_element(duel, user)
             if drawn is not None:
@@ -233,6 +228,41 @@ def _apply_one(duel: Duel, play: Play, fx: Fx) -> None:
         case "discard_self":
             if play.state == "resolved":
                 discard_play(play)
+
+
+def _dnc(duel: Duel, play: Play, fx: Dnc) -> None:
+    """GS-2.8: one draw for a card with one target; with several, each target draws in
+    turn and its arm applies to it alone, the deck reshuffled before each draw, or dealt
+    out from one shuffle when the card shares it (reshuffled only if it runs out)."""
+    numbers = duel.rules.tale.numbers
+    if not numbers:  # the loader refuses a DNC without a number deck (TGC573)
+        return
+    targets = _standing(play.targets)
+    if len(targets) <= 1:
+        _dnc_arm(duel, play, fx, duel.rng.choice(numbers), "")
+        return
+    deck: list[int] = []
+    every = play.targets
+    try:
+        for t in targets:
+            if not fx.shared:
+                number = duel.rng.choice(numbers)
+            else:
+                if not deck:
+                    deck = list(numbers)
+                    duel.rng.shuffle(deck)
+                number = deck.pop()
+            play.targets = [t]
+            _dnc_arm(duel, play, fx, number, f" for {t.name}")
+    finally:
+        play.targets = every
+
+
+def _dnc_arm(duel: Duel, play: Play, fx: Dnc, number: int, who: str) -> None:
+    found = next((a for a in fx.arms if a.low <= number <= a.high), None)
+    duel.note(f"dnc {number}{who}")
+    if found is not None:
+        apply_fx(duel, play, found.fx)
 
 
 def saved(duel: Duel, d: Duelist) -> bool:

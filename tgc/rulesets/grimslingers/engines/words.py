@@ -61,7 +61,7 @@ def _clause(fx: Fx) -> str:
             return f"roll({arms})"
         case "dnc":
             arms = " / ".join(f"{a.low}-{a.high} = {fx_words(a.fx)}" for a in fx.arms)
-            return f"dnc({arms})"
+            return f"dnc{' shared' if fx.shared else ''}({arms})"
         case "bloodlust":
             return "bloodlust"
         case "copy":
