@@ -14,8 +14,10 @@ The time runs from the new buffer to the converted diagnostics (what
 `textDocument/publishDiagnostics` carries); the server's debounce is not counted. A
 hover right after an edit also builds the name index; a second hover reads it.
 
+Every figure is CPU time of the process unless ``--clock wall`` (the machine is shared).
+
 Usage: python bench/lsp.py [--sizes 2000,20000] [--edits 20] [--seed 1] [--out bench/out]
-       [--modes full,incremental] [--stages]
+       [--modes full,incremental] [--stages] [--clock cpu|wall]
 """
 
 from __future__ import annotations
@@ -47,6 +49,18 @@ class _Recorder(TgcServer):
 
     def text_document_publish_diagnostics(self, params: types.PublishDiagnosticsParams) -> None:
         self.sent.append(params)
+
+
+# The clock every figure reads (``--clock``): the process's CPU time by default, since the
+# machine the bench runs on is shared (a loaded machine multiplies wall times, not CPU
+# times; the server in process runs on one thread, so its CPU time is its work); "wall"
+# for the time a writer waits on an idle machine.
+_CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
+_CLOCK = ["cpu"]
+
+
+def _clock() -> float:
+    return _CLOCKS[_CLOCK[0]]()
 
 
 def _ms(seconds: float) -> str:
@@ -102,11 +116,11 @@ def _timer(function: Callable[..., object], times: list[float]) -> Callable[...,
     def timed(*args: object, **kwargs: object) -> object:
         if not _EDITING[0]:
             return function(*args, **kwargs)
-        start = time.perf_counter()
+        start = _clock()
         try:
             return function(*args, **kwargs)
         finally:
-            times.append(time.perf_counter() - start)
+            times.append(_clock() - start)
     return timed
 
 
@@ -128,30 +142,30 @@ def bench(n: int, edits: int, seed: int, out: Path, incremental: bool,
     text = target.read_text(encoding="utf-8")
     lines = text.split("\n")
     uri = target.as_uri()
-    start = time.perf_counter()
+    start = _clock()
     server.publish(server.session.set_text(target, text), uri)
-    result: dict[str, float] = {"first": time.perf_counter() - start}
+    result: dict[str, float] = {"first": _clock() - start}
     for kind, edit in EDITS.items():
         times, hovers_cold, hovers_warm, completions = [], [], [], []
         for stage_times in (stages or {}).values():  # (not `times`: the edits' own list)
             stage_times.clear()
         for k in range(edits):
             _EDITING[0] = True
-            start = time.perf_counter()
+            start = _clock()
             server.publish(server.session.set_text(target, "\n".join(edit(lines, k))), uri)
-            times.append(time.perf_counter() - start)
+            times.append(_clock() - start)
             _EDITING[0] = False
             snapshot = server.session.snapshot_of(target)
             assert snapshot is not None and snapshot.result.reused == (incremental and kind != "target")
             name = snapshot.name_of(target)
             for store in (hovers_cold, hovers_warm):
-                start = time.perf_counter()
+                start = _clock()
                 occ = next(o for o in snapshot.index.by_file[name] if o.kind == "verse" and not o.definition)
                 hovers.describe(snapshot, snapshot.index.at(name, occ.span.line, occ.span.col) or occ)
-                store.append(time.perf_counter() - start)
-            start = time.perf_counter()
+                store.append(_clock() - start)
+            start = _clock()
             _completions(snapshot, uri, "* Go on -> ")
-            completions.append(time.perf_counter() - start)
+            completions.append(_clock() - start)
         if stages is not None:
             print(f"{n:>6} verses, {kind} edit, mean per edit: {_stage_line(stages, edits)}", flush=True)
         result[f"{kind}"] = statistics.median(times)
@@ -178,9 +192,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "out")
     parser.add_argument("--modes", default="full,incremental",
                         help="full, incremental or both (comma-separated)")
+    parser.add_argument("--clock", choices=sorted(_CLOCKS), default="cpu",
+                        help="what the figures measure: CPU time of the process (default) or wall time")
     parser.add_argument("--stages", action="store_true",
                         help="also print where each kind of edit spends its time, by stage")
     args = parser.parse_args(argv)
+    _CLOCK[0] = args.clock
+    print(f"clock: {args.clock}", flush=True)
     stages = _timed_stages() if args.stages else None
     modes = args.modes.split(",")
     for n in (int(s) for s in args.sizes.split(",")):

@@ -265,3 +265,35 @@ def test_completion_after_a_divert_filters_by_what_is_typed_and_stays_short(tmp_
     typed = [item.label for item in _completions(snapshot, uri, "* Go -> 29")]
     assert typed == ["29", *(str(n) for n in range(290, 300))]
     assert [item.label for item in _completions(snapshot, uri, "-> 102")] == ["102", "102.1"]
+
+
+def test_every_hover_names_the_entry_points_a_backward_walk_finds(tmp_path: Path) -> None:
+    """The hover's table of what reaches each body (one pass over the graph's loops) says
+    what walking back from each verse says, on the sample (hooks, actions, triggers,
+    loops between verses) and on a loop that two entries reach through one another."""
+    from collections import deque
+
+    from tgc.editor.hover import entries_reaching
+    from tgc.editor.session import Session
+
+    path = tmp_path / "c.tgj"
+    path.write_text('@campaign "C"\n  ruleset: none\n  start: 101\n@location 101 "L"\n  explore -> 101.1\n'
+                    '  instant -> 101.3\n== 101.1\n* On -> 2\n* Back -> 1\n== 101.2\n-> 1\n== 101.3\n'
+                    '-> 2\n== 101.4\n-> 1\n', encoding="utf-8")
+    for root in (SAMPLE, path):
+        session = Session()
+        snapshot = session.snapshot(root)
+        assert snapshot is not None
+        graph = snapshot.analysis.graph
+        incoming = graph.predecessors()
+        for vid in snapshot.campaign.verses:
+            seen = {vid} if vid in graph.nodes else {n for n in graph.nodes if graph.nodes[n].verse == vid}
+            todo = deque(seen)
+            while todo:
+                for edge in incoming.get(todo.popleft(), ()):
+                    if edge.source not in seen:
+                        seen.add(edge.source)
+                        todo.append(edge.source)
+            assert entries_reaching(snapshot.analysis, vid) == [e for e in graph.entries if e.target in seen]
+    assert [e.kind for e in entries_reaching(snapshot.analysis, "101.2")] == ["start", "instant"]
+    assert entries_reaching(snapshot.analysis, "101.4") == []

@@ -5,14 +5,14 @@ from the snapshot, so the server only converts positions."""
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 
 from tgc.editor.index import Occurrence
 from tgc.editor.session import Snapshot
 from tgc.semantics.analysis import Analysis
 from tgc.semantics.checks.graph import unreachable_verses
-from tgc.semantics.graph import Edge, Entry
+from tgc.semantics.graph import Entry
+from tgc.semantics.loops import components
 from tgc.semantics.model import VerseInfo
 from tgc.source import Span
 from tgc.syntax import ast
@@ -112,24 +112,59 @@ def _unreachable(analysis: Analysis) -> frozenset[str]:
     return frozenset(unreachable_verses(analysis))
 
 
-def _predecessors(analysis: Analysis) -> dict[str, list[Edge]]:
-    return analysis.graph.predecessors()
-
-
 def entries_reaching(analysis: Analysis, vid: str) -> list[Entry]:
-    """The entry points from which some path (guards ignored) leads to the verse: a walk
-    backwards from it, so a hover costs at most one pass over the graph."""
-    incoming = analysis.derive(_predecessors)
+    """The entry points from which some path (guards ignored) leads to the verse (to the
+    verse's own body, or to any of its blocks when the id is not a body), in graph order:
+    read from the table of what each body is reached from, built once per analysis."""
+    reached = analysis.derive(reached_from)
     graph = analysis.graph
-    start = [n for n in graph.nodes if graph.nodes[n].verse == vid] if vid not in graph.nodes else [vid]
-    seen = set(start)
-    todo = deque(start)
-    while todo:
-        for edge in incoming.get(todo.popleft(), ()):
-            if edge.source not in seen:
-                seen.add(edge.source)
-                todo.append(edge.source)
-    return [e for e in graph.entries if e.target in seen]
+    starts = [vid] if vid in graph.nodes else reached.bodies_of.get(vid, [])
+    bits = 0
+    for node in starts:
+        bits |= reached.bits.get(node, 0)
+    found = []
+    while bits:
+        low = bits & -bits
+        found.append(graph.entries[low.bit_length() - 1])
+        bits ^= low
+    return found
+
+
+@dataclass(frozen=True)
+class Reached:
+    """For every body, the entries some path leads from to it: a bit set over
+    ``graph.entries`` (bit i for the i-th entry); and each verse's bodies."""
+
+    bits: dict[str, int]
+    bodies_of: dict[str, list[str]]
+
+
+def reached_from(analysis: Analysis) -> Reached:
+    """One pass over the graph's strongly connected components, sources first: every
+    body of a component is reached from the same entries, and a component passes them
+    on along its edges. Linear in the graph (each edge one OR of entry bit sets), so a
+    hover or a code lens never walks the graph."""
+    graph = analysis.graph
+    bits: dict[str, int] = {}
+    for i, entry in enumerate(graph.entries):
+        bits[entry.target] = bits.get(entry.target, 0) | (1 << i)
+    for component in reversed(list(components(graph))):
+        together = 0
+        for node in component:
+            together |= bits.get(node, 0)
+        if not together:
+            continue
+        members = set(component)
+        for node in component:
+            bits[node] = together
+            for edge in graph.out(node):
+                target = edge.target
+                if target is not None and target not in members and target in graph.nodes:
+                    bits[target] = bits.get(target, 0) | together
+    bodies_of: dict[str, list[str]] = {}
+    for nid, body in graph.nodes.items():
+        bodies_of.setdefault(body.verse, []).append(nid)
+    return Reached(bits, bodies_of)
 
 
 # ---------------------------------------------------------------- outline

@@ -207,3 +207,22 @@ def _atoms(cond: ast.Cond) -> Iterator[ast.Cond]:
             yield from _atoms(operand)
     else:
         yield cond
+
+
+@dataclass(frozen=True)
+class Sections:
+    """The verse ids of each section, in campaign order, and the section of each file
+    (that of its last verse): what completion after ``->`` reads, so that it never scans
+    every verse of the campaign."""
+
+    verses: dict[str, list[str]]
+    of_file: dict[str, str]
+
+
+def build_sections(campaign: Campaign) -> Sections:
+    verses: dict[str, list[str]] = {}
+    of_file: dict[str, str] = {}
+    for vid, info in campaign.verses.items():
+        verses.setdefault(info.section, []).append(vid)
+        of_file[info.verse.span.file] = info.section
+    return Sections(verses, of_file)

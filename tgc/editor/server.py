@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from itertools import islice
 from pathlib import Path
 
 from lsprotocol import types
@@ -272,43 +273,30 @@ def _completions(snapshot: Snapshot, uri: str, before: str) -> list[types.Comple
 def _verse_completions(snapshot: Snapshot, uri: str, typed: str) -> list[types.CompletionItem]:
     """After ``->``: the terminals, then the current section's verses (by their short
     name) and blocks, then every other verse by its id; only those that start with what
-    is typed, and at most MAX_COMPLETIONS + 1 of them (a campaign may hold 20,000), so
-    that the first verse's text is read only for the items offered."""
+    is typed, and at most MAX_COMPLETIONS + 1 of them (a campaign may hold 20,000): the
+    section's verses come from the snapshot's table of sections, the others are read
+    only until the list is full."""
     kinds = types.CompletionItemKind
-    section = _section_at(snapshot, uri)
+    verses = snapshot.campaign.verses
+    path = _path(uri)
+    table = snapshot.sections
+    section = table.of_file.get(snapshot.name_of(path)) if path is not None else None
     items = [types.CompletionItem(t, kind=kinds.Keyword) for t in ("end", "end chapter", "game over")
              if t.startswith(typed)]
-    own: list[tuple[str, str, VerseInfo]] = []
-    other: list[tuple[str, str, VerseInfo]] = []
-    for vid, info in snapshot.campaign.verses.items():
-        if info.section == section:
-            short = vid.split(".", 1)[1]
-            if short.startswith(typed) or vid.startswith(typed):
-                own.append((short, vid, info))
-        elif vid.startswith(typed):
-            other.append((vid, vid, info))
-    for label, vid, info in own:
-        items.append(types.CompletionItem(label, kind=kinds.Function, detail=_first_line(info)))
+    for vid in table.verses.get(section, ()) if section is not None else ():
+        short = vid.split(".", 1)[1]
+        if not (short.startswith(typed) or vid.startswith(typed)):
+            continue
+        info = verses[vid]
+        items.append(types.CompletionItem(short, kind=kinds.Function, detail=_first_line(info)))
         items.extend(types.CompletionItem(f".{name}", kind=kinds.Function, detail=f"block of {vid}")
                      for name in info.blocks if f".{name}".startswith(typed) or not typed)
         if len(items) > MAX_COMPLETIONS:
             return items
-    for label, _, info in other[:MAX_COMPLETIONS + 1 - len(items)]:
-        items.append(types.CompletionItem(label, kind=kinds.Function, detail=_first_line(info)))
+    other = ((vid, info) for vid, info in verses.items() if info.section != section and vid.startswith(typed))
+    for vid, info in islice(other, MAX_COMPLETIONS + 1 - len(items)):
+        items.append(types.CompletionItem(vid, kind=kinds.Function, detail=_first_line(info)))
     return items
-
-
-def _section_at(snapshot: Snapshot, uri: str) -> str | None:
-    """The section of the verse the cursor's document is in (its last verse header)."""
-    path = _path(uri)
-    if path is None:
-        return None
-    name = snapshot.name_of(path)
-    section = None
-    for info in snapshot.campaign.verses.values():
-        if info.verse.span.file == name:
-            section = info.section
-    return section
 
 
 def _first_line(info: VerseInfo) -> str:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from tgc.collector import paused_gc
 from tgc.diagnostics.model import Diagnostic
-from tgc.editor.index import Index, build_index
+from tgc.editor.index import Index, Sections, build_index, build_sections
 from tgc.pipeline import Job, Result, run
 from tgc.project.workspace import SUFFIX, ParseCache, WorkspaceError, display_name
 from tgc.semantics.analysis import Analysis
@@ -66,6 +66,14 @@ class Snapshot:
         if self.same_shape is not None:
             return self.same_shape.index
         return build_index(self.campaign, self.result.sources)
+
+    @cached_property
+    def sections(self) -> Sections:
+        """The verses of each section and the section of each file, for completion: the
+        same while the campaign keeps its shape (no verse is added, removed or moved)."""
+        if self.same_shape is not None:
+            return self.same_shape.sections
+        return build_sections(self.campaign)
 
     def path_of(self, name: str) -> Path:
         """The absolute path a diagnostic's or a span's file name stands for."""

@@ -37,10 +37,15 @@ LINE_WORDS = {ast.Paragraph: "prose", ast.Choice: "choice", ast.Divert: "divert"
 
 def unreachable_verses(analysis: Analysis) -> list[str]:
     """Verses no path from an entry point reaches (guards ignored), in campaign order;
-    verses an earlier mistake may hide are left out (Analysis.hidden)."""
+    verses an earlier mistake may hide are left out (Analysis.hidden). Found once per
+    analysis: TGC201, the missing-state planner and an editor's hovers all ask."""
+    return list(analysis.derive(_find_unreachable))
+
+
+def _find_unreachable(analysis: Analysis) -> tuple[str, ...]:
     campaign = analysis.campaign
     if campaign.info is None:
-        return []  # no campaign, so no start: TGC114 says so, and everything would be unreachable
+        return ()  # no campaign, so no start: TGC114 says so, and everything would be unreachable
     graph = analysis.graph
     starts = [entry.target for entry in graph.entries]
     starts += declared_elsewhere(campaign)
@@ -48,8 +53,8 @@ def unreachable_verses(analysis: Analysis) -> list[str]:
     reached = _reach(graph, starts)
     lost = [vid for vid in campaign.verses if vid not in reached]
     # A block a failed reference may have named counts for its verse.
-    return [vid for vid in lost
-            if not any(block_id(vid, name) in reached for name in campaign.verses[vid].blocks)]
+    return tuple(vid for vid in lost
+                 if not any(block_id(vid, name) in reached for name in campaign.verses[vid].blocks))
 
 
 def dead_end_nodes(analysis: Analysis) -> list[str]:
