@@ -63,3 +63,19 @@ def test_the_json_schema_describes_every_ruleset_s_records() -> None:
             if "ruleset" in d.get("properties", {}) and "const" in d["properties"]["ruleset"]}
     assert tags == set(EXAMPLES)
     assert "anyOf" in rules or "oneOf" in json.dumps(rules)
+
+
+def test_a_character_s_abilities_are_written_only_when_it_has_an_action() -> None:
+    """A bundle of characters without Character Actions keeps the fields a reader from
+    before ACT-5 knows, so the bundle format stays 3; Beor's action is still carried."""
+    text = (REPO / "tests" / "cases" / "campaigns" / "sample.bundle.json").read_text(encoding="utf-8")
+    characters = {c["name"]: c for c in json.loads(text)["rules"]["characters"]}
+    older = {"name", "number", "colour", "health", "energy", "terror", "attributes", "resources",
+             "combat", "diplomacy", "combat_pool", "diplomacy_pool", "text"}
+    assert [n for n, c in characters.items() if set(c) != older] == ["Beor"]
+    assert set(characters["Beor"]) == older | {"abilities"}
+    rules = parse_bundle(text).rules
+    assert isinstance(rules, TaintedGrailRules)
+    by_name = {c.name: c for c in rules.characters}
+    assert by_name["Beor"].abilities and by_name["Beor"].abilities[0].trigger == "action"
+    assert all(not c.abilities for n, c in by_name.items() if n != "Beor")

@@ -46,6 +46,9 @@ class TaintedGrailRules(RuleData):
     # Records written only when the campaign declares some, so a bundle without them keeps
     # its bytes.
     OPTIONAL: ClassVar[tuple[str, ...]] = ("afflictions", "items", "skills")
+    # A character's fields written only when set, so an older reader still reads a bundle
+    # of characters without them (the bundle format stays 3).
+    OPTIONAL_CHARACTER: ClassVar[tuple[str, ...]] = ("abilities",)
 
     ruleset: Literal["tainted-grail"] = "tainted-grail"
     characters: tuple[Character, ...] = ()
@@ -61,6 +64,12 @@ class TaintedGrailRules(RuleData):
         for key in self.OPTIONAL:
             if not getattr(self, key):
                 data.pop(key, None)
+        written = data.get("characters")
+        if isinstance(written, list):
+            for character, record in zip(self.characters, written, strict=True):
+                for key in self.OPTIONAL_CHARACTER:
+                    if not getattr(character, key) and isinstance(record, dict):
+                        record.pop(key, None)
         return data
 
     @classmethod
