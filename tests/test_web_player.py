@@ -79,7 +79,7 @@ def test_a_hostile_campaign_stays_text() -> None:
     assert "&lt;/script&gt;&lt;script&gt;alert(1)" in page  # the title, escaped
     data = re.search(r'id="tgc-bundle">(.*?)</script>', page, re.S)
     assert data is not None and json.loads(data[1])["verses"][0]["ops"][0]["text"] == evil
-    for name in ("player.js", "player-ui.js"):
+    for name in ("rng.js", "player.js", "player-ui.js"):
         code = (TEMPLATES / name).read_text(encoding="utf-8")
         assert not re.search(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function",
                              code), name
@@ -369,7 +369,8 @@ def node_round_trip(bundle_path: Path, save: str) -> str:
     """A save imported into the player's engine and exported again."""
     assert NODE is not None
     program = ("const fs=require('fs'),vm=require('vm');const c={};c.globalThis=c;"
-               "vm.runInNewContext(fs.readFileSync(process.argv[1],'utf8'),c);"
+               "vm.runInNewContext(fs.readFileSync(process.argv[1].replace(/player[.]js$/,'rng.js'),'utf8')+"
+               "fs.readFileSync(process.argv[1],'utf8'),c);"
                "const b=JSON.parse(fs.readFileSync(process.argv[2],'utf8'));"
                "const s=new c.TgcPlayer.Story(b,{rules:JSON.parse(process.argv[3])});"
                "try{s.importSave(fs.readFileSync(0,'utf8'));}catch(e){process.stderr.write(e.message);process.exit(1);}"

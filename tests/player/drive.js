@@ -7,7 +7,9 @@ const vm = require("vm");
 const [playerJs, traceJs, bundlePath, rulesJson, runsJson] = process.argv.slice(2);
 const context = {};
 context.globalThis = context;
-vm.runInNewContext(fs.readFileSync(playerJs, "utf8") + "\n" + fs.readFileSync(traceJs, "utf8") +
+// rng.js (the seeded generator) sits beside player.js and is loaded before it, as in the page.
+const rngJs = require("path").join(require("path").dirname(playerJs), "rng.js");
+vm.runInNewContext(fs.readFileSync(rngJs, "utf8") + "\n" + fs.readFileSync(playerJs, "utf8") + "\n" + fs.readFileSync(traceJs, "utf8") +
   "\nglobalThis.drive = drive;", context);
 const bundle = JSON.parse(fs.readFileSync(bundlePath, "utf8"));
 process.stdout.write(JSON.stringify(context.drive(context.TgcPlayer, bundle, JSON.parse(rulesJson), JSON.parse(runsJson))));

@@ -29,7 +29,7 @@ from tgc.render.speech import edition, words
 from tgc.rulesets.spec import Vocabulary, vocabulary_of
 
 PLAYER = "play.html"
-SCRIPTS = ("player.js", "player-ui.js")
+SCRIPTS = ("rng.js", "player.js", "player-ui.js")
 STYLE = "player.css"
 
 

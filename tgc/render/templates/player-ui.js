@@ -180,13 +180,19 @@
     return names;
   }
 
+  // The seed field as tgc play's --seed: a whole number (0 when empty), drawn as Python does.
+  function seedValue() {
+    var text = $("seed").value.trim();
+    return /^[0-9]{1,15}$/.test(text) ? parseInt(text, 10) : 0;
+  }
+
   // A new game: a fresh state for the chosen party, the seed and the dice mode.
   function start(target) {
     var party = chosenParty(), problem = P.partyProblem(bundle, rules, party);
     history = [];
     $("log").replaceChildren();
     if (problem) { log(el("p", "error", say("Party: {problem}", { problem: problem }))); return; }
-    story = new P.Story(bundle, { rules: rules, party: party, seed: parseInt($("seed").value, 10) || 1,
+    story = new P.Story(bundle, { rules: rules, party: party, seed: seedValue(),
       dice: $("type-dice").checked ? "ask" : "random" });
     try { target(); } catch (err) { log(el("p", "error", err.message)); return; }
     show(story.run());
@@ -275,7 +281,7 @@
     // Export and Import speak tgc's save file: `tgc play --state FILE` and `:load` read
     // what is exported, and a save of tgc play is imported here.
     $("export").addEventListener("click", function () {
-      $("save-text").value = story ? story.exportSave(parseInt($("seed").value, 10) || 1) : "";
+      $("save-text").value = story ? story.exportSave(seedValue()) : "";
     });
     $("import").addEventListener("click", function () {
       var text = $("save-text").value;

@@ -379,15 +379,27 @@
 
   // ------------------------------------------------------------ the story
 
-  // A seeded generator (mulberry32), so a seed replays the same rolls.
-  function Rng(seed) { this.seed = seed >>> 0; }
-  Rng.prototype.next = function () {
-    var t = (this.seed = (this.seed + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  // The one seeded generator, as tgc/runtime/rng.py's Rng: Python's random.Random(seed)
+  // (rng.js, TgcRandom) made on first use, so a seed rolls the dice tgc play rolls.
+  function Rng(seed) { this.seed = seed; this.made = null; }
+  Rng.prototype.random = function () {
+    if (!this.made) this.made = new root.TgcRandom.Random(this.seed);
+    return this.made;
   };
-  Rng.prototype.die = function (sides) { return 1 + Math.floor(this.next() * sides); };
+  Rng.prototype.roll = function (dice, sides) {
+    var faces = [];
+    for (var i = 0; i < dice; i++) faces.push(this.random().randint(1, sides));
+    return faces;
+  };
+  Rng.prototype.toss = function () { return this.random().random() < 0.5 ? "heads" : "tails"; };
+  Rng.prototype.pick = function (options) { return options[this.random().randrange(options.length)]; };
+  Rng.prototype.getstate = function () { return { seed: this.seed, state: this.made ? this.made.getstate() : null }; };
+  Rng.prototype.setstate = function (saved) {
+    if (typeof saved !== "object" || saved === null) { this.seed = saved; this.made = null; return; }
+    this.seed = saved.seed;
+    this.made = null;
+    if (saved.state) { this.random().setstate(saved.state); }
+  };
 
   // options: rules (player_rules), party (names; none: the default adventurer), seed,
   // dice ("random", or "ask": the reader types the roll).
@@ -396,7 +408,7 @@
     if (!options.rules) throw new Error("the player needs the ruleset's rules beside the bundle");
     this.book = new Book(bundle, options.rules);
     this.state = newState(bundle, options.rules, options.party);
-    this.rng = new Rng(options.seed || 1);
+    this.rng = new Rng(options.seed == null ? 0 : options.seed);
     this.dice = options.dice || "random";  // "random" or "ask" (the reader types the roll)
     this.cursor = null;
     this.queue = [];
@@ -588,8 +600,7 @@
       this.emit(this.waiting);
       return;
     }
-    var faces = [];
-    for (var i = 0; i < op.dice; i++) faces.push(this.rng.die(op.sides));
+    var faces = this.rng.roll(op.dice, op.sides);
     this.finishRoll(op, faces, faces.reduce(function (a, b) { return a + b; }, 0) + modifier, modifier);
   };
   Story.prototype.finishRoll = function (op, faces, total, modifier) {
@@ -603,7 +614,7 @@
 
   Story.prototype.runToss = function (op) {
     if (this.dice === "ask") { this.waiting = { kind: "toss" }; this.emit(this.waiting); return; }
-    this.finishToss(op, this.rng.next() < 0.5 ? "heads" : "tails");
+    this.finishToss(op, this.rng.toss());
   };
   Story.prototype.finishToss = function (op, side) {
     this.emit({ kind: "tossed", side: side });
@@ -724,13 +735,13 @@
   // A snapshot for undo and autosave: everything but the book.
   Story.prototype.snapshot = function () {
     return JSON.stringify({ state: this.state, cursor: this.cursor, queue: this.queue, waiting: this.waiting,
-      ending: this.ending, offers: this.offers, picks: this.picks, truth: this.truth, rng: this.rng.seed });
+      ending: this.ending, offers: this.offers, picks: this.picks, truth: this.truth, rng: this.rng.getstate() });
   };
   Story.prototype.restore = function (text) {
     var saved = JSON.parse(text);
     this.state = saved.state; this.cursor = saved.cursor; this.queue = saved.queue; this.waiting = saved.waiting;
     this.ending = saved.ending; this.offers = saved.offers; this.picks = saved.picks; this.truth = saved.truth;
-    this.rng.seed = saved.rng; this.out = []; this.steps = 0;
+    this.rng.setstate(saved.rng); this.out = []; this.steps = 0;
   };
 
   // ------------------------------------------------------------ tgc's save file
@@ -861,7 +872,7 @@
     this.cursor = position ? { verse: position.verse, block: position.block || null, index: position.index || 0 } : null;
     this.queue = position ? (position.queue || []) : [];
     this.waiting = null; this.ending = null; this.out = []; this.offers = []; this.picks = []; this.steps = 0;
-    if (typeof data.seed === "number") this.rng.seed = data.seed >>> 0;
+    if (typeof data.seed === "number") this.rng.setstate(data.seed);
     this.truth = this.triggerTruth();
   };
 
