@@ -55,3 +55,29 @@ def test_a_grimslingers_kind_in_another_rulesets_campaign_is_refused(tmp_path: P
                                     '@creature "Imps"\n', encoding="utf-8")
     codes = [d.code for d in check(tmp_path).diagnostics]
     assert codes == ["TGC002"]
+
+
+LANDMARKS = ('@area 3 "Flats"\n  layout:\n    - KS 2C\n    - 3C 4C\n  entry: KS\n'
+             '  KS: landmark 301\n\n')
+
+
+def test_landmark_entries_are_checked_where_the_writer_wrote_them(tmp_path: Path) -> None:
+    found = diagnostics(tmp_path, LANDMARKS + '@area 4 "Dunes"\n  layout:\n    - KH 2C\n'
+                        '  entry: 2C\n  KH: landmark 301\n\n'
+                        '@landmark 301\n  actions:\n    - duel "Nobody"\n    - end part\n\n'
+                        '@landmark 309\n  actions: gain 1 pp\n\n'
+                        '@landmark 301\n  actions: gain 1 pp\n\n@landmark 310\n')
+    assert sorted(f for f in found if f[0] in ("TGC571", "TGC572", "TGC598", "TGC599")) == [
+        ("TGC571", "a second `@landmark` named `301`", 28),
+        ("TGC572", "`actions` is missing from this landmark", 31),
+        ("TGC598", 'no @creature "Nobody"', 21),
+        ("TGC599", "landmark 301 is laid out twice: on area 3 KS and on area 4 KH", 18),
+        ("TGC599", "landmark 301's actions say `end part`, but a landmark is no story part",
+         21),
+        ("TGC599", "no area lays out landmark 309, so its actions never run", 25)]
+
+
+def test_what_a_landmark_gives_can_open_a_part(tmp_path: Path) -> None:
+    found = diagnostics(tmp_path, LANDMARKS + '@landmark 301\n  actions: gain marker "Oath"\n\n'
+                        '@part 1.1 "A"\n  chapter: 1\n  requires: marker "Oath"\n')
+    assert [f for f in found if f[0] in ("TGC574", "TGC599")] == []

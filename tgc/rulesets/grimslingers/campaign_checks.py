@@ -1,4 +1,4 @@
-"""Grimslingers checks on the resolved campaign (TGC570-TGC598): the campaign's
+"""Grimslingers checks on the resolved campaign (TGC570-TGC599): the campaign's
 Grimslingers declarations are loaded into a Tall Tale and checked (checks.py)."""
 
 from __future__ import annotations

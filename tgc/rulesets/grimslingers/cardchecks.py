@@ -98,13 +98,13 @@ def _story_duels(c: Checker) -> None:
     for part in c.tale.parts:
         span = c.span("part", part.id, "actions")
         for action in part.actions:
-            _name_check(c, action, span, items, paths)
+            name_check(c, action, span, items, paths)
             if isinstance(action, DuelAction) and not action.dispositions \
                     and action.creature in c.g.creatures:
                 c.add("TGC597", span, creature=action.creature, part=part.id)
     for bounty in c.tale.bounties:
         for action in bounty.actions:
-            _name_check(c, action, c.span("bounty", bounty.name, "actions"), items, paths)
+            name_check(c, action, c.span("bounty", bounty.name, "actions"), items, paths)
 
 
 GAME_OVER_RUNS = 200
@@ -131,7 +131,7 @@ def _game_over_duels(c: Checker) -> None:
                   rate=f"{rate:.0%}", part=part.id)
 
 
-def _name_check(c: Checker, action: Action, span: Span, items: set[str],
+def name_check(c: Checker, action: Action, span: Span, items: set[str],
                 paths: set[str]) -> None:
     match action.kind:
         case "duel":

@@ -32,7 +32,7 @@ from tgc.rulesets.grimslingers.data import (
     Part,
     TallTale,
 )
-from tgc.rulesets.grimslingers.loader import Loaded, Problem
+from tgc.rulesets.grimslingers.loader import Decl, Loaded, Problem
 from tgc.source import Span
 
 
@@ -56,6 +56,8 @@ def _actions(tale: TallTale) -> Iterator[Action]:
         yield from part.actions
     for bounty in tale.bounties:
         yield from bounty.actions
+    for landmark in tale.landmarks:
+        yield from landmark.actions
     for creature in tale.creatures:
         yield from creature.reward
     for modifier in tale.modifiers:
@@ -167,7 +169,9 @@ class Checker:
         self.out: list[Diagnostic] = []
         self.g = grants(self.tale)
         settle(self.tale, self.g)
-        self.decls = {(d.kind, str(d.args[0]) if d.args else ""): d for d in loaded.decls}
+        self.decls: dict[tuple[str, str], Decl] = {}
+        for d in loaded.decls:  # the first of two with one name is the one used (TGC571)
+            self.decls.setdefault((d.kind, str(d.args[0]) if d.args else ""), d)
 
     def span(self, kind: str, name: str, key: str | None = None) -> Span:
         decl = self.decls.get((kind, name))
@@ -183,12 +187,13 @@ class Checker:
     def run(self) -> list[Diagnostic]:
         for problem in self.loaded.problems:
             self.out.append(_problem(problem))
-        from tgc.rulesets.grimslingers import areachecks, cardchecks
+        from tgc.rulesets.grimslingers import areachecks, cardchecks, landmarkchecks
         self.check_parts()
         self.check_cycles()
         self.check_paths()
         areachecks.check_areas(self)
         cardchecks.check_cards(self)
+        landmarkchecks.check_landmarks(self)
         return sorted(self.out, key=Diagnostic.sort_key)
 
     # ---------------------------------------------------------- the story booklet

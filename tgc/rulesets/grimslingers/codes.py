@@ -174,6 +174,17 @@ RULES: tuple[Rule, ...] = (
          "References are scoped by kind (`duel \"C\"` names a creature, `gain item \"X\"` an "
          "item, GS-A38).",
          (ex(_PART + '  actions: duel "Nobody"\n'),)),
+    Rule("TGC599", "bad-landmark", E, "{detail}",
+         "A landmark entry that never runs, a landmark laid out twice, or `end part` in one.",
+         "A `@landmark N` entry holds the actions its King tile runs each time the party "
+         "enters it (GS-13.2, GS-A35): an entry whose number no area's King lays out never "
+         "runs, a number on two Kings would be one landmark in two places, and `end part` "
+         "ends a story part, which a landmark is not. Names in its actions are checked as a "
+         "part's are (TGC598).",
+         (ex('@landmark 309\n  actions: gain 1 pp\n'),
+          ex('@landmark 301\n  actions: end part\n'),
+          ex('@area 4 "Dunes"\n  layout:\n    - KH 2C\n  entry: 2C\n  KH: landmark 301\n')),
+         ex('@landmark 301\n  actions: gain 1 pp\n')),
 )
 
 

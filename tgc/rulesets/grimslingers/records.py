@@ -549,7 +549,7 @@ RECORDS: dict[str, Record] = {
     "part": Record("parts", ("chapter", "requires", "actions", "read", "objective",
                              "objective_at", "text"), (), build_part),
     "area": Record("areas", AREA_KEYS, ("layout",), build_area),
-    "landmark": Record("landmarks", ("actions", "text"), (), build_landmark),
+    "landmark": Record("landmarks", ("actions", "text"), ("actions",), build_landmark),
     "bounty": Record("bounties", ("area", "requires", "actions", "text"), ("area",),
                      build_bounty),
     "creature": Record("creatures", ("hp", "ep", "skills", "reward", "ritual", "achievement",
