@@ -6,8 +6,10 @@ the party picker; dice and coins typed in from the transcript's record), and wha
 page shows must be what `tgc play` printed, input by input: the verses under their
 printed numbers, the prose, the endings, the choices offered and as many rules applied.
 A transcript the page cannot play (a `tgc play` command with no control in the page,
-fights played card by card, a ruleset that plays its own way) is named with the reason,
-and the runner checks that reason holds, so a transcript is never skipped silently."""
+fights played card by card, a ruleset that plays its own way without a page part for it)
+is named with the reason, and the runner checks that reason holds, so a transcript is
+never skipped silently. A ruleset's own transcripts (20 Strong's games) replay in the
+ruleset's own part of the page (``RulesetSpec.page``), every line compared."""
 
 from __future__ import annotations
 
@@ -22,12 +24,15 @@ import pytest
 
 from tests.player.devtools import Browser
 from tests.test_transcripts import TRANSCRIPTS, books, campaign_root
+from tgc import rulesets
 from tgc.bundle import schema as s
 from tgc.playtest.seam import transcript_player
 from tgc.render.web import render_player
 
 REPO = Path(__file__).resolve().parents[1]
 REPLAY = Path(__file__).parent / "player" / "replay.js"
+OWN = Path(__file__).parent / "player" / "own.js"
+CLICKED = 8  # a game of a ruleset's own: its last answers are given through the page's buttons
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ENDINGS = ("Exploration ends.", "The chapter ends.", "The game is over.")
 PAGE_COMMANDS = (":enter", ":act", ":state", ":day", ":chapter")
@@ -174,7 +179,7 @@ def joined(shown: list[tuple[str, str]]) -> list[tuple[str, str]]:
 def unplayable(transcript: Transcript, bundle: s.Bundle) -> str | None:
     """Why the page cannot replay this transcript (None: it can)."""
     text = transcript.path.read_text(encoding="utf-8")
-    if transcript_player(bundle, text) is not None:
+    if transcript_player(bundle, text) is not None and not rulesets.get(bundle.campaign.ruleset).page:
         return f"{bundle.campaign.ruleset} plays this transcript with its own player, which the page lacks"
     fights = transcript.header.get("fights", "ask")
     if fights != "ask":
@@ -234,6 +239,8 @@ def test_every_transcript_plays_in_the_web_player_as_in_tgc_play(browser: Browse
         transcript = Transcript(path, {}) if own else read(path, bundle)
         reason = unplayable(transcript, bundle)
         name = path.relative_to(REPO).as_posix()
+        if own and reason is None:
+            continue  # the ruleset's own page plays it: the test below
         if reason is not None:
             skipped[name] = reason
             continue
@@ -259,3 +266,34 @@ def test_every_transcript_plays_in_the_web_player_as_in_tgc_play(browser: Browse
     assert not failures, "\n".join(failures)
     print(f"{len(played)} replayed, {len(skipped)} the page cannot play:", json.dumps(skipped, indent=1))
     assert REPLAYED <= set(played), REPLAYED - set(played)
+
+
+def test_every_game_of_a_ruleset_that_plays_its_own_way_plays_in_its_page(browser: Browser,
+                                                                          tmp_path: Path) -> None:
+    """A transcript that a ruleset's own player replays (`tgc play --script` hands it to
+    ``RulesetSpec.play``; a 20 Strong game) replays in the page's section of that ruleset
+    (``RulesetSpec.page``): the page's engine, seeded as the header says, draws what
+    Python's ``random.Random`` draws, and the page shows the transcript's every line, its
+    last answers given by clicking the page's own buttons."""
+    own = OWN.read_text(encoding="utf-8")
+    played, pages = [], {}
+    for path in TRANSCRIPTS:
+        root = campaign_root(path)
+        bundle = books(root)[0].bundle
+        text = path.read_text(encoding="utf-8")
+        if transcript_player(bundle, text) is None or not rulesets.get(bundle.campaign.ruleset).page:
+            continue
+        if root not in pages:
+            pages[root] = tmp_path / f"own-{len(pages)}.html"
+            pages[root].write_text(render_player(bundle), encoding="utf-8")
+        lines = text.splitlines()
+        cut = [n for n, line in enumerate(lines) if line.startswith("> ")][-CLICKED]
+        plan = {"head": "\n".join(lines[:cut]) + "\n",
+                "answers": [line[2:] for line in lines[cut:] if line.startswith("> ")]}
+        browser.open(pages[root].as_uri(), "document.querySelector('[data-own=\"replay\"]')")
+        shown = browser.evaluate(f"({own})({json.dumps(plan)})")
+        name = path.relative_to(REPO).as_posix()
+        assert shown["lines"] == lines, f"{name}: the page differs from tgc play"
+        assert shown["transcript"] == text, f"{name}: the page's transcript differs"
+        played.append(name)
+    assert len(played) >= 3, played

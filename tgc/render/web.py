@@ -42,9 +42,12 @@ def environment() -> Environment:
 
 
 def render_player(bundle: s.Bundle) -> str:
-    """``play.html``: the player with ``bundle`` inside it."""
-    script = "\n".join(_asset(name) for name in SCRIPTS)
-    style = _asset(STYLE)
+    """``play.html``: the player with ``bundle`` inside it, and the page files of its
+    ruleset (``RulesetSpec.page``: a ruleset that plays its own way) after the core's."""
+    own = rulesets.get(bundle.campaign.ruleset).page
+    script = "\n".join([*(_asset(name) for name in SCRIPTS),
+                         *(_own(path) for path in own if path.endswith(".js"))])
+    style = "\n".join([_asset(STYLE), *(_own(path) for path in own if path.endswith(".css"))])
     csp = (f"default-src 'none'; script-src '{_hash(script)}'; style-src '{_hash(style)}'; "
            "img-src data:; base-uri 'none'; form-action 'none'")
     dumped = json.loads(dump_bundle(bundle))  # the canonical bundle: same bytes however made
@@ -129,6 +132,12 @@ def inline_json(value: object) -> str:
 
 def _asset(name: str) -> str:
     return (files("tgc.render") / "templates" / name).read_text(encoding="utf-8")
+
+
+def _own(path: str) -> str:
+    """A ruleset's page file, ``PACKAGE:PATH``, read from the package it ships in."""
+    package, _, name = path.partition(":")
+    return (files(package) / name).read_text(encoding="utf-8")
 
 
 def _hash(text: str) -> str:

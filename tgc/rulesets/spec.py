@@ -174,7 +174,11 @@ class RulesetSpec:
     taken); ``campaign`` a module with ``make_campaign``, the
     layer that plays a campaign by its days (`tgc play --campaign`, tgc/runtime/campaign.py).
     ``balance`` a module with ``plan_sheet``, the rows of its balancing sheet (`tgc balance`,
-    tgc/sim/balance.py). ``default`` marks the ruleset a campaign that names none is played with."""
+    tgc/sim/balance.py). ``page`` names the web player's files of a ruleset that plays its
+    own way, each ``PACKAGE:PATH`` (``tgc.rulesets.NAME:page/engine.js``): `tgc build --web`
+    inlines the scripts after the core player's and the styles after its style, in this
+    order (tgc/render/web.py; docs/web-player.md). ``default`` marks the ruleset a campaign
+    that names none is played with."""
 
     name: str
     title: str
@@ -192,6 +196,7 @@ class RulesetSpec:
     balance: str | None = None
     policies: tuple[str, ...] = ()
     sim_numbers: tuple[SimNumber, ...] = ()
+    page: tuple[str, ...] = ()
     default: bool = False
 
     def catalogue_words(self) -> dict[str, str | tuple[str, ...]]:
