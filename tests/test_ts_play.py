@@ -14,7 +14,7 @@ from tests.ts_helpers import SAMPLE, sample_box
 from tgc.cli.main import cli
 from tgc.rulesets.twenty_strong.engines import engagement, session
 from tgc.rulesets.twenty_strong.engines.policies import GreedyPolicy
-from tgc.rulesets.twenty_strong.engines.sim import game_seed, simulate
+from tgc.rulesets.twenty_strong.engines.sim import game_seed, simulate, wilson
 
 # Ten engagements of the sample: (hero, enemies, dial). None of these enemies has a
 # start-of-engagement effect, which the exact odds leave out.
@@ -73,6 +73,24 @@ def test_the_simulated_engagement_commits_the_plan_not_greedy() -> None:
                              commit={"green": 1})
     assert engagement.exact(box, setup) == 0
     assert not any(engagement.play(box, setup, game_seed(5, i)) for i in range(40))
+
+
+def test_no_simulated_win_puts_exact_odds_of_zero_inside_the_interval() -> None:
+    # The Wilson bound of 0 wins in 24 came out as 1.4e-17 in floats, so an exact 0 was
+    # printed OUTSIDE its own simulation; the bound is exactly 0 now.
+    args = ["odds", str(SAMPLE), "--hero", "Maelis of the Reedbanks", "--enemy", "Rune-Eater",
+            "--dial", "green", "--commit", "green=1", "--runs", "24"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert "simulated: 0/24 = 0.0000 [0.0000, 0.1380] (95%; the exact value is inside)" in result.output
+
+
+def test_wilson_bounds_are_exact_at_no_wins_and_all_wins() -> None:
+    for n in (3, 10, 24, 25, 27, 200, 500):
+        assert wilson(0, n)[0] == 0.0 and wilson(n, n)[1] == 1.0
+        assert 0.0 < wilson(0, n)[1] and wilson(n, n)[0] < 1.0
+    low, high = wilson(5, 10)
+    assert round(low, 4) == 0.2366 and round(high, 4) == 0.7634
 
 
 def test_odds_command_names_what_is_unknown() -> None:

@@ -33,14 +33,19 @@ def game_seed(seed: int, *parts: object) -> int:
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (what ``tgc sim`` prints everywhere)."""
+    """The Wilson score interval of a proportion (what ``tgc sim`` prints everywhere).
+    With no wins the lower bound is exactly 0 (and with all wins the upper bound exactly
+    1), as the formula says: the float arithmetic leaves some 1e-19 there, which put an
+    exact 0 "outside" an interval of no wins."""
     if n == 0:
         return 0.0, 1.0
     p = successes / n
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return low, high
 
 
 @dataclass
