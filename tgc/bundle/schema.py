@@ -20,7 +20,6 @@ from pydantic import (
     ValidatorFunctionWrapHandler,
     field_serializer,
     field_validator,
-    model_serializer,
 )
 from typing_extensions import TypeAliasType
 
@@ -39,6 +38,14 @@ Side = Literal["heads", "tails"]  # a coin's side
 class _Model(BaseModel):
     # strict: a bundle is written by a machine, so "3" for 3 is a bug to report, not to fix.
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+def _empty(value: object) -> bool:
+    """Fields added after a format was published are written only when set, so bundles
+    without them keep their bytes. A field's ``exclude_if`` rather than a wrap serializer:
+    a wrapped model's output is walked a second time to serialize what the wrapper
+    returned, which for the whole bundle cost as much as serializing it."""
+    return value is None or value is False or (isinstance(value, (dict, tuple)) and not value)
 
 
 # ---------------------------------------------------------------- targets
@@ -162,14 +169,7 @@ class Cost(_Model):
 
     amount: int
     resource: str
-    per_player: bool = False
-
-    @model_serializer(mode="wrap")
-    def _without_default(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
-        data: dict[str, object] = handler(self)
-        if not self.per_player:
-            data.pop("per_player", None)
-        return data
+    per_player: bool = Field(default=False, exclude_if=_empty)
 
 
 class Amount(_Model):
@@ -302,14 +302,7 @@ class Encounter(_Model):
     level: int | None = None
     name: str | None = None
     arms: tuple[OutcomeArm, ...] = ()
-    game: Game | None = None
-
-    @model_serializer(mode="wrap")
-    def _without_game(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
-        data: dict[str, object] = handler(self)
-        if self.game is None:
-            data.pop("game", None)
-        return data
+    game: Game | None = Field(default=None, exclude_if=_empty)
 
 
 class Modifier(_Model):
@@ -435,17 +428,9 @@ class Campaign(_Model):
     ruleset: str
     start: int
     players: Players
-    data: dict[str, str] = {}
-    links: tuple[Link, ...] = ()
-
-    @model_serializer(mode="wrap")
-    def _without_extras(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
-        """A campaign whose ruleset adds nothing keeps the bytes it had before."""
-        data: dict[str, object] = handler(self)
-        for key in ("data", "links"):
-            if not data.get(key):
-                data.pop(key, None)
-        return data
+    # A campaign whose ruleset adds nothing keeps the bytes it had before.
+    data: dict[str, str] = Field(default={}, exclude_if=_empty)
+    links: tuple[Link, ...] = Field(default=(), exclude_if=_empty)
 
 
 class Section(_Model):
@@ -530,15 +515,9 @@ class Record(_Model):
     args: tuple[str | int, ...] = ()
     links: tuple[Link, ...] = ()
     data: dict[str, Data] = {}
-    conditions: dict[str, Condition] = {}  # the ruleset's condition keys, compiled
-
-    @model_serializer(mode="wrap")
-    def _without_conditions(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
-        """A record with no condition keys keeps the bytes it had before they existed."""
-        data: dict[str, object] = handler(self)
-        if not self.conditions:
-            data.pop("conditions", None)
-        return data
+    # the ruleset's condition keys, compiled (written only when there are any: a record
+    # without them keeps the bytes it had before they existed)
+    conditions: dict[str, Condition] = Field(default={}, exclude_if=_empty)
 
 
 class SourceLoc(_Model):
@@ -590,21 +569,13 @@ class Bundle(_Model):
     encounters: tuple[Record, ...] = ()
     events: tuple[Record, ...] = ()
     quests: tuple[Record, ...] = ()
-    records: dict[str, tuple[Record, ...]] = {}  # the ruleset's own declarations (@chapter), by kind
+    # the ruleset's own declarations (@chapter), by kind; written only when there are any
+    records: dict[str, tuple[Record, ...]] = Field(default={}, exclude_if=_empty)
     rules: AnyRuleData | None = None
     verses: tuple[Verse, ...]
     source_map: dict[str, SourceLoc] = {}
-    language: Language | None = None  # None: the source edition (and the key is not written)
-
-    @model_serializer(mode="wrap")
-    def _without_language(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
-        """A source edition's bytes do not change for the key a translated one adds."""
-        data: dict[str, object] = handler(self)
-        if self.language is None:
-            data.pop("language", None)
-        if not self.records:
-            data.pop("records", None)
-        return data
+    # None: the source edition, whose bytes do not change for the key a translated one adds
+    language: Language | None = Field(default=None, exclude_if=_empty)
 
     @field_validator("rules", mode="wrap")
     @classmethod
