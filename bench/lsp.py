@@ -94,7 +94,7 @@ EDITS: dict[str, Callable[[list[str], int], list[str]]] = {
 # structures the checks compute, each timed on its own while an edit is analysed (not
 # while a hover or a completion runs). The checks' time includes the structures they read
 # first ("checks proper" is what is left); the flow's includes what errors hide.
-STAGES = {"tgc.pipeline": ("_files", "_reusable", "_model", "_checks", "with_campaign_hints",
+STAGES = {"tgc.pipeline": ("_files", "_reusable", "_model", "_model_again", "_checks", "with_campaign_hints",
                            "_numbers", "_report"),
           "tgc.semantics.analysis": ("build_graph", "collect_usage", "solve_flow")}
 _EDITING = [False]

@@ -15,6 +15,7 @@ import pytest
 
 from tests.test_check_cases import CASE_PATHS
 from tgc.pipeline import Job, Result, run
+from tgc.project.workspace import ParseCache
 from tgc.source import SourceFile
 from tgc.syntax import ast
 from tgc.syntax.parser import parse_source
@@ -208,3 +209,160 @@ def test_the_editor_reuses_its_checks_after_a_choice_text_edit_and_indexes_the_n
     assert target.span.col == new.rindex("-> ") + 4
     path.write_text(text.replace(old, new), encoding="utf-8")
     assert _report(second.result) == _report(run(Job(root, "check")))
+
+
+# ---------------------------------------------------------------- structural edits
+
+
+def _restructure(path: Path, word: str) -> bool:
+    """A structural edit of the file: every choice and divert that names a verse on its
+    own line names another (the file's first verse, or `end`, in turn), and every choice
+    loses its guard; whether there was any."""
+    text = _readable(path)
+    if text is None:
+        return False
+    tree, _ = parse_source(SourceFile.from_text(path.name, text))
+    verses = [item for item in tree.items if isinstance(item, ast.Verse)]
+    if not verses:
+        return False
+    first = f"{verses[0].id.section}.{verses[0].id.verse}"
+    lines = text.split("\n")
+    cuts: list[tuple[int, int, int, str]] = []  # (line, from col, to col, new text)
+    for verse in verses:
+        for body in (verse.body, *(b.body for b in verse.blocks)):
+            for stmt in body:
+                target = stmt.target if isinstance(stmt, ast.Choice | ast.Divert | ast.CondDivert) else None
+                if isinstance(target, ast.Ref) and target.span.line == target.span.end_line:
+                    new = first if len(cuts) % 2 == 0 else "end"
+                    cuts.append((target.span.line, target.span.col, target.span.end_col, new))
+                if isinstance(stmt, ast.Choice) and stmt.guard is not None \
+                        and stmt.guard.span.line == stmt.guard.span.end_line == stmt.target.span.line:
+                    cuts.append((stmt.guard.span.line, stmt.guard.span.col, stmt.guard.span.end_col, ""))
+    for line, start, end, new in sorted(cuts, reverse=True):
+        lines[line - 1] = lines[line - 1][:start - 1] + new + lines[line - 1][end - 1:]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return bool(cuts)
+
+
+def _new_verse(path: Path, word: str) -> bool:
+    """A verse added at the end of the file, diverting to the file's first verse."""
+    text = _readable(path)
+    if text is None:
+        return False
+    tree, _ = parse_source(SourceFile.from_text(path.name, text))
+    verse = next((item for item in tree.items if isinstance(item, ast.Verse)), None)
+    if verse is None:
+        return False
+    first = f"{verse.id.section}.{verse.id.verse}"
+    path.write_text(f"{text}\n\n== {verse.id.section}.{word}\nA new verse.\n-> {first}\n", encoding="utf-8")
+    return True
+
+
+def _structural_runs(root: Path, edits: list[Callable[[Path, str], bool]]
+                     ) -> list[tuple[Result, Result]]:
+    """The campaign checked as an editor checks it (parses kept in memory), then after each
+    edit (of the first file it applies to; the others keep their trees) checked again
+    with the run before it, and in full."""
+    memory: ParseCache = {}
+    last = run(Job(root, "check", memory=memory))
+    files = [root] if root.is_file() else sorted(root.rglob("*.tgj"))
+    runs = []
+    for edit in edits:
+        if not any(edit(p, f"typed{len(runs)}") for p in files):
+            continue
+        last = run(Job(root, "check", memory=memory, previous=last))
+        runs.append((last, run(Job(root, "check"))))
+    return runs
+
+
+def _same_analysis(incremental: Result, full: Result) -> None:
+    assert _report(incremental) == _report(full)
+    assert incremental.campaign == full.campaign
+    assert incremental.analysis is not None and full.analysis is not None
+    graph, fresh = incremental.analysis.graph, full.analysis.graph
+    assert list(graph.nodes.items()) == list(fresh.nodes.items()) and graph.edges == fresh.edges
+    assert graph.entries == fresh.entries
+
+
+@pytest.mark.parametrize("case", CASE_PATHS, ids=lambda p: p.name)
+def test_a_structural_edit_reports_what_a_full_check_reports(case: Path, tmp_path: Path) -> None:
+    """Targets changed and guards taken away: the verses the edit did not touch are
+    resolved from the records of the run before and keep their bodies in the graph."""
+    files = [case] if case.is_file() else sorted(case.rglob("*.tgj"))
+    if not any(" -> " in (_readable(p) or "") or "\n-> " in (_readable(p) or "") for p in files):
+        pytest.skip("no target to edit")
+    runs = _structural_runs(_copy(case, tmp_path), [_restructure])
+    if not runs:
+        pytest.skip("no target to edit")
+    for incremental, full in runs:
+        _same_analysis(incremental, full)
+        assert not incremental.reused and incremental.resolution is not None
+
+
+def test_the_sample_replays_the_files_a_structural_edit_leaves_alone(tmp_path: Path) -> None:
+    root = _copy(ROOT / "journal_src", tmp_path)
+    runs = _structural_runs(root, [_restructure])
+    assert len(runs) == 1
+    _same_analysis(*runs[0])
+    edited = runs[0][0]
+    assert edited.resolution is not None and edited.campaign is not None
+    assert 0 < len(edited.resolution.replayed) < len(edited.campaign.verses)
+
+
+def test_structural_edits_prose_and_a_new_verse_in_turn(tmp_path: Path) -> None:
+    """Targets and guards changed, then prose typed, then more targets, then a verse
+    added: each run equal to a full one; the prose edit keeps the records of the run
+    before it, and the others replay the verses of the file they left alone."""
+    root = tmp_path / "c"
+    root.mkdir()
+    (root / "a.tgj").write_text(
+        '@campaign "C"\n  ruleset: none\n  start: 101\n@status "Cold" flag\n@location 101 "L"\n'
+        '  explore -> 101.1\n== 101.1\nThe road.\n* {status "Cold"} Rest -> 2\n* On -> 102.1\n'
+        '== 101.2\n~ mark "Cold"\n-> 1\n', encoding="utf-8")
+    (root / "b.tgj").write_text('@location 102 "M"\n== 102.1\nA hill.\n* {not status "Cold"} Up -> 2\n'
+                                '* Back -> 101.2\n== 102.2\n-> end\n', encoding="utf-8")
+    runs = _structural_runs(root, [_restructure, _type_in_prose, _restructure, _new_verse])
+    assert len(runs) == 4
+    for incremental, full in runs:
+        _same_analysis(incremental, full)
+    retargeted, prose, again, added = (r for r, _ in runs)
+    assert retargeted.resolution is not None and retargeted.resolution.replayed == {"102.1", "102.2"}
+    assert prose.reused and prose.resolution is retargeted.resolution
+    assert again.resolution is not None and again.resolution.replayed == {"102.1", "102.2"}
+    assert added.resolution is not None and not added.resolution.replayed  # every verse again
+
+
+def test_a_structural_edit_leaves_the_hints_a_full_run_gives_when_the_budget_runs_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Large did-you-mean searches share one budget per run: when an edit spends less of it
+    early on, the later verses that found it spent must search again (their hints change),
+    not replay what they found with less."""
+    from itertools import product
+
+    from tgc.diagnostics import codes
+
+    root = tmp_path / "c"
+    root.mkdir()
+    fillers = ["".join(letters) for letters in product("wxyz", repeat=4)][:300]  # a large pool
+    verses = "".join(f"== 101.{name}\n-> {after}\n" for name, after in zip(fillers, [*fillers[1:], "target"]))
+    pool = len(fillers) + 3  # and 101.target, 101.broken, 101.later
+    monkeypatch.setattr(codes, "LARGE_BUDGET", pool * 6)  # six searches
+
+    def broken(count: int) -> str:
+        return ('@campaign "C"\n  ruleset: none\n  start: 101\n@location 101 "L"\n  explore -> 101.wwww\n'
+                f'{verses}== 101.target\n-> end\n== 101.broken\n' + "* Go -> 101.targe\n" * count)
+
+    (root / "a.tgj").write_text(broken(5), encoding="utf-8")
+    (root / "b.tgj").write_text("== 101.later\n" + "* Go -> 101.targe\n" * 4, encoding="utf-8")
+    memory: ParseCache = {}
+    first = run(Job(root, "check", memory=memory))
+    (root / "a.tgj").write_text(broken(1), encoding="utf-8")
+    again = run(Job(root, "check", memory=memory, previous=first))
+    full = run(Job(root, "check"))
+    assert _report(again) == _report(full)
+
+    def hinted(result: Result) -> int:
+        return sum(1 for d in result.diagnostics if d.code == "TGC101" and d.span.file.endswith("b.tgj") and d.hint)
+
+    assert hinted(first) < hinted(full) == 4  # the budget left for b.tgj grew
+    assert again.resolution is not None and "101.later" not in again.resolution.replayed

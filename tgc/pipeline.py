@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from tgc.render.profile import PrintProfile
     from tgc.semantics.analysis import Analysis
     from tgc.semantics.draft import Draft
+    from tgc.semantics.incremental import Resolution
     from tgc.semantics.model import Campaign
     from tgc.syntax import ast
 
@@ -123,6 +124,11 @@ class Result:
     checked: list[Diagnostic] | None = None
     reused: bool = False
     moved: bool = False  # reused, and a reference's position changed (a choice's text did)
+    # For the next run of an editor (``Job.previous``) after a structural edit
+    # (semantics.incremental): what resolving each verse found, and the analysis of the
+    # run that found it, whose graph holds those verses' bodies.
+    resolution: Resolution | None = None
+    resolution_analysis: Analysis | None = None
 
     @property
     def root(self) -> Path:
@@ -162,7 +168,12 @@ def run(job: Job) -> Result:
     from tgc.diagnostics.codes import hint_budget
 
     with paused_gc(), hint_budget():
-        return _run(job)
+        result = _run(job)
+    if job.previous is not None:  # else each Result would keep every earlier one alive
+        from dataclasses import replace
+
+        result.job = replace(job, previous=None)
+    return result
 
 
 def _run(job: Job) -> Result:
@@ -176,14 +187,21 @@ def _run(job: Job) -> Result:
     if reusable is not None:
         campaign, checked, result.moved = reusable
         result.reused = True
+        result.analysis = _analysis(campaign)
+        if job.previous is not None:  # the records stay those of the last structural run
+            result.resolution = job.previous.resolution
+            result.resolution_analysis = job.previous.resolution_analysis
+    elif job.memory is not None:  # an editor's or `tgc watch`'s: there will be a next run
+        campaign, diags, result.analysis = _model_again(job, workspace.files, result)
     else:
         campaign, diags = _model(workspace.files)
+        result.analysis = _analysis(campaign)
     result.campaign = campaign
-    result.analysis = _analysis(campaign)
     if not job.wants("check"):
         return result  # drawing the graph needs the model only; nothing is reported
     if reusable is None:
         checked = _once(diags + _checks(result.analysis))
+        result.analysis.earlier = None  # what it reused is built; the last run may go
     result.checked = checked
     result.diagnostics += checked
     result.diagnostics = with_campaign_hints(campaign, result.diagnostics)
@@ -325,6 +343,31 @@ def _model(files: list[ast.File]) -> tuple[Campaign, list[Diagnostic]]:
     campaign, diags = collect(files)
     campaign, more = resolve(campaign)
     return campaign, diags + more
+
+
+def _model_again(job: Job, files: list[ast.File], result: Result
+                 ) -> tuple[Campaign, list[Diagnostic], Analysis]:
+    """Stage 2 for a run that has a next (an editor's): the model and a fresh analysis,
+    replaying what the last run found for every verse whose tree is the same when the
+    campaign declares the same names as then (semantics.incremental: a structural edit
+    re-resolves the verses it changed, and the graph rebuilds only their bodies); the
+    records of this run are kept on the result for the next."""
+    from tgc.semantics.analysis import Analysis
+    from tgc.semantics.incremental import same_names
+    from tgc.semantics.resolve import resolve_again
+    from tgc.semantics.symbols import collect
+
+    campaign, diags = collect(files)
+    previous = job.previous
+    earlier = None
+    if previous is not None and previous.resolution is not None and previous.campaign is not None \
+            and previous.root == job.root and same_names(previous.campaign, campaign):
+        earlier = previous.resolution
+    campaign, more, result.resolution = resolve_again(campaign, earlier)
+    was = previous.resolution_analysis if earlier is not None and previous is not None else None
+    analysis = Analysis(campaign, (was, result.resolution.replayed) if was is not None else None)
+    result.resolution_analysis = analysis
+    return campaign, diags + more, analysis
 
 
 def _reusable(job: Job, files: list[ast.File]) -> tuple[Campaign, list[Diagnostic], bool] | None:

@@ -445,6 +445,21 @@ def hint_budget(total: int | None = None) -> Iterator[None]:
         _BUDGET.reset(token)
 
 
+def hints_left() -> int | None:
+    """What is left of the run's budget of large did-you-mean comparisons (None outside
+    ``hint_budget``): a result replayed from an earlier run records what it spent."""
+    budget = _BUDGET.get()
+    return budget[0] if budget is not None else None
+
+
+def spend_hints(count: int) -> None:
+    """Take what the searches of a replayed result once spent, so that every later
+    search sees the budget a full run would leave it."""
+    budget = _BUDGET.get()
+    if budget is not None:
+        budget[0] -= count
+
+
 def did_you_mean(name: str, candidates: Iterable[object]) -> str | None:
     """A "did you mean" hint when a close name exists (difflib, as sqlglot does).
 

@@ -17,7 +17,7 @@ ruleset's rule data) keep it with ``derive``, keyed by the function that compute
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import cached_property
 from typing import TypeVar, cast
 
@@ -35,13 +35,20 @@ T = TypeVar("T")
 class Analysis:
     """The derived structures of one resolved campaign, each computed when first read."""
 
-    def __init__(self, campaign: Campaign) -> None:
+    def __init__(self, campaign: Campaign, earlier: Earlier | None = None) -> None:
         self.campaign = campaign
         self._derived: dict[Callable[[Analysis], object], object] = {}
+        # The last run's analysis and the verses whose trees and resolution are still
+        # its own (semantics.incremental): what it built for them is taken, not rebuilt.
+        self.earlier = earlier
 
     @cached_property
     def graph(self) -> Graph:
         """Bodies (verses and inline blocks), the edges between them and the entries."""
+        if self.earlier is not None:
+            analysis, same = self.earlier
+            if "graph" in vars(analysis):  # (built there: a cached_property lives in __dict__)
+                return build_graph(self.campaign, analysis.graph, same)
         return build_graph(self.campaign)
 
     @cached_property
@@ -71,6 +78,9 @@ class Analysis:
             self._derived[compute] = compute(self)
         return cast(T, self._derived[compute])
 
+
+# The analysis of the last run and the verses whose trees and resolution it shares.
+Earlier = tuple[Analysis, Collection[str]]
 
 # A check: one analysis in, its diagnostics out (semantics.checks lists the core's; a
 # ruleset's `checks` module lists its own as CHECKS).

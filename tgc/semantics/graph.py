@@ -6,7 +6,7 @@ the resolved Campaign; read by the graph, state and map checks and by `tgc graph
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Literal
@@ -140,17 +140,34 @@ class Graph:
 
 
 class _Builder:
-    def __init__(self, campaign: Campaign) -> None:
+    def __init__(self, campaign: Campaign, earlier: Graph | None = None,
+                 same: Collection[str] = ()) -> None:
         self.c = campaign
         self.g = Graph()
+        self.earlier = earlier
+        self.same = same
 
     def run(self) -> Graph:
         for info in self.c.verses.values():
+            if self.earlier is not None and info.id in self.same and self.kept(info.id, info.blocks):
+                continue
             self.node(info.id, info.id, None, info.verse.body, info.verse.id.span)
             for name, block in info.blocks.items():
                 self.node(block_id(info.id, name), info.id, name, block.body, block.span)
         self.entries()
         return self.g
+
+    def kept(self, vid: str, blocks: Iterable[str]) -> bool:
+        """The bodies of a verse taken from the earlier graph (the same tree, its
+        references resolved alike), in the order a fresh build adds them."""
+        assert self.earlier is not None
+        ids = [vid, *(block_id(vid, name) for name in blocks)]
+        if any(nid not in self.earlier.nodes for nid in ids):
+            return False
+        for nid in ids:
+            self.g.nodes[nid] = self.earlier.nodes[nid]
+            self.g.edges[nid] = list(self.earlier.edges[nid])
+        return True
 
     # ------------------------------------------------------------ bodies
 
@@ -223,9 +240,11 @@ class _Builder:
         self.g.entries.append(Entry(resolved, kind, target.span, owner, trigger))
 
 
-def build_graph(campaign: Campaign) -> Graph:
-    """The verse graph of a resolved campaign (linear in its size)."""
-    return _Builder(campaign).run()
+def build_graph(campaign: Campaign, earlier: Graph | None = None, same: Collection[str] = ()) -> Graph:
+    """The verse graph of a resolved campaign (linear in its size). With ``earlier``, the
+    graph of the last run: the bodies of the verses in ``same`` (each the very tree it was
+    then, its references resolved as they were: semantics.incremental) are taken from it."""
+    return _Builder(campaign, earlier, same).run()
 
 
 def declared_elsewhere(campaign: Campaign) -> list[str]:

@@ -8,9 +8,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import assert_never
 
-from tgc.diagnostics.codes import diag, did_you_mean
+from tgc.diagnostics.codes import diag, did_you_mean, hints_left, spend_hints
 from tgc.diagnostics.model import Diagnostic, Label
 from tgc.limits import as_number, is_number
+from tgc.semantics.incremental import Resolution, VerseResolution
 from tgc.semantics.model import (
     DIAL_MAX,
     Campaign,
@@ -26,8 +27,12 @@ from tgc.syntax import ast
 class Resolver:
     """One pass over every body and declaration; ``visit_`` methods per node kind."""
 
-    def __init__(self, campaign: Campaign) -> None:
+    def __init__(self, campaign: Campaign, earlier: Resolution | None = None) -> None:
         self.c = campaign
+        # The last run's records (when the campaign declares the same names), and this
+        # run's, for the next.
+        self.earlier = earlier.verses if earlier is not None else {}
+        self.kept = Resolution()
         self.diags: list[Diagnostic] = []
         self.section: str | None = None  # where relative references resolve
         self.verse: VerseInfo | None = None
@@ -35,6 +40,7 @@ class Resolver:
         self._names_by_section: dict[str, list[str]] | None = None
         self.targets: dict[ast.Ref, str] = dict(campaign.targets)
         self.unresolved: set[ast.Ref] = set(campaign.unresolved)
+        self.failed: list[ast.Ref] = []  # the references that failed, in order
 
     def run(self) -> tuple[Campaign, list[Diagnostic]]:
         for file in self.c.files:
@@ -42,13 +48,42 @@ class Resolver:
                 if isinstance(item, ast.Declaration):
                     self.visit_declaration(item)
         for info in self.c.verses.values():
-            self.visit_verse(info)
+            self.verse_once(info)
         # A second copy of a verse id (TGC110) is not in the table, but the mistakes in
         # its lines are mistakes all the same.
         for info in self.duplicate_verses():
             self.visit_verse(info, duplicate=True)
         self.check_campaign()
         return replace(self.c, targets=self.targets, unresolved=self.unresolved), self.diags
+
+    def verse_once(self, info: VerseInfo) -> None:
+        """Resolve a verse's references, or replay what the last run found for the same
+        tree (semantics.incremental); either way keep the record for the next run."""
+        budget = hints_left()
+        old = self.earlier.get(info.id)
+        if old is not None and old.budget == budget and (old.verse is info.verse or old.verse == info.verse):
+            self.targets.update(old.targets)
+            for ref in old.unresolved:
+                self.fail(ref)
+            self.diags.extend(old.diags)
+            spend_hints(old.spent)
+            self.kept.verses[info.id] = old
+            if old.verse is info.verse:
+                self.kept.replayed.add(info.id)
+            return
+        targets, self.targets = self.targets, {}
+        failed, diags = len(self.failed), len(self.diags)
+        self.visit_verse(info)
+        found, self.targets = self.targets, targets
+        self.targets.update(found)
+        left = hints_left()
+        self.kept.verses[info.id] = VerseResolution(
+            info.verse, budget, budget - left if budget is not None and left is not None else 0, found,
+            tuple(self.failed[failed:]), tuple(self.diags[diags:]))
+
+    def fail(self, ref: ast.Ref) -> None:
+        self.unresolved.add(ref)
+        self.failed.append(ref)
 
     def duplicate_verses(self) -> Iterator[VerseInfo]:
         for file in self.c.files:
@@ -75,20 +110,20 @@ class Resolver:
             if self.section is None:
                 self.diags.append(diag("TGC116", ref.span, ref=str(ref),
                                        hint="write the section, e.g. `bos.12` or `101.3`"))
-                self.unresolved.add(ref)
+                self.fail(ref)
                 return
             section = self.section
         else:
             section = canonical_section(ref.section)
             if section not in self.c.sections:
                 self.unknown_section(ref.span, ref.section)
-                self.unresolved.add(ref)
+                self.fail(ref)
                 return
         vid = f"{section}.{canonical_verse(ref.verse)}"
         if vid in self.c.verses:
             self.targets[ref] = vid
             return
-        self.unresolved.add(ref)
+        self.fail(ref)
         hint = self.verse_hint(section, ref)
         self.diags.append(diag("TGC101", ref.span, ref=vid, hint=hint))
 
@@ -97,12 +132,12 @@ class Resolver:
         if self.verse is None:
             self.diags.append(diag("TGC116", ref.span, ref=str(ref),
                                    hint="inline blocks can be reached only from their own verse"))
-            self.unresolved.add(ref)
+            self.fail(ref)
             return
         if ref.block in self.verse.blocks:
             self.targets[ref] = block_id(self.verse.id, ref.block)
             return
-        self.unresolved.add(ref)
+        self.fail(ref)
         self.diags.append(diag("TGC102", ref.span, verse=self.verse.id, name=ref.block,
                                hint=did_you_mean(ref.block, self.verse.blocks)))
 
@@ -475,6 +510,16 @@ def resolve(campaign: Campaign) -> tuple[Campaign, list[Diagnostic]]:
     """Resolve every reference of a collected campaign: a new Campaign (the collected one
     is left as it was) whose ``targets`` name what each reference means."""
     return Resolver(campaign).run()
+
+
+def resolve_again(campaign: Campaign, earlier: Resolution | None
+                  ) -> tuple[Campaign, list[Diagnostic], Resolution]:
+    """``resolve``, replaying the records of ``earlier`` (the last run's, for a campaign
+    that declares the same names: semantics.incremental.same_names) for every verse whose
+    tree is the same; also this run's records, for the next."""
+    resolver = Resolver(campaign, earlier)
+    resolved, diags = resolver.run()
+    return resolved, diags, resolver.kept
 
 
 def _decks_are(decks: tuple[str, ...]) -> str:
