@@ -282,6 +282,11 @@ def _same_analysis(incremental: Result, full: Result) -> None:
     graph, fresh = incremental.analysis.graph, full.analysis.graph
     assert list(graph.nodes.items()) == list(fresh.nodes.items()) and graph.edges == fresh.edges
     assert graph.entries == fresh.entries
+    usage, tables = incremental.analysis.usage, full.analysis.usage
+    for kept, built in ((usage.grants, tables.grants), (usage.removals, tables.removals),
+                        (usage.checks, tables.checks), (usage.node_grants, tables.node_grants)):
+        assert list(kept.items()) == list(built.items())
+    assert usage == tables
 
 
 @pytest.mark.parametrize("case", CASE_PATHS, ids=lambda p: p.name)
@@ -344,7 +349,8 @@ def test_a_structural_edit_leaves_the_hints_a_full_run_gives_when_the_budget_run
     root = tmp_path / "c"
     root.mkdir()
     fillers = ["".join(letters) for letters in product("wxyz", repeat=4)][:300]  # a large pool
-    verses = "".join(f"== 101.{name}\n-> {after}\n" for name, after in zip(fillers, [*fillers[1:], "target"]))
+    after = [*fillers[1:], "target"]
+    verses = "".join(f"== 101.{name}\n-> {then}\n" for name, then in zip(fillers, after, strict=True))
     pool = len(fillers) + 3  # and 101.target, 101.broken, 101.later
     monkeypatch.setattr(codes, "LARGE_BUDGET", pool * 6)  # six searches
 
@@ -362,7 +368,8 @@ def test_a_structural_edit_leaves_the_hints_a_full_run_gives_when_the_budget_run
     assert _report(again) == _report(full)
 
     def hinted(result: Result) -> int:
-        return sum(1 for d in result.diagnostics if d.code == "TGC101" and d.span.file.endswith("b.tgj") and d.hint)
+        return sum(1 for d in result.diagnostics
+                   if d.code == "TGC101" and d.span.file.endswith("b.tgj") and d.hint)
 
     assert hinted(first) < hinted(full) == 4  # the budget left for b.tgj grew
     assert again.resolution is not None and "101.later" not in again.resolution.replayed

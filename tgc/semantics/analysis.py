@@ -35,8 +35,9 @@ T = TypeVar("T")
 class Analysis:
     """The derived structures of one resolved campaign, each computed when first read."""
 
-    def __init__(self, campaign: Campaign, earlier: Earlier | None = None) -> None:
+    def __init__(self, campaign: Campaign, earlier: Earlier | None = None, keep: bool = False) -> None:
         self.campaign = campaign
+        self.keep = keep  # what each body adds to the tables is kept, for a next run
         self._derived: dict[Callable[[Analysis], object], object] = {}
         # The last run's analysis and the verses whose trees and resolution are still
         # its own (semantics.incremental): what it built for them is taken, not rebuilt.
@@ -54,7 +55,13 @@ class Analysis:
     @cached_property
     def usage(self) -> Usage:
         """Where each status, secret and item is granted, removed, checked and triggered."""
-        return collect_usage(self.campaign, self.graph)
+        if not self.keep:
+            return collect_usage(self.campaign, self.graph)
+        if self.earlier is not None:
+            analysis, _ = self.earlier
+            if "graph" in vars(analysis) and "usage" in vars(analysis) and analysis.keep:
+                return collect_usage(self.campaign, self.graph, (analysis.graph, analysis.usage))
+        return collect_usage(self.campaign, self.graph, keep=True)
 
     @cached_property
     def hidden(self) -> Hidden:

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from tgc.conditions.change import footprint
 from tgc.semantics.facts import Fact, Vocabulary
-from tgc.semantics.graph import Graph
+from tgc.semantics.graph import Graph, Node
 from tgc.semantics.lower import lower_effect
 from tgc.semantics.model import Campaign, canonical_section, canonical_verse
 from tgc.source import Span
@@ -77,6 +77,9 @@ class Usage:
     # Guards and conditions of more than one literal (where contradictions can hide),
     # with the line that holds them.
     compounds: list[tuple[ast.Stmt, tuple[ast.Cond, ...]]] = field(default_factory=list)
+    # What each body (by node id) added to these tables, when kept for the next run of an
+    # editor (``collect_usage(keep=True)``); empty otherwise.
+    parts: dict[str, Usage] = field(default_factory=dict, repr=False, compare=False)
 
     def is_read(self, fact: Fact) -> bool:
         return fact in self.checks or fact in self.triggers
@@ -90,16 +93,23 @@ _COMPOUND = (ast.And, ast.Or, ast.Not)
 
 
 class _Collector:
-    def __init__(self, campaign: Campaign, graph: Graph) -> None:
+    def __init__(self, campaign: Campaign, graph: Graph, earlier: tuple[Graph, Usage] | None = None,
+                 keep: bool = False) -> None:
         self.c = campaign
         self.graph = graph
         self.v = Vocabulary(campaign)
         self.u = Usage()
+        self.earlier = earlier
+        self.keep = keep or earlier is not None
 
     def run(self) -> Usage:
         self.obscure()
-        for node in self.graph.nodes.values():
-            self.body(node.id, node.body)
+        if self.keep:
+            for node in self.graph.nodes.values():
+                self.body_once(node)
+        else:
+            for node in self.graph.nodes.values():
+                self.body(node.id, node.body)
         self.shadowed()
         for status in self.c.statuses.values():
             for trig in status.triggers:
@@ -108,6 +118,21 @@ class _Collector:
                 for fact in self.v.trigger_reads(status, trig) or ():
                     self.u.triggers.setdefault(fact, []).append(TriggerUse(status.name, trig))
         return self.u
+
+    def body_once(self, node: Node) -> None:
+        """What one body adds to the tables: taken from the earlier run's tables when the
+        body is the very node of the earlier graph (the same tree, resolved alike, in a
+        campaign that declares the same names: semantics.incremental), else collected;
+        kept either way, and added in graph order, so the tables are a full run's."""
+        part = None
+        if self.earlier is not None and self.earlier[0].nodes.get(node.id) is node:
+            part = self.earlier[1].parts.get(node.id)
+        if part is None:
+            whole, self.u = self.u, Usage()
+            self.body(node.id, node.body)
+            part, self.u = self.u, whole
+        self.u.parts[node.id] = part
+        _add(self.u, part)
 
     def shadowed(self) -> None:
         """Bodies of verses and blocks declared twice (or under a bad header) are not in
@@ -282,6 +307,26 @@ def atoms(cond: ast.Cond, negated: bool = False) -> Iterator[
             yield from atoms(operand, negated)
 
 
-def collect_usage(campaign: Campaign, graph: Graph) -> Usage:
-    """The campaign's usage tables (``Analysis.usage`` keeps them for every check)."""
-    return _Collector(campaign, graph).run()
+def collect_usage(campaign: Campaign, graph: Graph, earlier: tuple[Graph, Usage] | None = None,
+                  keep: bool = False) -> Usage:
+    """The campaign's usage tables (``Analysis.usage`` keeps them for every check). With
+    ``keep``, what each body added is kept too (``Usage.parts``), and with ``earlier`` (the
+    last run's graph and tables, both kept) the bodies that are still its nodes are taken
+    from it."""
+    return _Collector(campaign, graph, earlier, keep).run()
+
+
+def _add(u: Usage, part: Usage) -> None:
+    """One body's entries after those of the bodies before it (lists in source order,
+    facts in the order they first appear, as one pass over every body gives them)."""
+    for table, entries in ((u.grants, part.grants), (u.removals, part.removals)):
+        for fact, changes in entries.items():
+            table.setdefault(fact, []).extend(changes)
+    for fact, uses in part.checks.items():
+        u.checks.setdefault(fact, []).extend(uses)
+    for node, changes in part.node_grants.items():
+        u.node_grants.setdefault(node, []).extend(changes)
+    u.atoms.extend(part.atoms)
+    u.compounds.extend(part.compounds)
+    u.obscured |= part.obscured
+    u.unread_obscured |= part.unread_obscured
