@@ -31,6 +31,7 @@ from tgc.rulesets.spec import Vocabulary, vocabulary_of
 PLAYER = "play.html"
 SCRIPTS = ("rng.js", "player.js", "player-ui.js")
 STYLE = "player.css"
+OWN_SCRIPT, OWN_STYLE = "own.js", "own.css"  # the part of the page a ruleset's own player fills
 
 
 @cache
@@ -42,12 +43,14 @@ def environment() -> Environment:
 
 
 def render_player(bundle: s.Bundle) -> str:
-    """``play.html``: the player with ``bundle`` inside it, and the page files of its
-    ruleset (``RulesetSpec.page``: a ruleset that plays its own way) after the core's."""
+    """``play.html``: the player with ``bundle`` inside it; for a ruleset that plays its
+    own way (``RulesetSpec.page``), the part of the page its player fills (own.js) and the
+    ruleset's page files after the core's."""
     own = rulesets.get(bundle.campaign.ruleset).page
-    script = "\n".join([*(_asset(name) for name in SCRIPTS),
-                         *(_own(path) for path in own if path.endswith(".js"))])
-    style = "\n".join([_asset(STYLE), *(_own(path) for path in own if path.endswith(".css"))])
+    scripts = [*SCRIPTS, OWN_SCRIPT] if own else list(SCRIPTS)
+    styles = [STYLE, OWN_STYLE] if own else [STYLE]
+    script = "\n".join([*map(_asset, scripts), *(_own(path) for path in own if path.endswith(".js"))])
+    style = "\n".join([*map(_asset, styles), *(_own(path) for path in own if path.endswith(".css"))])
     csp = (f"default-src 'none'; script-src '{_hash(script)}'; style-src '{_hash(style)}'; "
            "img-src data:; base-uri 'none'; form-action 'none'")
     dumped = json.loads(dump_bundle(bundle))  # the canonical bundle: same bytes however made

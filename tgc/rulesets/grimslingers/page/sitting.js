@@ -1,0 +1,291 @@
+// Grimslingers in the web player, a sitting: session.py's `play` and hand.py ported line for
+// line, for a duel alone (the party, "What do you play", the duel fought by hand card by
+// card or by the greedy or random policy). Every question is written as `tgc play` writes
+// it and answered by number or by its words, so the page's transcript is the one `tgc
+// play --script` replays. The Tall Tale itself (its areas, parts, bounties, tiles) is
+// played by `tgc play` only: choosing it here ends the sitting with a line saying so.
+// Like 20 Strong's page part, `play` runs the sitting on a list of answers and stops at the
+// question it has no answer for (duel.js holds the rules).
+(function (root) {
+  "use strict";
+
+  var D = root.TgcGrimDuel, L = D.LIMITS;
+  var MAGIC = "# tgc Grimslingers transcript: ";
+  var QUIT = ":quit";
+  var FIGHTS = ["by hand"].concat(Object.keys(D.POLICIES).map(function (n) { return n + " policy"; }));
+  var TALE_ELSEWHERE = "The Tall Tale is played by `tgc play` (this page plays a duel alone).";
+
+  function NeedAnswer(question) { this.question = question; }
+  function Quit() {}
+
+  // hand.py's Asker: the question, its numbered options, an answer read until it names one.
+  function Asker(lines, answers) { this.lines = lines; this.answers = answers; this.used = 0; }
+  Asker.prototype.write = function (text) { this.lines.push(text); };
+  Asker.prototype.choose = function (question, options) {
+    var self = this;
+    this.write("? " + question);
+    options.forEach(function (o, i) { self.write("  " + (i + 1) + ". " + o); });
+    while (true) {
+      if (this.used >= this.answers.length) throw new NeedAnswer({ text: question, choices: options.slice() });
+      var raw = this.answers[this.used++];
+      this.write("> " + raw);
+      var answer = raw.trim();
+      if (answer === QUIT) throw new Quit();
+      var found = answerOf(answer, options);
+      if (found !== null) return found;
+      this.write("error: answer with a number from 1 to " + options.length + ", or " + QUIT);
+    }
+  };
+
+  function answerOf(answer, options) {
+    if (/^[0-9]+$/.test(answer)) {
+      if (answer.length > String(options.length).length) return null;
+      var n = parseInt(answer, 10);
+      return n >= 1 && n <= options.length ? n - 1 : null;
+    }
+    var lowered = answer.toLowerCase(), matches = [];
+    options.forEach(function (o, i) { if (o.toLowerCase() === lowered) matches.push(i); });
+    return matches.length === 1 ? matches[0] : null;
+  }
+
+  // hand.py's HandPolicy: every Standoff action, card and pick asked of the person.
+  function HandPolicy(asker) { this.asker = asker; this.name = "hand"; this.shown = 0; }
+  HandPolicy.prototype.flush = function (duel) {
+    for (var i = this.shown; i < duel.log.length; i++) this.asker.write("  " + duel.log[i]);
+    this.shown = duel.log.length;
+  };
+  HandPolicy.prototype.table = function (duel, p) {
+    this.flush(duel);
+    var foes = duel.seats.filter(function (s) { return s !== p && s.team !== p.team && !s.defeated; });
+    this.asker.write("  " + [p].concat(foes).map(D.duelistWords).join("; "));
+    if (p.hand.length) this.asker.write("  hand: " + p.hand.map(function (c) { return c.name; }).join(", "));
+  };
+  HandPolicy.prototype.standoff = function* (duel, player) {
+    var left = L.ACTIONS, loaded = 0, self = this;
+    while (left > 0) {
+      this.table(duel, player);
+      var offered = this.actions(duel, player, left, loaded).filter(function (a) { return D.allowed(player, a[1]); });
+      var labels = ["end the Standoff"].concat(offered.map(function (a) { return a[0]; }));
+      var pick = this.asker.choose(player.name + "'s Standoff (" + left + " of " + L.ACTIONS + " actions left)", labels);
+      if (pick === 0) return;
+      var action = self.cardsFor(duel, player, offered[pick - 1][1]);
+      if (action.kind === "load") loaded += action.bullets;
+      else left -= action.kind === "feast" ? L.ACTIONS : 1;
+      yield action;
+    }
+  };
+  HandPolicy.prototype.actions = function (duel, p, left, loaded) {
+    var out = [];
+    if ("ammo" in p.res && p.belt && p.res.ammo < L.CHAMBER && loaded < L.LOAD_PER_STANDOFF) {
+      var n = Math.min(L.LOAD_PER_STANDOFF - loaded, p.belt, L.CHAMBER - p.res.ammo);
+      out.push(["load " + n + " bullets (free)", { kind: "load", bullets: n }]);
+    }
+    [1, 2].forEach(function (k) { out.push(["sacrifice " + k + " HP for " + k + " EP", { kind: "sacrifice", amount: k }]); });
+    p.hand.forEach(function (c) { if (c.types.indexOf("standoff") >= 0) out.push(["use " + D.cardWords(c), { kind: "card", card: c }]); });
+    p.passive.forEach(function (c) {
+      c.abilities.forEach(function (ability) {
+        var cost = ability.costs.map(function (x) { return x.amount + " " + x.resource; }).join(", ");
+        out.push(["use " + ability.name + " (" + c.name + ", cost " + cost + "): " + D.fxWords(ability.fx),
+                  { kind: "ability", card: c, ability: ability }]);
+      });
+    });
+    var spellsBack = p.discard.filter(function (c) { return c.kind === "spell"; });
+    var spells = p.hand.filter(function (c) { return c.kind === "spell"; });
+    if (spellsBack.length) {
+      out.push(["Reload: 3 EP, spells from the discard pile back to the hand",
+                { kind: "reload", cards: spellsBack.slice(0, L.RELOAD_CARDS) }]);
+    }
+    if (spells.length) out.push(["Purge: discard up to 2 spells, 1 EP each", { kind: "purge", cards: spells.slice(0, L.PURGE_CARDS) }]);
+    out.push(["Surge: deactivate 3 spells, the next spell +1 NV", { kind: "surge", cards: spells.slice(0, L.SURGE_CARDS) }]);
+    if (left === L.ACTIONS) out.push(["Feast (both actions)", { kind: "feast" }]);
+    if (p.deactivated.length) {
+      out.push(["Reactivate: 3 EP, deactivated cards back to the hand",
+                { kind: "reactivate", cards: p.deactivated.slice(0, L.REACTIVATE_CARDS) }]);
+    }
+    duel.field.forEach(function (c) {
+      out.push(["scavenge " + D.cardWords(c) + " (" + (D.scavengeCost(c) ? "1 EP" : "free") + ")", { kind: "scavenge", card: c }]);
+    });
+    return out;
+  };
+  HandPolicy.prototype.cardsFor = function (duel, p, action) {
+    var spells = p.hand.filter(function (c) { return c.kind === "spell"; });
+    switch (action.kind) {
+      case "reload":
+        return { kind: "reload", cards: this.pick(duel, p, p.discard.filter(function (c) { return c.kind === "spell"; }), L.RELOAD_CARDS, "reload") };
+      case "purge":
+        var count = spells.length > 1 ? 1 + this.asker.choose("How many spells to purge", ["one", "two"]) : 1;
+        return { kind: "purge", cards: this.pick(duel, p, spells, count, "purge") };
+      case "surge":
+        return { kind: "surge", cards: this.pick(duel, p, spells, L.SURGE_CARDS, "surge") };
+      case "reactivate":
+        return { kind: "reactivate", cards: this.pick(duel, p, p.deactivated.slice(), L.REACTIVATE_CARDS, "reactivate") };
+      default:
+        return action;
+    }
+  };
+  HandPolicy.prototype.play = function (duel, player) {
+    this.table(duel, player);
+    var cards = player.hand.filter(D.drawable);
+    var pick = this.asker.choose(player.name + " plays", cards.map(D.cardWords).concat(["pass (+2 EP)"]));
+    if (pick === cards.length) return null;
+    var main = cards[pick], combined = [];
+    while (true) {
+      var extra = player.hand.filter(function (c) {
+        return c !== main && combined.indexOf(c) < 0 && c.types.indexOf("combine") >= 0 &&
+          (c.combines_with === null || c.combines_with === main.kind);
+      });
+      if (!extra.length) break;
+      var more = this.asker.choose("Combine with " + main.name, ["nothing more"].concat(extra.map(D.cardWords)));
+      if (more === 0) break;
+      combined.push(extra[more - 1]);
+    }
+    return { card: main, combined: combined };
+  };
+  HandPolicy.prototype.choose = function (duel, player, why, options) {
+    this.table(duel, player);
+    return this.asker.choose(player.name + ": " + why, options.map(function (o) { return o.label; }));
+  };
+  HandPolicy.prototype.pick = function (duel, player, cards, count, why) {
+    if (cards.length <= count) return cards.slice();
+    var left = cards.slice(), chosen = [];
+    for (var n = 0; n < count; n++) {
+      var i = this.asker.choose(player.name + ": card " + (n + 1) + " of " + count + " to " + why, left.map(D.cardWords));
+      chosen.push(left.splice(i, 1)[0]);
+    }
+    return chosen;
+  };
+
+  // ------------------------------------------------------------ the sitting (session.py)
+
+  function headerLine(setup) {
+    return MAGIC + (setup.party.length ? ["party " + setup.party.join(", ")] : []).concat(["seed " + setup.seed]).join("; ");
+  }
+
+  function readHeader(text) {
+    var first = text.split("\n")[0].replace(/\r$/, "");
+    if (first.indexOf(MAGIC) !== 0) return null;
+    var setup = { party: [], seed: 0 };
+    var parts = first.slice(MAGIC.length).split("; ");
+    for (var i = 0; i < parts.length; i++) {
+      var at = parts[i].indexOf(" "), key = at < 0 ? parts[i] : parts[i].slice(0, at), value = at < 0 ? "" : parts[i].slice(at + 1);
+      if (key === "party") setup.party = value.split(",").map(function (n) { return n.trim(); }).filter(Boolean);
+      else if (key === "seed" && /^[0-9]{1,15}$/.test(value)) setup.seed = parseInt(value, 10);
+      else return null;
+    }
+    return setup;
+  }
+
+  // session.py's party_problem: why this party cannot sit down, or null.
+  function partyProblem(tale, party) {
+    var known = tale.grimslingers.map(function (g) { return g.name; });
+    var unknown = party.filter(function (n) { return known.indexOf(n) < 0; });
+    if (unknown.length) return "no Grimslinger \"" + unknown[0] + "\" (Grimslingers: " + known.join(", ") + ")";
+    if (new Set(party).size !== party.length) return "a Grimslinger rides once in a party";
+    if (party.length > tale.players[1]) return "the Tall Tale is for " + tale.players[0] + "-" + tale.players[1] + " players";
+    return null;
+  }
+
+  function Sitting(rules, asker, rng) { this.rules = rules; this.asker = asker; this.rng = rng; }
+
+  Sitting.prototype.chooseParty = function () {
+    var tale = this.rules.tale, names = [];
+    while (names.length < tale.players[1]) {
+      var left = tale.grimslingers.map(function (g) { return g.name; }).filter(function (n) { return names.indexOf(n) < 0; });
+      if (!left.length) break;
+      var options = left.concat(names.length >= tale.players[0] ? ["ride out"] : []);
+      var pick = this.asker.choose("Who rides (the party: " + (names.join(", ") || "nobody yet") + ")", options);
+      if (pick === left.length) break;
+      names.push(left[pick]);
+    }
+    return names;
+  };
+
+  Sitting.prototype.duelAlone = function (names, creature) {
+    var rules = this.rules;
+    var players = names.map(function (n) { return D.playerSetup(rules, n); });
+    var party = names.map(function (n) {
+      var setup = D.playerSetup(rules, n), g = setup.grimslinger;
+      return { name: n, hp: 5, ep: 5, max_hp: 5, max_ep: 5, hand: setup.hand.slice(), stash: setup.stash.slice(),
+               discard: [], deactivated: [], hand_limit: 5, stash_limit: 3, resource: g ? g.start : null,
+               belt: g !== null && g.resource === "ammo" ? 10 : null };
+    });
+    var state = { party: party, defeats_left: names.length + 1, game_over: false };
+    var outcome = this.fight({ creature: rules.creatures[creature], players: players, modifiers: [], dispositions: true,
+                               all_general_skills: false, defeats_left: null }, state);
+    this.asker.write("end: the duel is a " + outcome);
+  };
+
+  Sitting.prototype.fight = function (setup, state) {
+    var asker = this.asker, name = setup.creature.name;
+    var withMods = setup.modifiers.length ? " with " + setup.modifiers.map(function (m) { return m.name; }).join(", ") : "";
+    asker.write("== duel: " + name + withMods);
+    var how = asker.choose("How do you fight " + name, FIGHTS);
+    var hand = how === 0 ? new HandPolicy(asker) : null;
+    var policy = hand || new D.POLICIES[FIGHTS[how].replace(/ policy$/, "")]();
+    var duel = new D.Duel(this.rules, setup, policy, this.rng, true);
+    asker.write("  " + D.duelistWords(duel.creature) +
+                (duel.in_play.length ? "; dispositions: " + duel.in_play.map(function (d) { return d.name; }).join(", ") : ""));
+    var result = duel.run();
+    if (hand !== null) hand.flush(duel);
+    else duel.log.forEach(function (line) { asker.write("  " + line); });
+    writeBack(state, duel);
+    asker.write("The duel is a " + result.outcome + " after " + result.turns + " turns: " +
+                state.party.map(function (c) { return c.name + " " + c.hp + " HP " + c.ep + " EP"; }).join(", ") + ".");
+    return result.outcome;
+  };
+
+  // adventure.py's write_back and tale.py's revive_all: the duel's end on the sheets.
+  function writeBack(state, duel) {
+    state.party.forEach(function (c, i) {
+      var d = duel.players[i];
+      c.hp = d.hp; c.ep = d.ep; c.hand = d.hand; c.stash = d.stash; c.discard = d.discard; c.deactivated = d.deactivated;
+      if (d.grimslinger !== null) {
+        var resource = d.grimslinger.resource;
+        c.resource = resource === "control" ? 0 : (resource in d.res ? d.res[resource] : null);
+        if (resource === "ammo") c.belt = d.belt;
+      }
+    });
+    state.defeats_left = Math.max(0, duel.defeats_left);
+    state.game_over = state.game_over || duel.game_over;
+    if (!state.game_over) {
+      state.party.forEach(function (c) {
+        if (c.hp === 0) {
+          c.hp = Math.min(3, c.max_hp);
+          c.ep = Math.min(3, c.max_ep);
+          c.deactivated.slice().forEach(function (x) {
+            if (c.hand.length < c.hand_limit) { c.hand.push(x); D.take(c.deactivated, x); }
+          });
+        }
+      });
+    }
+  }
+
+  // One sitting on ``answers``: its transcript's lines, and the question it waits on (or
+  // null when it is over). ``setup`` is a transcript's header: the party (empty: asked)
+  // and the seed.
+  function play(tale, setup, answers) {
+    var lines = [], asker = new Asker(lines, answers), rules = new D.Rules(tale);
+    var sitting = new Sitting(rules, asker, new root.TgcRandom.Random(setup.seed));
+    asker.write(headerLine(setup));
+    try {
+      var problem = partyProblem(tale, setup.party);
+      if (problem !== null) throw new Error(problem);
+      var names = setup.party.length ? setup.party.slice() : sitting.chooseParty();
+      var creatures = tale.creatures.map(function (c) { return c.name; });
+      var what = asker.choose("What do you play", ["the Tall Tale"].concat(creatures.map(function (c) { return "a duel with " + c; })));
+      if (what === 0) {
+        asker.write(TALE_ELSEWHERE);
+        return { lines: lines, question: null, tale: true };
+      }
+      sitting.duelAlone(names, creatures[what - 1]);
+    } catch (err) {
+      if (err instanceof NeedAnswer) return { lines: lines, question: err.question };
+      if (err instanceof Quit) asker.write("You leave the table.");
+      else throw err;
+    }
+    return { lines: lines, question: null };
+  }
+
+  root.TgcGrimslingers = { play: play, readHeader: readHeader, headerLine: headerLine, partyProblem: partyProblem,
+                           TALE_ELSEWHERE: TALE_ELSEWHERE };
+})(typeof window !== "undefined" ? window : globalThis);
