@@ -167,7 +167,7 @@ def test_gs_16_7_a_party_beaten_at_a_landmark_gains_none_of_its_rewards() -> Non
             c.hp = 0 if outcome == "lose" else c.hp  # as the duel left them
         event = resolve_tile(state, _fight(outcome), random.Random(0))
         assert state.tile == here.card.code and event.kind == "landmark"
-        assert state.items["Lantern Oil"] == oil
+        assert state.item_count("Lantern Oil") == oil
         assert [c.hp for c in state.party] == [hp, hp]  # all revive after a lost duel
 
 

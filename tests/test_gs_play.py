@@ -93,9 +93,10 @@ def test_gs_14_2_moves_are_orthogonal_and_never_back_onto_the_last_tile() -> Non
     # KS (row 0, col 2) has 7D west, 3C east, 5H south; from 7D the only move is AH south
     text = _play(["1", "1", "1"])
     assert "  1. west to a face-down tile\n  2. east to a face-down tile\n" \
-           "  3. south to a face-down tile\n> 1\nYou enter 7D: event." in text
+           "  3. south to a face-down tile\n  4. end the session here\n> 1\n" \
+           "You enter 7D: event." in text
     turn_two = text.split("-- turn 2:")[1]
-    assert "? Move\n  1. south to a face-down tile\n" in turn_two  # not back east to KS
+    assert "? Move\n  1. south to a face-down tile\n  2. end the session here\n" in turn_two  # not KS
 
 
 def test_the_area_is_drawn_with_face_down_tiles_and_the_party_in_brackets() -> None:
@@ -111,7 +112,7 @@ def test_gs_14_5_the_players_choose_among_several_eligible_parts() -> None:
 
 def test_a_wrong_answer_is_said_and_the_question_asked_again() -> None:
     text = _play(["9", "tall tale", "the Tall Tale", ":quit"])
-    assert "> 9\nerror: answer with a number from 1 to 5, or :quit\n> tall tale\nerror:" in text
+    assert "> 9\nerror: answer with a number from 1 to 6, or :quit\n> tall tale\nerror:" in text
     assert "> the Tall Tale\nThe Lantern Road, chapter 1" in text
     assert text.endswith("> :quit\nYou leave the table.\n")
 
@@ -177,7 +178,7 @@ def test_play_by_hand_at_the_terminal() -> None:
 def test_gs_15_10_luellas_control_resets_after_a_duel() -> None:
     text = (PLAYTESTS / "chapter-one.transcript").read_text(encoding="utf-8")
     sheets = [line for line in text.splitlines() if line.startswith("  Luella ") and "PP" in line]
-    assert sheets and all(line.endswith(", 0 control") for line in sheets)
+    assert sheets and all(", 0 control" in line for line in sheets)
 
 
 def test_twenty_strong_transcripts_replay_through_the_same_seam() -> None:

@@ -64,11 +64,12 @@ def test_gs_a31_a_bought_card_waits_in_the_deactivate_pile_without_room(priced: 
 
 
 def test_gs_14_1_the_rest_phase_on_a_landmark_offers_the_purchase(priced: TallTale) -> None:
-    # chapter-one's first answers: the Tall Tale, west, south (greedy duel), east, east,
-    # north, west onto KS (landmark 301), the bounty; then the Rest phase asks
-    answers = ["1", "1", "1", "2", "2", "2", "1", "1", "1", "2", "2", "2", "2", "2", "2"]
+    # chapter-one's first answers: the Tall Tale, west (Nyunyo refuses the Lantern Oil),
+    # south (greedy duel; Luella takes the tonic), east, east, north, west onto KS
+    # (landmark 301), the bounty (Kipper takes the oil); then the Rest phase asks
+    answers = ["1", "1", "4", "1", "2", "2", "2", "2", "1", "1", "2", "2", "1", "2", "2", "2"]
     text, _ = session.replay(priced, {}, session.Header(("Kipper", "Luella", "Nyunyo"), 1),
                              iter(answers))
     assert "? Rest on landmark 301: spend PP\n  1. nothing more\n" \
-           "  2. Kipper buys Tin Whiskers (RN 4): 2 dmg for 6 PP (24 PP)\n> 2\n" in text
-    assert "  ~ Kipper buys Tin Whiskers: 18 PP left; the card goes to the hand" in text
+           "  2. Kipper buys Tin Whiskers (RN 4): 2 dmg for 6 PP (26 PP)\n> 2\n" in text
+    assert "  ~ Kipper buys Tin Whiskers: 20 PP left; the card goes to the hand" in text

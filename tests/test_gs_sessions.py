@@ -55,12 +55,15 @@ def test_gs_16_10_a_sessions_end_records_the_place_the_story_and_every_tracker()
 
 def test_gs_16_3_items_are_not_kept_between_sessions() -> None:
     state = _party("Kipper")
-    state.items["Glass Spur"] = 1  # a legendary item
-    state.items["Lantern Oil"] = 2
+    kipper = state.party[0]
+    spur, oil = (next(c for c in TALE.cards if c.name == n) for n in ("Glass Spur", "Lantern Oil"))
+    kipper.passive.append(spur)  # a legendary item
+    kipper.hand.append(oil)
+    state.item_discard.append(next(c for c in TALE.cards if c.name == "Imp Ember"))
     record = end_session(state)
-    assert not state.items
+    assert not state.held_items() and not state.item_discard
     again = continue_session(TALE, record, new_party(RULES, ["Kipper"]))
-    assert not again.items
+    assert not again.held_items()
 
 
 def test_gs_14_4_the_next_session_starts_on_the_portal_the_party_came_in_by() -> None:
@@ -127,14 +130,17 @@ HEX = card("Hex Fragment", "item", rn=None, category="world",
 def test_gs_10_9_three_of_a_kind_are_traded_for_what_the_card_says() -> None:
     state = _party("Kipper")
     state.tale = TALE.model_copy(update={"cards": (*TALE.cards, MAP, HEX)})
-    state.items["Treasure Map Piece"] = 2
+    kipper = state.party[0]
+    kipper.stash[:] = [MAP, MAP]
     assert trades(state) == []
-    state.items["Treasure Map Piece"], state.items["Hex Fragment"] = 3, 4
+    kipper.hand[:] = [MAP, HEX, HEX, HEX]
+    kipper.deactivated[:] = [HEX]  # a set may come from the deactivate pile too (GS-16.2)
     assert trades(state) == [MAP, HEX]
     assert trade(state, MAP, random.Random(0)) in {"Glass Spur", "Moon Compass"}
-    assert state.items["Treasure Map Piece"] == 0
+    assert state.item_count("Treasure Map Piece") == 0 and state.item_discard == [MAP] * 3
     assert trade(state, HEX, random.Random(0)) == "Lantern Oil"
-    assert state.items["Hex Fragment"] == 1 and trades(state) == []
+    assert state.item_count("Hex Fragment") == 1 and trades(state) == []
+    assert state.item_count("Lantern Oil") == 1
 
 
 def test_gs_10_9_a_set_is_written_as_a_trade_key(tmp_path: Path) -> None:

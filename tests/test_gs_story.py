@@ -45,7 +45,7 @@ def test_gs_14_5_the_eligible_part_is_the_one_whose_prerequisite_holds() -> None
     s = state()
     assert (s.area, s.tile) == (3, "KS") and ids(s) == ["1.1"]
     assert resolve_part(s, TALE.parts[0], always("win"), random.Random(1)) == "completed"
-    assert s.items["Lantern Oil"] == 1 and ids(s) == ["1.2"]  # on landmark 301
+    assert s.item_count("Lantern Oil") == 1 and ids(s) == ["1.2"]  # on landmark 301
 
 
 def test_gs_a6_several_eligible_parts_are_the_players_choice_and_one_excludes_the_other() -> None:
@@ -61,7 +61,7 @@ def test_gs_a6_a_lost_duel_leaves_the_part_incomplete_to_retry() -> None:
     s = state()
     s.completed |= {"1.1", "1.2", "1.3a", "1.4"}
     s.path = "Lawman"
-    s.items["Imp Ember"] = 1
+    s.party[0].hand.append(next(c for c in TALE.cards if c.name == "Imp Ember"))
     enter_area(s, 4, "KH")
     part = next(p for p in TALE.parts if p.id == "1.5")
     assert resolve_part(s, part, always("lose"), random.Random(1)) == "failed"
@@ -92,7 +92,7 @@ def test_gs_13_3_a_chest_opens_once_with_the_key_of_its_colour_from_its_area() -
     assert resolve_tile(s, always("win"), random.Random(1)).kind == "key"
     s.tile = "QD"
     opened = resolve_tile(s, always("win"), random.Random(1))
-    assert opened.detail.startswith("opened: ") and sum(s.items.values()) == 1
+    assert opened.detail.startswith("opened: ") and sum(s.held_items().values()) == 1
     assert resolve_tile(s, always("win"), random.Random(1)).kind == "nothing"
 
 

@@ -140,7 +140,7 @@ def test_gs_12_3_actions_restore_every_players_ep_and_give_items() -> None:
     for c in state.party:
         c.ep = 1
     resolve_part(state, _part("1.1"), _fight("win"), random.Random(0))  # each restore ep
-    assert [c.ep for c in state.party] == [5, 5] and state.items["Lantern Oil"] == 1
+    assert [c.ep for c in state.party] == [5, 5] and state.item_count("Lantern Oil") == 1
 
 
 def test_gs_12_6_a_chosen_path_and_its_marker_are_recorded_for_later_prerequisites() -> None:
@@ -218,9 +218,12 @@ def test_gs_14_6_a_bounty_begins_only_in_its_area_when_its_prerequisite_holds() 
 def test_gs_16_1_a_named_item_is_taken_and_a_random_one_drawn_from_the_rest() -> None:
     state = _party("Kipper")
     apply_action(state, GainItem(item="Lantern Oil"), _fight("win"), random.Random(0))
-    assert state.items["Lantern Oil"] == 1
-    for name in TALE.items:
-        if name != "Imp Ember":
-            state.items[name] = max(state.items[name], 1)
+    kipper = state.party[0]
+    assert state.item_count("Lantern Oil") == 1 and kipper.items()[0].name == "Lantern Oil"
+    apply_action(state, GainItem(item="Lantern Oil"), _fight("win"), random.Random(0))
+    assert state.item_count("Lantern Oil") == 1  # a player holds it: nothing is gained
+    for c in TALE.cards:
+        if c.name in TALE.items and c.name not in ("Imp Ember", "Lantern Oil"):
+            kipper.stash.append(c)
     apply_action(state, GainItem(item=None), _fight("win"), random.Random(0))
-    assert state.items["Imp Ember"] == 1  # the only item of the deck nobody holds
+    assert state.item_count("Imp Ember") == 1  # the only item of the deck nobody holds

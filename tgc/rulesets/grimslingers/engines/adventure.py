@@ -91,12 +91,14 @@ def write_back(state: TaleState, duel: Duel) -> None:
         character.hp, character.ep = duelist.hp, duelist.ep
         character.hand, character.stash = duelist.hand, duelist.stash
         character.discard, character.deactivated = duelist.discard, duelist.deactivated
+        character.passive = duelist.passive
         if duelist.grimslinger is not None:
             resource = duelist.grimslinger.resource
             # Luella's control resets at a duel's end; blood and bullets stay (GS-15.10)
             character.resource = 0 if resource == "control" else duelist.res.get(resource)
             if resource == "ammo":
                 character.belt = duelist.belt
+    state.item_discard.extend(duel.item_discard)  # items used in the duel (GS-3.7)
     state.defeats_left = max(0, duel.defeats_left)
     state.game_over = state.game_over or duel.game_over
     if not state.game_over:
@@ -107,7 +109,8 @@ def _setup(rules: Rules, c: Character) -> PlayerSetup:
     return PlayerSetup(rules.grimslingers.get(c.name), tuple(c.hand), tuple(c.stash),
                        hp=c.hp, ep=c.ep, max_hp=c.max_hp, max_ep=c.max_ep,
                        hand_limit=c.hand_limit, stash_limit=c.stash_limit, resource=c.resource,
-                       belt=c.belt, discard=tuple(c.discard), deactivated=tuple(c.deactivated))
+                       belt=c.belt, discard=tuple(c.discard), deactivated=tuple(c.deactivated),
+                       passive=tuple(c.passive))
 
 
 def walk(tale: TallTale, names: list[str], seed: int = 0, policy: str = "greedy",

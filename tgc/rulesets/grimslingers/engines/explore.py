@@ -14,7 +14,7 @@ one state (likewise for an item's count)."""
 from __future__ import annotations
 
 import random
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -200,11 +200,12 @@ def _phases(tale: TallTale, state: TaleState, oracle: Oracle, seen: Seen, asked:
 
 def _clone(s: TaleState) -> TaleState:
     party = [Character(c.name, hp=c.hp, ep=c.ep, max_hp=c.max_hp, max_ep=c.max_ep,
-                       resource=c.resource, belt=c.belt, pp=c.pp) for c in s.party]
+                       resource=c.resource, belt=c.belt, pp=c.pp, hand=c.items())
+             for c in s.party]  # duels are the oracle's: of the cards only items matter
     return replace(s, party=party, completed=set(s.completed), markers=set(s.markers),
                    revealed={}, keys={a: set(k) for a, k in s.keys.items()},
                    opened=set(s.opened), specials_done=set(s.specials_done),
-                   items=Counter(s.items), defeated=set(s.defeated),
+                   item_discard=list(s.item_discard), defeated=set(s.defeated),
                    bounties_done=set(s.bounties_done), achievements=set(s.achievements), log=[])
 
 
@@ -397,10 +398,18 @@ def _key(s: TaleState, asked: Asked) -> Key:
               frozenset(s.opened)) if asked.chests else None
     return (s.chapter, frozenset(s.completed), frozenset(s.markers), s.path, s.area, s.tile,
             s.previous, chests,
-            frozenset((n, min(s.items[n], cap)) for n, cap in asked.items.items() if s.items[n]),
+            _items(s, asked),
             frozenset(s.defeated & asked.defeated), s.active_bounty, frozenset(s.bounties_done),
             s.defeats_left, min(min((c.pp for c in s.party), default=0), asked.pp),
             s.game_over, s.chapter_over)
+
+
+def _items(s: TaleState, asked: Asked) -> frozenset[tuple[str, int]]:
+    """The items a prerequisite names, counted up to what it asks for, whoever holds them."""
+    if not asked.items:
+        return frozenset()
+    held = s.held_items()
+    return frozenset((n, min(held[n], cap)) for n, cap in asked.items.items() if held[n])
 
 
 def _reached(s: TaleState) -> Iterator[str]:

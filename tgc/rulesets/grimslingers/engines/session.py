@@ -11,9 +11,10 @@ import random
 import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Literal
 
 from tgc.limits import read_int
-from tgc.rulesets.grimslingers.data import Area, DuelAction, Part, TallTale
+from tgc.rulesets.grimslingers.data import Area, Card, DuelAction, Part, TallTale
 from tgc.rulesets.grimslingers.engines.adventure import duel_setup, new_party, write_back
 from tgc.rulesets.grimslingers.engines.duel import Duel, DuelSetup
 from tgc.rulesets.grimslingers.engines.hand import Asker, HandPolicy, Quit
@@ -35,19 +36,32 @@ from tgc.rulesets.grimslingers.engines.story import (
     trade,
     trades,
 )
-from tgc.rulesets.grimslingers.engines.tale import TaleState, new_state
+from tgc.rulesets.grimslingers.engines.tale import (
+    REFUSED_BULLETS,
+    Taking,
+    TaleState,
+    continue_session,
+    end_session,
+    new_state,
+    remake,
+    where_to,
+)
 from tgc.rulesets.grimslingers.engines.words import (
     area_grid,
     card_words,
     character_words,
     direction,
     duelist_words,
+    record_words,
     tile_words,
 )
 from tgc.rulesets.grimslingers.rules import Rules, index
 
 MAGIC = "# tgc Grimslingers transcript: "
 FIGHTS = ("by hand", *(f"{name} policy" for name in POLICIES))
+FREE_ROAM = "Free Roam (no story booklet, GS-11.1)"
+END_SESSION = "end the session here"
+SessionEnd = Literal["game over", "chapter over", "nowhere to move", "session ended"]
 WIDTH = 88  # a part's text is wrapped to this many columns
 PART_ENDS: dict[PartResult, str] = {
     "completed": "The part is completed.",
@@ -143,10 +157,12 @@ def play(tale: TallTale, texts: Texts, header: Header, asker: Asker) -> None:
     try:
         names = list(header.party) or sitting.choose_party()
         creatures = [c.name for c in tale.creatures]
+        roam = [FREE_ROAM] if tale.start_area is not None else []
         what = asker.choose("What do you play", ["the Tall Tale",
-                                                 *(f"a duel with {c}" for c in creatures)])
-        if what == 0:
-            sitting.tale(names)
+                                                 *(f"a duel with {c}" for c in creatures),
+                                                 *roam])
+        if what == 0 or what > len(creatures):
+            sitting.tale(names, free_roam=what > 0)
         else:
             sitting.duel_alone(names, creatures[what - 1])
     except Quit:
@@ -160,6 +176,7 @@ class Sitting:
     asker: Asker
     rng: random.Random
     turn: int = 0
+    ended: bool = False  # the players ended the session in the Movement phase
     state: TaleState = field(init=False)
 
     @property
@@ -184,28 +201,115 @@ class Sitting:
 
     # ---------------------------------------------------------------- the Tall Tale
 
-    def tale(self, names: list[str]) -> None:
-        tale = self.rules.tale
-        self.state = state = new_state(tale, names)
+    def tale(self, names: list[str], free_roam: bool = False) -> None:
+        """Sessions one after another (GS-14.4), in one chapter or the next, until the
+        players leave the table."""
+        self.state = state = new_state(self.rules.tale, names)
         state.party = new_party(self.rules, names)
+        state.free_roam = free_roam
+        state.taker = self.take_item
+        while True:
+            end = self.session()
+            if not self.what_next(names, end):
+                return
+
+    def session(self) -> SessionEnd:
+        """Adventure turns until the chapter or the game is over, the party cannot move,
+        or the players end the session (GS-16.10)."""
+        tale, state = self.rules.tale, self.state
+        names = ", ".join(c.name for c in state.party)
         chapter = next((c for c in tale.chapters if c.number == state.chapter), None)
-        self.write(f"{tale.title}, chapter {state.chapter}"
-                   + (f" \"{chapter.title}\"" if chapter else "")
-                   + f": {', '.join(names)}; {state.defeats_left} defeats allowed")
+        self.write(f"{tale.title}, " + ("Free Roam" if state.free_roam else
+                                        f"chapter {state.chapter}"
+                                        + (f" \"{chapter.title}\"" if chapter else ""))
+                   + f": {names}; {state.defeats_left} defeats allowed")
+        self.turn, self.ended = 0, False
         while not (state.game_over or state.chapter_over):
             if not self.adventure_turn():
                 break
-        end = "game over" if state.game_over else "chapter over" if state.chapter_over \
-            else "nowhere to move"
+        end: SessionEnd = "game over" if state.game_over else "chapter over" \
+            if state.chapter_over else "session ended" if self.ended else "nowhere to move"
         self.write("")
         self.write(f"end: {end} after {self.turn} turns; completed "
                    f"{', '.join(sorted(state.completed)) or 'nothing'}; "
                    f"markers {', '.join(sorted(state.markers)) or 'none'}")
         for c in state.party:
             self.write(f"  {character_words(c, self.rules.grimslingers.get(c.name))}")
+        return end
+
+    def what_next(self, names: list[str], end: SessionEnd) -> bool:
+        """After a session: the next chapter (the same characters, or remade at the
+        chapter's start, GS-11.6), or a new session that continues this one (GS-14.4;
+        after a game over or a chapter's end the characters may be remade, GS-16.9), or
+        leave the table. Asked only when there is something to go on with."""
+        state, tale = self.state, self.rules.tale
+        following = state.chapter + 1 if end == "chapter over" else state.chapter
+        more = any(c.number == following for c in tale.chapters) or state.free_roam
+        if end == "nowhere to move" or not more:
+            return False
+        remade = end != "session ended"
+        options: list[tuple[str, Callable[[], None]]] = []
+        if end == "chapter over":
+            options += [(f"begin chapter {following} with the same characters",
+                         lambda: self.next_chapter(following, False)),
+                        (f"begin chapter {following}, remaking the characters (GS-11.6)",
+                         lambda: self.next_chapter(following, True))]
+        options.append(("end the session; a new session continues it (GS-14.4)",
+                        lambda: self.next_session(names, following, False)))
+        if remade:
+            options.append(("end the session; a new session continues it, the characters "
+                            "remade (GS-11.6)", lambda: self.next_session(names, following, True)))
+        pick = self.asker.choose("What now", ["leave the table", *(o for o, _ in options)])
+        if pick == 0:
+            return False
+        self.write("")
+        options[pick - 1][1]()
+        return True
+
+    def next_chapter(self, number: int, remade: bool) -> None:
+        """The same session goes on into the next chapter; items are kept (GS-16.3)."""
+        state = self.state
+        state.chapter, state.chapter_over = number, False
+        if remade:
+            self._remake()
+
+    def next_session(self, names: list[str], chapter: int, remade: bool) -> None:
+        """GS-16.10 then GS-14.4: the record is written, every card put away; new
+        characters are set up from their Progress Trackers, the area laid out afresh."""
+        old = self.state
+        record = end_session(old)
+        for line in record_words(record):
+            self.write(line)
+        self.state = state = continue_session(self.rules.tale, record,
+                                              new_party(self.rules, names))
+        state.chapter, state.free_roam, state.taker = chapter, old.free_roam, self.take_item
+        if remade:
+            self._remake()
+
+    def _remake(self) -> None:
+        fresh = new_party(self.rules, [c.name for c in self.state.party])
+        for c, new in zip(self.state.party, fresh, strict=True):
+            remake(c, new)
+        self.write("  ~ the characters are remade: every PP earned is there to spend again")
+
+    def take_item(self, state: TaleState, card: Card) -> Taking:
+        """GS-16.1: the players decide who takes an item; Nyunyo may refuse it for
+        bullets (GS-6.10). Asked only when there is a choice."""
+        party = state.party
+        refusers = [c for c in party if c.belt is not None]
+        options = [f"{c.name} (to the {where_to(c, card)})" for c in party]
+        options += [f"{c.name} refuses it: +{REFUSED_BULLETS} bullets on the belt"
+                    for c in refusers]
+        if len(options) == 1:
+            return Taking(party[0])
+        pick = self.asker.choose(f"Who takes {card.name}", options)
+        if pick < len(party):
+            return Taking(party[pick])
+        return Taking(refusers[pick - len(party)], refused=True)
 
     def adventure_turn(self) -> bool:
-        """GS-14.1's four phases; False when the party cannot move."""
+        """GS-14.1's four phases; False when the party cannot move or the players end
+        the session instead (in the Movement phase, before a move)."""
         state, area = self.state, self.state.current_area()
         options = moves(state)
         if area is None or state.tile is None or not options:
@@ -218,7 +322,11 @@ class Sitting:
             self.write(line)
         for c in state.party:
             self.write(f"  {character_words(c, self.rules.grimslingers.get(c.name))}")
-        pick = self.asker.choose("Move", [self._move_words(area, code) for code in options])
+        pick = self.asker.choose("Move", [*(self._move_words(area, code) for code in options),
+                                          END_SESSION])
+        if pick == len(options):
+            self.ended, self.turn = True, self.turn - 1  # the turn was not played
+            return False
         move(state, options[pick])
         tile = state.current_tile()
         assert tile is not None
@@ -370,7 +478,8 @@ class _Changes:
 
 
 def _record(state: TaleState) -> dict[str, str]:
-    items = ", ".join(f"{n} x{k}" if k > 1 else n for n, k in sorted(state.items.items()) if k)
+    items = "; ".join(f"{c.name}: {', '.join(sorted(x.name for x in c.items()))}"
+                      for c in state.party if c.items())
     return {
         "path": state.path or "none",
         "markers": ", ".join(sorted(state.markers)) or "none",

@@ -6,6 +6,7 @@ the tile entered, bounties that block the story, the Rest phase. Pure functions 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, assert_never
@@ -21,10 +22,12 @@ from tgc.rulesets.grimslingers.data import (
     TallTale,
     Tile,
 )
+from tgc.rulesets.grimslingers.engines.duelist import take
 from tgc.rulesets.grimslingers.engines.tale import (
     Character,
     TaleState,
     enter_area,
+    gain_item,
     place,
     revive_all,
     spend_defeats,
@@ -170,47 +173,83 @@ def won(state: TaleState, creature: str, rng: random.Random) -> None:
                 c.gain_pp(reward.amount)
 
 
-def _gain_item(state: TaleState, item: str | None, rng: random.Random) -> None:
-    """A named item is searched for; otherwise a random one from the deck (GS-16.1)."""
+def _gain_item(state: TaleState, item: str | None, rng: random.Random) -> str | None:
+    """GS-16.1: a named item is searched for in the deck or taken from the item discard
+    pile, and nothing is gained while a player holds it; otherwise a random one is drawn
+    from the deck (the discard pile shuffled back in only when the deck is empty). The
+    card then goes to whoever takes it. Its name, if one was gained or refused."""
+    tale = state.tale
+    if tale is None:
+        return None
+    held = state.held_items()
     if item is None:
-        deck = [i for i in (state.tale.items if state.tale else ()) if state.items[i] == 0]
+        deck = _item_deck(state, held)
         if not deck:
-            return
-        item = rng.choice(deck)
-    state.items[item] += 1
-    state.log.append(f"item {item}")
+            return None
+        card = rng.choice(deck)
+    else:
+        found = next((c for c in tale.cards if c.kind == "item" and c.name == item), None)
+        if found is None or held[item]:  # TGC598 names an item no @gear declares
+            return None
+        card = found
+    if any(c is card for c in state.item_discard):
+        take(state.item_discard, card)
+    state.log.append(f"item {card.name}: {gain_item(state, card)}")
+    return card.name
+
+
+def _item_deck(state: TaleState, held: Counter[str]) -> list[Card]:
+    """The item deck: every item card that is not legendary, held by nobody and not in
+    the item discard pile; an empty deck takes the discard pile back (GS-16.1)."""
+    tale = state.tale
+    assert tale is not None
+    spent = {c.name for c in state.item_discard}
+    deck = [c for c in tale.cards if c.kind == "item" and c.name in tale.items
+            and not held[c.name] and c.name not in spent]
+    if not deck and state.item_discard:
+        deck = [c for c in state.item_discard if not held[c.name]]
+        state.item_discard.clear()
+    return deck
 
 
 def trades(state: TaleState) -> list[Card]:
-    """GS-10.9: the item cards with a ``trade`` the party holds a full set of."""
+    """GS-10.9: the item cards with a ``trade`` that one player holds a full set of."""
     tale = state.tale
     return [c for c in (tale.cards if tale else ()) if c.trade is not None
-            and state.items[c.name] >= c.trade.count]
+            and _set_holder(state, c) is not None]
+
+
+def _set_holder(state: TaleState, card: Card) -> Character | None:
+    assert card.trade is not None
+    return next((c for c in state.party if sum(x.name == card.name for x in c.items())
+                 >= card.trade.count), None)
 
 
 def trade(state: TaleState, card: Card, rng: random.Random) -> str:
     """Give up a set (to the item discard pile) for what the card says: a named item, a
     random one from the deck, or a random legendary item. Not while a story part is
     resolving: the callers offer it in the Rest phase. What was gained, if anything."""
-    assert card.trade is not None and card in trades(state)
-    state.items[card.name] -= card.trade.count
-    before = +state.items
+    assert card.trade is not None
+    holder = _set_holder(state, card)
+    assert holder is not None
+    for _ in range(card.trade.count):
+        given = next(x for x in holder.items() if x.name == card.name)
+        holder.throw_away(given)
+        state.item_discard.append(given)
     if card.trade.gives == "legendary":
-        _gain_legendary(state, rng)
-    else:
-        _gain_item(state, card.trade.item, rng)
-    gained = +state.items - before
-    return next(iter(gained), "")
+        return _gain_legendary(state, rng) or ""
+    return _gain_item(state, card.trade.item, rng) or ""
 
 
 def _gain_legendary(state: TaleState, rng: random.Random) -> str | None:
-    legendary = [c.name for c in (state.tale.cards if state.tale else ())
-                 if c.category == "legendary" and state.items[c.name] == 0]
+    held = state.held_items()
+    legendary = [c for c in (state.tale.cards if state.tale else ())
+                 if c.category == "legendary" and not held[c.name]]
     if not legendary:
         return None
-    item = rng.choice(legendary)
-    state.items[item] += 1
-    return item
+    card = rng.choice(legendary)
+    state.log.append(f"item {card.name}: {gain_item(state, card)}")
+    return card.name
 
 
 def _bounty_step(state: TaleState, name: str, step: str) -> None:

@@ -5,12 +5,15 @@ conditions read it through ``Facts``."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Literal, assert_never
 
 from tgc.rulesets.grimslingers.data import Area, Card, Colour, TallTale, Tile
 from tgc.rulesets.grimslingers.engines.duelist import take
 
 REVIVE = 3  # GS-16.5
+Pile = Literal["passive space", "hand", "stash", "deactivate pile"]
 
 
 @dataclass(slots=True)
@@ -31,19 +34,31 @@ class Character:
     stash: list[Card] = field(default_factory=list)
     discard: list[Card] = field(default_factory=list)
     deactivated: list[Card] = field(default_factory=list)
+    passive: list[Card] = field(default_factory=list)  # the passive space (GS-3.7)
     hand_limit: int = 5
     stash_limit: int = 3
+    passive_limit: int = 1  # legendary items there use no slot (GS-3.9, GS-16.3)
 
     def gain_pp(self, amount: int) -> None:
         self.pp += amount
         self.earned += amount
+
+    def owned(self) -> Iterator[Card]:
+        """Every card the character holds: hand, stash, passive space, discard and
+        deactivate piles (an item is never in the discard pile: it goes to the shared
+        item discard pile, GS-3.7)."""
+        for pile in (self.hand, self.stash, self.passive, self.discard, self.deactivated):
+            yield from pile
+
+    def items(self) -> list[Card]:
+        return [c for c in self.owned() if c.kind == "item"]
 
     def throw_away(self, card: Card) -> str:
         """GS-16.2: a card a story part, landmark or event asks to discard, taken from the
         hand, the stash or the deactivate pile; one that says "deactivate on use" or "do
         not discard" is deactivated instead; an item goes to the item discard pile. Where
         it went."""
-        pile = next((p for p in (self.hand, self.stash, self.deactivated)
+        pile = next((p for p in (self.hand, self.stash, self.deactivated, self.passive)
                      if any(c is card for c in p)), None)
         if pile is None:
             raise ValueError(f"{self.name} holds no {card.name}")
@@ -69,6 +84,20 @@ class Character:
                 take(pile, card)
 
 
+@dataclass(frozen=True, slots=True)
+class Taking:
+    """Who takes an item the party gains (GS-16.1: the group decides), or, ``refused``,
+    Nyunyo turns it down for three bullets on his belt (GS-6.10)."""
+
+    who: Character
+    refused: bool = False
+
+
+Taker = Callable[["TaleState", Card], Taking]
+"""Decides who takes a gained item: a policy, or the players at the terminal."""
+REFUSED_BULLETS = 3  # GS-6.10
+
+
 @dataclass(slots=True)
 class TaleState:
     chapter: int
@@ -83,7 +112,7 @@ class TaleState:
     keys: dict[int, set[Colour]] = field(default_factory=dict)  # per area (GS-A7)
     opened: set[tuple[int, str]] = field(default_factory=set)
     specials_done: set[tuple[int, str]] = field(default_factory=set)
-    items: Counter[str] = field(default_factory=Counter)
+    item_discard: list[Card] = field(default_factory=list)  # the shared pile (GS-16.1)
     defeated: set[str] = field(default_factory=set)
     active_bounty: str | None = None
     bounties_done: set[str] = field(default_factory=set)
@@ -95,11 +124,20 @@ class TaleState:
     entered_by: str | None = None  # the portal by which the party came into this area
     tale: TallTale | None = None
     log: list[str] = field(default_factory=list)
+    taker: Taker | None = None  # None: ``first_with_room`` decides
 
     # -------------------------------------------------- Facts (conditions.py)
 
     def item_count(self, name: str) -> int:
-        return self.items[name]
+        """How many cards of this item the party holds, whoever holds them (GS-12.2)."""
+        return sum(1 for c in self.party for card in c.owned()
+                   if card.kind == "item" and card.name == name)
+
+    def held_items(self) -> Counter[str]:
+        return Counter(card.name for c in self.party for card in c.items())
+
+    def take(self, card: Card) -> Taking:
+        return (self.taker or first_with_room)(self, card)
 
     def current_area(self) -> Area | None:
         if self.tale is None or self.area is None:
@@ -191,9 +229,9 @@ def end_session(state: TaleState) -> SessionRecord:
         frozenset(state.markers), state.path, frozenset(state.bounties_done),
         frozenset(state.achievements), frozenset(state.defeated),
         tuple(Sheet(c.name, c.pp, c.earned, tuple(c.bought)) for c in state.party))
-    state.items.clear()
+    state.item_discard.clear()
     for c in state.party:
-        c.hand, c.stash, c.discard, c.deactivated = [], [], [], []
+        c.hand, c.stash, c.discard, c.deactivated, c.passive = [], [], [], [], []
     return record
 
 
@@ -227,27 +265,82 @@ def continue_session(tale: TallTale, record: SessionRecord,
 
 
 def place(c: Character, card: Card) -> str:
-    """A card the character gains: the hand, else the stash, else it waits in the
-    deactivate pile until there is room (GS-A31). Where it went."""
+    """A card the character gains goes where ``where_to`` says. Where it went."""
+    where = where_to(c, card)
+    match where:
+        case "passive space":
+            c.passive.append(card)
+        case "hand":
+            c.hand.append(card)
+        case "stash":
+            c.stash.append(card)
+        case "deactivate pile":
+            c.deactivated.append(card)
+        case _:
+            assert_never(where)
+    return where
+
+
+def where_to(c: Character, card: Card) -> Pile:
+    """A passive item to the passive space if there is room (GS-3.9, GS-16.3), else the
+    hand, else the stash, else the deactivate pile, to wait there until there is room
+    (GS-A31)."""
+    if passive_room(c, card):
+        return "passive space"
     if len(c.hand) < c.hand_limit:
-        c.hand.append(card)
         return "hand"
     if len(c.stash) < c.stash_limit:
-        c.stash.append(card)
         return "stash"
-    c.deactivated.append(card)
     return "deactivate pile"
+
+
+def passive_room(c: Character, card: Card) -> bool:
+    """A passive item fits the passive space: one legendary item at most, beside the
+    slots (``passive_limit``) that every other passive card uses (GS-3.9, GS-16.3)."""
+    if card.kind != "item" or "passive" not in card.types:
+        return False
+    if card.category == "legendary":
+        return not any(x.category == "legendary" for x in c.passive)
+    return sum(x.category != "legendary" for x in c.passive) < c.passive_limit
+
+
+def first_with_room(state: TaleState, card: Card) -> Taking:
+    """The policy's answer to who takes an item: the first player (in table order) with
+    room for it outside the deactivate pile, else the first player. Nyunyo refuses one
+    only he could take and that would wait in his deactivate pile (GS-6.10)."""
+    for c in state.party:
+        if passive_room(c, card) or len(c.hand) < c.hand_limit or len(c.stash) < c.stash_limit:
+            return Taking(c)
+    first = state.party[0]
+    return Taking(first, refused=first.belt is not None)
+
+
+def gain_item(state: TaleState, card: Card) -> str:
+    """The party gains this item card: whoever takes it places it (``place``), or Nyunyo
+    refuses it and gains three bullets, the card going back to its deck. What happened,
+    in words."""
+    taking = state.take(card)
+    who = taking.who
+    if taking.refused and who.belt is not None:
+        who.belt += REFUSED_BULLETS
+        return f"{who.name} refuses {card.name}: +{REFUSED_BULLETS} bullets on the belt"
+    return f"{who.name} takes {card.name} to the {place(who, card)}"
 
 
 def remake(c: Character, fresh: Character) -> None:
     """GS-11.6, at a chapter's start: every card bought with PP goes back, the stats and
     cards are those of a new character (``fresh``), and every PP earned so far is there
-    to spend again."""
+    to spend again. Items stay: they are kept across the chapters of a session
+    (GS-16.3)."""
+    items = c.items()
     c.hp, c.ep, c.max_hp, c.max_ep = fresh.hp, fresh.ep, fresh.max_hp, fresh.max_ep
     c.hand_limit, c.stash_limit = fresh.hand_limit, fresh.stash_limit
+    c.passive_limit = fresh.passive_limit
     c.hand, c.stash = list(fresh.hand), list(fresh.stash)
-    c.discard, c.deactivated, c.bought = [], [], []
+    c.discard, c.deactivated, c.passive, c.bought = [], [], [], []
     c.pp = c.earned
+    for card in items:
+        place(c, card)
 
 
 def spend_defeats(state: TaleState, count: int) -> None:

@@ -30,7 +30,7 @@ from tgc.rulesets.grimslingers.data import (
     Tile,
 )
 from tgc.rulesets.grimslingers.engines.duelist import Duelist
-from tgc.rulesets.grimslingers.engines.tale import Character, TaleState
+from tgc.rulesets.grimslingers.engines.tale import Character, SessionRecord, TaleState
 
 
 def fx_words(fxs: tuple[Fx, ...]) -> str:
@@ -112,7 +112,22 @@ def character_words(c: Character, g: Grimslinger | None) -> str:
         extra += f", {c.resource} {g.resource if g is not None else 'resource'}"
     if c.belt is not None:
         extra += f", belt {c.belt}"
-    return f"{c.name} {c.hp}/{c.max_hp} HP, {c.ep}/{c.max_ep} EP, {c.pp} PP{extra}"
+    items = ", ".join(x.name for x in c.items())
+    return f"{c.name} {c.hp}/{c.max_hp} HP, {c.ep}/{c.max_ep} EP, {c.pp} PP{extra}" \
+        + (f"; items {items}" if items else "")
+
+
+def record_words(record: SessionRecord) -> list[str]:
+    """What the end of a session writes down (GS-16.10), as the next session reads it."""
+    where = f"area {record.area}" + (f" by portal {record.portal}" if record.portal else "")
+    lines = [f"  session record: {where}; chapter {record.chapter}; completed "
+             f"{', '.join(sorted(record.completed)) or 'nothing'}; markers "
+             f"{', '.join(sorted(record.markers)) or 'none'}"]
+    for sheet in record.sheets:
+        bought = ", ".join(c.name for c in sheet.bought)
+        lines.append(f"  {sheet.name}: {sheet.pp} PP unspent of {sheet.earned} earned"
+                     + (f"; bought {bought}" if bought else ""))
+    return lines
 
 
 def tile_words(tile: Tile) -> str:
