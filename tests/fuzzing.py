@@ -242,10 +242,20 @@ def _written(data: str, campaign: Path) -> str:
     return ""
 
 
+NAME_MAX = 255  # bytes in one name of a path on Linux's file systems
+
+
 def _plain(name: str) -> bool:
+    """A file name a writer's campaign can hold. A mutation that renames the file past
+    what the file system allows (a name over ``NAME_MAX`` bytes) is no such file: the
+    harness could not even write it, so its text goes into ``mutant.tgj`` instead."""
     parts = name.split("/")
     return (name.endswith((".tgj", ".po")) or parts[-1] in ("tgc.lock", "tgc.l10n.lock")) and \
-        all(p and p not in (".", "..") and p.isprintable() for p in parts)
+        all(p and p not in (".", "..") and p.isprintable() and _fits(p) for p in parts)
+
+
+def _fits(part: str) -> bool:
+    return len(part.encode("utf-8", errors="surrogatepass")) <= NAME_MAX
 
 
 def _check(data: str, tmp: Path) -> str:

@@ -77,6 +77,16 @@ def test_a_mutant_reparses_only_its_own_file(monkeypatch: pytest.MonkeyPatch) ->
     assert parsed == [name.partition("/")[2]]
 
 
+@pytest.mark.parametrize("kind", ["check", "runtime"])
+def test_a_mutant_renamed_past_the_file_systems_limit_is_still_run(kind: str) -> None:
+    """Run 3 of docs/reliability.md: a mutation repeated a span of the file's name until
+    it was longer than a name may be, and the harness, not tgc, failed to write it."""
+    name, _, text = seeds("check")[1].partition("\0")
+    folder, _, file = name.rpartition("/")
+    long = f"{folder}/{file.removesuffix('.tgj')}{'.beacon-stair' * 30}.tgj"
+    assert run_isolated(kind, f"{long}\0{text}").kind in ("ok", "clean", "rejected")
+
+
 def test_the_isolated_runner_counts_hangs_and_blowups_as_failures(monkeypatch: pytest.MonkeyPatch) -> None:
     def spin(data: str, tmp: object) -> str:
         while True:
