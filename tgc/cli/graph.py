@@ -8,7 +8,15 @@ from pathlib import Path
 
 import click
 
-from tgc.cli.options import EXIT_OK, cache_policy, campaign_dir, fail_internal, fail_usage, no_cache_option
+from tgc.cli.options import (
+    EXIT_OK,
+    cache_policy,
+    campaign_dir,
+    fail_internal,
+    fail_path,
+    fail_usage,
+    no_cache_option,
+)
 
 
 @click.command()
@@ -52,7 +60,9 @@ def graph(directory: Path | None, fmt: str, section: str | None, output: Path | 
     except (WorkspaceError, ExportError) as err:
         fail_usage(str(err))
     except OSError as err:
-        fail_usage(f"{output}: {err.strerror or err}")
+        if err.filename is None:
+            fail_usage(f"{output}: {err.strerror or err}")
+        fail_path(err, debug)
     except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
         fail_internal(err, debug)
     sys.exit(EXIT_OK)

@@ -1,8 +1,9 @@
 """Shared pieces of the commands: exit statuses, the default campaign folder, and the
-two ways a command fails (usage error, internal error)."""
+ways a command fails (usage error, a path the system refuses, internal error)."""
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import traceback
@@ -54,6 +55,32 @@ def fail_usage(message: str) -> NoReturn:
     sys.exit(EXIT_USAGE)
 
 
+# What the operating system says of a path a user gave or a folder they pointed tgc at:
+# the user's to fix (a shorter name, a permission, free space), not a bug in tgc.
+PATH_ERRORS = frozenset({errno.ENAMETOOLONG, errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOSPC,
+                         errno.EDQUOT, errno.ELOOP, errno.ENOTDIR, errno.EISDIR, errno.ENOENT})
+_PATH_HINTS = {
+    errno.ENAMETOOLONG: "a name in a path may be at most 255 bytes on most file systems: shorten it",
+    errno.ENOSPC: "free some space on that disk, or write elsewhere with -o",
+    errno.EDQUOT: "free some space on that disk, or write elsewhere with -o",
+    errno.EROFS: "that file system is read-only: write elsewhere with -o",
+}
+
+
+def fail_path(err: OSError, debug: bool) -> NoReturn:
+    """A path the operating system refused, named with the system's reason and what to do,
+    as a usage error (exit 2) rather than TGC999: tgc did what it should; the path cannot
+    be used."""
+    from tgc.diagnostics.render.base import printable
+
+    hint = _PATH_HINTS.get(err.errno or 0, "check the path and its permissions")
+    click.echo(f"tgc: error: {printable(str(err.filename))}: {err.strerror}", err=True)
+    click.echo(f"  = hint: {hint}", err=True)
+    if debug:
+        traceback.print_exception(err)
+    sys.exit(EXIT_USAGE)
+
+
 # Memory handed back to the interpreter when it runs out, so that the report below can
 # still be written; and that report, encoded before anything could fail.
 _RESERVE: list[bytearray] = [bytearray(512 * 1024)]
@@ -73,9 +100,12 @@ def out_of_memory() -> NoReturn:
 
 
 def fail_internal(err: BaseException, debug: bool, fmt: str = "human") -> NoReturn:
-    """Report a bug in tgc as TGC999 with a bug-report hint, never a bare traceback."""
+    """Report a bug in tgc as TGC999 with a bug-report hint, never a bare traceback. A path
+    the operating system refused is no bug: it is said as such (:func:`fail_path`)."""
     if isinstance(err, MemoryError):
         out_of_memory()
+    if isinstance(err, OSError) and err.filename is not None and err.errno in PATH_ERRORS:
+        fail_path(err, debug)
     from tgc.diagnostics.codes import CATALOGUE
 
     rule = CATALOGUE["TGC999"]
