@@ -57,8 +57,10 @@ def fail_usage(message: str) -> NoReturn:
 
 # What the operating system says of a path a user gave or a folder they pointed tgc at:
 # the user's to fix (a shorter name, a permission, free space), not a bug in tgc.
+# A missing file is not among them: the commands check the paths they are given, so a
+# missing file that reaches here is one tgc itself got wrong.
 PATH_ERRORS = frozenset({errno.ENAMETOOLONG, errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOSPC,
-                         errno.EDQUOT, errno.ELOOP, errno.ENOTDIR, errno.EISDIR, errno.ENOENT})
+                         errno.EDQUOT, errno.ELOOP})
 _PATH_HINTS = {
     errno.ENAMETOOLONG: "a name in a path may be at most 255 bytes on most file systems: shorten it",
     errno.ENOSPC: "free some space on that disk, or write elsewhere with -o",
