@@ -4,7 +4,8 @@ drawn from a seeded generator (wrong answers among them: a number out of range, 
 option has), then played by the page's engine on the same answers, must give the same
 transcript, line for line. The recorded transcripts replay in headless Chromium
 (tests/test_web_transcripts.py); these cover the rest of the rules: every hero and boss
-at every rank, dice typed in, duels by hand, greedy and random, parties of one to three."""
+at every rank, dice typed in; Tall Tales and duels alone, by hand, greedy and random,
+parties of one to three."""
 
 from __future__ import annotations
 
@@ -36,13 +37,17 @@ needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed (.ci
 REPLAY = """
 const fs = require("fs");
 for (const file of %s) require(file);
-const rules = JSON.parse(fs.readFileSync(%s, "utf8")), cases = JSON.parse(fs.readFileSync(%s, "utf8"));
-const engine = globalThis[%s];
+const bundle = JSON.parse(fs.readFileSync(%s, "utf8")), cases = JSON.parse(fs.readFileSync(%s, "utf8"));
+const play = %s;
 console.log(JSON.stringify(cases.map(function (text) {
   const answers = text.split("\\n").filter(l => l.startsWith("> ")).map(l => l.slice(2));
-  return engine.play(rules, engine.readHeader(text), answers).lines.join("\\n") + "\\n";
+  return play(bundle, text, answers).lines.join("\\n") + "\\n";
 })));
 """
+# Each page engine's entry, on the bundle, a transcript (its header) and the answers:
+DECK = "(b, text, answers) => TgcTwentyStrong.play(b.rules, TgcTwentyStrong.readHeader(text), answers)"
+SITTING = ("(b, text, answers) => TgcGrimslingers.play(b.rules, TgcGrimslingers.texts(b, {}), "
+           "TgcGrimslingers.readHeader(text), answers)")
 
 
 def bundle(name: str) -> s.Bundle:
@@ -51,14 +56,14 @@ def bundle(name: str) -> s.Bundle:
 
 
 def page_replays(tmp_path: Path, scripts: list[Path], found: s.Bundle, cases: list[str],
-                 engine: str) -> list[str]:
-    """Each case's answers given to the page's ``engine``, its transcript back."""
+                 play: str) -> list[str]:
+    """Each case's answers given to the page's engine (``play``), its transcript back."""
     assert NODE is not None
-    rules, texts = tmp_path / "rules.json", tmp_path / "cases.json"
-    rules.write_text(json.dumps(json.loads(dump_bundle(found))["rules"]), encoding="utf-8")
+    dumped, texts = tmp_path / "bundle.json", tmp_path / "cases.json"
+    dumped.write_text(dump_bundle(found), encoding="utf-8")
     texts.write_text(json.dumps(cases), encoding="utf-8")
-    script = REPLAY % (json.dumps([str(p) for p in [RNG, *scripts]]), json.dumps(str(rules)),
-                       json.dumps(str(texts)), json.dumps(engine))
+    script = REPLAY % (json.dumps([str(p) for p in [RNG, *scripts]]), json.dumps(str(dumped)),
+                       json.dumps(str(texts)), play)
     done = subprocess.run([NODE, "-e", script], capture_output=True, text=True, timeout=120, check=True)
     replayed: list[str] = json.loads(done.stdout)
     return replayed
@@ -114,20 +119,21 @@ def test_the_page_plays_20_strong_games_as_python_does(tmp_path: Path) -> None:
         deck.play_by_hand(box, hero, boss, rank, n * 7, player.write, player.read, dice)
         cases.append(player.text())
     page = REPO / "tgc" / "rulesets" / "twenty_strong" / "page"
-    got = page_replays(tmp_path, [page / "engine.js"], bundle("twenty_strong"), cases, "TgcTwentyStrong")
+    got = page_replays(tmp_path, [page / "engine.js"], bundle("twenty_strong"), cases, DECK)
     for want, have in zip(cases, got, strict=True):
         assert have == want, want.splitlines()[0]
     assert all(re.search(r"\n(Won|Lost) in round \d+", c) for c in cases)
     assert any("? Roll a " in c for c in cases) and any("? Rank 4: lower a stat" in c for c in cases)
 
 
-def _duel(tale: TallTale, texts: dict[str, tuple[str, ...]], n: int) -> str:
+def _sitting(tale: TallTale, texts: dict[str, tuple[str, ...]], n: int, what: int) -> str:
+    """A sitting: the Tall Tale (``what`` 1) or a duel alone, with duels fought by hand,
+    greedy or random in turn."""
     pick = random.Random(1000 + n)
     names = [g.name for g in tale.grimslingers]
     party = tuple(pick.sample(names, pick.randint(1, min(3, len(names)))))
-    creature = 2 + n % len(tale.creatures)
     fights = 1 + (n // len(tale.creatures)) % 3  # by hand, greedy, random
-    player = Answers(n, {"What do you play": str(creature), "How do you fight": str(fights)})
+    player = Answers(n, {"What do you play": str(what), "How do you fight": str(fights)})
     grim.play(tale, texts, grim.Header(party if n % 4 else (), n), Asker(player.write, _quitting(player)))
     return player.text()
 
@@ -143,15 +149,18 @@ def _quitting(player: Answers) -> Callable[[str], str]:
 
 
 @needs_node
-def test_the_page_fights_grimslingers_duels_as_python_does(tmp_path: Path) -> None:
+def test_the_page_plays_grimslingers_sittings_as_python_does(tmp_path: Path) -> None:
     found = bundle("grimslingers")
     tale = found.rules
     assert isinstance(tale, TallTale)
     texts = {v.id: tuple(plain(op.text) for op in v.ops if op.kind == "text") for v in found.verses}
-    cases = [_duel(tale, texts, n) for n in range(12)]
+    cases = [_sitting(tale, texts, n, 2 + n % len(tale.creatures)) for n in range(12)]
+    cases += [_sitting(tale, texts, n, 1) for n in range(12, 15)]
     page = REPO / "tgc" / "rulesets" / "grimslingers" / "page"
-    got = page_replays(tmp_path, [page / "duel.js", page / "sitting.js"], found, cases, "TgcGrimslingers")
+    got = page_replays(tmp_path, [page / name for name in ("duel.js", "tale.js", "sitting.js")], found, cases,
+                       SITTING)
     for want, have in zip(cases, got, strict=True):
         assert have == want, want.splitlines()[0]
     assert any("The duel is a win" in c for c in cases) and any("The duel is a lose" in c for c in cases)
     assert any("Who rides" in c for c in cases)
+    assert sum("\n-- turn 2: area" in c for c in cases) == 3 and any("== part " in c for c in cases)

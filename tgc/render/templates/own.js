@@ -8,8 +8,7 @@
 // where a pasted transcript is replayed by Replay (its header sets the controls up, its
 // answers are given at once, and the game goes on by hand from where they end). Every
 // answer plays the game again from its seed: the engines are deterministic, so Undo is
-// one answer fewer. A part also says which of its ruleset's transcripts it cannot replay
-// (``lacks``: a part of the game its page does not play yet). Author text only ever reaches the page through textContent. The parts
+// one answer fewer. Author text only ever reaches the page through textContent. The parts
 // a test drives carry `data-own` (log, answers, typed, give, transcript, replay:
 // tests/player/own.js).
 (function (root) {
@@ -166,13 +165,8 @@
       box.appendChild(typed);
       box.appendChild(own(button("Answer", function () { give(typed.value); }), "give"));
     }
-    var api = { begin: begin, give: give, undo: undo, replay: replay, shown: function () { return shown; },
-                lacks: part.lacks };
-    root.TgcOwnPage.parts.push(api);
-    return api;
+    return { begin: begin, give: give, undo: undo, replay: replay, shown: function () { return shown; } };
   }
 
-  // ``parts``: the parts mounted, each with ``lacks(text)``, why it cannot replay a
-  // transcript of its ruleset (null: it can), which the conformance runner asks.
-  root.TgcOwnPage = { mount: mount, parts: [] };
+  root.TgcOwnPage = { mount: mount };
 })(window);

@@ -30,8 +30,9 @@ SPEC = RulesetSpec(
     explore="tgc.rulesets.grimslingers.engines.explore",
     sim="tgc.rulesets.grimslingers.engines.sim",
     commands="tgc.rulesets.grimslingers.commands",
-    page=("tgc.rulesets.grimslingers:page/duel.js", "tgc.rulesets.grimslingers:page/sitting.js",
-          "tgc.rulesets.grimslingers:page/page.js"),  # a duel alone in play.html
+    page=("tgc.rulesets.grimslingers:page/duel.js", "tgc.rulesets.grimslingers:page/tale.js",
+          "tgc.rulesets.grimslingers:page/sitting.js",
+          "tgc.rulesets.grimslingers:page/page.js"),  # the Tall Tale and duels in play.html
 )
 
 

@@ -1,19 +1,25 @@
 // Grimslingers in the web player, a sitting: session.py's `play` and hand.py ported line for
-// line, for a duel alone (the party, "What do you play", the duel fought by hand card by
-// card or by the greedy or random policy). Every question is written as `tgc play` writes
-// it and answered by number or by its words, so the page's transcript is the one `tgc
-// play --script` replays. The Tall Tale itself (its areas, parts, bounties, tiles) is
-// played by `tgc play` only: choosing it here ends the sitting with a line saying so.
-// Like 20 Strong's page part, `play` runs the sitting on a list of answers and stops at the
-// question it has no answer for (duel.js holds the rules).
+// line: the party, "What do you play", then the Tall Tale turn by turn (the area's grid,
+// the move, the part read, the tile or a bounty, the Rest phase: tale.js holds its rules)
+// or a duel alone; each duel fought by hand card by card or by the greedy or random
+// policy (duel.js). Every question is written as `tgc play` writes it and answered by
+// number or by its words, so the page's transcript is the one `tgc play --script`
+// replays. Like 20 Strong's page part, `play` runs the sitting on a list of answers and
+// stops at the question it has no answer for.
 (function (root) {
   "use strict";
 
-  var D = root.TgcGrimDuel, L = D.LIMITS;
+  var D = root.TgcGrimDuel, L = D.LIMITS, T = root.TgcGrimTale;
+  var WIDTH = 88;  // a part's text is wrapped to this many columns
+  var PART_ENDS = {
+    completed: "The part is completed.", failed: "The part is not completed: it can be read again (GS-A6).",
+    game_over: "The game is over.", chapter_over: "The part is completed, and the chapter is over." };
+  var BOUNTY_ENDS = {
+    completed: "is done.", failed: "is not done: it stays active and blocks the story (GS-14.7).",
+    game_over: "ends the game.", chapter_over: "is done, and the chapter is over." };
   var MAGIC = "# tgc Grimslingers transcript: ";
   var QUIT = ":quit";
   var FIGHTS = ["by hand"].concat(Object.keys(D.POLICIES).map(function (n) { return n + " policy"; }));
-  var TALE_ELSEWHERE = "The Tall Tale is played by `tgc play` (this page plays a duel alone).";
 
   function NeedAnswer(question) { this.question = question; }
   function Quit() {}
@@ -185,7 +191,178 @@
     return null;
   }
 
-  function Sitting(rules, asker, rng) { this.rules = rules; this.asker = asker; this.rng = rng; }
+  function Sitting(rules, texts, asker, rng) {
+    this.rules = rules; this.texts = texts; this.asker = asker; this.rng = rng; this.turn = 0; this.state = null;
+  }
+
+  // adventure.py's new_party: new characters with their default builds' cards.
+  function newParty(rules, names) {
+    return names.map(function (n) {
+      var setup = D.playerSetup(rules, n), g = setup.grimslinger, c = T.character(n);
+      c.hand = setup.hand.slice();
+      c.stash = setup.stash.slice();
+      c.resource = g ? g.start : null;
+      c.belt = g !== null && g.resource === "ammo" ? 10 : null;
+      return c;
+    });
+  }
+
+  function shown(value) { return value === null ? "None" : String(value); }
+
+  // session.py's _record: what a part, a bounty or a tile changed, said after it.
+  function record(state) {
+    var items = [];
+    Array.from(state.items.counts.keys()).sort().forEach(function (n) {
+      var k = state.items.get(n);
+      if (k) items.push(k > 1 ? n + " x" + k : n);
+    });
+    return [
+      ["path", state.path || "none"], ["markers", T.sortedStrings(state.markers).join(", ") || "none"],
+      ["items", items.join(", ") || "none"],
+      ["PP", state.party.map(function (c) { return c.name + " " + c.pp; }).join(", ")],
+      ["achievements", T.sortedStrings(state.achievements).join(", ") || "none"],
+      ["bounty", state.active_bounty || "none"], ["bounties done", T.sortedStrings(state.bounties_done).join(", ") || "none"],
+      ["area", shown(state.area) + " " + shown(state.tile)]];
+  }
+
+  Sitting.prototype.changes = function (work) {
+    var before = record(this.state), result = work(), self = this;
+    record(this.state).forEach(function (kv, i) {
+      if (kv[1] !== before[i][1]) self.asker.write("  ~ " + kv[0] + ": " + kv[1]);
+    });
+    return result;
+  };
+
+  Sitting.prototype.tale = function (names) {
+    var tale = this.rules.tale, state = this.state = T.newState(tale, names), asker = this.asker, rules = this.rules;
+    state.party = newParty(rules, names);
+    var chapter = tale.chapters.find(function (c) { return c.number === state.chapter; }) || null;
+    asker.write(tale.title + ", chapter " + state.chapter + (chapter ? " \"" + chapter.title + "\"" : "") + ": " +
+                names.join(", ") + "; " + state.defeats_left + " defeats allowed");
+    while (!(state.game_over || state.chapter_over)) if (!this.adventureTurn()) break;
+    var end = state.game_over ? "game over" : state.chapter_over ? "chapter over" : "nowhere to move";
+    asker.write("");
+    asker.write("end: " + end + " after " + this.turn + " turns; completed " + (T.sortedStrings(state.completed).join(", ") || "nothing") +
+                "; markers " + (T.sortedStrings(state.markers).join(", ") || "none"));
+    state.party.forEach(function (c) { asker.write("  " + T.characterWords(c, rules.grimslingers[c.name] || null)); });
+  };
+
+  Sitting.prototype.adventureTurn = function () {
+    var state = this.state, area = T.currentArea(state), options = T.moves(state), asker = this.asker, self = this;
+    if (area === null || state.tile === null || !options.length) return false;
+    this.turn += 1;
+    asker.write("");
+    asker.write("-- turn " + this.turn + ": area " + area.number + " \"" + area.title + "\", on " + state.tile + "; " +
+                state.defeats_left + " defeats allowed");
+    T.areaGrid(area, state).forEach(function (line) { asker.write(line); });
+    state.party.forEach(function (c) { asker.write("  " + T.characterWords(c, self.rules.grimslingers[c.name] || null)); });
+    var pick = asker.choose("Move", options.map(function (code) { return self.moveWords(area, code); }));
+    T.move(state, options[pick]);
+    var tile = T.currentTile(state);
+    asker.write("You enter " + tile.card.code + ": " + T.tileWords(tile) + ".");
+    this.narrative();
+    if (!(state.game_over || state.chapter_over)) {
+      this.tileResolution();
+      this.spendPp();
+      this.tradeSets();
+    }
+    T.rest(state);
+    return true;
+  };
+
+  Sitting.prototype.spendPp = function () {
+    var state = this.state;
+    while (true) {
+      var offers = [];
+      state.party.forEach(function (c) { T.forSale(state, c).forEach(function (card) { offers.push([c, card]); }); });
+      if (!offers.length) return;
+      var pick = this.asker.choose("Rest on landmark " + T.landmark(state) + ": spend PP", ["nothing more"].concat(offers.map(function (o) {
+        return o[0].name + " buys " + D.cardWords(o[1]) + " for " + o[1].pp + " PP (" + o[0].pp + " PP)";
+      })));
+      if (pick === 0) return;
+      var c = offers[pick - 1][0], card = offers[pick - 1][1], where = T.buy(state, c, card);
+      this.asker.write("  ~ " + c.name + " buys " + card.name + ": " + c.pp + " PP left; the card goes to the " + where);
+    }
+  };
+
+  Sitting.prototype.tradeSets = function () {
+    var offers;
+    while ((offers = T.trades(this.state)).length) {
+      var pick = this.asker.choose("Trade a set in", ["nothing more"].concat(offers.map(function (c) {
+        return (c.trade ? c.trade.count : 0) + " " + c.name;
+      })));
+      if (pick === 0) return;
+      var card = offers[pick - 1], gained = T.trade(this.state, card, this.rng);
+      this.asker.write("  ~ " + card.name + " traded in: " + (gained || "nothing left to gain"));
+    }
+  };
+
+  Sitting.prototype.moveWords = function (area, code) {
+    var revealed = this.state.revealed.get(area.number), seen = revealed ? revealed.has(code) : false;
+    var tile = area.tiles.find(function (t) { return t.card.code === code; });
+    return T.direction(area, this.state.tile, code) + " to " + (seen ? code : "a face-down tile") + (seen ? " (" + T.tileWords(tile) + ")" : "");
+  };
+
+  Sitting.prototype.narrative = function () {
+    var parts = T.eligibleParts(this.rules.tale, this.state);
+    if (!parts.length) return;
+    var part = parts[0];
+    if (parts.length > 1) {
+      part = parts[this.asker.choose("Which part do you read", parts.map(function (p) { return p.id + " \"" + p.title + "\""; }))];
+    }
+    this.read(part);
+  };
+
+  Sitting.prototype.read = function (part) {
+    var asker = this.asker, self = this;
+    asker.write("== part " + part.id + " \"" + part.title + "\"");
+    (this.texts[part.read || ""] || []).forEach(function (paragraph) {
+      T.wrap(paragraph, WIDTH).forEach(function (line) { asker.write(line); });
+    });
+    if (part.objective) asker.write("Objective: " + part.objective);
+    var result = this.changes(function () { return T.resolvePart(self.state, part, self.fighter(), self.rng); });
+    asker.write(PART_ENDS[result]);
+  };
+
+  Sitting.prototype.tileResolution = function () {
+    var state = this.state, self = this, bounties = T.startableBounties(state);
+    var options = ["resolve the tile"].concat(bounties.map(function (b) { return "begin the bounty \"" + b.name + "\""; }));
+    if (state.active_bounty !== null) options.push("abandon the bounty \"" + state.active_bounty + "\"");
+    var pick = options.length > 1 ? this.asker.choose("Tile resolution", options) : 0;
+    this.changes(function () {
+      if (pick > 0 && pick <= bounties.length) {
+        var result = T.runBounty(state, bounties[pick - 1], self.fighter(), self.rng);
+        self.asker.write("The bounty \"" + bounties[pick - 1].name + "\" " + BOUNTY_ENDS[result]);
+        return;
+      }
+      if (pick > bounties.length) {
+        self.asker.write("You abandon the bounty \"" + state.active_bounty + "\".");
+        state.active_bounty = null;
+      }
+      var happened = T.resolveTile(state, self.fighter(), self.rng);
+      self.asker.write("The tile: " + happened.kind + (happened.detail ? ", " + happened.detail : "") + ".");
+    });
+  };
+
+  // adventure.py's duel_setup: the party as it stands, the area's modifiers drawn.
+  Sitting.prototype.fighter = function () {
+    var self = this, rules = this.rules;
+    return function (state, action) {
+      var area = T.currentArea(state);
+      var pool = (area ? area.modifiers : []).filter(function (m) { return m in rules.modifiers; })
+        .map(function (m) { return rules.modifiers[m]; });
+      var modifiers = self.rng.sample(pool, Math.min(action.modifiers, pool.length));
+      var players = state.party.map(function (c) {
+        return { grimslinger: rules.grimslingers[c.name] || null, hand: c.hand.slice(), stash: c.stash.slice(), passive: [],
+                 hp: c.hp, ep: c.ep, max_hp: c.max_hp, max_ep: c.max_ep, hand_limit: c.hand_limit,
+                 stash_limit: c.stash_limit, resource: c.resource, belt: c.belt, discard: c.discard.slice(),
+                 deactivated: c.deactivated.slice() };
+      });
+      return self.fight({ creature: rules.creatures[action.creature], players: players, modifiers: modifiers,
+                          dispositions: action.dispositions, all_general_skills: !action.dispositions,
+                          defeats_left: state.defeats_left }, state);
+    };
+  };
 
   Sitting.prototype.chooseParty = function () {
     var tale = this.rules.tale, names = [];
@@ -203,13 +380,8 @@
   Sitting.prototype.duelAlone = function (names, creature) {
     var rules = this.rules;
     var players = names.map(function (n) { return D.playerSetup(rules, n); });
-    var party = names.map(function (n) {
-      var setup = D.playerSetup(rules, n), g = setup.grimslinger;
-      return { name: n, hp: 5, ep: 5, max_hp: 5, max_ep: 5, hand: setup.hand.slice(), stash: setup.stash.slice(),
-               discard: [], deactivated: [], hand_limit: 5, stash_limit: 3, resource: g ? g.start : null,
-               belt: g !== null && g.resource === "ammo" ? 10 : null };
-    });
-    var state = { party: party, defeats_left: names.length + 1, game_over: false };
+    var state = this.state = T.newState(rules.tale, names);
+    state.party = newParty(rules, names);
     var outcome = this.fight({ creature: rules.creatures[creature], players: players, modifiers: [], dispositions: true,
                                all_general_skills: false, defeats_left: null }, state);
     this.asker.write("end: the duel is a " + outcome);
@@ -234,7 +406,7 @@
     return result.outcome;
   };
 
-  // adventure.py's write_back and tale.py's revive_all: the duel's end on the sheets.
+  // adventure.py's write_back: the duel's end on the sheets, revival unless the game is over.
   function writeBack(state, duel) {
     state.party.forEach(function (c, i) {
       var d = duel.players[i];
@@ -247,25 +419,15 @@
     });
     state.defeats_left = Math.max(0, duel.defeats_left);
     state.game_over = state.game_over || duel.game_over;
-    if (!state.game_over) {
-      state.party.forEach(function (c) {
-        if (c.hp === 0) {
-          c.hp = Math.min(3, c.max_hp);
-          c.ep = Math.min(3, c.max_ep);
-          c.deactivated.slice().forEach(function (x) {
-            if (c.hand.length < c.hand_limit) { c.hand.push(x); D.take(c.deactivated, x); }
-          });
-        }
-      });
-    }
+    if (!state.game_over) T.reviveAll(state);
   }
 
   // One sitting on ``answers``: its transcript's lines, and the question it waits on (or
   // null when it is over). ``setup`` is a transcript's header: the party (empty: asked)
   // and the seed.
-  function play(tale, setup, answers) {
+  function play(tale, texts, setup, answers) {
     var lines = [], asker = new Asker(lines, answers), rules = new D.Rules(tale);
-    var sitting = new Sitting(rules, asker, new root.TgcRandom.Random(setup.seed));
+    var sitting = new Sitting(rules, texts, asker, new root.TgcRandom.Random(setup.seed));
     asker.write(headerLine(setup));
     try {
       var problem = partyProblem(tale, setup.party);
@@ -273,11 +435,8 @@
       var names = setup.party.length ? setup.party.slice() : sitting.chooseParty();
       var creatures = tale.creatures.map(function (c) { return c.name; });
       var what = asker.choose("What do you play", ["the Tall Tale"].concat(creatures.map(function (c) { return "a duel with " + c; })));
-      if (what === 0) {
-        asker.write(TALE_ELSEWHERE);
-        return { lines: lines, question: null, tale: true };
-      }
-      sitting.duelAlone(names, creatures[what - 1]);
+      if (what === 0) sitting.tale(names);
+      else sitting.duelAlone(names, creatures[what - 1]);
     } catch (err) {
       if (err instanceof NeedAnswer) return { lines: lines, question: err.question };
       if (err instanceof Quit) asker.write("You leave the table.");
@@ -286,6 +445,15 @@
     return { lines: lines, question: null };
   }
 
+  // What a part's ``read -> VERSE`` prints: each verse's paragraphs, as `tgc play` reads them.
+  function texts(bundle, icons) {
+    var out = {};
+    bundle.verses.forEach(function (v) {
+      out[v.id] = v.ops.filter(function (op) { return op.kind === "text"; }).map(function (op) { return T.plain(op.text, icons); });
+    });
+    return out;
+  }
+
   root.TgcGrimslingers = { play: play, readHeader: readHeader, headerLine: headerLine, partyProblem: partyProblem,
-                           TALE_ELSEWHERE: TALE_ELSEWHERE };
+                           texts: texts };
 })(typeof window !== "undefined" ? window : globalThis);

@@ -35,7 +35,6 @@
       var out = E.play(rules, setup, answers), q = out.question;
       if (q !== null && q.faces) q = { buttons: [["m", "miss"], ["h", "hit"], ["c", "crit"]] };
       return { lines: out.lines, question: q };
-    },
-    lacks: function () { return null; }
+    }
   });
 })();

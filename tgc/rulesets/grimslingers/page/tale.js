@@ -1,0 +1,463 @@
+// Grimslingers in the web player, the Tall Tale: the storylet and area engine (story.py),
+// its state (tale.py), prerequisites (conditions.py's holds), the words a player reads
+// (words.py: the area's grid, a tile, a sheet) and Python's textwrap.wrap, ported line for
+// line. The sitting (sitting.js) plays the turns; every random outcome comes from its one
+// generator in the order the Python engine draws it.
+(function (root) {
+  "use strict";
+
+  var REVIVE = 3;
+
+  function has(list, value) { return list.indexOf(value) >= 0; }
+  function sortedStrings(set) { return Array.from(set).sort(); }
+
+  // ------------------------------------------------------------ the state (tale.py)
+
+  function character(name) {
+    return { name: name, hp: 5, ep: 5, max_hp: 5, max_ep: 5, resource: null, belt: null, pp: 20, earned: 20,
+             bought: [], hand: [], stash: [], discard: [], deactivated: [], hand_limit: 5, stash_limit: 3 };
+  }
+  function gainPp(c, amount) { c.pp += amount; c.earned += amount; }
+  function returnAll(c) {
+    [c.deactivated, c.discard].forEach(function (pile) {
+      pile.slice().forEach(function (card) {
+        if (c.hand.length < c.hand_limit) c.hand.push(card);
+        else if (c.stash.length < c.stash_limit) c.stash.push(card);
+        else return;
+        pile.splice(pile.indexOf(card), 1);
+      });
+    });
+  }
+
+  // A Counter: a count by name, in the order names were first counted.
+  function Items() { this.counts = new Map(); }
+  Items.prototype.get = function (name) { return this.counts.get(name) || 0; };
+  Items.prototype.add = function (name, n) { this.counts.set(name, this.get(name) + n); };
+
+  function newState(tale, names) {
+    var state = { chapter: 1, party: names.map(character), completed: new Set(), markers: new Set(), path: null,
+                  area: null, tile: null, previous: null, revealed: new Map(), keys: new Map(), opened: new Set(),
+                  specials_done: new Set(), items: new Items(), defeated: new Set(), active_bounty: null,
+                  bounties_done: new Set(), achievements: new Set(), defeats_left: names.length + 1,
+                  game_over: false, chapter_over: false, free_roam: false, entered_by: null, tale: tale };
+    if (tale.start_area !== null) enterArea(state, tale.start_area, tale.start_tile);
+    return state;
+  }
+
+  function currentArea(state) {
+    if (state.area === null) return null;
+    return state.tale.areas.find(function (a) { return a.number === state.area; }) || null;
+  }
+  function currentTile(state) {
+    var area = currentArea(state);
+    if (area === null || state.tile === null) return null;
+    return area.tiles.find(function (t) { return t.card.code === state.tile; }) || null;
+  }
+  function landmark(state) {
+    var tile = currentTile(state);
+    return tile !== null ? tile.landmark : null;
+  }
+  function counter(state, name) {
+    switch (name) {
+      case "chapter": return state.chapter;
+      case "players": return state.party.length;
+      case "hp": return state.party.length ? Math.min.apply(null, state.party.map(function (c) { return c.hp; })) : 0;
+      case "pp": return state.party.length ? Math.min.apply(null, state.party.map(function (c) { return c.pp; })) : 0;
+    }
+    throw new Error("a counter this page does not know: " + name);
+  }
+
+  function enterArea(state, area, tile) {
+    state.area = area;
+    state.tile = tile;
+    state.previous = null;
+    var found = currentArea(state);
+    if (found === null) return;
+    if (!state.revealed.has(area)) {
+      state.revealed.set(area, new Set(found.tiles.filter(function (t) { return t.face_up; }).map(function (t) { return t.card.code; })));
+    }
+    state.keys.set(area, new Set());
+    if (tile !== null) state.revealed.get(area).add(tile);
+  }
+
+  function place(c, card) {
+    if (c.hand.length < c.hand_limit) { c.hand.push(card); return "hand"; }
+    if (c.stash.length < c.stash_limit) { c.stash.push(card); return "stash"; }
+    c.deactivated.push(card);
+    return "deactivate pile";
+  }
+
+  function reviveAll(state) {
+    state.party.forEach(function (c) {
+      if (c.hp === 0) {
+        c.hp = Math.min(REVIVE, c.max_hp);
+        c.ep = Math.min(REVIVE, c.max_ep);
+        c.deactivated.slice().forEach(function (card) {
+          if (c.hand.length < c.hand_limit) { c.hand.push(card); c.deactivated.splice(c.deactivated.indexOf(card), 1); }
+        });
+      }
+    });
+  }
+
+  // ------------------------------------------------------------ prerequisites (conditions.py)
+
+  function holds(cond, state) {
+    if (cond === null || cond === undefined) return true;
+    switch (cond.kind) {
+      case "completed": return state.completed.has(cond.part);
+      case "item": return state.items.get(cond.item) >= cond.count;
+      case "on_tile": return state.area === cond.area && state.tile === cond.tile;
+      case "on_landmark": return landmark(state) === cond.landmark;
+      case "in_area": return state.area === cond.area;
+      case "marker": return state.markers.has(cond.marker);
+      case "path": return state.path === cond.path;
+      case "defeated": return state.defeated.has(cond.creature);
+      case "bounty": return cond.status === "done" ? state.bounties_done.has(cond.bounty) : state.active_bounty === cond.bounty;
+      case "counter":
+        var left = counter(state, cond.name), right = cond.value;
+        return { ">=": left >= right, ">": left > right, "<=": left <= right, "<": left < right, "==": left === right,
+                 "!=": left !== right }[cond.op];
+      case "character": return state.party.some(function (c) { return c.name === cond.name; });
+      case "not": return !holds(cond.arg, state);
+      case "and": return cond.args.every(function (a) { return holds(a, state); });
+      case "or": return cond.args.some(function (a) { return holds(a, state); });
+    }
+    throw new Error("a condition this page does not know: " + cond.kind);
+  }
+
+  // ------------------------------------------------------------ the story (story.py)
+
+  function eligibleParts(tale, state) {
+    if (state.active_bounty !== null || state.free_roam) return [];
+    return tale.parts.filter(function (p) {
+      return p.chapter === state.chapter && !state.completed.has(p.id) && holds(p.requires, state);
+    });
+  }
+
+  function resolvePart(state, part, duel, rng) {
+    var result = runActions(state, part.actions, duel, rng);
+    if (result === "completed" || result === "chapter_over") state.completed.add(part.id);
+    if (result === "chapter_over") endChapter(state);
+    return result;
+  }
+
+  function endChapter(state) {
+    state.chapter_over = true;
+    state.party.forEach(returnAll);
+  }
+
+  function runActions(state, actions, duel, rng) {
+    for (var i = 0; i < actions.length; i++) {
+      var step = applyAction(state, actions[i], duel, rng);
+      if (step !== null) return step;
+    }
+    return "completed";
+  }
+
+  function applyAction(state, action, duel, rng) {
+    var n;
+    switch (action.kind) {
+      case "duel": return fightFor(state, action, duel, rng);
+      case "marker": state.markers.add(action.marker); break;
+      case "item": for (n = 0; n < action.count; n++) gainItem(state, action.item, rng); break;
+      case "pp": (action.everyone ? state.party : state.party.slice(0, 1)).forEach(function (c) { gainPp(c, action.amount); }); break;
+      case "restore":
+        state.party.forEach(function (c) { if (action.resource === "hp") c.hp = c.max_hp; else c.ep = c.max_ep; });
+        break;
+      case "path": state.path = action.path; break;
+      case "bounty": bountyStep(state, action.bounty, action.step); break;
+      case "move": enterArea(state, action.area, action.tile); break;
+      case "end":
+        if (action.what === "part") return "completed";
+        if (action.what === "chapter") return "chapter_over";
+        state.game_over = true;
+        return "game_over";
+      default: throw new Error("an action this page does not know: " + action.kind);
+    }
+    return null;
+  }
+
+  function fightFor(state, action, duel, rng) {
+    var outcome = duel(state, action);
+    if (outcome === "win") { won(state, action.creature, rng); return null; }
+    if (state.game_over) return "game_over";
+    reviveAll(state);
+    if (action.on_lose === "continue") return null;
+    if (action.on_lose === "fail") return "failed";
+    state.game_over = true;
+    return "game_over";
+  }
+
+  function won(state, creature, rng) {
+    var tale = state.tale;
+    var found = tale.creatures.find(function (c) { return c.name === creature || has(c.aliases, creature); }) || null;
+    if (found === null) return;
+    if (!state.defeated.has(found.name) && found.achievement) {
+      state.achievements.add(found.achievement);
+      tale.achievements.forEach(function (a) {
+        if (a.name === found.achievement) (a.everyone ? state.party : state.party.slice(0, 1)).forEach(function (c) { gainPp(c, a.pp); });
+      });
+    }
+    state.defeated.add(found.name);
+    found.reward.forEach(function (reward) {
+      if (reward.kind === "item") { for (var n = 0; n < reward.count; n++) gainItem(state, reward.item, rng); } else if (reward.kind === "pp") {
+        (reward.everyone ? state.party : state.party.slice(0, 1)).forEach(function (c) { gainPp(c, reward.amount); });
+      }
+    });
+  }
+
+  function gainItem(state, item, rng) {
+    if (item === null) {
+      var deck = state.tale.items.filter(function (i) { return state.items.get(i) === 0; });
+      if (!deck.length) return;
+      item = rng.choice(deck);
+    }
+    state.items.add(item, 1);
+  }
+
+  function trades(state) {
+    return state.tale.cards.filter(function (c) { return c.trade !== null && state.items.get(c.name) >= c.trade.count; });
+  }
+
+  function trade(state, card, rng) {
+    state.items.add(card.name, -card.trade.count);
+    var before = new Map(state.items.counts);
+    if (card.trade.gives === "legendary") gainLegendary(state, rng);
+    else gainItem(state, card.trade.item, rng);
+    var gained = "";
+    state.items.counts.forEach(function (n, name) {
+      if (!gained && n > 0 && n > Math.max(0, before.get(name) || 0)) gained = name;
+    });
+    return gained;
+  }
+
+  function gainLegendary(state, rng) {
+    var legendary = state.tale.cards.filter(function (c) { return c.category === "legendary" && state.items.get(c.name) === 0; })
+      .map(function (c) { return c.name; });
+    if (!legendary.length) return null;
+    var item = rng.choice(legendary);
+    state.items.add(item, 1);
+    return item;
+  }
+
+  function bountyStep(state, name, step) {
+    if (step === "begin") state.active_bounty = name;
+    else if (step === "complete") { state.active_bounty = null; state.bounties_done.add(name); } else state.active_bounty = null;
+  }
+
+  function startableBounties(state) {
+    if (state.active_bounty !== null) return [];
+    return state.tale.bounties.filter(function (b) {
+      return b.area === state.area && !state.bounties_done.has(b.name) && holds(b.requires, state);
+    });
+  }
+
+  function runBounty(state, bounty, duel, rng) {
+    state.active_bounty = bounty.name;
+    var result = runActions(state, bounty.actions, duel, rng);
+    if (result === "completed" && state.active_bounty === bounty.name) bountyStep(state, bounty.name, "complete");
+    if (result === "chapter_over") endChapter(state);
+    return result;
+  }
+
+  function neighbours(area, code) {
+    var here = area.tiles.find(function (t) { return t.card.code === code; });
+    if (!here) return [];
+    return area.tiles.filter(function (t) { return Math.abs(t.row - here.row) + Math.abs(t.col - here.col) === 1; });
+  }
+
+  function moves(state) {
+    var area = currentArea(state);
+    if (area === null || state.tile === null) return [];
+    var around = neighbours(area, state.tile).map(function (t) { return t.card.code; });
+    var onward = around.filter(function (c) { return c !== state.previous; });
+    return onward.length ? onward : around;
+  }
+
+  function move(state, code) {
+    state.previous = state.tile;
+    state.tile = code;
+    if (!state.revealed.has(state.area)) state.revealed.set(state.area, new Set());
+    state.revealed.get(state.area).add(code);
+  }
+
+  function event(kind, detail) { return { kind: kind, detail: detail || "" }; }
+  function pair(area, code) { return area + "\u0000" + code; }
+
+  function resolveTile(state, duel, rng) {
+    var tile = currentTile(state), area = currentArea(state), key;
+    switch (tile.kind) {
+      case "attack":
+        var face = rng.randint(1, 6);
+        var arm = area.attack.find(function (a) { return a.low <= face && face <= a.high; }) || null;
+        if (arm === null) return event("attack", "roll " + face + ": no creature");
+        fightFor(state, { kind: "duel", creature: arm.creature, dispositions: true, modifiers: area.modifiers_drawn,
+                          on_lose: "continue" }, duel, rng);
+        return event("attack", "roll " + face + ": " + arm.creature);
+      case "landmark": return landmarkTile(state, tile, duel, rng);
+      case "key":
+        key = pair(area.number, tile.card.code);
+        if (!state.opened.has(key)) {
+          if (!state.keys.has(area.number)) state.keys.set(area.number, new Set());
+          state.keys.get(area.number).add(tile.colour);
+          state.opened.add(key);
+          return event("key", tile.colour);
+        }
+        return event("nothing", "the key was already found");
+      case "chest": return chest(state, area, tile, rng);
+      case "special":
+        key = pair(area.number, tile.card.code);
+        if (state.specials_done.has(key)) return event("nothing", "the special event is over");
+        state.specials_done.add(key);
+        return event("special", tile.special || "");
+      case "portal":
+        enterArea(state, tile.portal_area, tile.portal_tile);
+        state.entered_by = tile.portal_tile;
+        return event("portal", "area " + tile.portal_area + " " + tile.portal_tile);
+      case "event": return event("event", area.events.length ? rng.choice(area.events) : "");
+      case "nothing": return event("nothing");
+    }
+    throw new Error("a tile this page does not know: " + tile.kind);
+  }
+
+  function landmarkTile(state, tile, duel, rng) {
+    var mark = state.tale.landmarks.find(function (m) { return m.number === tile.landmark; }) || null;
+    if (mark === null || !mark.actions.length) return event("landmark", String(tile.landmark));
+    var result = runActions(state, mark.actions, duel, rng);
+    if (result === "chapter_over") endChapter(state);
+    return event("landmark", tile.landmark + ": " + result.replace(/_/g, " "));
+  }
+
+  function chest(state, area, tile, rng) {
+    var key = pair(area.number, tile.card.code);
+    if (!state.keys.has(area.number)) state.keys.set(area.number, new Set());
+    var held = state.keys.get(area.number);
+    if (state.opened.has(key)) return event("nothing", "the chest is open");
+    if (!held.has(tile.colour)) return event("chest", "locked (" + tile.colour + ")");
+    held.delete(tile.colour);
+    state.opened.add(key);
+    var item = gainLegendary(state, rng);
+    return event("chest", item !== null ? "opened: " + item : "opened: the legendary deck is empty");
+  }
+
+  function forSale(state, c) {
+    if (landmark(state) === null) return [];
+    var owned = new Set(c.hand.concat(c.stash, c.discard, c.deactivated).map(function (x) { return x.name; }));
+    return state.tale.cards.filter(function (x) {
+      return x.kind === "skill" && x.owner === c.name && x.pp !== null && x.pp <= c.pp && !owned.has(x.name);
+    });
+  }
+
+  function buy(state, c, card) {
+    c.pp -= card.pp;
+    c.bought.push(card);
+    return place(c, card);
+  }
+
+  function rest(state) {
+    var tile = currentTile(state);
+    var blocked = tile !== null && tile.card.face === "N" && (tile.card.suit === "S" || tile.card.suit === "C");
+    state.party.forEach(function (c) {
+      var g = state.tale.grimslingers.find(function (x) { return x.name === c.name; }) || null;
+      if (g === null || !g.rest_gain || c.resource === null) return;
+      if (!(blocked && tile !== null && has(g.rest_blocked_suits, tile.card.suit))) c.resource = Math.min(g.maximum, c.resource + g.rest_gain);
+    });
+  }
+
+  // ------------------------------------------------------------ words (words.py)
+
+  function characterWords(c, g) {
+    var extra = "";
+    if (c.resource !== null) extra += ", " + c.resource + " " + (g ? g.resource : "resource");
+    if (c.belt !== null) extra += ", belt " + c.belt;
+    return c.name + " " + c.hp + "/" + c.max_hp + " HP, " + c.ep + "/" + c.max_ep + " EP, " + c.pp + " PP" + extra;
+  }
+
+  function tileWords(tile) {
+    switch (tile.kind) {
+      case "landmark": return "landmark " + tile.landmark;
+      case "chest": case "key": return tile.colour + " " + tile.kind;
+      case "portal": return "portal to area " + tile.portal_area;
+      case "special": return "special event";
+      default: return tile.kind;
+    }
+  }
+
+  function pad(text, width) { while (text.length < width) text += " "; return text; }
+
+  function areaGrid(area, state) {
+    var seen = state.revealed.get(area.number) || new Set(), at = {}, rows = 0, cols = 0, lines = [];
+    area.tiles.forEach(function (t) {
+      rows = Math.max(rows, t.row + 1);
+      cols = Math.max(cols, t.col + 1);
+      at[t.row + "," + t.col] = t.card.code;
+    });
+    for (var r = 0; r < rows; r++) {
+      var cells = [];
+      for (var c = 0; c < cols; c++) {
+        var code = at[r + "," + c], shown = code === undefined ? "" : seen.has(code) ? code : "??";
+        cells.push(code !== undefined && code === state.tile ? "[" + shown + "]" : " " + pad(shown, 2) + " ");
+      }
+      lines.push(("  " + cells.map(function (cell) { return pad(cell, 4); }).join("")).replace(/\s+$/, ""));
+    }
+    return lines;
+  }
+
+  function direction(area, here, there) {
+    var a = area.tiles.find(function (t) { return t.card.code === here; });
+    var b = area.tiles.find(function (t) { return t.card.code === there; });
+    if (b.row !== a.row) return b.row < a.row ? "north" : "south";
+    return b.col < a.col ? "west" : "east";
+  }
+
+  // ------------------------------------------------------------ Python's textwrap.wrap
+
+  var WS = "[\\t\\n\\x0b\\x0c\\r ]", NWS = "[^\\t\\n\\x0b\\x0c\\r ]", WORD = "[\\p{L}\\p{N}\\p{M}_]";
+  var LT = "(?:(?!\\p{Nd})" + WORD + ")", WP = "(?:" + WORD + "|[!\"'&.,?])";
+  var WORDSEP = new RegExp("(" + WS + "+|(?<=" + WP + ")-{2,}(?=" + WORD + ")|" + NWS + "+?(?:-(?:(?<=" + LT + "{2}-)|(?<=" +
+    LT + "-" + LT + "-))(?=" + LT + "-?" + LT + ")|(?=" + WS + "|$)|(?<=" + WP + ")(?=-{2,}" + WORD + ")))", "u");
+
+  function wrap(text, width) {
+    text = text.replace(/\t/g, "        ").replace(/[\n\x0b\x0c\r]/g, " ");
+    var chunks = text.split(WORDSEP).filter(function (c) { return c; }).reverse(), lines = [];
+    function blank(s) { return s.trim() === ""; }
+    while (chunks.length) {
+      var line = [], len = 0;
+      if (blank(chunks[chunks.length - 1]) && lines.length) chunks.pop();
+      while (chunks.length) {
+        var l = chunks[chunks.length - 1].length;
+        if (len + l <= width) { line.push(chunks.pop()); len += l; } else break;
+      }
+      if (chunks.length && chunks[chunks.length - 1].length > width) {
+        var left = width < 1 ? 1 : width - len, chunk = chunks[chunks.length - 1], end = left;
+        if (chunk.length > left) {
+          var hyphen = chunk.lastIndexOf("-", left - 1);
+          if (hyphen > 0 && /[^-]/.test(chunk.slice(0, hyphen))) end = hyphen + 1;
+        }
+        line.push(chunk.slice(0, end));
+        chunks[chunks.length - 1] = chunk.slice(end);
+        len = line.reduce(function (s, x) { return s + x.length; }, 0);
+      }
+      if (line.length && blank(line[line.length - 1])) { len -= line[line.length - 1].length; line.pop(); }
+      if (line.length) lines.push(line.join(""));
+    }
+    return lines;
+  }
+
+  // bundle/markup.py's plain for what a part reads: escapes decoded, known icons as
+  // ``[name]``, emphasis kept as the writer marked it.
+  function plain(text, icons) {
+    return text.replace(/\\([_*:\\{])|:([A-Za-z_]\w*):/g, function (all, escaped, icon) {
+      if (escaped != null) return escaped;
+      return icons[icon] ? "[" + icon + "]" : all;
+    });
+  }
+
+  root.TgcGrimTale = {
+    newState: newState, currentArea: currentArea, currentTile: currentTile, landmark: landmark, moves: moves, move: move,
+    eligibleParts: eligibleParts, resolvePart: resolvePart, startableBounties: startableBounties, runBounty: runBounty,
+    resolveTile: resolveTile, rest: rest, forSale: forSale, buy: buy, trades: trades, trade: trade, reviveAll: reviveAll,
+    characterWords: characterWords, tileWords: tileWords, areaGrid: areaGrid, direction: direction, wrap: wrap,
+    plain: plain, sortedStrings: sortedStrings, character: character
+  };
+})(typeof window !== "undefined" ? window : globalThis);
