@@ -32,6 +32,8 @@ def state(**changes: object) -> GameState:
     for key, value in changes.items():
         if key == "items":  # the one member carries them
             st.party[0].items = list(cast(list[str], value))
+        elif key == "secrets":  # and holds them
+            st.party[0].secrets = set(cast(set[int], value))
         else:
             setattr(st, key, value)
     return st

@@ -467,6 +467,19 @@ def test_pty_4_a_member_who_cannot_pay_drops_out(book: Book) -> None:
     assert happened[0].rule == "PTY-4"
 
 
+def test_pty_2_a_member_who_does_not_want_the_action_stays_out(book: Book) -> None:
+    """The party is who the command names, all of them approving: a character on the card
+    left out of it is not in the party, neither pays nor moves, and acts on their own."""
+    campaign = started(book, ["Ailei", "Beor"])
+    before = energy(campaign, "Beor")
+    campaign.travel(["Ailei"], "left")
+    assert campaign.world.positions == {"Ailei": 102, "Beor": 101}
+    assert energy(campaign, "Beor") == before and energy(campaign, "Ailei") == 4
+    read_all(campaign)
+    campaign.travel(["Beor"], "right")
+    assert campaign.world.positions == {"Ailei": 102, "Beor": 103}
+
+
 def test_res_3_food_changes_hands_on_one_card(book: Book) -> None:
     campaign = started(book, ["Ailei", "Beor"])
     for name in ("Ailei", "Beor"):

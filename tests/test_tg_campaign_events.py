@@ -217,7 +217,7 @@ def test_EVT_6_a_quest_succeeds_as_soon_as_its_condition_holds(book: Book) -> No
     campaign = Campaign(book, ["Ailei"])
     dawn(campaign)
     read_all(campaign)
-    campaign.state.secrets.add(11)
+    campaign.state.gain_secret(11)
     lines = [str(h) for h in campaign.check_quests()]
     assert lines == ['[EVT-6] the quest "First Light" succeeds']
     piles = campaign.world.events
@@ -230,7 +230,7 @@ def test_A46_take_event_pulls_a_card_out_keeping_the_order(book: Book) -> None:
     campaign = Campaign(book, ["Ailei"])
     dawn(campaign)
     read_all(campaign)
-    campaign.state.secrets.add(11)
+    campaign.state.gain_secret(11)
     campaign.check_quests()
     lines = read_all(campaign)  # bos.lit takes "Storm Front", whose verse ends the chapter
     piles = campaign.world.events
@@ -255,7 +255,7 @@ def test_EVT_8_a_quest_on_a_secret_card_is_active_while_the_secret_is_held(book:
     campaign = Campaign(book, ["Ailei"])
     dawn(campaign)
     read_all(campaign)
-    campaign.state.secrets.add(27)
+    campaign.state.gain_secret(27)
     lines = [str(h) for h in campaign.check_quests()]
     assert lines == ["[EVT-8] the quest \"The Lady's Bargain\" on Secret 27 is active"]
     campaign.state.statuses["Lady's Task"] = {1, 2}
@@ -270,9 +270,9 @@ def test_EVT_8_losing_the_secret_ends_its_quest(book: Book) -> None:
     campaign = Campaign(book, ["Ailei"])
     dawn(campaign)
     read_all(campaign)
-    campaign.state.secrets.add(27)
+    campaign.state.gain_secret(27)
     campaign.check_quests()
-    campaign.state.secrets.discard(27)
+    campaign.state.lose_secret(27)
     lines = [str(h) for h in campaign.check_quests()]
     assert lines == ["[EVT-8] Secret 27 is gone: the quest \"The Lady's Bargain\" is no longer active"]
 

@@ -111,7 +111,7 @@ def test_SAV_1_SAV_5_a_campaign_save_holds_the_world_and_resumes(book: Book, tmp
     play.handle(":travel Ailei,Beor up")
     play.write_save(tmp_path / "s.json", "s.json")
     data = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
-    assert data["format"] == SAVE_FORMAT == 3
+    assert data["format"] == SAVE_FORMAT == 4
     assert data["world"]["positions"] == {"Ailei": 105, "Beor": 105}
     assert data["world"]["menhirs"] == [{"card": 101, "dial": 6}]
     loaded = parse_save((tmp_path / "s.json").read_text(encoding="utf-8"), book)

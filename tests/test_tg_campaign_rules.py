@@ -31,11 +31,7 @@ GAP_IDS = (
 
 # Still without a test of their own, and why (docs/campaign.md, "Not done yet").
 OPEN = {
-    "CRD-2": "combat and diplomacy discards are the fight engines' (issue 9), not the day's",
-    "DTH-5": "Personal Secrets: tgc holds Secrets for the group",
     "ITM-4": "keyword draws pick among declared items; there is no Item deck",
-    "ITM-7": "Secrets are the group's; Personal ones are not told apart",
-    "PTY-2": "a party is who the command names; nobody is asked to approve",
     "SET-9": "adding or removing players between sessions: not played by the layer",
 }
 

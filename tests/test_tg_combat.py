@@ -3,6 +3,7 @@ escape, dying, party play and every enemy trait (docs/rules.md lists the choices
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -758,3 +759,18 @@ def test_the_player_picks_the_item_in_use_per_keyword_or_none() -> None:
     assert asked[0] == ("Beor uses which weapon?", ["Knife", "Axe", "none"])
     hero = game.heroes[0]
     assert [i.name for i in hero.items] == ["Axe"] and [i.name for i in hero.aside] == ["Knife", "Buckler"]
+
+
+def test_CRD_2_cards_discarded_in_a_fight_are_back_in_the_deck_for_the_next() -> None:
+    """The discard pile is the fight's own: the member's deck (what the campaign keeps)
+    comes out of it whole, and the next fight starts from every card, shuffled."""
+    rules = setup(attack="0+: lose 4 markers")
+    beor = member(rules, "Beor", "combat", ["Jab", "Idle Word", "Idle Word", "Chain", "Brace"])
+    assert beor.combat_deck is not None
+    kept = sorted(c.name for c in beor.combat_deck)
+    first, _ = combat(rules, "Dummy", [beor], Recorder(["Jab"]))
+    assert {"Brace", "Chain"} <= {c.name for c in first.heroes[0].discard}
+    assert sorted(c.name for c in beor.combat_deck) == kept
+    again = CombatGame([beor], rules.encounters["Dummy"], Recorder([]), random.Random(2))
+    hero = again.heroes[0]
+    assert sorted(c.name for c in hero.deck) == kept and not hero.discard

@@ -71,7 +71,7 @@ def test_a_save_keeps_who_carries_what_and_an_old_save_migrates() -> None:
     state.give("Rope", state.party[1])
     text = dump_save(state)
     data = json.loads(text)
-    assert data["format"] == SAVE_FORMAT == 3 and "items" not in data["state"]
+    assert data["format"] == SAVE_FORMAT == 4 and "items" not in data["state"]
     assert [m["items"] for m in data["state"]["party"]] == [[], ["Rope"]]
     loaded = parse_save(text, book).state
     assert [m.items for m in loaded.party] == [[], ["Rope"]]

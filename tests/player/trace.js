@@ -47,7 +47,7 @@ function summary(state) {
   }
   return {
     party: state.party.map((c) => ({ name: c.name, tracks: c.tracks, resources: c.resources, attributes: c.attributes })),
-    statuses, secrets: sorted(state.secrets), items: state.party.flatMap((c) => c.items), visited: sorted(state.visited),
+    statuses, secrets: sorted(state.party.flatMap((c) => c.secrets)), items: state.party.flatMap((c) => c.items), visited: sorted(state.visited),
     dials: state.dials, tasks: state.tasks, in_play: sorted(state.in_play), location: state.location,
     time_tokens: state.time_tokens, chapter: state.chapter.number, day: state.day, acted: state.acted,
   };

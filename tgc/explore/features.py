@@ -238,7 +238,10 @@ class Features:
         if kind == "status":
             state.statuses[str(name)] = set(value)  # type: ignore[call-overload]
         elif kind == "secret":
-            _flag(state.secrets, name, bool(value))
+            if value:
+                state.gain_secret(cast(int, name), state.party[0] if state.party else None)
+            else:
+                state.lose_secret(cast(int, name))
         elif kind == "item":  # the party's count: who carries it is not part of the abstraction
             for member in state.party:
                 member.items = [i for i in member.items if i != name]

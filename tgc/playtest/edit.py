@@ -51,7 +51,7 @@ def state_rows(state: GameState, book: Book) -> list[tuple[str, str]]:
                                        for name, parts in sorted(state.statuses.items()) if parts)
                  or "none"))
     titles = {s.number: s.title for s in book.bundle.secrets}
-    rows.append(("secrets", ", ".join(f"{n} {titles.get(n, '')}".rstrip() for n in sorted(state.secrets))
+    rows.append(("secrets", ", ".join(_secret_text(n, titles, state) for n in sorted(state.secrets))
                  or "none"))
     rows.append(("items", items_text(state)))
     if state.dials:
@@ -208,8 +208,18 @@ def _secret(state: GameState, book: Book, args: list[str], unset: bool) -> str:
     number = _number(_arg(args, 0, "a secret number"), "a secret number")
     if number not in book.secret_numbers and not unset:
         raise EditError(f"the campaign declares no secret {number}")
-    (state.secrets.discard if unset else state.secrets.add)(number)
+    if unset:
+        state.lose_secret(number)
+    else:
+        state.gain_secret(number)
     return f"secret {number}: {'not held' if unset else 'held'}"
+
+
+def _secret_text(number: int, titles: dict[int, str], state: GameState) -> str:
+    """A held secret, with its holder when the party has more than one member."""
+    text = f"{number} {titles.get(number, '')}".rstrip()
+    holder = state.secret_holder(number)
+    return f"{text} ({holder.name})" if len(state.party) > 1 and holder is not None else text
 
 
 def items_text(state: GameState) -> str:
@@ -238,28 +248,62 @@ def _item(state: GameState, book: Book, args: list[str], unset: bool,
     return f"items: {items_text(state)}"
 
 
-def give_item(state: GameState, words: list[str]) -> str:
-    """``:give ITEM to MEMBER``: a trade between members on the same location (the whole
-    party is on one location); the item leaves the first member who carries it, or
-    ``from MEMBER``."""
+def give_item(state: GameState, words: list[str], book: Book | None = None,
+              standing: dict[str, int] | None = None) -> str:
+    """``:give ITEM to MEMBER`` or ``:give secret N to MEMBER``: a trade between members on
+    the same location (``standing`` says where each member stands in a campaign played by
+    its days; otherwise the whole party is on one location); the item or secret leaves the
+    first member who holds it, or ``from MEMBER``. A secret bound to its holder (the
+    ruleset's ``bound_secret_keyword``) never changes hands."""
     if len(words) < 3 or "to" not in [w.casefold() for w in words[1:]]:
-        raise EditError("write ':give ITEM to MEMBER' (or ':give ITEM from MEMBER to MEMBER')")
+        raise EditError("write ':give ITEM to MEMBER' (or ':give ITEM from MEMBER to MEMBER', "
+                        "':give secret N to MEMBER')")
     lowered = [w.casefold() for w in words]
     to = len(lowered) - 1 - lowered[::-1].index("to")
     head, target = words[:to], words[to + 1:]
     giver: Character | None = None
     if len(head) >= 3 and head[-2].casefold() == "from":
         giver, head = _named_member(state, head[-1]), head[:-2]
-    item = " ".join(head)
     receiver = _named_member(state, " ".join(target))
+    if len(head) == 2 and head[0].casefold() == "secret" and book is not None:
+        return _give_secret(state, book, _number(head[1], "a secret number"), giver, receiver, standing)
+    item = " ".join(head)
     giver = giver if giver is not None else state.carrier(item)
     if giver is None or item not in giver.items:
         raise EditError(f'{giver.name if giver else "nobody in the party"} carries no "{item}"')
     if giver is receiver:
         raise EditError(f'{receiver.name} already carries "{item}"')
+    _same_card(giver, receiver, standing)
     giver.items.remove(item)
     receiver.items.append(item)
     return f'{giver.name} gives "{item}" to {receiver.name}; items: {items_text(state)}'
+
+
+def _give_secret(state: GameState, book: Book, number: int, giver: Character | None,
+                 receiver: Character, standing: dict[str, int] | None) -> str:
+    holder = state.secret_holder(number)
+    if holder is None or (giver is not None and giver is not holder):
+        who = giver.name if giver is not None else "nobody in the party"
+        raise EditError(f"{who} holds no secret {number}")
+    if holder is receiver:
+        raise EditError(f"{receiver.name} already holds secret {number}")
+    if book.bound_secret(number):
+        raise EditError(f"secret {number} is {book.vocabulary.bound_secret_keyword}: it never "
+                        f"changes hands ({holder.name} keeps it)")
+    _same_card(holder, receiver, standing)
+    holder.secrets.discard(number)
+    receiver.secrets.add(number)
+    return f"{holder.name} gives secret {number} to {receiver.name}"
+
+
+def _same_card(giver: Character, receiver: Character, standing: dict[str, int] | None) -> None:
+    """A trade happens between members standing on one location."""
+    if standing is None:
+        return
+    here, there = standing.get(giver.name), standing.get(receiver.name)
+    if here != there:
+        raise EditError(f"{giver.name} stands on {here} and {receiver.name} on {there}: "
+                        "a trade is between characters on the same location")
 
 
 def _named_member(state: GameState, name: str) -> Character:

@@ -56,7 +56,8 @@ N / play N        a fight's option N       pass / escape    end your turn's play
 :act N [ACTION]   take location N's action (pays its cost)   :day [N]   the next day (or day N)
 :chapter X        the campaign moves on to chapter X (3, 3A, 4-2)
 :set ... :unset   change the state (:help set)
-:give ITEM to MEMBER   a member hands an item to another (:give ITEM from A to B)
+:give ITEM to MEMBER   a member hands an item to another (:give ITEM from A to B,
+                       :give secret N to B)
 :undo             take back the last step  :seed N       reseed the dice
 :save FILE        write a save file        :load FILE    resume from a save file
 :help             this list                :quit         leave"""
@@ -464,6 +465,22 @@ class Session:
         raise SessionError(f"':{name}' is not for a campaign played by its days "
                            "(:help lists the campaign's commands)")
 
+    def _campaign_give(self, args: list[str]) -> None:
+        """A trade in a campaign played by its days: between readings (never inside an
+        action), between characters standing on one card; the layer holds the state object,
+        so the trade is made on a copy put back in place."""
+        assert self.layer is not None
+        if self.reading:
+            raise SessionError("a reading is under way: :give waits until it is over")
+        state = self.layer.state.copy()
+        try:
+            said = give_item(state, args, self.book, self.layer.standing())
+        except EditError as err:
+            raise SessionError(str(err)) from None
+        for f in fields(GameState):
+            setattr(self.layer.state, f.name, getattr(state, f.name))
+        self.emit(Line("info", said))
+
     def _campaign_ruleset_command(self, name: str, args: list[str]) -> None:
         """A ruleset command (:advance ...) between readings, on a copy of the campaign's
         state put back in place, since the campaign layer holds that object."""
@@ -521,9 +538,12 @@ class Session:
         trades only outside encounters)."""
         if self.hand is not None:
             raise SessionError("items are traded outside encounters: finish the fight first")
+        if self.layer is not None:
+            self._campaign_give(args)
+            return
         state = self.story.state.copy()
         try:
-            said = give_item(state, args)
+            said = give_item(state, args, self.book)
         except EditError as err:
             raise SessionError(str(err)) from None
         self._remember(self._snapshot())
@@ -691,11 +711,12 @@ class Session:
 
 # The story's commands a campaign played by its days keeps (the rest would step around
 # the day: :enter, :goto, :day, :chapter, :set, :undo, :load).
-CAMPAIGN_SAFE = ("help", "quit", "q", "exit", "state", "save", "seed")
+CAMPAIGN_SAFE = ("help", "quit", "q", "exit", "state", "save", "seed", "give")
 CAMPAIGN_HELP = """\
 N, > TEXT, yes/no, roll N, win/lose/avoid   answer the journal reading under way
 :state                                 the whole campaign's state
 :save FILE                             write a save file (between readings)
+:give ITEM|secret N to B               a trade between characters on one card (between readings)
 :seed N                                reseed the dice            :quit   leave"""
 
 # What a reader may do between explorations (the prompt at the end of one).

@@ -60,7 +60,9 @@ class Vocabulary:
     the bundle holds them compiled (``Record.conditions``). ``campaign_keys`` are the extra
     properties ``@campaign`` takes in this ruleset (its layer reads them from the bundle's
     ``Campaign.data``); ``item_keys`` the extra properties the core ``@item`` takes (the
-    ruleset's rule data reads them: Tainted Grail's abilities)."""
+    ruleset's rule data reads them: Tainted Grail's abilities). A secret whose keywords
+    hold ``bound_secret_keyword`` never changes hands: it cannot be given, and is lost with
+    its holder."""
 
     attributes: tuple[str, ...] = ()
     opposed: tuple[tuple[str, str], ...] = ()
@@ -74,6 +76,7 @@ class Vocabulary:
     caps: Mapping[str, str] = field(default_factory=dict)
     start_limited: tuple[str, ...] = ()
     item_keywords: tuple[str, ...] = ()
+    bound_secret_keyword: str | None = None
     piles: tuple[str, ...] = ()
     decks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     outcomes: tuple[str, ...] = ("win", "lose")

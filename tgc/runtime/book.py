@@ -51,6 +51,7 @@ class Book:
         self.encounter_names = frozenset(
             (*self.encounters, *(bundle.rules.encounter_names() if bundle.rules else ())))
         self.secret_numbers = frozenset(s.number for s in bundle.secrets)
+        self.secret_keywords: dict[int, tuple[str, ...]] = {s.number: s.keywords for s in bundle.secrets}
         # id of a bundle condition -> (it, kept alive so the id stays its own; its form)
         self._forms: dict[int, tuple[Condition, f.Condition]] = {}
 
@@ -79,6 +80,12 @@ class Book:
         if item.startswith("[") and item.endswith("]"):
             return (item[1:-1],)
         return self.item_keywords.get(item, ())
+
+    def bound_secret(self, number: int) -> bool:
+        """A secret that never changes hands (its keywords hold the ruleset's
+        ``bound_secret_keyword``): it cannot be given, and is lost with its holder."""
+        word = self.vocabulary.bound_secret_keyword
+        return word is not None and any(k.casefold() == word for k in self.secret_keywords.get(number, ()))
 
     def items_with(self, keyword: str) -> list[str]:
         return [name for name, kws in self.item_keywords.items() if keyword in kws]

@@ -168,9 +168,9 @@ def apply_mark(effect: s.Mark, state: GameState, book: Book, pick: str | None) -
 
 def apply_secret(effect: s.SecretChange, state: GameState, book: Book, pick: str | None) -> str:
     if effect.kind == "gain-secret":
-        state.secrets.add(effect.number)
+        state.gain_secret(effect.number)
         return tr("gain secret {number}", number=effect.number)
-    state.secrets.discard(effect.number)
+    state.lose_secret(effect.number)
     return tr("lose secret {number}", number=effect.number)
 
 

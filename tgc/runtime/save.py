@@ -33,12 +33,14 @@ from tgc.runtime.state import (
 )
 from tgc.runtime.story import Cursor
 
-SAVE_FORMAT = 3
+SAVE_FORMAT = 4
 SAVE_KIND = "tgc-save"
 # Format 1 kept one item list for the whole party; it is read by giving those items to the
 # first member, as a new item is given (GameState.give), so an old save loads unchanged.
 # Format 2 had no ``world``: it loads as a save of a campaign not played by its days.
-OLD_FORMATS = (1, 2)
+# Formats 1-3 kept one secret list for the whole party; its secrets go to the first member,
+# as a new secret does (GameState.gain_secret). Format 4 keeps them with their holder.
+OLD_FORMATS = (1, 2, 3)
 
 
 class SaveError(Exception):
@@ -57,12 +59,13 @@ class CharacterModel(_Model):
     resources: dict[str, int] = {}
     items: list[str] = []
     piles: dict[str, list[str]] = {}
+    secrets: list[int] = []
 
 
 class StateModel(_Model):
     party: list[CharacterModel] = []
     statuses: dict[str, list[int]] = {}
-    secrets: list[int] = []
+    secrets: list[int] = []  # formats 1-3 only: the party's secrets (format 4 keeps them per member)
     items: list[str] = []  # format 1 only: the party's items (a format 2 save keeps them per member)
     visited: list[str] = []
     dials: dict[str, int] = {}
@@ -124,7 +127,7 @@ def dump_save(state: GameState, *, campaign: str | None = None, seed: int | None
                                  queue=list(queue or []))
     model = SaveFile(format=SAVE_FORMAT, campaign=campaign, seed=seed, state=_to_model(state),
                      position=position, world=world)
-    data = model.model_dump(mode="json", exclude={"state": {"items"}})
+    data = model.model_dump(mode="json", exclude={"state": {"items", "secrets"}})
     if world is None:
         del data["world"]  # a save of one exploration at a time has no table
     return json.dumps(data, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
@@ -139,9 +142,10 @@ def _to_model(state: GameState) -> StateModel:
     return StateModel(
         party=[CharacterModel(name=c.name, tracks=c.tracks, limits=c.limits,
                               attributes=c.attributes, resources=c.resources, items=sorted(c.items),
-                              piles=dict(sorted(c.piles.items()))) for c in state.party],
+                              piles=dict(sorted(c.piles.items())), secrets=sorted(c.secrets))
+               for c in state.party],
         statuses={k: sorted(v) for k, v in sorted(state.statuses.items()) if v},
-        secrets=sorted(state.secrets), visited=sorted(state.visited),
+        visited=sorted(state.visited),
         dials=dict(sorted(state.dials.items())), time_tokens=state.time_tokens, day=state.day,
         chapter=str(state.chapter), tasks=list(state.tasks), in_play=sorted(state.in_play),
         removed=sorted(state.removed), replaced=dict(sorted(state.replaced.items())),
@@ -169,7 +173,8 @@ def parse_save(text: str, book: Book, name: str = "<save>") -> Loaded:
         raise SaveError(f"{name}: not JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
     except LimitError as err:
         raise SaveError(f"{name}: not a valid save file: {err}") from None
-    old = _check_header(data, name) and isinstance(data, dict) and data.get("format") == 1
+    old = _check_header(data, name) and isinstance(data, dict)
+    fmt = data.get("format") if isinstance(data, dict) else None
     try:
         model = SaveFile.model_validate(data)
     except ValidationError as err:
@@ -180,9 +185,12 @@ def parse_save(text: str, book: Book, name: str = "<save>") -> Loaded:
     title = book.bundle.campaign.title
     if model.campaign is not None and model.campaign != title:
         raise SaveError(f'{name}: this save belongs to "{model.campaign}", not to "{title}"')
-    if not old and model.state.items:
-        raise SaveError(f"{name}: at state.items: save format {SAVE_FORMAT} keeps items with the "
+    if fmt != 1 and model.state.items:
+        raise SaveError(f"{name}: at state.items: save format {fmt} keeps items with the "
                         'member who carries them ("party": [{"name": ..., "items": [...]}])')
+    if not old and model.state.secrets:
+        raise SaveError(f"{name}: at state.secrets: save format {SAVE_FORMAT} keeps secrets with the "
+                        'member who holds them ("party": [{"name": ..., "secrets": [...]}])')
     try:
         state = _from_model(model.state, book)
         cursor = _cursor(model.position, book)
@@ -234,7 +242,16 @@ def _from_model(model: StateModel, book: Book) -> GameState:
             raise ValueError(f'dial "{dial}" holds 0..{DIAL_MAX}, not {value}')
     for item in model.items:  # format 1: the party's items go to the first member
         state.give(item, state.party[0])
-    state.secrets, state.visited = set(model.secrets), set(model.visited)
+    holders: dict[int, str] = {}
+    for member in state.party:
+        for number in member.secrets:
+            if number in holders:
+                raise ValueError(f"secret {number} is held by {holders[number]} and {member.name}: "
+                                 "a secret is one card, held by one character")
+            holders[number] = member.name
+    for number in model.secrets:  # formats 1-3: the party's secrets go to the first member
+        state.gain_secret(number, state.party[0])
+    state.visited = set(model.visited)
     state.dials, state.time_tokens, state.day = dict(model.dials), model.time_tokens, model.day
     state.chapter, state.tasks = Chapter.parse(model.chapter), list(model.tasks)
     if model.in_play is not None:
@@ -303,6 +320,7 @@ def _character(model: CharacterModel, book: Book, words: Vocabulary) -> Characte
             raise ValueError(f"{model.name}: '{pile}' is not one of the piles ({listed})")
         character.piles[pile] = list(cards)
     character.items = list(model.items)
+    character.secrets = set(model.secrets)
     return character
 
 

@@ -45,11 +45,15 @@ class Character:
     # The ruleset's card lists for this member (its vocabulary's ``piles``: decks, pools,
     # skills), by pile name; an absent pile is the character's starting one.
     piles: dict[str, list[str]] = field(default_factory=dict)
+    # The secret cards this member holds: a secret is one card, held by one member, who may
+    # trade it (unless its keywords bind it to them, Vocabulary.bound_secret_keyword).
+    secrets: set[int] = field(default_factory=set)
 
     def copy(self) -> Character:
         return Character(self.name, dict(self.tracks), dict(self.limits),
                          dict(self.attributes), dict(self.resources), self.vocabulary,
-                         list(self.items), {k: list(v) for k, v in self.piles.items()})
+                         list(self.items), {k: list(v) for k, v in self.piles.items()},
+                         set(self.secrets))
 
     def set_track(self, track: str, value: int) -> None:
         """Clamp to 0..limit, then to every track that caps another."""
@@ -113,7 +117,6 @@ class GameState:
 
     party: list[Character]
     statuses: dict[str, set[int]] = field(default_factory=dict)
-    secrets: set[int] = field(default_factory=set)
     visited: set[str] = field(default_factory=set)
     dials: dict[str, int] = field(default_factory=dict)
     time_tokens: int = 0
@@ -136,7 +139,7 @@ class GameState:
         """A deep copy (written out by hand: the explorer copies states a lot)."""
         return GameState(
             [c.copy() for c in self.party], {k: set(v) for k, v in self.statuses.items()},
-            set(self.secrets), set(self.visited), dict(self.dials),
+            set(self.visited), dict(self.dials),
             self.time_tokens, self.day, self.chapter, list(self.tasks), set(self.in_play),
             set(self.removed), dict(self.replaced), self.location, dict(self.answers),
             set(self.dropped), self.players, dict(self.acted), self.vocabulary, dict(self.facts))
@@ -171,6 +174,34 @@ class GameState:
         if carrier is not None:
             carrier.items.remove(item)
         return carrier
+
+    @property
+    def secrets(self) -> frozenset[int]:
+        """Every secret the party holds, whoever holds it (what a ``secret N`` condition
+        reads: a new set; change it with ``gain_secret`` and ``lose_secret``)."""
+        return frozenset(n for member in self.party for n in member.secrets)
+
+    def secret_holder(self, number: int) -> Character | None:
+        return next((c for c in self.party if number in c.secrets), None)
+
+    def gain_secret(self, number: int, member: Character | None = None) -> Character | None:
+        """Secret ``number`` to ``member``, or to the first member still in the exploration,
+        as a new item is given; a secret already held stays with its holder (it is one card)."""
+        holder = self.secret_holder(number)
+        if holder is not None:
+            return holder
+        if member is None and not self.party:
+            return None
+        receiver = member if member is not None else self.active[0]
+        receiver.secrets.add(number)
+        return receiver
+
+    def lose_secret(self, number: int) -> Character | None:
+        """Secret ``number`` leaves whoever holds it; who that was."""
+        holder = self.secret_holder(number)
+        if holder is not None:
+            holder.secrets.discard(number)
+        return holder
 
     @property
     def player_count(self) -> int:

@@ -160,7 +160,8 @@
     Object.keys(s.statuses).forEach(function (name) {
       if (s.statuses[name].length) row(list, say("Status {name}", { name: name }), s.statuses[name].join(", "));
     });
-    if (s.secrets.length) row(list, say("Secrets"), s.secrets.join(", "));
+    var held = P.secrets(s);
+    if (held.length) row(list, say("Secrets"), held.join(", "));
     var items = P.items(s);
     if (items.length) row(list, say("Items"), items.join(", "));
     var today = Object.keys(s.acted).filter(function (k) { return s.acted[k] === s.day; });

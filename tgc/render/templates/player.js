@@ -82,7 +82,8 @@
   // back to the ruleset's default adventurer.
   function newCharacter(name, member, words) {
     var given = member || { name: name, tracks: {}, limits: {}, attributes: {}, resources: {} };
-    var c = { name: given.name, tracks: {}, limits: {}, attributes: {}, resources: {}, items: [], piles: {} };
+    var c = { name: given.name, tracks: {}, limits: {}, attributes: {}, resources: {}, items: [], piles: {},
+              secrets: [] };
     words.tracks.forEach(function (t) {
       c.tracks[t] = has(given.tracks, t) ? given.tracks[t] : (has(words.defaults, t) ? words.defaults[t] : 0);
     });
@@ -121,7 +122,7 @@
     var start = bundle.campaign.start;
     var members = (party || []).map(function (name) { return newCharacter(name, declared(words, name), words); });
     return {
-      party: members.length ? members : [newCharacter(DEFAULT_NAME, null, words)], statuses: {}, secrets: [],
+      party: members.length ? members : [newCharacter(DEFAULT_NAME, null, words)], statuses: {},
       visited: [], dials: {}, time_tokens: 0, day: 1, chapter: { number: 1, letter: null, part: null }, tasks: [],
       in_play: inPlay, removed: [], replaced: {}, location: numbers.indexOf(start) >= 0 ? start : null,
       answers: {}, dropped: [], players: null, acted: {}, facts: {}
@@ -160,6 +161,13 @@
   // Every item the party carries, member by member in party order.
   function items(state) {
     return state.party.reduce(function (all, c) { return all.concat(c.items); }, []);
+  }
+  // Every secret the party holds, whoever holds it (tgc/runtime/state.py's GameState.secrets).
+  function secrets(state) {
+    return sortedNumbers(state.party.reduce(function (all, c) { return all.concat(c.secrets); }, []));
+  }
+  function secretHolder(state, number) {
+    return state.party.filter(function (c) { return c.secrets.indexOf(number) >= 0; })[0] || null;
   }
   function get(c, what) { return has(c.tracks, what) ? c.tracks[what] : (c.resources[what] || 0); }
   function put(c, what, value, words) {
@@ -210,7 +218,7 @@
         for (var p = cond.low; p <= high; p++) if (parts.indexOf(p) < 0) return false;
         return true;
       }
-      case "secret": return state.secrets.indexOf(cond.number) >= 0;
+      case "secret": return secretHolder(state, cond.number) !== null;
       case "item":
         if (!cond.keyword) return items(state).indexOf(cond.item) >= 0;
         return items(state).some(function (i) { return book.keywords(i).indexOf(cond.item) >= 0; });
@@ -298,8 +306,14 @@
         parts.sort(function (a, b) { return a - b; });
         return op.kind + " " + op.status;
       }
-      case "gain-secret": addUnique(state.secrets, op.number); return "gain secret " + op.number;
-      case "lose-secret": remove(state.secrets, op.number); return "lose secret " + op.number;
+      case "gain-secret":  // to the first member still in, as an item; a held secret stays where it is
+        if (!secretHolder(state, op.number)) members[0].secrets.push(op.number);
+        return "gain secret " + op.number;
+      case "lose-secret": {
+        var holder = secretHolder(state, op.number);
+        if (holder) remove(holder.secrets, op.number);
+        return "lose secret " + op.number;
+      }
       case "gain-item": case "lose-item": {
         var options = itemOptions(op, state, book);
         var chosen = pick != null ? pick : (options.length ? options[0] : null);
@@ -748,7 +762,7 @@
 
   // The save format tgc/runtime/save.py writes and reads (SAVE_FORMAT): a browser's
   // export loads in `tgc play --state` and `:load`, and a save of tgc play loads here.
-  var SAVE_FORMAT = 3, SAVE_KIND = "tgc-save";
+  var SAVE_FORMAT = 4, SAVE_KIND = "tgc-save";
 
   function sortedNumbers(list) { return list.slice().sort(function (a, b) { return a - b; }); }
   function sortedKeys(object) { return Object.keys(object).sort(byCodePoint); }
@@ -812,7 +826,7 @@
     var s = this.state, self = this;
     var party = s.party.map(function (c) {
       return { attributes: c.attributes, items: c.items.slice().sort(byCodePoint), limits: c.limits, name: c.name,
-               piles: c.piles || {}, resources: c.resources, tracks: c.tracks };
+               piles: c.piles || {}, resources: c.resources, secrets: sortedNumbers(c.secrets), tracks: c.tracks };
     });
     var statuses = {};
     sortedKeys(s.statuses).forEach(function (k) { if (s.statuses[k].length) statuses[k] = sortedNumbers(s.statuses[k]); });
@@ -820,7 +834,7 @@
       acted: s.acted, answers: s.answers, chapter: chapterText(s.chapter), day: s.day, dials: s.dials,
       dropped: s.dropped.slice().sort(byCodePoint), in_play: sortedNumbers(s.in_play), location: s.location,
       party: party, players: s.players, removed: sortedNumbers(s.removed), replaced: numberKeys(s.replaced),
-      secrets: sortedNumbers(s.secrets), statuses: statuses, tasks: s.tasks, time_tokens: s.time_tokens,
+      statuses: statuses, tasks: s.tasks, time_tokens: s.time_tokens,
       visited: s.visited.slice().sort(byCodePoint)
     };
     var position = null;
@@ -835,7 +849,7 @@
     return t.kind === "goto" ? { block: t.block || null, kind: "goto", verse: t.verse } : { kind: t.kind };
   };
 
-  // A tgc save file (format 1, 2 or 3; a campaign's world is not played here) in place of the state; a file tgc would refuse is
+  // A tgc save file (format 1 to 4; a campaign's world is not played here) in place of the state; a file tgc would refuse is
   // refused here too, with the reason, and changes nothing.
   Story.prototype.importSave = function (text) {
     var data = JSON.parse(text);
@@ -843,7 +857,7 @@
     if (!data || (data.kind === undefined ? SAVE_KIND : data.kind) !== SAVE_KIND) {
       throw new Error("not a tgc save file (its kind is not \"tgc-save\")");
     }
-    if (data.format !== 1 && data.format !== 2 && data.format !== SAVE_FORMAT) {
+    if (data.format !== 1 && data.format !== 2 && data.format !== 3 && data.format !== SAVE_FORMAT) {
       throw new Error("save format " + JSON.stringify(data.format) + " (this player reads formats 1 to " + SAVE_FORMAT + ")");
     }
     var book = this.book, words = book.words, saved = data.state || {}, state = newState(book.bundle, words);
@@ -855,9 +869,27 @@
       }
       state.party = saved.party.map(function (m) { return savedCharacter(m, words); });
     }
+    if (data.format !== 1 && saved.items && saved.items.length) {
+      throw new Error("at state.items: save format " + data.format + " keeps items with the member who carries them");
+    }
     (saved.items || []).forEach(function (i) { state.party[0].items.push(i); });  // format 1: the first member's
+    if (data.format === SAVE_FORMAT && saved.secrets && saved.secrets.length) {
+      throw new Error("at state.secrets: save format " + SAVE_FORMAT + " keeps secrets with the member who holds them");
+    }
+    var holders = {};
+    state.party.forEach(function (c) {
+      c.secrets.forEach(function (n) {
+        if (has(holders, n)) {
+          throw new Error("secret " + n + " is held by " + holders[n] + " and " + c.name + ": a secret is one card, held by one character");
+        }
+        holders[n] = c.name;
+      });
+    });
+    (saved.secrets || []).forEach(function (n) {  // formats 1-3: the party's secrets go to the first member
+      if (!secretHolder(state, n)) state.party[0].secrets.push(n);
+    });
     if (saved.acted) state.acted = JSON.parse(JSON.stringify(saved.acted));
-    ["secrets", "visited", "tasks", "removed", "dropped"].forEach(function (k) { if (saved[k]) state[k] = saved[k].slice(); });
+    ["visited", "tasks", "removed", "dropped"].forEach(function (k) { if (saved[k]) state[k] = saved[k].slice(); });
     ["statuses", "dials", "answers"].forEach(function (k) { if (saved[k]) state[k] = JSON.parse(JSON.stringify(saved[k])); });
     if (saved.replaced) Object.keys(saved.replaced).forEach(function (k) { state.replaced[Number(k)] = saved.replaced[k]; });
     if (saved.in_play != null) state.in_play = saved.in_play.slice();
@@ -899,9 +931,10 @@
       c.piles[pile] = m.piles[pile].slice();
     });
     c.items = (m.items || []).slice();
+    c.secrets = (m.secrets || []).slice();
     return c;
   }
 
-  root.TgcPlayer = { Story: Story, newState: newState, holds: holds, applyEffect: applyEffect, items: items,
+  root.TgcPlayer = { Story: Story, newState: newState, holds: holds, applyEffect: applyEffect, items: items, secrets: secrets,
                      partyProblem: partyProblem, readChapter: readChapter };
 })(typeof window !== "undefined" ? window : globalThis);

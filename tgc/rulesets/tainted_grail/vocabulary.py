@@ -34,6 +34,7 @@ VOCABULARY = Vocabulary(
     caps={"energy": "health"},
     start_limited=("health",),
     item_keywords=ITEM_KEYWORDS,
+    bound_secret_keyword="personal",  # ITM-7, DTH-5: a Personal secret never changes hands
     piles=PILES,
     decks={"gray": ("win", "lose"), "green": ("win", "lose"), "purple": ("win", "lose"),
            "blue": ("win", "lose", "avoid")},

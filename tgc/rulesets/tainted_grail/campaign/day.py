@@ -212,6 +212,7 @@ class Campaign:
         out += self._equipment()
         self.world.passed.clear()
         self.world.turned.clear()
+        self.world.bequest.clear()  # DTH-5: the dead's Secrets are shared by now
         self.world.phase = "day"
         return out + self.check_quests()
 
@@ -351,6 +352,10 @@ class Campaign:
         if self.busy is not None or self.readings:
             raise CampaignError("a journal reading is under way; finish it first (TRN-6)")
         return death.take_item(self, name, item)
+
+    def share(self, number: int, name: str) -> Happening:
+        """DTH-5: a dead character's Secret to a living character, until the next day."""
+        return death.share(self, number, name)
 
     def mercy(self) -> list[Happening]:
         """DTH-7, DTH-8: the All-Mother's mercy, after a solo death or a failure."""

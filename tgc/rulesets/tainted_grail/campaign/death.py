@@ -59,9 +59,9 @@ def deaths_at_night(campaign: Campaign) -> list[Happening]:
 
 def die(campaign: Campaign, name: str) -> list[Happening]:
     """DTH-2..6: the character leaves the game; their Items lie on their card (DTH-4);
-    the group's Secrets stay with the group (tgc holds Secrets for the group, DTH-5); a
-    solo death ends the game (DTH-2), and in co-op a death with no character left to
-    claim ends it in failure for everyone (DTH-6, §4 table G)."""
+    their Secrets are shared among the others (DTH-5, ``bequeath``); a solo death ends the
+    game (DTH-2), and in co-op a death with no character left to claim ends it in failure
+    for everyone (DTH-6, §4 table G)."""
     world, state = campaign.world, campaign.state
     member = campaign.character(name)
     card = world.positions.pop(member.name)
@@ -74,6 +74,7 @@ def die(campaign: Campaign, name: str) -> list[Happening]:
     if member.items:
         world.lying.setdefault(card, []).extend(member.items)
         out.append(Happening("DTH-4", f"{member.name}'s Items lie on {card}: {', '.join(member.items)}"))
+    out += bequeath(campaign, member)
     if state.player_count <= 1:
         world.ending, world.phase = "death", "over"
         return [*out, Happening("DTH-2", "the game ends with the death (the mercy may be asked, DTH-7)")]
@@ -86,6 +87,46 @@ def die(campaign: Campaign, name: str) -> list[Happening]:
         world.ending, world.phase = "failure", "over"
         return [*out, Happening("DTH-6", "nobody is left standing: the game ends in failure")]
     return [*out, Happening("DTH-3", f"{member.name}'s player may claim {', '.join(free)} (:claim)")]
+
+
+def bequeath(campaign: Campaign, member: Character) -> list[Happening]:
+    """DTH-5: a Personal Secret vanishes for good with its holder; the others go to the
+    living character first in turn order, and until the next Start of the Day the dead
+    character's player may hand each to any living character, wherever they stand
+    (``share``: the rulebook lets that player share them as they wish)."""
+    book, world, state = campaign.book, campaign.world, campaign.state
+    out: list[Happening] = []
+    personal = sorted(n for n in member.secrets if book.bound_secret(n))
+    if personal:
+        out.append(Happening("DTH-5", f"{member.name}'s Personal Secrets vanish for good: "
+                                      f"{', '.join(map(str, personal))}"))
+    shared = sorted(n for n in member.secrets if n not in personal)
+    member.secrets.clear()
+    living = [n for n in world.order() if any(m.name == n for m in state.party)]
+    if shared and living:
+        heir = campaign.character(living[0])
+        heir.secrets.update(shared)
+        world.bequest.extend(shared)
+        out.append(Happening("DTH-5", f"{member.name}'s Secrets go to {heir.name}: "
+                                      f"{', '.join(map(str, shared))} (until the next day, "
+                                      f":share N to B hands one to any living character)"))
+    return out
+
+
+def share(campaign: Campaign, number: int, name: str) -> Happening:
+    """DTH-5: a dead character's Secret handed to a living character, as that character's
+    player wishes, until the next Start of the Day."""
+    world = campaign.world
+    if number not in world.bequest:
+        left = ", ".join(map(str, world.bequest)) or "none"
+        raise CampaignError(f"secret {number} is not a dead character's to share "
+                            f"(to share until the next day: {left}; DTH-5)")
+    receiver = campaign.character(name)
+    holder = campaign.state.secret_holder(number)
+    if holder is not None:
+        holder.secrets.discard(number)
+    receiver.secrets.add(number)
+    return Happening("DTH-5", f"secret {number} goes to {receiver.name}")
 
 
 def unclaimed(campaign: Campaign) -> list[str]:

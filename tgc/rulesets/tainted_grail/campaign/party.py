@@ -26,10 +26,15 @@ def view(state: GameState, members: Sequence[Character]) -> GameState:
 
 
 def write_back(view_state: GameState, state: GameState) -> None:
-    """Everything but the party (whose members are the campaign's own objects) goes home."""
+    """Everything but the party (whose members are the campaign's own objects) goes home.
+    A secret is one card: one the party gained while a character elsewhere held it stays
+    with that character (the party's view could not see it)."""
     for f in fields(GameState):
         if f.name not in ("party", "vocabulary", "dropped", "answers"):
             setattr(state, f.name, getattr(view_state, f.name))
+    outside = {n for m in state.party if all(m is not v for v in view_state.party) for n in m.secrets}
+    for member in view_state.party:
+        member.secrets -= outside
 
 
 def energy_shares(members: Sequence[Character], per_member: int,

@@ -1,9 +1,9 @@
 """Tainted Grail's campaign layer, played by hand or by script: the commands a reader
 types between explorations (``:sod``, ``:travel``, ``:explore``, ``:act``, ``:inspect``,
-``:action``, ``:pass``, ``:eod``, ``:advance``, ``:equip``, ``:claim``, ``:take``, ``:mercy``, ``:guardian``,
-``:fight``, ``:map``, ``:world``) in, the lines to show and the next journal reading out.
-tgc's play session (tgc/playtest/session.py) finds it through the ruleset's spec
-(``campaign``) and knows none of its words."""
+``:action``, ``:pass``, ``:eod``, ``:advance``, ``:equip``, ``:claim``, ``:take``, ``:share``,
+``:mercy``, ``:guardian``, ``:fight``, ``:map``, ``:world``) in, the lines to show and the
+next journal reading out. tgc's play session (tgc/playtest/session.py) finds it through
+the ruleset's spec (``campaign``) and knows none of its words."""
 
 from __future__ import annotations
 
@@ -45,6 +45,7 @@ HELP = (
     (":claim NAME", "after a death in co-op, the dead character's player takes a character "
                     "still in the box"),
     (":take A ITEM", "the character takes a dead character's Item lying on its card"),
+    (":share N to B", "until the next :sod, a dead character's Secret N goes to any living B"),
     (":mercy", "after a solo death or a failure, the All-Mother's mercy"),
     (":guardian FACE ...", "the next guardian die rolls (up down left right nothing discard)"),
     (":fight OUTCOME ...", "the next guardian fights' outcomes, when no engine plays them (win, lose)"),
@@ -73,6 +74,7 @@ class CampaignPlay:
             "action": self.cmd_action,
             "eod": self.cmd_eod, "advance": self.cmd_advance, "equip": self.cmd_equip,
             "claim": self.cmd_claim, "take": self.cmd_take, "mercy": self.cmd_mercy,
+            "share": self.cmd_share,
             "guardian": self.cmd_guardian, "fight": self.cmd_fight,
             "map": self.cmd_map, "world": self.cmd_world,
         }
@@ -209,6 +211,12 @@ class CampaignPlay:
         if len(args) < 2:
             raise InputError("write ':take A ITEM' (an Item lying on A's card)")
         return [str(self.campaign.take_item(args[0], " ".join(args[1:])))]
+
+    def cmd_share(self, args: list[str]) -> list[str]:
+        number = as_number(args[0]) if args else None
+        if len(args) != 3 or number is None or args[1].casefold() != "to":
+            raise InputError("write ':share N to B' (a dead character's Secret, a living character)")
+        return [str(self.campaign.share(number, args[2]))]
 
     def cmd_mercy(self, args: list[str]) -> list[str]:
         _no_args(args, ":mercy")

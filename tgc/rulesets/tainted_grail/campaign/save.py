@@ -74,8 +74,9 @@ class WorldModel(_Model):
     phase: Literal["dawn", "day", "dusk", "over"] = "dawn"
     readings: list[ReadingModel] = []
     events: PilesModel | None = None  # written only in a campaign with an Event deck
-    dead: list[str] = []  # the next three are written only when set
+    dead: list[str] = []  # the next four are written only when set
     lying: dict[int, list[str]] = {}
+    bequest: list[int] = []  # DTH-5: the dead's Secrets still to share
     ending: Literal["death", "failure"] | None = None
 
 
@@ -92,9 +93,10 @@ def world_data(world: World, readings: list[Reading]) -> dict[str, Any]:
         readings=[ReadingModel(card=r.card, hook=r.hook, members=list(r.members), event=r.event)
                   for r in readings],
         events=None if world.events is None else PilesModel(**asdict(world.events)),
-        dead=list(world.dead), lying=dict(sorted(world.lying.items())), ending=world.ending)
+        dead=list(world.dead), lying=dict(sorted(world.lying.items())),
+        bequest=sorted(world.bequest), ending=world.ending)
     data: dict[str, Any] = model.model_dump(mode="json")
-    for key in ("events", "dead", "lying", "ending"):  # unset: the bytes saved before
+    for key in ("events", "dead", "lying", "bequest", "ending"):  # unset: the bytes saved before
         if not data[key]:
             del data[key]
     for reading in data["readings"]:
@@ -117,6 +119,9 @@ def world_from_data(data: object, book: Book, names: list[str]) -> tuple[World, 
                  *(g.card for g in model.guardians), *model.time_tokens, *model.quest_tokens]:
         if card not in cards:
             raise ValueError(f"the world names location {card}, which this campaign does not declare")
+    for number in model.bequest:
+        if not book.has_secret(number):
+            raise ValueError(f"the world names secret {number}, which this campaign does not declare")
     for guardian in model.guardians:
         if guardian.name not in book.encounters:
             raise ValueError(f'the world names the guardian "{guardian.name}", which this campaign '
@@ -134,7 +139,7 @@ def world_from_data(data: object, book: Book, names: list[str]) -> tuple[World, 
                   phase=model.phase,
                   events=None if model.events is None else Piles(**model.events.model_dump()),
                   dead=list(model.dead), lying={c: list(i) for c, i in model.lying.items()},
-                  ending=model.ending)
+                  bequest=list(model.bequest), ending=model.ending)
     for name in _event_names(world.events):
         if name not in events:
             raise ValueError(f'the world names the event "{name}", which this campaign does not declare')

@@ -77,6 +77,8 @@ def world_lines(campaign: Campaign) -> list[str]:
         out.append(f"dead: {', '.join(world.dead)}")
     for card, items in sorted(world.lying.items()):
         out.append(f"lying on {card}: {', '.join(items)}")
+    if world.bequest:
+        out.append(f"the dead's Secrets to share (:share): {', '.join(map(str, sorted(world.bequest)))}")
     if world.ending is not None:
         out.append(f"the game has ended: {world.ending}")
     for name in world.order():

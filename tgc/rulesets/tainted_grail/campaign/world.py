@@ -97,6 +97,8 @@ class World:
     events: Piles | None = None
     dead: list[str] = field(default_factory=list)
     lying: dict[int, list[str]] = field(default_factory=dict)
+    # DTH-5: the dead's Secrets their player may still share (until the next Start of the Day).
+    bequest: list[int] = field(default_factory=list)
     ending: Literal["death", "failure"] | None = None
 
     def menhir_on(self, card: int) -> Menhir | None:

@@ -30,7 +30,10 @@ def apply(member: Character, effects: tuple[Effect, ...],
                 member.resources[effect.what] = max(0, before + sign * effect.amount)
             said.append(f"{member.name}: {effect.text}")
         elif state is not None and effect.verb in ("gain_secret", "lose_secret"):
-            (state.secrets.add if effect.verb == "gain_secret" else state.secrets.discard)(effect.amount)
+            if effect.verb == "gain_secret":
+                state.gain_secret(effect.amount, member)
+            else:
+                state.lose_secret(effect.amount)
             said.append(f"{member.name}: {effect.text}")
         elif state is not None and effect.verb == "gain_item":
             item = _item(effect.what, item_keywords, state, rng)

@@ -173,10 +173,10 @@ class TaintedGrailRuleset:
             if list(hero.afflictions) != character.piles.get("afflictions", []):
                 character.piles["afflictions"] = list(hero.afflictions)  # attached, or off
         for who, effect in outcome.story:
-            if effect.verb == "gain_secret":
-                state.secrets.add(effect.amount)
+            if effect.verb == "gain_secret":  # to the member the party gave it to, as loot
+                state.gain_secret(effect.amount, by_name.get(who.casefold()))
             elif effect.verb == "lose_secret":
-                state.secrets.discard(effect.amount)
+                state.lose_secret(effect.amount)
             elif effect.verb == "gain_item":
                 item = self.item_for(effect.what, state, rng)
                 if item is not None:  # loot goes to the member the party gave it to
