@@ -80,6 +80,8 @@ class DeckIndex:
     basic: tuple[CombatCard, ...]
     decks: tuple[tuple[str, tuple[Enemy, ...]], ...]
     upgraded: tuple[CombatCard, ...]
+    names: tuple[str, ...]
+    dial_colours: tuple[tuple[int, ...], ...]
 
 
 _INDEXES: dict[int, tuple[Box, DeckIndex]] = {}  # by the deck's identity (it is frozen)
@@ -113,7 +115,10 @@ def deck_index(box: Box) -> DeckIndex:
                       tuple(c for c in box.cards if c.kind == "basic"),
                       tuple((name, tuple(e for e in box.enemies if e.deck == name))
                             for name in box.decks),
-                      tuple(c for c in box.cards if c.kind == "upgraded"))
+                      tuple(c for c in box.cards if c.kind == "upgraded"),
+                      tuple(c.name for c in box.dice.colours),
+                      tuple(tuple(i for i, c in enumerate(box.dice.colours) if c.name == colour)
+                            for colour in box.dice.dial))
     if len(_INDEXES) > 64:
         _INDEXES.clear()
     _INDEXES[id(box)] = (box, index)
@@ -154,8 +159,18 @@ class Game:
         self.index = index
         self.triggers, self.sides, self.dial_open = index.triggers, index.sides, index.dial_open
         self.soonest = index.soonest
+        self.colour_names, self.dial_colours = index.names, index.dial_colours
         self.standing_hero: tuple[Effect, ...] = ()
         self.firsts: frozenset[DecisionKind] = getattr(policy, "firsts", frozenset())
+        # the policy's answers without the decision (decisions.py), looked up once
+        self.fast_strikes = getattr(policy, "strikes", None)
+        self.fast_commits = getattr(policy, "commits", None)
+        self.fast_applies = getattr(policy, "applies", None)
+        self.fast_repeats = getattr(policy, "repeats", None)
+        self.fast_recovers = getattr(policy, "recovers", None)
+        self.fast_decks = getattr(policy, "decks", None)
+        self.hero_abilities: tuple[Hero | None, dict[str, tuple[tuple[Ability, Foe | None], ...]]] = (
+            None, {})  # the hero's abilities by trigger (resolve.live_abilities)
 
     # ------------------------------------------------------------ asking and telling
 
@@ -174,7 +189,17 @@ class Game:
             self.log(text)
 
     def shuffled(self, items: list[T]) -> list[T]:
-        self.rng.shuffle(items)
+        """``items`` shuffled in place as ``Random.shuffle`` shuffles them (the same draws:
+        from the last place down, a place below it drawn as ``randrange`` draws), without
+        a call per draw."""
+        bits = self.rng.getrandbits
+        for i in range(len(items) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = bits(k)
+            while j >= n:
+                j = bits(k)
+            items[i], items[j] = items[j], items[i]
         return items
 
     # ------------------------------------------------------------ setup (TS-3.1)
@@ -327,14 +352,22 @@ class Game:
         pending = count
         while pending > 0:
             pending -= 1
-            decks = self.nonempty_decks()
-            if not decks:
+            at = self.pick_deck("activate")
+            if at < 0:
                 return  # TS-A16
-            pick = self.ask("activate", decks)
-            enemy = t.enemy_decks[list(t.enemy_decks)[pick.a]].pop()
+            enemy = list(t.enemy_decks.values())[at].pop()
             self.enter(enemy)
             if not t.endgame:
                 pending += enemy.additional
+
+    def pick_deck(self, kind: Literal["activate", "menhir"]) -> int:
+        """The place of the enemy deck the policy takes from (-1: every deck is empty):
+        asked among the decks that have a card, or the policy's answer without the
+        decision (its ``decks``)."""
+        if self.fast_decks is not None:
+            return int(self.fast_decks(self, kind))
+        decks = self.nonempty_decks()
+        return self.ask(kind, decks).a if decks else -1
 
     def nonempty_decks(self) -> list[Choice]:
         """A choice for each enemy deck that has a card, by the deck's place."""
@@ -447,7 +480,7 @@ class Game:
     def recover(self, count: int) -> None:
         """TS-9.4: up to ``count`` exhausted dice back to the pool, one colour at a time."""
         t = self.t
-        recovers = getattr(self.policy, "recovers", None)
+        recovers = self.fast_recovers
         if recovers is not None:
             self.recover_at_once(recovers(self), count)
             return
@@ -465,15 +498,22 @@ class Game:
     def recover_at_once(self, order: Sequence[int], count: int) -> None:
         """What asking die by die gives a policy that recovers the colours in ``order``
         (each colour's dice in the order they were exhausted) until ``count`` are back."""
+        if count <= 0 or not self.t.exhausted:
+            return
         t = self.t
-        colour_of = t.colour_of
+        colour_of, exhausted = t.colour_of, t.exhausted
+        moved: list[int] = []
         for colour in order:
-            for die in [d for d in t.exhausted if colour_of[d] == colour][:count]:
-                t.exhausted.remove(die)
-                t.pool.append(die)
-                count -= 1
-            if count <= 0:
-                return
+            for die in exhausted:
+                if colour_of[die] == colour:
+                    moved.append(die)
+                    if len(moved) == count:
+                        break
+            if len(moved) == count:
+                break
+        for die in moved:
+            exhausted.remove(die)
+        t.pool += moved
 
     def gain_items(self) -> None:
         """TS-12.3: items one at a time; room may be made by using or discarding."""
@@ -521,8 +561,7 @@ class Game:
         """TS-5.6 (c): the top card of a deck the player chooses onto the stack."""
         t = self.t
         for _ in range(count):
-            decks = self.nonempty_decks()
-            if not decks:
+            at = self.pick_deck("menhir")
+            if at < 0:
                 return
-            pick = self.ask("menhir", decks)
-            t.menhir.append(t.enemy_decks[list(t.enemy_decks)[pick.a]].pop())
+            t.menhir.append(list(t.enemy_decks.values())[at].pop())

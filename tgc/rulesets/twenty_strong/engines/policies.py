@@ -5,13 +5,13 @@ in the Apply step, where it plays the exact best line for the engagement (odds.p
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Literal
 
 from tgc.rulesets.twenty_strong.data import Enemy
 from tgc.rulesets.twenty_strong.engines import strategy
 from tgc.rulesets.twenty_strong.engines.decisions import STOP, Choice, Decision, DecisionKind, Policy
-from tgc.rulesets.twenty_strong.engines.table import CRIT, MISS, Foe
+from tgc.rulesets.twenty_strong.engines.table import CRIT, MISS, PRINTED, Foe
 from tgc.rulesets.twenty_strong.odds import Die, Engagement, Target, best_move
 
 if TYPE_CHECKING:
@@ -108,16 +108,30 @@ class GreedyRules:
         """The ``commit`` rule of ``choose`` for a whole Commit step: every die of a colour
         that some undefeated enemy may take (committing changes neither)."""
         t = game.t
-        ready = {t.colour_of[d] for d in t.pool}
-        return frozenset(c for c in strategy.takers(game) if c in ready)
+        takers = strategy.takers(game)
+        if not takers:
+            return _NONE
+        colour_of = t.colour_of
+        ready = {colour_of[d] for d in t.pool}
+        return frozenset(c for c in takers if c in ready)
 
-    def recovers(self, game: Game) -> list[int]:
+    def decks(self, game: Game, kind: Literal["activate", "menhir"]) -> int:
+        """The ``activate`` and ``menhir`` rules of ``choose`` without the decision: the
+        first deck (with a card) whose top card has the least Health to activate, the most
+        Health and Damage to feed the Menhir Stack; -1 when every deck is empty."""
+        best, best_score = -1, 0
+        for i, cards in enumerate(game.t.enemy_decks.values()):
+            if cards:
+                top = cards[-1]
+                score = -top.health if kind == "activate" else top.health + top.damage
+                if best < 0 or score > best_score:
+                    best, best_score = i, score
+        return best
+
+    def recovers(self, game: Game) -> Sequence[int]:
         """The ``recover`` rule of ``pick_colour`` for a whole Recover step: the colours the
         dial reaches soonest first, ties by colour (the dial stands still meanwhile)."""
-        t = game.t
-        colour_of = t.colour_of
-        exhausted = {colour_of[d] for d in t.exhausted}
-        return [c for c in game.soonest[t.dial] if c in exhausted]
+        return game.soonest[game.t.dial]  # a colour with no exhausted die moves none
 
     def apply(self, game: Game, decision: Decision) -> int:
         t = game.t
@@ -169,22 +183,53 @@ class GreedyPolicy(GreedyRules):
     def applies(self, game: Game) -> tuple[int, int] | None:
         """The ``apply`` rule of ``choose`` without the decision: the die and the row of the
         first best application among ``strategy.applications`` (what ``apply`` picks
-        among the choices made of them), or None where it would stop."""
+        among the choices made of them), or None where it would stop. The same walk as
+        ``applications``, written out: the first hit of each kind first (a bit per colour
+        and face), then the open colours and the rows; a row's need is counted when first
+        read."""
         t = game.t
-        foes, faces = t.foes, t.faces
-        needs = [_need(game, foe) for foe in foes]
+        faces, colour_of = t.faces, t.colour_of
+        firsts = []
+        seen = 0
+        for die in t.active:
+            face = faces[die]
+            if face != MISS:
+                bit = 1 << (colour_of[die] * 3 + face)
+                if not seen & bit:
+                    seen |= bit
+                    firsts.append(die)
+        if not firsts:
+            return None
+        foes, names = t.foes, game.colour_names
+        open_ = strategy.open_colours(game)
+        printed = not (t.face_bonus or game.has_face_standing)
+        needs: list[int | None] = [None] * len(foes)
         best, best_score = None, 0.0
-        for die, j in strategy.applications(game):
-            need = needs[j]
-            if need <= 0:
-                continue  # scored -1: never the best while another scores above 0
-            foe = foes[j]
-            deal = strategy.face_damage(game, faces[die], foe)
-            score = (100.0 + foe.card.damage + 10 * foe.card.boss - (deal - need) if deal >= need
-                     else 1.0 + foe.card.damage / 10 + deal / 100)
-            if score > best_score:
-                best, best_score = (die, j), score
+        for die in firsts:
+            colour = names[colour_of[die]]
+            if open_ is not None and colour not in open_:
+                continue
+            face = faces[die]
+            for j, foe in enumerate(foes):
+                card = foe.card
+                if card.during and not strategy.colour_allowed(colour, foe, open_):
+                    continue
+                need = needs[j]
+                if need is None:
+                    need = needs[j] = card.health - strategy.damage_on(game, foe)
+                if need <= 0:
+                    continue  # scored -1: never the best while another scores above 0
+                deal = PRINTED[face] if printed and not card.during else \
+                    strategy.face_damage(game, face, foe)
+                score = (100.0 + card.damage + 10 * card.boss - (deal - need) if deal >= need
+                         else 1.0 + card.damage / 10 + deal / 100)
+                if score > best_score:
+                    best, best_score = (die, j), score
         return best
+
+    def repeats(self, game: Game) -> bool:
+        """The ``repeat`` rule of ``choose`` without the decision."""
+        return worth_repeating(game)
 
 
 class PlannerPolicy(GreedyRules):
@@ -255,10 +300,13 @@ def target_of(game: Game, foe: Foe) -> Target:
 
 def worth_repeating(game: Game) -> bool:
     """Is a committed or ready die of a colour that some undefeated enemy may take?"""
+    takers = strategy.takers(game)
+    if not takers:
+        return False
     t = game.t
     colour_of = t.colour_of
     held = {colour_of[d] for d in t.active} | {colour_of[d] for d in t.pool}
-    return any(c in held for c in strategy.takers(game))
+    return any(c in held for c in takers)
 
 
 def _need(game: Game, foe: Foe) -> int:
@@ -271,6 +319,7 @@ def _tops(game: Game) -> list[Enemy]:
     return [cards[-1] if cards else _NO_TOP for cards in game.t.enemy_decks.values()]
 
 
+_NONE: frozenset[int] = frozenset()
 _NO_TOP = Enemy(name="-", health=0, damage=0)  # an empty deck, never offered
 
 

@@ -18,22 +18,27 @@ if TYPE_CHECKING:
 Source = Foe | None
 
 
-def live_abilities(game: Game, trigger: data.Trigger) -> list[tuple[data.Ability, Source]]:
+def live_abilities(game: Game, trigger: data.Trigger) -> tuple[tuple[data.Ability, Source], ...]:
     """The hero's, the hand's, the played cards' and the ongoing items' abilities with
-    this trigger, each where its zone says it is live (TS-A12)."""
+    this trigger, each where its zone says it is live (TS-A12). The hero's are sorted by
+    trigger once per hero: every step asks for them, and most have none."""
     t = game.t
-    out: list[tuple[data.Ability, Source]] = [(a, None) for a in t.hero.abilities
-                                         if a.trigger == trigger]
+    hero, by_trigger = game.hero_abilities
+    if hero is not t.hero:
+        by_trigger = {name: tuple((a, None) for a in t.hero.abilities if a.trigger == name)
+                      for name in data.TRIGGERS}
+        game.hero_abilities = (t.hero, by_trigger)
+    out: tuple[tuple[data.Ability, Source], ...] = by_trigger[trigger]
     triggers = game.triggers  # the zones that no card of the deck has it in are skipped
     if ("hand", trigger) in triggers:
-        out += [(a, None) for card in t.hand for a in card.abilities
-                if a.zone == "hand" and a.trigger == trigger]
+        out += tuple((a, None) for card in t.hand for a in card.abilities
+                     if a.zone == "hand" and a.trigger == trigger)
     if ("play", trigger) in triggers:
-        out += [(a, foe) for foe in t.foes for card in foe.chain for a in card.abilities
-                if a.zone == "play" and a.trigger == trigger]
+        out += tuple((a, foe) for foe in t.foes for card in foe.chain for a in card.abilities
+                     if a.zone == "play" and a.trigger == trigger)
     if ("item", trigger) in triggers and t.inventory:
-        out += [(a, None) for item in t.ongoing() if item.item is not None
-                for a in item.item.abilities if a.trigger == trigger]
+        out += tuple((a, None) for item in t.ongoing() if item.item is not None
+                     for a in item.item.abilities if a.trigger == trigger)
     return out
 
 

@@ -4,7 +4,7 @@ rules every step reads: what a die deals on an enemy and whether it may be appli
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from tgc.rulesets.twenty_strong.engines import resolve
@@ -26,7 +26,8 @@ def engagement(game: Game) -> None:
         strategy_pass(game)
         if not (t.passes < t.strategy and t.undefeated):  # TS-5.5, TS-A23
             return
-        if game.ask("repeat", YES_NO).act == "no":
+        repeats = game.fast_repeats
+        if not (repeats(game) if repeats is not None else game.ask("repeat", YES_NO).act == "yes"):
             return
 
 
@@ -48,8 +49,11 @@ def strategy_pass(game: Game) -> None:
     offer_items(game)
     commit_step(game)
     game.step = "roll"
-    for die in t.active:
-        t.faces[die] = roll(game, die)
+    if game.roller is None:
+        roll_all(game, t.active)
+    else:
+        for die in t.active:
+            t.faces[die] = roll(game, die)
     if t.active and game.log is not None:
         game.say("Rolled: " + ", ".join(f"{t.colour_name(d)} {FACE_NAMES[t.faces[d]]}"
                                         for d in t.active) + ".")
@@ -63,7 +67,32 @@ def roll(game: Game, die: int) -> int:
     table of sides, TS-1.2), or what the person rolling it says."""
     if game.roller is not None:
         return game.roller(game, die)
-    return game.sides[game.t.colour_of[die]][game.rng.randrange(game.box.dice.sides)]
+    return game.sides[game.t.colour_of[die]][side(game.rng.getrandbits, game.box.dice.sides)]
+
+
+def side(bits: Callable[[int], int], sides: int) -> int:
+    """A side in 0 .. ``sides - 1`` drawn as ``Random.randrange(sides)`` draws it (the
+    fewest bits that hold ``sides``, drawn again while too large), without its checks of
+    the argument: the games stay those of ``randrange`` (tests/test_ts_fast_paths.py)."""
+    k = sides.bit_length()
+    r = bits(k)
+    while r >= sides:
+        r = bits(k)
+    return r
+
+
+def roll_all(game: Game, dice: list[int]) -> None:
+    """``roll`` for each die in turn, where nobody types the rolls (one draw per die, in
+    the same order): the Roll step's loop, which is where a game spends its draws."""
+    t = game.t
+    faces, colour_of, table = t.faces, t.colour_of, game.sides
+    bits, sides = game.rng.getrandbits, game.box.dice.sides
+    k = sides.bit_length()
+    for die in dice:
+        r = bits(k)
+        while r >= sides:
+            r = bits(k)
+        faces[die] = table[colour_of[die]][r]
 
 
 # ---------------------------------------------------------------- strike (TS-6)
@@ -72,7 +101,7 @@ def roll(game: Game, die: int) -> int:
 def strike_step(game: Game) -> None:
     t = game.t
     strikes = 1
-    fast = getattr(game.policy, "strikes", None)  # the answer without the decision
+    fast = game.fast_strikes  # the answer without the decision
     while strikes > 0:
         strikes -= 1
         pick = fast(game) if fast is not None else game.ask("strike", strike_choices(game))
@@ -130,7 +159,7 @@ def draw(game: Game, count: int) -> None:
 def commit_step(game: Game) -> None:
     t = game.t
     game.step = "commit"
-    commits = getattr(game.policy, "commits", None)
+    commits = game.fast_commits
     if commits is not None:
         commit_at_once(game, commits(game))
         return
@@ -147,11 +176,13 @@ def commit_step(game: Game) -> None:
 def commit_at_once(game: Game, colours: frozenset[int]) -> None:
     """What asking die by die gives a policy that commits every die of ``colours`` (the
     lowest colour first, each colour's dice in pool order) and then stops."""
+    if not colours:
+        return
     t = game.t
-    colour_of = t.colour_of
+    colour_of, pool = t.colour_of, t.pool
     for colour in sorted(colours):
-        t.active.extend(d for d in t.pool if colour_of[d] == colour)
-    t.pool = [d for d in t.pool if colour_of[d] not in colours]
+        t.active += [d for d in pool if colour_of[d] == colour]
+    t.pool = [d for d in pool if colour_of[d] not in colours]
 
 
 def apply_choices(game: Game) -> list[Choice]:
@@ -180,7 +211,7 @@ def applications(game: Game) -> Iterator[tuple[int, int]]:
 
 
 def apply_step(game: Game) -> None:
-    applies = getattr(game.policy, "applies", None)
+    applies = game.fast_applies
     while True:
         if applies is not None:  # the policy's rule without the decision (decisions.py)
             found = applies(game)
@@ -236,12 +267,23 @@ def open_colours(game: Game) -> frozenset[str] | None:
 
 def takers(game: Game) -> list[int]:
     """The colours (indexes) that some undefeated enemy may take now: what greedy commits
-    and repeats for. Only the open colours are tried against the enemies."""
+    and repeats for. Only the open colours are tried against the enemies (where nothing
+    unlocks a colour, the dial's own), and only an enemy's During effect can refuse one."""
+    t = game.t
     open_ = open_colours(game)
-    foes = game.t.undefeated
-    return [c for c, die in enumerate(game.box.dice.colours)
-            if (open_ is None or die.name in open_)
-            and any(colour_allowed(die.name, foe, open_) for foe in foes)]
+    names = game.colour_names
+    if open_ is game.dial_open[t.dial]:
+        candidates: Sequence[int] = game.dial_colours[t.dial]
+    else:
+        candidates = [c for c, name in enumerate(names) if open_ is None or name in open_]
+    found = []
+    for c in candidates:
+        name = names[c]
+        for foe in t.foes:
+            if not foe.defeated and (not foe.card.during or colour_allowed(name, foe, open_)):
+                found.append(c)
+                break
+    return found
 
 
 def colour_allowed(colour: str, foe: Foe, open_: frozenset[str] | None) -> bool:
