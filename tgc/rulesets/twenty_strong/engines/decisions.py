@@ -48,8 +48,9 @@ class Policy(Protocol):
     needs no list of choices; ``strikes(game)`` likewise answers a Strike decision (the
     choice itself), ``repeats(game)`` a Repeat decision (True: yes), and ``decks(game,
     kind)`` an Activate or Menhir decision (the enemy deck's place, -1 when every deck is
-    empty). The engine looks them up once per game. ``firsts`` names the kinds it always answers with their first choice
-    (greedy takes every reward, says yes, keeps the order), which the engine then does
+    empty). The engine looks them up once per game. ``firsts`` names the kinds it always
+    answers with their first choice (greedy takes every reward, says yes, keeps the
+    order), which the engine then does
     not ask. A policy without them, a person's included, is asked every time;
     tests/test_ts_fast_paths.py plays the same games both ways."""
 
