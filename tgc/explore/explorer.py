@@ -247,6 +247,7 @@ class Explorer:
         self.book = book
         self.features = Features.of(book, len(start.party))
         self.clock = self.features.clock.settle(start)
+        self.facts = frozenset(self.features.clock.facts_of())
         self.live = Liveness(self.features)
         self.scratch = Scratch(self.features, start)
         self.result = Exploration(book, start.copy(), self.features, from_verse=start_at is not None)
@@ -623,6 +624,8 @@ class Explorer:
 
     def _on_effect(self, story: Story, effect: s.Effect) -> None:
         task = self._task
+        if self.facts and _moves_facts(effect):  # the campaign layer may set its facts anew
+            task.known = task.known - self.facts
         if not task.sym:
             return
         self._mirror(story)
@@ -859,6 +862,12 @@ def _key(task: Task, features: Features) -> object:
     return (where if task.started else task.entry, tuple(story.queue), values,
             tuple(sorted(story.state.answers.items())), tuple(sorted(story.state.dropped)),
             _waiting(story.waiting))
+
+
+def _moves_facts(effect: s.Effect) -> bool:
+    """Does the campaign layer act on this line (and so maybe change its facts)?"""
+    return isinstance(effect, s.Phrase | s.TimeToken) or (
+        isinstance(effect, s.LocationChange) and effect.kind == "move-to")
 
 
 def _fingerprint(point: object) -> int:

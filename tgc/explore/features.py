@@ -76,7 +76,8 @@ class Features:
                     for leaf in leaves(self.book.form(cond)):
                         self.clock.read(leaf)
                         self.relevant.update(self.cond_features(leaf, all_items=True))
-                        if isinstance(leaf, f.Compare) and leaf.name not in ("players", "day"):
+                        clocked = ("players", "day", *self.clock.facts)
+                        if isinstance(leaf, f.Compare) and leaf.name not in clocked:
                             self._cap(leaf.name, leaf.value)
                 self._collect_op(op, decrements)
         for status in self.book.bundle.statuses:
@@ -148,8 +149,8 @@ class Features:
                 return [("item", name) for name in self.keyword_items(cond.item)]
             case f.Item():
                 return [("item", cond.item)]
-            case f.Compare() if cond.name == "day":
-                return [("clock", "day")]
+            case f.Compare() if cond.name == "day" or cond.name in self.clock.facts:
+                return [("clock", cond.name)]
             case f.Compare() if cond.name != "players":
                 return [("num", cond.name)]
             case f.Chapter():

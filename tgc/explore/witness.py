@@ -20,7 +20,6 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tgc.explore.clock import DAY
 from tgc.explore.explorer import ASSIGNED, Exploration, options
 from tgc.explore.features import Feature, Value
 from tgc.limits import as_number
@@ -41,7 +40,8 @@ MAX_DEPTH = 60  # values made, one after another, for one witness
 @dataclass(frozen=True, slots=True)
 class Witness:
     """``inputs``: the script (each exploration starts with ``:enter``, ``:act`` or
-    ``:goto``; ``:day``/``:chapter`` move the clock on). ``why``: when none was found."""
+    ``:goto``; ``:day``/``:chapter`` move the clock on, ``:set FACT N`` stands for the
+    campaign layer setting one of its facts). ``why``: when none was found."""
 
     goal: str
     inputs: tuple[str, ...]
@@ -165,7 +165,8 @@ class Planner:
         return False
 
     def _move_clock(self, line: Line, need: Need) -> Line | None:
-        """Move the day or the chapter on to the earliest value the need allows."""
+        """Move the day or the chapter on, or set a campaign fact, to the earliest value
+        the need allows."""
         hand, values = need
         state = line[0]
         now = self.clock.get(hand, state, raw=True)
@@ -174,7 +175,7 @@ class Planner:
             return None
         moved = state.copy()
         self.clock.put(hand, later[0], moved)
-        return moved, (*line[1], f":day {later[0]}" if hand == DAY else f":chapter {later[0]}")
+        return moved, (*line[1], self.clock.script(hand, later[0]))
 
     # ------------------------------------------------------------ playing one exploration
 
@@ -290,6 +291,9 @@ def feed(ex: Exploration, story: Story, line: str) -> None:
         story.next_day(int(rest) if rest else None)
     elif word == ":chapter":
         story.next_chapter(Chapter.parse(rest))
+    elif word == ":set" and rest.partition(" ")[0] in story.state.vocabulary.facts:
+        name, _, value = rest.partition(" ")
+        story.state.facts[name] = int(value)
     elif (number := as_number(word)) is not None:
         story.choose(number - 1)
     elif word in ("yes", "no"):

@@ -94,6 +94,8 @@ def edit_state(state: GameState, book: Book, words: list[str], *, unset: bool = 
     if member is not None:
         words = words[1:]
     head, args = words[0].casefold(), words[1:]
+    if head in state.vocabulary.facts:
+        return _set_fact(state, member, head, args, unset)
     if head in state.vocabulary.numbers and head not in state.vocabulary.counters:
         if unset:
             raise EditError(f"write ':set {head} N' to change {head}")
@@ -153,6 +155,17 @@ def _set_value(state: GameState, members: list[Character], name: str, text: str)
             member.resources[name] = value
     now = ", ".join(f"{m.name} {_value(m, name)}" for m in members)
     return f"{name}: {now}"
+
+
+def _set_fact(state: GameState, member: Character | None, name: str, args: list[str], unset: bool) -> str:
+    """A campaign layer's fact (Tainted Grail's ``menhir``): the game's, not a member's;
+    what a campaign layer would have set (a witness of ``tgc explore`` sets it so)."""
+    if member is not None:
+        raise EditError(f"{name} belongs to the game, not to {member.name}: write ':set {name} N'")
+    if unset:
+        raise EditError(f"write ':set {name} N' to change {name}")
+    state.facts[name] = _number(_arg(args, 0, "a number"), name)
+    return f"{name}: {state.facts[name]}"
 
 
 def _value(member: Character, name: str) -> int:
