@@ -287,6 +287,7 @@ def _same_analysis(incremental: Result, full: Result) -> None:
                         (usage.checks, tables.checks), (usage.node_grants, tables.node_grants)):
         assert list(kept.items()) == list(built.items())
     assert usage == tables
+    assert list(incremental.analysis.endings.items()) == list(full.analysis.endings.items())
 
 
 @pytest.mark.parametrize("case", CASE_PATHS, ids=lambda p: p.name)

@@ -76,6 +76,10 @@ class Analysis:
     @cached_property
     def endings(self) -> dict[str, Ending]:
         """How each body that does not simply leave at its last line ends."""
+        if self.earlier is not None:
+            analysis, _ = self.earlier
+            if "graph" in vars(analysis) and "endings" in vars(analysis):
+                return find_endings(self.campaign, self.graph, (analysis.graph, analysis.endings))
         return find_endings(self.campaign, self.graph)
 
     def derive(self, compute: Callable[[Analysis], T]) -> T:

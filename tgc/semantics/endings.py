@@ -46,13 +46,20 @@ PLAIN = Ending(None, "plain")
 GUARDED = Ending(None, "guarded", dead=True)
 
 
-def find_endings(campaign: Campaign, graph: Graph) -> dict[str, Ending]:
+def find_endings(campaign: Campaign, graph: Graph,
+                 earlier: tuple[Graph, dict[str, Ending]] | None = None) -> dict[str, Ending]:
     """The ending of every body of the graph whose ending is not PLAIN (most are;
     ``Analysis.endings`` keeps them for every check); look bodies up with
-    ``.get(node, PLAIN)``."""
+    ``.get(node, PLAIN)``. With ``earlier`` (the last run's graph and endings), a body that
+    is still a node of that graph (semantics.incremental) ends as it did."""
     nodes = graph.nodes
     endings: dict[str, Ending] = {}
+    was, ended = earlier if earlier is not None else (None, {})
     for nid, edges in graph.edges.items():
+        if was is not None and was.nodes.get(nid) is nodes[nid]:
+            if nid in ended:
+                endings[nid] = ended[nid]
+            continue
         # The first edge of a body says where it leaves without walking its prose.
         if edges:
             first = edges[0]

@@ -157,10 +157,17 @@ class _Builder:
         self.entries()
         return self.g
 
-    def kept(self, vid: str, blocks: Iterable[str]) -> bool:
+    def kept(self, vid: str, blocks: Collection[str]) -> bool:
         """The bodies of a verse taken from the earlier graph (the same tree, its
         references resolved alike), in the order a fresh build adds them."""
         assert self.earlier is not None
+        if not blocks:  # most verses: one body
+            node = self.earlier.nodes.get(vid)
+            if node is None:
+                return False
+            self.g.nodes[vid] = node
+            self.g.edges[vid] = list(self.earlier.edges[vid])
+            return True
         ids = [vid, *(block_id(vid, name) for name in blocks)]
         if any(nid not in self.earlier.nodes for nid in ids):
             return False

@@ -131,8 +131,11 @@ class _Collector:
             whole, self.u = self.u, Usage()
             self.body(node.id, node.body)
             part, self.u = self.u, whole
+            if part == _NOTHING:  # most bodies (prose, choices without a guard) add nothing
+                part = _NOTHING
         self.u.parts[node.id] = part
-        _add(self.u, part)
+        if part is not _NOTHING:
+            _add(self.u, part)
 
     def shadowed(self) -> None:
         """Bodies of verses and blocks declared twice (or under a bad header) are not in
@@ -314,6 +317,9 @@ def collect_usage(campaign: Campaign, graph: Graph, earlier: tuple[Graph, Usage]
     last run's graph and tables, both kept) the bodies that are still its nodes are taken
     from it."""
     return _Collector(campaign, graph, earlier, keep).run()
+
+
+_NOTHING = Usage()  # what a body that grants, removes and checks nothing adds (never changed)
 
 
 def _add(u: Usage, part: Usage) -> None:
