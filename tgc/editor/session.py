@@ -7,8 +7,10 @@ re-parses only the files whose text changed (the parse cache keeps every other f
 tree). When only words of prose or of a choice's text changed (syntax.shape), the
 pipeline keeps the previous run's resolution and check diagnostics, which such an edit
 cannot change, and collects
-the symbols again from the new trees; any other edit rebuilds the model and runs every
-check on a fresh Analysis. Either way the report is exactly a full `tgc check`'s
+the symbols again from the new trees; any other edit collects the symbols again and runs
+every check on a fresh Analysis, replaying for each verse the edit left alone its
+resolution, its bodies in the graph, its usage rows and its endings
+(semantics.incremental). Either way the report is exactly a full `tgc check`'s
 (tests/test_shape.py, tests/test_lsp_parity.py).
 """
 
