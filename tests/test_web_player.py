@@ -26,7 +26,7 @@ from tests.bundle_helpers import CAMPAIGNS, SAMPLE
 from tgc.bundle import schema as s
 from tgc.bundle.io import load_bundle, parse_bundle
 from tgc.cli.main import cli
-from tgc.render.web import inline_json, player_rules, render_player
+from tgc.render.web import SCRIPTS, inline_json, player_rules, render_player
 from tgc.rulesets.spec import vocabulary_of
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
@@ -79,7 +79,7 @@ def test_a_hostile_campaign_stays_text() -> None:
     assert "&lt;/script&gt;&lt;script&gt;alert(1)" in page  # the title, escaped
     data = re.search(r'id="tgc-bundle">(.*?)</script>', page, re.S)
     assert data is not None and json.loads(data[1])["verses"][0]["ops"][0]["text"] == evil
-    for name in ("rng.js", "player.js", "player-ui.js"):
+    for name in SCRIPTS:
         code = (TEMPLATES / name).read_text(encoding="utf-8")
         assert not re.search(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function",
                              code), name
@@ -319,7 +319,7 @@ def test_the_rules_beside_the_bundle_come_from_its_ruleset() -> None:
     assert bundle.rules is not None and isinstance(members, list)
     assert [m["name"] for m in members] == [m.name for m in bundle.rules.members()] and len(members) == 4
     assert rules["decks"] == {deck: list(outcomes) for deck, outcomes in sorted(words.decks.items())}
-    script = "".join((TEMPLATES / name).read_text(encoding="utf-8") for name in ("player.js", "player-ui.js"))
+    script = "".join((TEMPLATES / name).read_text(encoding="utf-8") for name in SCRIPTS)
     core = {f.name for f in dataclasses.fields(GameState)}  # time_tokens is the runtime's too
     for word in {*words.tracks, *words.attributes, *words.resources, *words.facts, *words.decks} - core:
         assert not re.search(rf"\b{word}\b", script, re.I), word

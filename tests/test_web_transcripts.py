@@ -35,12 +35,18 @@ OWN = Path(__file__).parent / "player" / "own.js"
 CLICKED = 8  # a game of a ruleset's own: its last answers are given through the page's buttons
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ENDINGS = ("Exploration ends.", "The chapter ends.", "The game is over.")
-PAGE_COMMANDS = (":enter", ":act", ":state", ":day", ":chapter")
+PAGE_COMMANDS = (":enter", ":act", ":state", ":day", ":chapter", ":set", ":unset")
+EDITS = (":set", ":unset")  # what tgc play says after one is compared, word for word
 ICON = re.compile(r"\[[a-z_]+\]|:[a-z][a-z_]*:")
 # The transcripts the page replays today (docs/web-player.md says why the others wait):
 # one of them turning unplayable fails the runner.
 REPLAYED = {
-    "journal_src/playtests/start.transcript", "journal_src/playtests/202-greyreed-mere.transcript",
+    "journal_src/playtests/start.transcript", "journal_src/playtests/201-caer-morwen.transcript",
+    "journal_src/playtests/204-gallows-ford.transcript",
+    "journal_src/playtests/206-saltcliff-watchtower.transcript",
+    "journal_src/playtests/207-drowned-chapel.transcript", "journal_src/playtests/208-hollow-tor.transcript",
+    "journal_src/playtests/209-smugglers-stair.transcript", "journal_src/playtests/210-sunken-way.transcript",
+    "journal_src/playtests/trigger-oath.transcript", "journal_src/playtests/202-greyreed-mere.transcript",
     "journal_src/playtests/203-weeping-orchard.transcript",
     "journal_src/playtests/205-nine-barrows.transcript",
     "tests/cases/play/tiny/playtests/state-file.transcript",
@@ -73,7 +79,7 @@ def read(path: Path, bundle: s.Bundle) -> Transcript:
     verses = printed(bundle)
     prose: list[str] = []
     verse: s.Verse | None = None
-    typed = False
+    typed = said = False
 
     def add(kind: str, text: str) -> None:
         out.shown[-1].append((kind, text))
@@ -90,7 +96,11 @@ def read(path: Path, bundle: s.Bundle) -> Transcript:
             out.inputs.append(line[2:])
             out.shown.append([])
             typed = line[2:].split()[0] in ("roll", "toss")  # the echo that follows is not the record's
+            said = line[2:].split()[0] in EDITS
+        elif said and line.strip() and not line.startswith(" "):
+            add("info", line)
         elif not line.strip() or line.startswith("#"):
+            said = False
             flush()
         elif line.startswith("== "):
             flush()
@@ -142,11 +152,14 @@ def _costless(text: str) -> str:
     return re.sub(r" \((pay |\d)[^()]*\)$", "", text)
 
 
-def page_shows(segment: dict[str, Any]) -> list[tuple[str, str]]:
-    """What the page showed in one step, as ``read`` reads a transcript."""
+def page_shows(segment: dict[str, Any], edit: bool = False) -> list[tuple[str, str]]:
+    """What the page showed in one step, as ``read`` reads a transcript (after an ``edit``,
+    a `:set` or `:unset`, what it said too)."""
     out: list[tuple[str, str]] = []
     for kind, text in segment["shown"]:
-        if kind == "verse":
+        if kind == "info" and edit:
+            out.append(("info", text))
+        elif kind == "verse":
             out.append(("verse", text))
         elif kind == "prose":
             if out and out[-1][0] == "prose":
@@ -256,10 +269,11 @@ def test_every_transcript_plays_in_the_web_player_as_in_tgc_play(browser: Browse
             failures.append(f"{name}: {err}")
             continue
         for n, (want, got) in enumerate(zip(transcript.shown, segments, strict=True)):
-            if joined(want) != joined(page_shows(got)):
+            edit = n > 0 and transcript.inputs[n - 1].split()[0] in EDITS
+            if joined(want) != joined(page_shows(got, edit)):
                 after = "the start" if n == 0 else repr(transcript.inputs[n - 1])
                 failures.append(f"{name}, after {after}:\n"
-                                f"  tgc play: {joined(want)}\n  the page: {joined(page_shows(got))}\n"
+                                f"  tgc play: {joined(want)}\n  the page: {joined(page_shows(got, edit))}\n"
                                 f"  its save sheet: {got['panel']}")
                 break
         played.append(name)

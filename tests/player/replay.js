@@ -55,6 +55,12 @@
       $("act").click();
       return;
     }
+    if (words[0] === ":set" || words[0] === ":unset") {
+      $("edit").value = input.slice(words[0].length + 1);
+      $(words[0].slice(1)).click();
+      noAnswers = true;  // tgc play says what changed, not the choices again
+      return;
+    }
     if (words[0] === ":day") { $("next-day").click(); return; }
     if (words[0] === ":chapter") { $("chapter").value = words.slice(1).join(" "); $("next-chapter").click(); return; }
     var target = choose(input);

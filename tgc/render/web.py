@@ -29,7 +29,7 @@ from tgc.render.speech import edition, words
 from tgc.rulesets.spec import Vocabulary, vocabulary_of
 
 PLAYER = "play.html"
-SCRIPTS = ("rng.js", "player.js", "player-ui.js")
+SCRIPTS = ("rng.js", "player.js", "player-edit.js", "player-ui.js")
 STYLE = "player.css"
 OWN_SCRIPT, OWN_STYLE = "own.js", "own.css"  # the part of the page a ruleset's own player fills
 
@@ -73,6 +73,8 @@ def player_rules(bundle: s.Bundle, dumped: dict[str, object] | None = None) -> d
         "defaults": dict(sorted(words.defaults.items())), "limits": dict(sorted(words.limits.items())),
         "attribute_default": words.attribute_default, "caps": dict(sorted(words.caps.items())),
         "start_limited": list(words.start_limited), "dial_max": DIAL_MAX,
+        "counters": list(words.counters), "item_keywords": list(words.item_keywords),
+        "example_numbers": list(words.example_numbers),
         "members": [{"name": m.name, **{part: dict(sorted(getattr(m, part).items()))  # sorted: same bytes
                                         for part in ("tracks", "limits", "attributes", "resources")}}
                     for m in members],

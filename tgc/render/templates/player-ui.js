@@ -252,6 +252,17 @@
         function () { return say("Chapter {chapter} begins.", { chapter: chapterName(story.state.chapter) }); });
     });
   }
+  // The state by hand, as tgc play's :set and :unset: the same words, checks and messages
+  // (player-edit.js); what the edit makes fire is read as tgc play reads it.
+  function editControls() {
+    $("edit").title = P.setHelp(rules);
+    [["set", false], ["unset", true]].forEach(function (pair) {
+      $(pair[0]).addEventListener("click", function () {
+        var text = $("edit").value, said = "";
+        step(function () { said = story.edit(text, pair[1]); }, function () { return said; });
+      });
+    });
+  }
   function chapterName(ch) { return ch.number + (ch.letter || "") + (ch.part != null ? "-" + ch.part : ""); }
 
   function fromHash() {
@@ -264,6 +275,7 @@
     var where = $("where");
     partyPicker();
     betweenControls();
+    editControls();
     bundle.locations.forEach(function (l) {
       if (Object.keys(l.hooks).length) where.appendChild(new Option(say("Location {number}", { number: l.number }) + " " + l.title, String(l.number)));
     });

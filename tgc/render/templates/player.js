@@ -936,5 +936,5 @@
   }
 
   root.TgcPlayer = { Story: Story, newState: newState, holds: holds, applyEffect: applyEffect, items: items, secrets: secrets,
-                     partyProblem: partyProblem, readChapter: readChapter };
+                     partyProblem: partyProblem, readChapter: readChapter, active: active, setTrack: setTrack };
 })(typeof window !== "undefined" ? window : globalThis);
