@@ -93,40 +93,53 @@ _PLAIN = Piece("")[1:]  # what a piece of plain text holds besides its words
 
 
 def _pieces(template: str, parts: dict[str, Part]) -> Inline:
-    """Plain words next to each other become one piece, as a hand-made phrase has them.
-    (A book says hundreds of thousands of phrases: a piece is told plain by its fields,
-    without making a plain piece to compare it with.)"""
+    """Plain words next to each other become one piece, as a hand-made phrase has them;
+    a field with no part prints as written. (A book says hundreds of thousands of
+    phrases: the template is split once, and plain words wait in a string until a piece
+    that is not plain follows them.)"""
     out: list[Piece] = []
-
-    def add_text(words: str) -> None:
-        if not words:
-            return
-        if out and out[-1][1:] == _PLAIN:
-            out[-1] = Piece(out[-1].text + words)
-        else:
-            out.append(Piece(words))
-
-    def add(piece: Piece) -> None:
-        if piece[1:] == _PLAIN:
-            add_text(piece.text)
-        elif piece.text or piece.kind != "text":
-            out.append(piece)
-
-    at = 0
-    for match in lexicon.FIELD.finditer(template):
-        value = parts.get(match.group(1))
-        if value is None:
+    words = ""
+    for before, name in _segments(template):
+        words += before
+        if not name:
             continue
-        add_text(template[at:match.start()])
-        if isinstance(value, Piece):
-            add(value)
+        value = parts.get(name)
+        if value is None:
+            words += "{" + name + "}"
+        elif isinstance(value, Piece):
+            if value[1:] == _PLAIN:
+                words += value.text
+            elif value.text or value.kind != "text":
+                if words:
+                    out.append(Piece(words))
+                    words = ""
+                out.append(value)
         elif isinstance(value, tuple):
             for piece in cast(Inline, value):
-                add(piece)
+                if piece[1:] == _PLAIN:
+                    words += piece.text
+                elif piece.text or piece.kind != "text":
+                    if words:
+                        out.append(Piece(words))
+                        words = ""
+                    out.append(piece)
         else:
-            add_text(str(value))
+            words += str(value)
+    if words:
+        out.append(Piece(words))
+    return tuple(out)
+
+
+@cache
+def _segments(template: str) -> tuple[tuple[str, str], ...]:
+    """A phrase template as (words, field) pairs in order; the last pair's field is empty.
+    Keyed by the template's text, so every language's templates share it."""
+    out: list[tuple[str, str]] = []
+    at = 0
+    for match in lexicon.FIELD.finditer(template):
+        out.append((template[at:match.start()], match.group(1)))
         at = match.end()
-    add_text(template[at:])
+    out.append((template[at:], ""))
     return tuple(out)
 
 
