@@ -162,13 +162,14 @@ def test_SAV_2_SAV_3_statuses_are_the_groups_and_each_tray_is_saved(book: Book) 
 
 def test_RES_4_only_food_changes_hands(book: Book) -> None:
     """Food and Wealth may be traded; Rep, Exp and Magic never: a campaign played by its
-    days trades Food at the End of the Day, and refuses the story's `:give`."""
+    days trades Food at the End of the Day and refuses Magic there (`:give` hands on items
+    and Secrets only, ITM-7, never a resource)."""
     lines: list[Line] = []
     play = Session(book, lines.append, party=("Ailei", "Beor"), campaign=True, dice="script")
     play.start()
     play.handle(":sod")
-    with pytest.raises(SessionError, match="not for a campaign played by its days"):
-        play.handle(":give Rope to Beor")
+    with pytest.raises(SessionError, match='nobody in the party carries "magic"'):
+        play.handle(":give magic to Beor")
     play.handle(":pass Ailei,Beor")
     with pytest.raises(SessionError, match=r"write ':eod \[eat A,B\] \[fast C\] \[give A 1 B\]'"):
         play.handle(":eod give Ailei magic Beor")

@@ -282,8 +282,10 @@ def give_item(state: GameState, words: list[str], book: Book | None = None,
         return _give_secret(state, book, _number(head[1], "a secret number"), giver, receiver, standing)
     item = " ".join(head)
     giver = giver if giver is not None else state.carrier(item)
-    if giver is None or item not in giver.items:
-        raise EditError(f'{giver.name if giver else "nobody in the party"} carries no "{item}"')
+    if giver is None:
+        raise EditError(f'nobody in the party carries "{item}"')
+    if item not in giver.items:
+        raise EditError(f'{giver.name} carries no "{item}"')
     if giver is receiver:
         raise EditError(f'{receiver.name} already carries "{item}"')
     _same_card(giver, receiver, standing)
