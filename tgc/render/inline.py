@@ -16,7 +16,7 @@ from __future__ import annotations
 import base64
 import re
 from functools import cache
-from typing import Literal, NamedTuple, cast
+from typing import Literal, NamedTuple
 
 from markupsafe import Markup, escape
 
@@ -106,16 +106,8 @@ def _pieces(template: str, parts: dict[str, Part]) -> Inline:
         value = parts.get(name)
         if value is None:
             words += "{" + name + "}"
-        elif isinstance(value, Piece):
-            if value[1:] == _PLAIN:
-                words += value.text
-            elif value.text or value.kind != "text":
-                if words:
-                    out.append(Piece(words))
-                    words = ""
-                out.append(value)
-        elif isinstance(value, tuple):
-            for piece in cast(Inline, value):
+        elif isinstance(value, tuple):  # a Piece, or an Inline of them
+            for piece in (value,) if isinstance(value, Piece) else value:
                 if piece[1:] == _PLAIN:
                     words += piece.text
                 elif piece.text or piece.kind != "text":
