@@ -22,7 +22,7 @@ distributed = pytest.importorskip("distributed")
 def scheduler() -> Iterator[str]:
     """A two-worker cluster on this machine, as ``dask://HOST:PORT``."""
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       host="127.0.0.1", dashboard_address=None)
+                                       host="127.0.0.1", dashboard_address=":0")
     try:
         yield "dask://" + cluster.scheduler_address.removeprefix("tcp://")
     finally:
@@ -45,6 +45,14 @@ def output(runner: CliRunner, *args: str) -> str:
 
 def test_sim_on_dask_prints_what_local_processes_print(runner: CliRunner, scheduler: str) -> None:
     args = ("sim", "Deserter Sergeant", "-C", "src", "-n", "300", "--seed", "4", "--format", "json")
+    alone = output(runner, *args)
+    assert output(runner, *args, "--jobs", "2") == alone
+    assert output(runner, *args, "--executor", scheduler) == alone
+
+
+def test_campaign_days_on_dask_print_what_local_processes_print(runner: CliRunner,
+                                                                scheduler: str) -> None:
+    args = ("sim", "--days", "1", "-C", "src", "-n", "30", "--seed", "6", "--format", "json")
     alone = output(runner, *args)
     assert output(runner, *args, "--jobs", "2") == alone
     assert output(runner, *args, "--executor", scheduler) == alone

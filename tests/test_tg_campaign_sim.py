@@ -1,5 +1,6 @@
 """`tgc sim --days N`: whole days of a Tainted Grail campaign played by a policy (the
-campaign layer's campaign/simulate.py): the same seed gives the same numbers, the
+campaign layer's campaign/simulate.py): the same seed gives the same numbers, on any
+executor and any number of workers, finished chunks are kept and served again, the
 rates carry intervals, the command line refuses what does not fit."""
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ from click.testing import CliRunner
 from tests.campaign_helpers import MAP, compile_map
 from tgc.cli.main import cli
 from tgc.rulesets.tainted_grail.campaign.simulate import DaysError, simulate_days
+from tgc.runs.batch import ChunkStore
+from tgc.runs.executor import ExecutorSpec
 from tgc.runtime import Book
+from tgc.sim.seam import SimRequest
 
 SAMPLE = Path(__file__).resolve().parents[1] / "journal_src"
 
@@ -37,6 +41,21 @@ def test_the_greedy_party_walks_the_lit_cards_and_keeps_the_start(book: Book) ->
     assert reached["101"]["rate"] == 1.0  # everyone starts there
     assert len(reached) >= 3  # the greedy policy travels to the cards visited least
     assert report["mean_menhirs"] >= 1.0
+
+
+def test_two_worker_processes_and_kept_chunks_give_the_same_report(book: Book, tmp_path: Path) -> None:
+    alone = simulate_days(book.bundle, ("Ailei",), 2, 30, 7, "random").to_json()
+    spread = SimRequest("", runs=30, seed=7, executor=ExecutorSpec("local", 2),
+                        store=ChunkStore(tmp_path))
+    assert simulate_days(book.bundle, ("Ailei",), 2, 30, 7, "random", request=spread).to_json() == alone
+    kept = sorted(tmp_path.rglob("*.json"))
+    assert [p.name.split("-", 1)[1] for p in kept] == ["0-25.json", "25-30.json"]
+    kept[0].unlink()  # a job that died after its second chunk: only the first runs again
+    heard: list[int] = []
+    again = simulate_days(book.bundle, ("Ailei",), 2, 30, 7, "random", heard.append, spread)
+    assert again.to_json() == alone and sorted(heard) == [5, 25]
+    other_seed = simulate_days(book.bundle, ("Ailei",), 2, 30, 8, "random", request=spread)
+    assert other_seed.to_json()["seed"] == 8 and len(list(tmp_path.rglob("*.json"))) == 4
 
 
 def test_random_policy_and_other_policies(book: Book) -> None:

@@ -10,15 +10,21 @@ to the card visited least (ties to the lowest number), explores a card not explo
 today, inspects a menhir not lit, and passes otherwise. At night each character spends their
 Exp by the stated rule (engines/advancement.py ``spend``, EOD-3). Journal choices and asks are
 picked by the generator under both; fights are the engines' (``greedy`` plays them by
-the greedy policy, ``random`` by the random one)."""
+the greedy policy, ``random`` by the random one).
+
+The runs go through the executor seam (tgc/sim/seam.py) like every other simulation: cut
+into chunks of seed ranges, run on local processes or a Dask cluster, each chunk kept as
+it finishes. Run ``i`` depends on its own seed only, so the report is the same for any
+executor and any number of workers."""
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tgc.bundle.schema import Bundle
 from tgc.rulesets.tainted_grail.campaign import actions as character_actions
@@ -27,15 +33,22 @@ from tgc.rulesets.tainted_grail.campaign.day import Campaign, Question
 from tgc.rulesets.tainted_grail.campaign.party import CampaignError
 from tgc.rulesets.tainted_grail.engines.simulate import run_seed, wilson
 from tgc.rulesets.tainted_grail.engines.table import table_ruleset
+from tgc.runs.batch import Batch, content_hash
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
 from tgc.runtime.rng import Rng
 from tgc.runtime.ruleset import Ruleset
 from tgc.runtime.story import Story
 
+if TYPE_CHECKING:
+    from tgc.sim.seam import SimRequest
+
 POLICIES = ("random", "greedy")
 ENERGY = "energy"
 MAX_STEPS = 400  # a run's readings' waits answered before the run is called stuck
+# Runs per chunk: a run of a few days of the sample is about a tenth of a second, so a
+# chunk is a few seconds of work, enough to pay for sending the bundle to a worker.
+DAYS_CHUNK = 25
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +65,17 @@ Exp at night (EOD-3)."""
     reached: frozenset[int]
     quests: tuple[str, ...]
     advances: int = 0
+
+    def to_data(self) -> dict[str, Any]:
+        """The run as JSON data (a chunk's result travels and is kept as JSON)."""
+        return {"days": self.days, "survived": self.survived, "ending": self.ending,
+                "menhirs": self.menhirs, "reached": sorted(self.reached),
+                "quests": list(self.quests), "advances": self.advances}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Run:
+        return cls(data["days"], data["survived"], data["ending"], data["menhirs"],
+                   frozenset(data["reached"]), tuple(data["quests"]), data["advances"])
 
 
 @dataclass
@@ -109,21 +133,41 @@ class DaysError(ValueError):
 
 
 def simulate_days(bundle: Bundle, party: tuple[str, ...], days: int, runs: int, seed: int,
-                  policy: str, progress: Callable[[int], None] | None = None) -> DaysReport:
-    """RUNS runs of DAYS days each, run ``i`` on its own seed (``run_seed``)."""
+                  policy: str, progress: Callable[[int], None] | None = None,
+                  request: SimRequest | None = None) -> DaysReport:
+    """RUNS runs of DAYS days each, run ``i`` on its own seed (``run_seed``), on the
+    executor ``request`` names (None: here, in this process) and kept in its chunk store."""
+    from tgc.sim.seam import SimRequest, run_chunks
+
     if policy not in POLICIES:
         raise DaysError(f"the campaign's days play with {' or '.join(POLICIES)}, not {policy}")
-    book = Book(bundle)
-    names = party or _default_party(book)
+    names = party or _default_party(Book(bundle))
     report = DaysReport(tuple(names), days, policy, seed)
     began = time.perf_counter()
-    fights = table_ruleset(book, policy)
-    for i in range(runs):
-        report.runs.append(play_days(book, names, days, Rng(run_seed(seed, i)), policy, fights))
-        if progress is not None:
-            progress(1)
+    where = request if request is not None else SimRequest("", runs=runs, seed=seed)
+    for part in run_chunks(where, days_batch(bundle, tuple(names), days, runs, seed, policy), progress):
+        report.runs += [Run.from_data(run) for run in part]
     report.elapsed = time.perf_counter() - began
     return report
+
+
+def days_batch(bundle: Bundle, party: tuple[str, ...], days: int, runs: int, seed: int,
+               policy: str) -> Batch:
+    """The days' simulation as a batch: its identity is the bundle's content, the party,
+    the days, the policy and the seed, so a kept chunk is served only to the same question."""
+    digest = hashlib.blake2b(bundle.model_dump_json().encode(), digest_size=16).hexdigest()
+    identity = content_hash([digest, list(party), days, policy, seed])
+    return Batch(days_chunk, (bundle, party, days, policy, seed), identity, runs, chunk=DAYS_CHUNK)
+
+
+def days_chunk(inputs: tuple[Bundle, tuple[str, ...], int, str, int], first: int,
+               stop: int) -> list[dict[str, Any]]:
+    """The batch task (tgc/runs/batch.py): runs ``first``..``stop - 1``."""
+    bundle, party, days, policy, seed = inputs
+    book = Book(bundle)
+    fights = table_ruleset(book, policy)
+    return [play_days(book, party, days, Rng(run_seed(seed, i)), policy, fights).to_data()
+            for i in range(first, stop)]
 
 
 def _default_party(book: Book) -> tuple[str, ...]:

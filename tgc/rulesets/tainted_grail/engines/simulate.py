@@ -73,7 +73,7 @@ def _days(bundle: Bundle, request: SimRequest, progress: Progress | None) -> Sim
                        "--log are for one encounter")
     try:
         report = simulate_days(bundle, request.party, request.days or 1, request.runs, request.seed,
-                               request.policy, progress)
+                               request.policy, progress, request)
     except DaysError as err:
         raise SimError(str(err)) from None
     return Simulated(report)
