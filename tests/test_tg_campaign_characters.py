@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 
 from tests.campaign_helpers import MAP, compile_map
+from tgc.bundle import schema as s
 from tgc.rulesets.tainted_grail.campaign import Campaign, CampaignError
+from tgc.rulesets.tainted_grail.campaign.party import view
 from tgc.runtime import Book
+from tgc.runtime.effects import item_options
 
 ITEMS = '''
 @item "Bell-Bronze Knife"
@@ -212,3 +215,20 @@ def test_DTH_7_no_mercy_while_the_game_goes_on(grim: Book) -> None:
     campaign = Campaign(grim, ["Ailei", "Beor"])
     with pytest.raises(CampaignError, match="only when the game has ended"):
         campaign.mercy()
+
+
+def test_ITM_4_a_keyword_draw_takes_only_items_left_in_the_deck(book: Book) -> None:
+    """Each declared Item is one card: a draw by keyword (`~ gain item weapon`, loot,
+    an ability) offers those nobody carries and none lies on a card."""
+    campaign = Campaign(book, ["Ailei", "Beor"])
+    ailei, beor = campaign.character("Ailei"), campaign.character("Beor")
+    weapon = s.ItemChange(kind="gain-item", item="weapon", keyword=True)
+    assert item_options(weapon, view(campaign.state, [ailei]), book) == ["Bell-Bronze Knife", "Saltiron Axe"]
+    beor.items[:] = ["Bell-Bronze Knife"]  # carried by Beor, elsewhere or not
+    assert item_options(weapon, view(campaign.state, [ailei]), book) == ["Saltiron Axe"]
+    lying = view(campaign.state, [ailei], ["Saltiron Axe"])  # a dead character's, on a card
+    assert item_options(weapon, lying, book) == ["[weapon]"]  # the deck holds no declared weapon
+    craft = s.ItemChange(kind="gain-item", item="craftable", keyword=True)
+    assert item_options(craft, lying, book) == ["Rope"]
+    ailei.items[:] = ["Rope"]
+    assert item_options(craft, view(campaign.state, [ailei, beor]), book) == ["[craftable]"]

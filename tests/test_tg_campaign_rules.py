@@ -31,7 +31,6 @@ GAP_IDS = (
 
 # Still without a test of their own, and why (docs/campaign.md, "Not done yet").
 OPEN = {
-    "ITM-4": "keyword draws pick among declared items; there is no Item deck",
     "SET-9": "adding or removing players between sessions: not played by the layer",
 }
 

@@ -72,7 +72,7 @@ def player_rules(bundle: s.Bundle, dumped: dict[str, object] | None = None) -> d
         "tracks": list(words.tracks), "worst_high": list(words.worst_high), "facts": list(words.facts),
         "defaults": dict(sorted(words.defaults.items())), "limits": dict(sorted(words.limits.items())),
         "attribute_default": words.attribute_default, "caps": dict(sorted(words.caps.items())),
-        "start_limited": list(words.start_limited), "dial_max": DIAL_MAX,
+        "start_limited": list(words.start_limited), "dial_max": DIAL_MAX, "item_deck": words.item_deck,
         "counters": list(words.counters), "item_keywords": list(words.item_keywords),
         "example_numbers": list(words.example_numbers),
         "members": [{"name": m.name, **{part: dict(sorted(getattr(m, part).items()))  # sorted: same bytes

@@ -62,7 +62,8 @@ class Vocabulary:
     ``Campaign.data``); ``item_keys`` the extra properties the core ``@item`` takes (the
     ruleset's rule data reads them: Tainted Grail's abilities). A secret whose keywords
     hold ``bound_secret_keyword`` never changes hands: it cannot be given, and is lost with
-    its holder."""
+    its holder. With ``item_deck`` each declared item is one card of a deck: a gain by
+    keyword offers only those in the deck (nobody carries them, none lies on a card)."""
 
     attributes: tuple[str, ...] = ()
     opposed: tuple[tuple[str, str], ...] = ()
@@ -77,6 +78,7 @@ class Vocabulary:
     start_limited: tuple[str, ...] = ()
     item_keywords: tuple[str, ...] = ()
     bound_secret_keyword: str | None = None
+    item_deck: bool = False
     piles: tuple[str, ...] = ()
     decks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     outcomes: tuple[str, ...] = ("win", "lose")

@@ -180,7 +180,10 @@ def item_options(effect: s.ItemChange, state: GameState, book: Book) -> list[str
     if not effect.keyword:
         return [effect.item]
     if effect.kind == "gain-item":
-        return book.items_with(effect.item) or [f"[{effect.item}]"]
+        declared = book.items_with(effect.item)
+        if state.vocabulary.item_deck:  # the cards in play are not in the deck
+            declared = [i for i in declared if i not in state.items and i not in state.out_of_deck]
+        return declared or [f"[{effect.item}]"]
     held = [i for i in state.items if effect.item in book.keywords(i)]
     return list(dict.fromkeys(held))
 

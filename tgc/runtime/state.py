@@ -134,6 +134,10 @@ class GameState:
     vocabulary: Vocabulary = field(default_factory=default_vocabulary)
     # The ruleset's facts (Vocabulary.facts) as its own layer last set them; 0 when unset.
     facts: dict[str, int] = field(default_factory=dict)
+    # Items in play outside this party (a campaign layer's view of one party sets them:
+    # what the others carry, what lies on cards): with Vocabulary.item_deck they are not
+    # in the deck a keyword gain draws from. Never saved: the layer sets it for a reading.
+    out_of_deck: frozenset[str] = frozenset()
 
     def copy(self) -> GameState:
         """A deep copy (written out by hand: the explorer copies states a lot)."""
@@ -142,7 +146,8 @@ class GameState:
             set(self.visited), dict(self.dials),
             self.time_tokens, self.day, self.chapter, list(self.tasks), set(self.in_play),
             set(self.removed), dict(self.replaced), self.location, dict(self.answers),
-            set(self.dropped), self.players, dict(self.acted), self.vocabulary, dict(self.facts))
+            set(self.dropped), self.players, dict(self.acted), self.vocabulary, dict(self.facts),
+            self.out_of_deck)
 
     @property
     def active(self) -> list[Character]:

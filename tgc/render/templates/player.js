@@ -256,6 +256,10 @@
     if (!op.keyword) return [op.item];
     if (op.kind === "gain-item") {
       var declared = book.itemsWith(op.item);
+      if (book.words.item_deck) {  // the cards the party carries are not in the Item deck
+        var carried = items(state);
+        declared = declared.filter(function (i) { return carried.indexOf(i) < 0; });
+      }
       return declared.length ? declared : ["[" + op.item + "]"];
     }
     var held = [];

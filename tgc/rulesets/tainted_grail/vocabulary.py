@@ -35,6 +35,7 @@ VOCABULARY = Vocabulary(
     start_limited=("health",),
     item_keywords=ITEM_KEYWORDS,
     bound_secret_keyword="personal",  # ITM-7, DTH-5: a Personal secret never changes hands
+    item_deck=True,  # ITM-4: "draw a Weapon item" is the first Weapon card left in the Item deck
     piles=PILES,
     decks={"gray": ("win", "lose"), "green": ("win", "lose"), "purple": ("win", "lose"),
            "blue": ("win", "lose", "avoid")},

@@ -589,7 +589,7 @@ class Campaign:
         members = [self.character(n) for n in names]
         encounter = s.Encounter(name=guardian.name)
         outcomes = self.book.outcomes(None, guardian.name)
-        fighters = view(self.state, members)
+        fighters = view(self.state, members, self._lying())
         outcome = self.ruleset.resolve_encounter(encounter, outcomes, fighters, self.rng)
         if outcome is None:
             outcome = self.decide(Question("fight", f'"{guardian.name}" against {" and ".join(names)}',
@@ -852,8 +852,12 @@ class Campaign:
         return self._read(self.readings.popleft())
 
     def _story(self, members: Sequence[Character]) -> Story:
-        return Story(self.book, view(self.state, members), self.ruleset, self.rng, dice=self.dice,
-                     on_effect=self._before_effect)
+        return Story(self.book, view(self.state, members, self._lying()), self.ruleset, self.rng,
+                     dice=self.dice, on_effect=self._before_effect)
+
+    def _lying(self) -> list[str]:
+        """The Items of the dead lying on cards (DTH-4): in play, so out of the Item deck."""
+        return [item for items in self.world.lying.values() for item in items]
 
     def _read(self, reading: Reading) -> Story:
         story = self._story([self.character(n) for n in reading.members])

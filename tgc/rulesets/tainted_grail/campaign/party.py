@@ -7,7 +7,7 @@ campaign's state, and ``write_back`` copies them home when the exploration ends.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields, replace
 
 from tgc.runtime.state import Character, GameState
@@ -20,9 +20,11 @@ class CampaignError(Exception):
     says why, in the reader's words."""
 
 
-def view(state: GameState, members: Sequence[Character]) -> GameState:
-    """The campaign state as the party ``members`` sees it."""
-    return replace(state, party=list(members))
+def view(state: GameState, members: Sequence[Character], lying: Iterable[str] = ()) -> GameState:
+    """The campaign state as the party ``members`` sees it; the Items the others carry and
+    those ``lying`` on cards are out of the Item deck its draws take from (ITM-4)."""
+    others = [i for m in state.party if all(m is not p for p in members) for i in m.items]
+    return replace(state, party=list(members), out_of_deck=frozenset([*others, *lying]))
 
 
 def write_back(view_state: GameState, state: GameState) -> None:
@@ -30,7 +32,7 @@ def write_back(view_state: GameState, state: GameState) -> None:
     A secret is one card: one the party gained while a character elsewhere held it stays
     with that character (the party's view could not see it)."""
     for f in fields(GameState):
-        if f.name not in ("party", "vocabulary", "dropped", "answers"):
+        if f.name not in ("party", "vocabulary", "dropped", "answers", "out_of_deck"):
             setattr(state, f.name, getattr(view_state, f.name))
     outside = {n for m in state.party if all(m is not v for v in view_state.party) for n in m.secrets}
     for member in view_state.party:

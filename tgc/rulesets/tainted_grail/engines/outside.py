@@ -54,7 +54,7 @@ def _item(what: str, item_keywords: Mapping[str, tuple[str, ...]], state: GameSt
     if what in item_keywords:
         return what
     choices = sorted(n for n, keywords in item_keywords.items() if what in keywords
-                     and n not in state.items)
+                     and n not in state.items and n not in state.out_of_deck)
     if not choices:
         return None
     return rng.pick(choices) if rng is not None else choices[0]

@@ -187,7 +187,7 @@ class TaintedGrailRuleset:
         if what in self.item_keywords:
             return what
         choices = sorted(name for name, keywords in self.item_keywords.items()
-                         if what in keywords and name not in state.items)
+                         if what in keywords and name not in state.items and name not in state.out_of_deck)
         return rng.pick(choices) if choices else None
 
 
