@@ -23,7 +23,7 @@ from tests.test_transcripts import books
 from tgc.bundle import schema as s
 from tgc.bundle.io import dump_bundle
 from tgc.bundle.markup import plain
-from tgc.rulesets.grimslingers.data import TallTale
+from tgc.rulesets.grimslingers.data import Chapter, TallTale
 from tgc.rulesets.grimslingers.engines import session as grim
 from tgc.rulesets.grimslingers.engines.hand import Asker
 from tgc.rulesets.twenty_strong.data import Box
@@ -39,9 +39,10 @@ const fs = require("fs");
 for (const file of %s) require(file);
 const bundle = JSON.parse(fs.readFileSync(%s, "utf8")), cases = JSON.parse(fs.readFileSync(%s, "utf8"));
 const play = %s;
-console.log(JSON.stringify(cases.map(function (text) {
+console.log(JSON.stringify(cases.map(function ([text, rules]) {
   const answers = text.split("\\n").filter(l => l.startsWith("> ")).map(l => l.slice(2));
-  return play(bundle, text, answers).lines.join("\\n") + "\\n";
+  const played = play(rules ? Object.assign({}, bundle, {rules: rules}) : bundle, text, answers);
+  return played.lines.join("\\n") + "\\n";
 })));
 """
 # Each page engine's entry, on the bundle, a transcript (its header) and the answers:
@@ -56,12 +57,15 @@ def bundle(name: str) -> s.Bundle:
 
 
 def page_replays(tmp_path: Path, scripts: list[Path], found: s.Bundle, cases: list[str],
-                 play: str) -> list[str]:
-    """Each case's answers given to the page's engine (``play``), its transcript back."""
+                 play: str, rules: list[TallTale | None] | None = None) -> list[str]:
+    """Each case's answers given to the page's engine (``play``), its transcript back;
+    ``rules``, case by case, plays that case on other rule data than the bundle's."""
     assert NODE is not None
     dumped, texts = tmp_path / "bundle.json", tmp_path / "cases.json"
     dumped.write_text(dump_bundle(found), encoding="utf-8")
-    texts.write_text(json.dumps(cases), encoding="utf-8")
+    other = [None if r is None else json.loads(dump_bundle(found.model_copy(update={"rules": r})))["rules"]
+             for r in rules or [None] * len(cases)]
+    texts.write_text(json.dumps(list(zip(cases, other, strict=True))), encoding="utf-8")
     script = REPLAY % (json.dumps([str(p) for p in [RNG, *scripts]]), json.dumps(str(dumped)),
                        json.dumps(str(texts)), play)
     done = subprocess.run([NODE, "-e", script], capture_output=True, text=True, timeout=120, check=True)
@@ -138,19 +142,32 @@ def _sitting(tale: TallTale, texts: dict[str, tuple[str, ...]], n: int, what: in
     return player.text()
 
 
-def _quitting(player: Answers) -> Callable[[str], str]:
-    """A player who leaves the table after 300 answers."""
+def _quitting(player: Answers | _Scripted, most: int = 300) -> Callable[[str], str]:
+    """A player who leaves the table after ``most`` answers."""
     def read(prompt: str) -> str:
-        if sum(line.startswith("> ") for line in player.lines) > 300:
+        if sum(line.startswith("> ") for line in player.lines) > most:
             player.lines.append("> :quit")
             return ":quit"
         return player.read(prompt)
     return read
 
 
+class GoingOn(Answers):
+    """A player who never leaves the table between sessions (the last answer to "What
+    now": the characters remade when that is offered) and who seldom ends one."""
+
+    def read(self, prompt: str) -> str:
+        if self.question.startswith("What now"):
+            answer = str(self.options)
+        elif self.question.startswith("Move") and self.rng.random() < 0.9:
+            answer = str(self.rng.randint(1, max(1, self.options - 1)))  # not "end the session"
+        else:
+            return super().read(prompt)
+        self.lines.append(f"> {answer}")
+        return answer
+
+
 @needs_node
-@pytest.mark.xfail(strict=True, reason="the page's Tall Tale predates items as cards and Free Roam "
-                                       "(4d11174); docs/web-player.md")
 def test_the_page_plays_grimslingers_sittings_as_python_does(tmp_path: Path) -> None:
     found = bundle("grimslingers")
     tale = found.rules
@@ -166,3 +183,84 @@ def test_the_page_plays_grimslingers_sittings_as_python_does(tmp_path: Path) -> 
     assert any("The duel is a win" in c for c in cases) and any("The duel is a lose" in c for c in cases)
     assert any("Who rides" in c for c in cases)
     assert sum("\n-- turn 2: area" in c for c in cases) == 3 and any("== part " in c for c in cases)
+    assert sum(c.count("\n? Who takes ") for c in cases) >= 3
+    assert any("refuses it: +3 bullets" in c for c in cases)
+    assert any("\nend: session ended after " in c for c in cases)
+
+
+def _tale_with(tale: TallTale, **changes: object) -> s.Bundle:
+    """The sample with its Tall Tale changed (a chapter more, a skill with a price)."""
+    found = bundle("grimslingers")
+    return found.model_copy(update={"rules": tale.model_copy(update=changes)})
+
+
+@needs_node
+def test_the_page_plays_sessions_after_sessions_as_python_does(tmp_path: Path) -> None:
+    """Free Roam (GS-11.1), sessions ended and continued from their record (GS-14.4), game
+    over and characters remade (GS-16.9, GS-11.6), items taken or refused (GS-16.1,
+    GS-6.10) and the passive space (GS-3.9); chapter one's recorded answers on the sample
+    with a second chapter, begun with the same or remade characters (items kept,
+    GS-16.3); a skill bought with PP on a landmark (GS-11.5): the page's transcripts are
+    Python's."""
+    found = bundle("grimslingers")
+    tale = found.rules
+    assert isinstance(tale, TallTale)
+    texts = {v.id: tuple(plain(op.text) for op in v.ops if op.kind == "text") for v in found.verses}
+    roam, names = 2 + len(tale.creatures), [g.name for g in tale.grimslingers]
+    roaming = []
+    for n in range(2):
+        player: Answers = GoingOn(20 + n, {"What do you play": str(roam), "How do you fight": "3"})
+        grim.play(tale, texts, grim.Header(tuple(names[n:n + 3]), 20 + n),
+                  Asker(player.write, _quitting(player, 150)))
+        roaming.append(player.text())
+    two = _tale_with(tale, chapters=(*tale.chapters, Chapter(number=2, title="Ash")))
+    recorded = REPO / "examples" / "grimslingers" / "playtests" / "chapter-one.transcript"
+    header, answers = grim.read_transcript(recorded.read_text(encoding="utf-8"))
+    chapters = []
+    for then in ("2", "3"):  # chapter 2 with the same characters, or remade
+        player = Answers(int(then), {"How do you fight": "2"})
+        scripted = _Scripted(player, [*answers, then])
+        grim.play(two, texts, header, Asker(player.write, _quitting(scripted, 230)))
+        chapters.append(player.text())
+    kipper = next(c for c in tale.cards if c.kind == "skill" and c.owner == "Kipper")
+    whiskers = kipper.model_copy(update={"name": "Tin Whiskers", "pp": 6})
+    priced = _tale_with(tale, cards=(*tale.cards, whiskers))
+    buying = []
+    for n in range(3):
+        player = Answers(40 + n, {"What do you play": "1", "How do you fight": "2", "Rest on landmark": "2"})
+        grim.play(priced, texts, grim.Header(("Kipper",), 40 + n), Asker(player.write, _quitting(player, 60)))
+        buying.append(player.text())
+    page = REPO / "tgc" / "rulesets" / "grimslingers" / "page"
+    scripts = [page / name for name in ("duel.js", "tale.js", "sitting.js")]
+    rules = [None] * len(roaming) + [two] * len(chapters) + [priced] * len(buying)
+    got = page_replays(tmp_path, scripts, found, roaming + chapters + buying, SITTING, rules)
+    for want, have in zip(roaming + chapters + buying, got, strict=True):
+        assert have == want, want.splitlines()[0]
+    assert all("\nThe Lantern Road, Free Roam: " in c for c in roaming)
+    assert sum(c.count("\n  session record: area ") for c in roaming) >= 4
+    assert any("\nend: game over after " in c for c in roaming)
+    assert any("~ the characters are remade" in c for c in roaming)
+    assert any(" (to the passive space)" in c for c in roaming)
+    for c in chapters:
+        assert "\nThe Lantern Road, chapter 2 \"Ash\": Kipper, Luella, Nyunyo;" in c
+    assert "~ the characters are remade" in chapters[1] and "remade" not in chapters[0].split("> 2")[-1]
+    assert any("~ Kipper buys Tin Whiskers: " in c for c in buying)
+
+
+def _tale_with(tale: TallTale, **changes: object) -> TallTale:
+    """The sample's Tall Tale changed (a chapter more, a skill with a price)."""
+    return tale.model_copy(update=changes)
+
+
+class _Scripted:
+    """Answers given in order, then ``then``'s (a recorded game, then a seeded player)."""
+
+    def __init__(self, then: Answers, first: list[str]) -> None:
+        self.then, self.first, self.lines = then, iter(first), then.lines
+
+    def read(self, prompt: str) -> str:
+        answer = next(self.first, None)
+        if answer is None:
+            return self.then.read(prompt)
+        self.lines.append(f"> {answer}")
+        return answer

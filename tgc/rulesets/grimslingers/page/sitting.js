@@ -20,6 +20,8 @@
   var MAGIC = "# tgc Grimslingers transcript: ";
   var QUIT = ":quit";
   var FIGHTS = ["by hand"].concat(Object.keys(D.POLICIES).map(function (n) { return n + " policy"; }));
+  var FREE_ROAM = "Free Roam (no story booklet, GS-11.1)";
+  var END_SESSION = "end the session here";
 
   function NeedAnswer(question) { this.question = question; }
   function Quit() {}
@@ -193,6 +195,7 @@
 
   function Sitting(rules, texts, asker, rng) {
     this.rules = rules; this.texts = texts; this.asker = asker; this.rng = rng; this.turn = 0; this.state = null;
+    this.ended = false;  // the players ended the session in the Movement phase
   }
 
   // adventure.py's new_party: new characters with their default builds' cards.
@@ -211,14 +214,12 @@
 
   // session.py's _record: what a part, a bounty or a tile changed, said after it.
   function record(state) {
-    var items = [];
-    Array.from(state.items.counts.keys()).sort().forEach(function (n) {
-      var k = state.items.get(n);
-      if (k) items.push(k > 1 ? n + " x" + k : n);
+    var items = state.party.filter(function (c) { return T.items(c).length; }).map(function (c) {
+      return c.name + ": " + T.sortedStrings(T.items(c).map(function (x) { return x.name; })).join(", ");
     });
     return [
       ["path", state.path || "none"], ["markers", T.sortedStrings(state.markers).join(", ") || "none"],
-      ["items", items.join(", ") || "none"],
+      ["items", items.join("; ") || "none"],
       ["PP", state.party.map(function (c) { return c.name + " " + c.pp; }).join(", ")],
       ["achievements", T.sortedStrings(state.achievements).join(", ") || "none"],
       ["bounty", state.active_bounty || "none"], ["bounties done", T.sortedStrings(state.bounties_done).join(", ") || "none"],
@@ -233,18 +234,92 @@
     return result;
   };
 
-  Sitting.prototype.tale = function (names) {
-    var tale = this.rules.tale, state = this.state = T.newState(tale, names), asker = this.asker, rules = this.rules;
-    state.party = newParty(rules, names);
+  // Sessions one after another (GS-14.4), in one chapter or the next, until the players
+  // leave the table.
+  Sitting.prototype.tale = function (names, freeRoam) {
+    var state = this.state = T.newState(this.rules.tale, names);
+    state.party = newParty(this.rules, names);
+    state.free_roam = freeRoam;
+    state.taker = this.takeItem.bind(this);
+    while (this.whatNext(names, this.session())) { /* the next session or chapter */ }
+  };
+
+  // Adventure turns until the chapter or the game is over, the party cannot move, or the
+  // players end the session (GS-16.10).
+  Sitting.prototype.session = function () {
+    var tale = this.rules.tale, state = this.state, asker = this.asker, rules = this.rules;
+    var names = state.party.map(function (c) { return c.name; }).join(", ");
     var chapter = tale.chapters.find(function (c) { return c.number === state.chapter; }) || null;
-    asker.write(tale.title + ", chapter " + state.chapter + (chapter ? " \"" + chapter.title + "\"" : "") + ": " +
-                names.join(", ") + "; " + state.defeats_left + " defeats allowed");
+    asker.write(tale.title + ", " + (state.free_roam ? "Free Roam" : "chapter " + state.chapter +
+                (chapter ? " \"" + chapter.title + "\"" : "")) + ": " + names + "; " + state.defeats_left + " defeats allowed");
+    this.turn = 0; this.ended = false;
     while (!(state.game_over || state.chapter_over)) if (!this.adventureTurn()) break;
-    var end = state.game_over ? "game over" : state.chapter_over ? "chapter over" : "nowhere to move";
+    var end = state.game_over ? "game over" : state.chapter_over ? "chapter over" : this.ended ? "session ended" : "nowhere to move";
     asker.write("");
     asker.write("end: " + end + " after " + this.turn + " turns; completed " + (T.sortedStrings(state.completed).join(", ") || "nothing") +
                 "; markers " + (T.sortedStrings(state.markers).join(", ") || "none"));
     state.party.forEach(function (c) { asker.write("  " + T.characterWords(c, rules.grimslingers[c.name] || null)); });
+    return end;
+  };
+
+  // After a session: the next chapter (the same characters, or remade, GS-11.6), a new
+  // session that continues this one (GS-14.4; remade after a game over or a chapter's
+  // end, GS-16.9), or leave the table. Asked only when there is something to go on with.
+  Sitting.prototype.whatNext = function (names, end) {
+    var state = this.state, tale = this.rules.tale, self = this;
+    var following = end === "chapter over" ? state.chapter + 1 : state.chapter;
+    var more = tale.chapters.some(function (c) { return c.number === following; }) || state.free_roam;
+    if (end === "nowhere to move" || !more) return false;
+    var options = [];
+    if (end === "chapter over") {
+      options.push(["begin chapter " + following + " with the same characters", function () { self.nextChapter(following, false); }],
+                   ["begin chapter " + following + ", remaking the characters (GS-11.6)", function () { self.nextChapter(following, true); }]);
+    }
+    options.push(["end the session; a new session continues it (GS-14.4)", function () { self.nextSession(names, following, false); }]);
+    if (end !== "session ended") {
+      options.push(["end the session; a new session continues it, the characters remade (GS-11.6)",
+                    function () { self.nextSession(names, following, true); }]);
+    }
+    var pick = this.asker.choose("What now", ["leave the table"].concat(options.map(function (o) { return o[0]; })));
+    if (pick === 0) return false;
+    this.asker.write("");
+    options[pick - 1][1]();
+    return true;
+  };
+
+  // The same session goes on into the next chapter; items are kept (GS-16.3).
+  Sitting.prototype.nextChapter = function (number, remade) {
+    this.state.chapter = number;
+    this.state.chapter_over = false;
+    if (remade) this.remakeAll();
+  };
+
+  // GS-16.10 then GS-14.4: the record written, every card put away; new characters set
+  // up from their Progress Trackers, the area laid out afresh.
+  Sitting.prototype.nextSession = function (names, chapter, remade) {
+    var old = this.state, record = T.endSession(old), asker = this.asker;
+    T.recordWords(record).forEach(function (line) { asker.write(line); });
+    var state = this.state = T.continueSession(this.rules.tale, record, newParty(this.rules, names));
+    state.chapter = chapter; state.free_roam = old.free_roam; state.taker = this.takeItem.bind(this);
+    if (remade) this.remakeAll();
+  };
+
+  Sitting.prototype.remakeAll = function () {
+    var fresh = newParty(this.rules, this.state.party.map(function (c) { return c.name; }));
+    this.state.party.forEach(function (c, i) { T.remake(c, fresh[i]); });
+    this.asker.write("  ~ the characters are remade: every PP earned is there to spend again");
+  };
+
+  // GS-16.1: the players decide who takes an item; Nyunyo may refuse it for bullets
+  // (GS-6.10). Asked only when there is a choice.
+  Sitting.prototype.takeItem = function (state, card) {
+    var party = state.party, refusers = party.filter(function (c) { return c.belt !== null; });
+    var options = party.map(function (c) { return c.name + " (to the " + T.whereTo(c, card) + ")"; })
+      .concat(refusers.map(function (c) { return c.name + " refuses it: +" + T.REFUSED_BULLETS + " bullets on the belt"; }));
+    if (options.length === 1) return { who: party[0], refused: false };
+    var pick = this.asker.choose("Who takes " + card.name, options);
+    if (pick < party.length) return { who: party[pick], refused: false };
+    return { who: refusers[pick - party.length], refused: true };
   };
 
   Sitting.prototype.adventureTurn = function () {
@@ -256,7 +331,12 @@
                 state.defeats_left + " defeats allowed");
     T.areaGrid(area, state).forEach(function (line) { asker.write(line); });
     state.party.forEach(function (c) { asker.write("  " + T.characterWords(c, self.rules.grimslingers[c.name] || null)); });
-    var pick = asker.choose("Move", options.map(function (code) { return self.moveWords(area, code); }));
+    var pick = asker.choose("Move", options.map(function (code) { return self.moveWords(area, code); }).concat([END_SESSION]));
+    if (pick === options.length) {
+      this.ended = true;
+      this.turn -= 1;  // the turn was not played
+      return false;
+    }
     T.move(state, options[pick]);
     var tile = T.currentTile(state);
     asker.write("You enter " + tile.card.code + ": " + T.tileWords(tile) + ".");
@@ -353,7 +433,7 @@
         .map(function (m) { return rules.modifiers[m]; });
       var modifiers = self.rng.sample(pool, Math.min(action.modifiers, pool.length));
       var players = state.party.map(function (c) {
-        return { grimslinger: rules.grimslingers[c.name] || null, hand: c.hand.slice(), stash: c.stash.slice(), passive: [],
+        return { grimslinger: rules.grimslingers[c.name] || null, hand: c.hand.slice(), stash: c.stash.slice(), passive: c.passive.slice(),
                  hp: c.hp, ep: c.ep, max_hp: c.max_hp, max_ep: c.max_ep, hand_limit: c.hand_limit,
                  stash_limit: c.stash_limit, resource: c.resource, belt: c.belt, discard: c.discard.slice(),
                  deactivated: c.deactivated.slice() };
@@ -411,12 +491,14 @@
     state.party.forEach(function (c, i) {
       var d = duel.players[i];
       c.hp = d.hp; c.ep = d.ep; c.hand = d.hand; c.stash = d.stash; c.discard = d.discard; c.deactivated = d.deactivated;
+      c.passive = d.passive;
       if (d.grimslinger !== null) {
         var resource = d.grimslinger.resource;
         c.resource = resource === "control" ? 0 : (resource in d.res ? d.res[resource] : null);
         if (resource === "ammo") c.belt = d.belt;
       }
     });
+    state.item_discard.push.apply(state.item_discard, duel.item_discard);  // items used in the duel (GS-3.7)
     state.defeats_left = Math.max(0, duel.defeats_left);
     state.game_over = state.game_over || duel.game_over;
     if (!state.game_over) T.reviveAll(state);
@@ -434,8 +516,9 @@
       if (problem !== null) throw new Error(problem);
       var names = setup.party.length ? setup.party.slice() : sitting.chooseParty();
       var creatures = tale.creatures.map(function (c) { return c.name; });
-      var what = asker.choose("What do you play", ["the Tall Tale"].concat(creatures.map(function (c) { return "a duel with " + c; })));
-      if (what === 0) sitting.tale(names);
+      var roam = tale.start_area !== null ? [FREE_ROAM] : [];
+      var what = asker.choose("What do you play", ["the Tall Tale"].concat(creatures.map(function (c) { return "a duel with " + c; }), roam));
+      if (what === 0 || what > creatures.length) sitting.tale(names, what > 0);
       else sitting.duelAlone(names, creatures[what - 1]);
     } catch (err) {
       if (err instanceof NeedAnswer) return { lines: lines, question: err.question };

@@ -6,7 +6,8 @@
 (function (root) {
   "use strict";
 
-  var REVIVE = 3;
+  var REVIVE = 3;  // GS-16.5
+  var REFUSED_BULLETS = 3;  // GS-6.10
 
   function has(list, value) { return list.indexOf(value) >= 0; }
   function sortedStrings(set) { return Array.from(set).sort(); }
@@ -15,9 +16,29 @@
 
   function character(name) {
     return { name: name, hp: 5, ep: 5, max_hp: 5, max_ep: 5, resource: null, belt: null, pp: 20, earned: 20,
-             bought: [], hand: [], stash: [], discard: [], deactivated: [], hand_limit: 5, stash_limit: 3 };
+             bought: [], hand: [], stash: [], discard: [], deactivated: [], passive: [], hand_limit: 5, stash_limit: 3,
+             passive_limit: 1 };
   }
   function gainPp(c, amount) { c.pp += amount; c.earned += amount; }
+  // Every card the character holds (an item is never in the discard pile, GS-3.7).
+  function owned(c) { return c.hand.concat(c.stash, c.passive, c.discard, c.deactivated); }
+  function items(c) { return owned(c).filter(function (x) { return x.kind === "item"; }); }
+  function take(pile, card) {
+    var at = pile.indexOf(card);
+    if (at < 0) throw new Error(card.name + " is not in the pile");
+    pile.splice(at, 1);
+  }
+  // GS-16.2: a card thrown away from the hand, the stash, the deactivate pile or the
+  // passive space; where it went.
+  function throwAway(c, card) {
+    var pile = [c.hand, c.stash, c.deactivated, c.passive].find(function (p) { return p.indexOf(card) >= 0; });
+    if (pile === undefined) throw new Error(c.name + " holds no " + card.name);
+    take(pile, card);
+    if (card.deactivate_on_use || card.keep) { c.deactivated.push(card); return "deactivate pile"; }
+    if (card.kind === "item") return "item discard pile";
+    c.discard.push(card);
+    return "discard pile";
+  }
   function returnAll(c) {
     [c.deactivated, c.discard].forEach(function (pile) {
       pile.slice().forEach(function (card) {
@@ -29,20 +50,25 @@
     });
   }
 
-  // A Counter: a count by name, in the order names were first counted.
-  function Items() { this.counts = new Map(); }
-  Items.prototype.get = function (name) { return this.counts.get(name) || 0; };
-  Items.prototype.add = function (name, n) { this.counts.set(name, this.get(name) + n); };
+  // How many cards of each item the party holds, whoever holds them (a Counter).
+  function heldItems(state) {
+    var held = new Map();
+    state.party.forEach(function (c) { items(c).forEach(function (x) { held.set(x.name, (held.get(x.name) || 0) + 1); }); });
+    return held;
+  }
+  function itemCount(state, name) { return heldItems(state).get(name) || 0; }
 
-  function newState(tale, names) {
-    var state = { chapter: 1, party: names.map(character), completed: new Set(), markers: new Set(), path: null,
-                  area: null, tile: null, previous: null, revealed: new Map(), keys: new Map(), opened: new Set(),
-                  specials_done: new Set(), items: new Items(), defeated: new Set(), active_bounty: null,
-                  bounties_done: new Set(), achievements: new Set(), defeats_left: names.length + 1,
-                  game_over: false, chapter_over: false, free_roam: false, entered_by: null, tale: tale };
+  function newState(tale, names, chapter) {
+    var state = { chapter: chapter === undefined ? 1 : chapter, party: names.map(character), completed: new Set(),
+                  markers: new Set(), path: null, area: null, tile: null, previous: null, revealed: new Map(),
+                  keys: new Map(), opened: new Set(), specials_done: new Set(), item_discard: [], defeated: new Set(),
+                  active_bounty: null, bounties_done: new Set(), achievements: new Set(),
+                  defeats_left: names.length + 1, game_over: false, chapter_over: false, free_roam: false,
+                  entered_by: null, tale: tale, taker: null };
     if (tale.start_area !== null) enterArea(state, tale.start_area, tale.start_tile);
     return state;
   }
+  function takeOf(state, card) { return (state.taker || firstWithRoom)(state, card); }
 
   function currentArea(state) {
     if (state.area === null) return null;
@@ -80,11 +106,93 @@
     if (tile !== null) state.revealed.get(area).add(tile);
   }
 
+  // GS-16.10, GS-16.3: the session's record; every card is put away, items included.
+  function endSession(state) {
+    var record = { area: state.area, portal: state.entered_by, chapter: state.chapter, completed: new Set(state.completed),
+                   markers: new Set(state.markers), path: state.path, bounties_done: new Set(state.bounties_done),
+                   achievements: new Set(state.achievements), defeated: new Set(state.defeated),
+                   sheets: state.party.map(function (c) { return { name: c.name, pp: c.pp, earned: c.earned, bought: c.bought.slice() }; }) };
+    state.item_discard = [];
+    state.party.forEach(function (c) { c.hand = []; c.stash = []; c.discard = []; c.deactivated = []; c.passive = []; });
+    return record;
+  }
+
+  // GS-14.4: new characters set up from their Progress Trackers, the story where it
+  // stood, the last session's area laid out afresh, the party on the portal it came in by.
+  function continueSession(tale, record, party) {
+    var state = newState(tale, party.map(function (c) { return c.name; }), record.chapter);
+    state.party = party;
+    party.forEach(function (c) {
+      var sheet = record.sheets.find(function (x) { return x.name === c.name; });
+      if (sheet === undefined) return;
+      c.pp = sheet.pp; c.earned = sheet.earned;
+      sheet.bought.forEach(function (card) { place(c, card); });
+    });
+    state.completed = new Set(record.completed); state.markers = new Set(record.markers);
+    state.path = record.path; state.bounties_done = new Set(record.bounties_done);
+    state.achievements = new Set(record.achievements); state.defeated = new Set(record.defeated);
+    if (record.area !== null) {
+      state.revealed.delete(record.area);
+      var area = tale.areas.find(function (a) { return a.number === record.area; }) || null;
+      var tile = record.portal || (record.area === tale.start_area ? tale.start_tile : area ? area.entry : null);
+      enterArea(state, record.area, tile);
+      state.entered_by = record.portal;
+    }
+    return state;
+  }
+
   function place(c, card) {
-    if (c.hand.length < c.hand_limit) { c.hand.push(card); return "hand"; }
-    if (c.stash.length < c.stash_limit) { c.stash.push(card); return "stash"; }
-    c.deactivated.push(card);
+    var where = whereTo(c, card);
+    ({ "passive space": c.passive, hand: c.hand, stash: c.stash, "deactivate pile": c.deactivated })[where].push(card);
+    return where;
+  }
+
+  // A passive item to the passive space if there is room (GS-3.9, GS-16.3), else the
+  // hand, else the stash, else the deactivate pile (GS-A31).
+  function whereTo(c, card) {
+    if (passiveRoom(c, card)) return "passive space";
+    if (c.hand.length < c.hand_limit) return "hand";
+    if (c.stash.length < c.stash_limit) return "stash";
     return "deactivate pile";
+  }
+
+  function passiveRoom(c, card) {
+    if (card.kind !== "item" || !has(card.types, "passive")) return false;
+    if (card.category === "legendary") return !c.passive.some(function (x) { return x.category === "legendary"; });
+    return c.passive.filter(function (x) { return x.category !== "legendary"; }).length < c.passive_limit;
+  }
+
+  // The policy's answer to who takes an item: the first player with room outside the
+  // deactivate pile, else the first, whom Nyunyo's belt lets refuse it (GS-6.10).
+  function firstWithRoom(state, card) {
+    for (var i = 0; i < state.party.length; i++) {
+      var c = state.party[i];
+      if (passiveRoom(c, card) || c.hand.length < c.hand_limit || c.stash.length < c.stash_limit) return { who: c, refused: false };
+    }
+    return { who: state.party[0], refused: state.party[0].belt !== null };
+  }
+
+  // The party gains this item card: whoever takes it places it, or refuses it for
+  // bullets. What happened, in words.
+  function gainItemCard(state, card) {
+    var taking = takeOf(state, card), who = taking.who;
+    if (taking.refused && who.belt !== null) {
+      who.belt += REFUSED_BULLETS;
+      return who.name + " refuses " + card.name + ": +" + REFUSED_BULLETS + " bullets on the belt";
+    }
+    return who.name + " takes " + card.name + " to the " + place(who, card);
+  }
+
+  // GS-11.6: the stats and cards of a new character, every PP earned to spend again;
+  // items stay (GS-16.3).
+  function remake(c, fresh) {
+    var kept = items(c);
+    c.hp = fresh.hp; c.ep = fresh.ep; c.max_hp = fresh.max_hp; c.max_ep = fresh.max_ep;
+    c.hand_limit = fresh.hand_limit; c.stash_limit = fresh.stash_limit; c.passive_limit = fresh.passive_limit;
+    c.hand = fresh.hand.slice(); c.stash = fresh.stash.slice();
+    c.discard = []; c.deactivated = []; c.passive = []; c.bought = [];
+    c.pp = c.earned;
+    kept.forEach(function (card) { place(c, card); });
   }
 
   function reviveAll(state) {
@@ -105,7 +213,7 @@
     if (cond === null || cond === undefined) return true;
     switch (cond.kind) {
       case "completed": return state.completed.has(cond.part);
-      case "item": return state.items.get(cond.item) >= cond.count;
+      case "item": return itemCount(state, cond.item) >= cond.count;
       case "on_tile": return state.area === cond.area && state.tile === cond.tile;
       case "on_landmark": return landmark(state) === cond.landmark;
       case "in_area": return state.area === cond.area;
@@ -206,38 +314,66 @@
     });
   }
 
+  // GS-16.1: a named item from the deck or the item discard pile, none while a player
+  // holds it; otherwise a random one from the deck. Its name, if one was gained or refused.
   function gainItem(state, item, rng) {
+    var tale = state.tale, held = heldItems(state), card;
     if (item === null) {
-      var deck = state.tale.items.filter(function (i) { return state.items.get(i) === 0; });
-      if (!deck.length) return;
-      item = rng.choice(deck);
+      var deck = itemDeck(state, held);
+      if (!deck.length) return null;
+      card = rng.choice(deck);
+    } else {
+      card = tale.cards.find(function (c) { return c.kind === "item" && c.name === item; }) || null;
+      if (card === null || held.get(item)) return null;
     }
-    state.items.add(item, 1);
+    if (state.item_discard.indexOf(card) >= 0) take(state.item_discard, card);
+    gainItemCard(state, card);
+    return card.name;
   }
 
+  // The item deck: items not legendary, held by nobody, not in the item discard pile; an
+  // empty deck takes the discard pile back (GS-16.1).
+  function itemDeck(state, held) {
+    var tale = state.tale, spent = new Set(state.item_discard.map(function (c) { return c.name; }));
+    var deck = tale.cards.filter(function (c) {
+      return c.kind === "item" && has(tale.items, c.name) && !held.get(c.name) && !spent.has(c.name);
+    });
+    if (!deck.length && state.item_discard.length) {
+      deck = state.item_discard.filter(function (c) { return !held.get(c.name); });
+      state.item_discard = [];
+    }
+    return deck;
+  }
+
+  // GS-10.9: the item cards with a ``trade`` that one player holds a full set of.
   function trades(state) {
-    return state.tale.cards.filter(function (c) { return c.trade !== null && state.items.get(c.name) >= c.trade.count; });
+    return state.tale.cards.filter(function (c) { return c.trade !== null && setHolder(state, c) !== null; });
+  }
+
+  function setHolder(state, card) {
+    return state.party.find(function (c) {
+      return items(c).filter(function (x) { return x.name === card.name; }).length >= card.trade.count;
+    }) || null;
   }
 
   function trade(state, card, rng) {
-    state.items.add(card.name, -card.trade.count);
-    var before = new Map(state.items.counts);
-    if (card.trade.gives === "legendary") gainLegendary(state, rng);
-    else gainItem(state, card.trade.item, rng);
-    var gained = "";
-    state.items.counts.forEach(function (n, name) {
-      if (!gained && n > 0 && n > Math.max(0, before.get(name) || 0)) gained = name;
-    });
-    return gained;
+    var holder = setHolder(state, card);
+    for (var n = 0; n < card.trade.count; n++) {
+      var given = items(holder).find(function (x) { return x.name === card.name; });
+      throwAway(holder, given);
+      state.item_discard.push(given);
+    }
+    if (card.trade.gives === "legendary") return gainLegendary(state, rng) || "";
+    return gainItem(state, card.trade.item, rng) || "";
   }
 
   function gainLegendary(state, rng) {
-    var legendary = state.tale.cards.filter(function (c) { return c.category === "legendary" && state.items.get(c.name) === 0; })
-      .map(function (c) { return c.name; });
+    var held = heldItems(state);
+    var legendary = state.tale.cards.filter(function (c) { return c.category === "legendary" && !held.get(c.name); });
     if (!legendary.length) return null;
-    var item = rng.choice(legendary);
-    state.items.add(item, 1);
-    return item;
+    var card = rng.choice(legendary);
+    gainItemCard(state, card);
+    return card.name;
   }
 
   function bountyStep(state, name, step) {
@@ -370,7 +506,22 @@
     var extra = "";
     if (c.resource !== null) extra += ", " + c.resource + " " + (g ? g.resource : "resource");
     if (c.belt !== null) extra += ", belt " + c.belt;
-    return c.name + " " + c.hp + "/" + c.max_hp + " HP, " + c.ep + "/" + c.max_ep + " EP, " + c.pp + " PP" + extra;
+    var held = items(c).map(function (x) { return x.name; }).join(", ");
+    return c.name + " " + c.hp + "/" + c.max_hp + " HP, " + c.ep + "/" + c.max_ep + " EP, " + c.pp + " PP" + extra +
+      (held ? "; items " + held : "");
+  }
+
+  // What the end of a session writes down (GS-16.10), as the next session reads it.
+  function recordWords(record) {
+    var where = "area " + (record.area === null ? "None" : record.area) + (record.portal ? " by portal " + record.portal : "");
+    var lines = ["  session record: " + where + "; chapter " + record.chapter + "; completed " +
+                 (sortedStrings(record.completed).join(", ") || "nothing") + "; markers " +
+                 (sortedStrings(record.markers).join(", ") || "none")];
+    record.sheets.forEach(function (sheet) {
+      var bought = sheet.bought.map(function (c) { return c.name; }).join(", ");
+      lines.push("  " + sheet.name + ": " + sheet.pp + " PP unspent of " + sheet.earned + " earned" + (bought ? "; bought " + bought : ""));
+    });
+    return lines;
   }
 
   function tileWords(tile) {
@@ -458,6 +609,8 @@
     eligibleParts: eligibleParts, resolvePart: resolvePart, startableBounties: startableBounties, runBounty: runBounty,
     resolveTile: resolveTile, rest: rest, forSale: forSale, buy: buy, trades: trades, trade: trade, reviveAll: reviveAll,
     characterWords: characterWords, tileWords: tileWords, areaGrid: areaGrid, direction: direction, wrap: wrap,
-    plain: plain, sortedStrings: sortedStrings, character: character
+    plain: plain, sortedStrings: sortedStrings, character: character, items: items, whereTo: whereTo,
+    endSession: endSession, continueSession: continueSession, remake: remake, recordWords: recordWords,
+    REFUSED_BULLETS: REFUSED_BULLETS
   };
 })(typeof window !== "undefined" ? window : globalThis);
