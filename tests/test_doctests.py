@@ -33,6 +33,7 @@ MODULES = [
     "tgc.render.profile",
     "tgc.render.colour",
     "tgc.render.web",
+    "tgc.sim.interval",
     "tgc.playtest.transcript",
     "tests.expectations",
 ]

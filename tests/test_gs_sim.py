@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.gs_helpers import RULES
-from tgc.rulesets.grimslingers.engines.sim import Build, BuildError, simulate_duel, wilson
+from tgc.rulesets.grimslingers.engines.sim import Build, BuildError, simulate_duel
+from tgc.sim.interval import wilson
 
 
 def test_the_same_seed_gives_the_same_report_and_another_seed_may_differ() -> None:

@@ -11,8 +11,9 @@ from click.testing import CliRunner
 
 from tgc.cli.main import cli
 from tgc.pipeline import load_campaign
-from tgc.rulesets.tainted_grail.engines.simulate import load_setup, make_setup, simulate, wilson
+from tgc.rulesets.tainted_grail.engines.simulate import load_setup, make_setup, simulate
 from tgc.rulesets.tainted_grail.schema import TaintedGrailRules
+from tgc.sim.interval import wilson
 from tgc.sim.seam import SimError
 
 SAMPLE = Path(__file__).resolve().parents[1] / "journal_src"

@@ -14,7 +14,8 @@ from tests.ts_helpers import SAMPLE, sample_box
 from tgc.cli.main import cli
 from tgc.rulesets.twenty_strong.engines import engagement, session
 from tgc.rulesets.twenty_strong.engines.policies import GreedyPolicy
-from tgc.rulesets.twenty_strong.engines.sim import game_seed, simulate, wilson
+from tgc.rulesets.twenty_strong.engines.sim import game_seed, simulate
+from tgc.sim.interval import wilson
 
 # Ten engagements of the sample: (hero, enemies, dial). None of these enemies has a
 # start-of-engagement effect, which the exact odds leave out.

@@ -115,7 +115,8 @@ def odds(directory: Path | None, hero: str, enemies: tuple[str, ...], dial: str,
     engagement played RUNS times by the planner policy, with its 95% interval.
     """
     from tgc.rulesets.twenty_strong.engines import engagement
-    from tgc.rulesets.twenty_strong.engines.sim import game_seed, wilson
+    from tgc.rulesets.twenty_strong.engines.sim import game_seed
+    from tgc.sim.interval import wilson
 
     box = load_box(directory)
     try:

@@ -5,7 +5,6 @@ defeats and the HP and EP the party spent. Run ``i`` has its own seed from (seed
 from __future__ import annotations
 
 import hashlib
-import math
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -18,9 +17,9 @@ from tgc.rulesets.grimslingers.engines.policies import make_policy
 from tgc.rulesets.grimslingers.kinds import NAME
 from tgc.rulesets.grimslingers.rules import Rules, index
 from tgc.runs.batch import Batch, content_hash
+from tgc.sim.interval import wilson
 from tgc.sim.seam import Progress, SimError, SimRequest, Simulated, refuse, run_chunks
 
-Z95 = 1.959964
 START_HP = START_EP = 5  # a new Tall Tale character (GS-11.3)
 HAND, STASH = 5, 3
 DUELS_PER_CHUNK = 100  # a duel is about a millisecond
@@ -75,16 +74,6 @@ def run_seed(seed: int, index: int) -> int:
 def play_duel(rules: Rules, setup: DuelSetup, policy: str, seed: int,
               log: bool = False) -> DuelResult:
     return Duel(rules, setup, make_policy(policy), random.Random(seed), log=log).run()
-
-
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    centre = p + z * z / (2 * n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    denom = 1 + z * z / n
-    return (max(0.0, (centre - spread) / denom), min(1.0, (centre + spread) / denom))
 
 
 @dataclass(slots=True)

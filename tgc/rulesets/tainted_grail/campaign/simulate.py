@@ -31,7 +31,7 @@ from tgc.rulesets.tainted_grail.campaign import actions as character_actions
 from tgc.rulesets.tainted_grail.campaign import advance
 from tgc.rulesets.tainted_grail.campaign.day import Campaign, Question
 from tgc.rulesets.tainted_grail.campaign.party import CampaignError
-from tgc.rulesets.tainted_grail.engines.simulate import run_seed, wilson
+from tgc.rulesets.tainted_grail.engines.simulate import run_seed
 from tgc.rulesets.tainted_grail.engines.table import table_ruleset
 from tgc.runs.batch import Batch, content_hash
 from tgc.runtime import events as ev
@@ -39,6 +39,7 @@ from tgc.runtime.book import Book
 from tgc.runtime.rng import Rng
 from tgc.runtime.ruleset import Ruleset
 from tgc.runtime.story import Story
+from tgc.sim.interval import wilson
 
 if TYPE_CHECKING:
     from tgc.sim.seam import SimRequest

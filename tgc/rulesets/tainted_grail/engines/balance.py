@@ -16,9 +16,9 @@ from tgc.rulesets.tainted_grail.engines.simulate import (
     load_overrides,
     make_setup,
     sim_batch,
-    wilson,
 )
 from tgc.sim.balance import BalanceError, Chapter, SheetPlan, SheetRow, row_seed
+from tgc.sim.interval import wilson
 from tgc.sim.seam import SimError
 
 MEASURES = ("runs", "win_rate", "win_low", "win_high", "escape_rate", "dying_rate", "mean_turns",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -39,9 +38,8 @@ from tgc.rulesets.tainted_grail.records import (
 from tgc.rulesets.tainted_grail.schema import TaintedGrailRules
 from tgc.runs.batch import Batch, ChunkStore, content_hash
 from tgc.runs.executor import ExecutorSpec
+from tgc.sim.interval import wilson
 from tgc.sim.seam import Progress, SimError, SimRequest, Simulated, run_chunks
-
-Z95 = 1.959963984540054
 
 
 def run(bundle: Bundle, request: SimRequest, progress: Progress | None = None) -> Simulated:
@@ -443,19 +441,6 @@ def simulate(setup: Setup, runs: int, seed: int = 0, policy: str = "greedy", job
 
 
 # ---------------------------------------------------------------- the report
-
-
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)  # exact at the ends
-    return low, high
 
 
 @dataclass

@@ -7,7 +7,6 @@ its seed only."""
 from __future__ import annotations
 
 import hashlib
-import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -19,9 +18,9 @@ from tgc.rulesets.twenty_strong.engines.game import Game, Outcome
 from tgc.rulesets.twenty_strong.engines.policies import POLICIES
 from tgc.rulesets.twenty_strong.kinds import NAME
 from tgc.runs.batch import Batch, content_hash
+from tgc.sim.interval import wilson
 from tgc.sim.seam import Progress, SimError, SimRequest, Simulated, refuse, run_many
 
-Z95 = 1.959963984540054
 # A whole game is some milliseconds: 50 make a chunk of a fraction of a second.
 GAMES_PER_CHUNK = 50
 
@@ -30,22 +29,6 @@ def game_seed(seed: int, *parts: object) -> int:
     """A game's own seed: a hash of the master seed and what names the game."""
     text = ":".join(str(p) for p in (seed, *parts))
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
-
-
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (what ``tgc sim`` prints everywhere).
-    With no wins the lower bound is exactly 0 (and with all wins the upper bound exactly
-    1), as the formula says: the float arithmetic leaves some 1e-19 there, which put an
-    exact 0 "outside" an interval of no wins."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)
-    return low, high
 
 
 @dataclass
