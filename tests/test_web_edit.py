@@ -19,6 +19,7 @@ from tests.bundle_helpers import CAMPAIGNS
 from tgc.bundle.io import load_bundle
 from tgc.playtest.edit import set_help
 from tgc.playtest.output import Line
+from tgc.playtest.places import PlaceError, find_place
 from tgc.playtest.session import Session, SessionError
 from tgc.render.web import player_rules
 from tgc.rulesets.spec import vocabulary_of
@@ -137,3 +138,39 @@ process.stdout.write(JSON.stringify({ first: first, fired: fired, again: story.r
     assert got["fired"][:2] == ["trigger", "verse"]
     assert got["fired"][-1] in ("end", "end-chapter", "game-over")
     assert got["again"] == 0
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed: the page's engine is run under it")
+def test_the_pages_go_to_finds_the_verse_tgc_plays_goto_finds() -> None:
+    """`:goto PLACE` (the page's Verse and Go to): the same verse, block or location from
+    the same words, and the same refusal with the same hint."""
+    assert NODE is not None
+    path = CAMPAIGNS / "sample.bundle.json"
+    bundle = load_bundle(path)
+    places = ["201.3", "201", "3", "bos.44", "bos.oath", "208.menhir", "208.8", "menhir", "999.1", "bso.44",
+              "201.99", "99", "nowhere", "201.2a", " 202 ", "bos.", "208.arrivel", "2O1.3"]
+    program = """
+const fs = require("fs"), vm = require("vm"), c = {};
+c.globalThis = c;
+const dir = process.argv[1];
+vm.runInNewContext(["rng.js", "player.js", "player-edit.js"].map(function (name) {
+  return fs.readFileSync(dir + "/" + name, "utf8"); }).join("\\n"), c);
+const plan = JSON.parse(fs.readFileSync(0, "utf8"));
+const story = new c.TgcPlayer.Story(plan.bundle, { rules: plan.rules });
+process.stdout.write(JSON.stringify(plan.places.map(function (text) {
+  try { return { place: c.TgcPlayer.findPlace(story.book, text, "205.2", 205) }; }
+  catch (e) { return { error: e.message }; }
+})));
+"""
+    plan = {"bundle": json.loads(path.read_text(encoding="utf-8")), "rules": player_rules(bundle),
+            "places": places}
+    done = subprocess.run([NODE, "-e", program, str(TEMPLATES)], input=json.dumps(plan), capture_output=True,
+                          text=True, timeout=60, check=True)
+    book = Book(bundle)
+    for text, mine in zip(places, json.loads(done.stdout), strict=True):
+        try:
+            found = find_place(book, text, "205.2", 205)
+        except PlaceError as err:
+            assert mine == {"error": str(err)}, text
+        else:
+            assert mine == {"place": found if isinstance(found, int) else list(found)}, text

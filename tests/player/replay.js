@@ -28,8 +28,10 @@
       shown.push([node.className, node.textContent]);
     }
     var choices = noAnswers ? [] : buttons().map(function (b) { return b.textContent; });
+    var locked = noAnswers ? [] : Array.prototype.map.call(document.querySelectorAll("#answers p.locked"),
+      function (p) { return p.textContent; });
     noAnswers = false;
-    segments.push({ shown: shown, answers: choices, panel: $("state").textContent });
+    segments.push({ shown: shown, answers: choices, locked: locked, panel: $("state").textContent });
   }
   function choose(input) {
     var all = buttons();
@@ -55,6 +57,10 @@
       $("act").click();
       return;
     }
+    if (words[0] === ":goto") { $("verse").value = words.slice(1).join(" "); $("goto").click(); return; }
+    if (words[0] === ":undo") { $("undo").click(); seen = log.childNodes.length; return; }
+    if (words[0] === ":save") { $("export").click(); noAnswers = true; return; }
+    if (words[0] === ":load") { seen = 0; $("import").click(); return; }  // a new game: the log starts afresh
     if (words[0] === ":set" || words[0] === ":unset") {
       $("edit").value = input.slice(words[0].length + 1);
       $(words[0].slice(1)).click();
@@ -69,10 +75,13 @@
   }
   try { window.localStorage.clear(); } catch (err) { /* no storage */ }
   $("type-dice").checked = true;
+  $("show-locked").checked = plan.locked;
+  if ($("party-names")) $("party-names").value = plan.party.join(", ");
   $("party").querySelectorAll("input").forEach(function (box) { box.checked = plan.party.indexOf(box.value) >= 0; });
   $("log").replaceChildren();
   if (plan.state != null) { $("save-text").value = plan.state; $("import").click(); }
   if (plan.start.location != null) { $("where").value = String(plan.start.location); $(plan.state != null ? "explore" : "begin").click(); }
+  else if (plan.state != null) { $("verse").value = plan.start.hash; $("goto").click(); }  // the state's game goes on there
   else window.dispatchEvent(new HashChangeEvent("hashchange"));  // the page was opened at plan.start.hash
   record();
   plan.inputs.forEach(function (input) { act(input); record(); });

@@ -1,5 +1,6 @@
 // tgc web player, the state by hand: `tgc play`'s `:set` and `:unset` (tgc/playtest/edit.py,
-// ported check for check and message for message), so a tester edits the page's state as
+// ported check for check and message for message) and `:goto` (tgc/playtest/places.py's
+// find_place), so a tester edits the page's state as
 // in the terminal and a recorded transcript's edits replay here. A command that does not
 // fit the campaign throws its message and changes nothing. Also Python's shlex.split (the
 // words of a command) and difflib.get_close_matches (the "did you mean" hints).
@@ -70,12 +71,13 @@
     }
     return a.length + b.length ? 2 * matched / (a.length + b.length) : 1;
   }
-  // The best match at or above 0.6, ties to the greater string (heapq.nlargest of (score, x)).
-  function closeMatch(word, options) {
-    var best = null, score = -1;
+  // The best match at or above the cutoff (0.6 unless given), ties to the greater string
+  // (heapq.nlargest of (score, x)).
+  function closeMatch(word, options, cutoff) {
+    var best = null, score = -1, least = cutoff == null ? 0.6 : cutoff;
     options.forEach(function (x) {
       var r = ratio(x, word);
-      if (r >= 0.6 && (r > score || (r === score && x > best))) { best = x; score = r; }
+      if (r >= least && (r > score || (r === score && x > best))) { best = x; score = r; }
     });
     return best;
   }
@@ -344,6 +346,73 @@
     return said;
   };
 
+  // ------------------------------------------------------------ :goto
+
+  // tgc/playtest/places.py's find_place: a location number, or [verse id, block] from
+  // SECTION.VERSE (a printed number or a name, with .BLOCK), or VERSE in the section read.
+  function findPlace(book, text, current, location) {
+    text = text.trim();
+    var n = isNumber(text) && text.length <= 9 ? parseInt(text, 10) : null;
+    if (n !== null && book.locations[n]) return n;
+    var dot = text.indexOf("."), section = dot < 0 ? text : text.slice(0, dot), rest = dot < 0 ? "" : text.slice(dot + 1);
+    var sections = {};
+    book.bundle.verses.forEach(function (v) { sections[v.section] = true; });
+    var found;
+    if (rest && sections[section]) {
+      found = inSection(book, section, rest);
+      if (!found) throw new EditError("the campaign has no verse " + section + "." + rest + verseHint(book, section + "." + rest));
+      return found;
+    }
+    var here = current ? current.split(".")[0] : (location != null ? String(location) : null);
+    if (here === null) throw new EditError("no verse '" + text + "': write SECTION.VERSE, such as 201.3 or bos.12");
+    found = inSection(book, here, text);
+    if (found) return found;
+    if (rest) {
+      var close = closeMatch(section, Object.keys(sections).sort());
+      throw new EditError("the campaign has no section " + section + ", so no verse " + text +
+        (close ? " (did you mean " + close + "." + rest + "?)" : ""));
+    }
+    if (isNumber(text)) {
+      throw new EditError(text + " is neither a location nor a verse of section " + here + verseHint(book, here + "." + text));
+    }
+    throw new EditError("the campaign has no verse " + here + "." + text + verseHint(book, here + "." + text));
+  }
+  function inSection(book, section, rest) {
+    var printed = {};
+    book.bundle.verses.forEach(function (v) { if (v.section === section) printed[v.printed] = v.id; });
+    var candidates = [[rest, null]], cut = rest.lastIndexOf(".");
+    if (cut >= 0) candidates.push([rest.slice(0, cut), rest.slice(cut + 1)]);
+    for (var i = 0; i < candidates.length; i++) {
+      var head = candidates[i][0], block = candidates[i][1], verse = section + "." + head;
+      if (!book.verses[verse]) verse = has(printed, head) ? printed[head] : null;
+      if (verse !== null && hasBody(book, verse, block)) return [verse, block];
+    }
+    return null;
+  }
+  function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
+  function hasBody(book, verse, block) {
+    var v = book.verses[verse];
+    return !!v && (block === null || v.blocks.some(function (b) { return b.name === block; }));
+  }
+  function verseHint(book, text) {
+    var close = closeMatch(text, Object.keys(book.verses), 0.7);
+    return close ? " (did you mean " + close + "?)" : "";
+  }
+
+  // `:goto PLACE`: a new exploration there, the state carried on (a location is entered
+  // by its Explore hook).
+  P.Story.prototype.goPlace = function (text) {
+    var place;
+    try {
+      place = findPlace(this.book, text, this.cursor ? this.cursor.verse : null, this.state.location);
+    } catch (err) {
+      if (err instanceof EditError) throw new Error(err.message);
+      throw err;
+    }
+    if (typeof place === "number") this.enter(place, "explore");
+    else this.goto(place[0], place[1]);
+  };
+
   // `:help set` (tgc/playtest/edit.py's set_help), with the ruleset's own words as examples.
   function setHelp(rules) {
     var examples = rules.example_numbers.length ? rules.example_numbers
@@ -357,6 +426,12 @@
   }
 
   P.setHelp = setHelp;
+  P.findPlace = function (book, text, current, location) {
+    try { return findPlace(book, text, current, location); } catch (err) {
+      if (err instanceof EditError) throw new Error(err.message);
+      throw err;
+    }
+  };
   P.shellWords = shellWords;
   P.closeMatch = closeMatch;
 })(typeof window !== "undefined" ? window : globalThis);

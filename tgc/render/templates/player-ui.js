@@ -12,6 +12,7 @@
     var text = rules.words[phrase] != null ? rules.words[phrase] : phrase;
     return text.replace(/\{(\w+)\}/g, function (all, name) { return fields && name in fields ? String(fields[name]) : all; });
   }
+  var DEFAULT_NAMES = "Ada, Bran";  // an example of the names field, no ruleset's word
   var KEY = "tgc-player:2:" + bundle.campaign.title;  // 2: items per member, actions taken
   var story, history = [];
 
@@ -176,7 +177,10 @@
 
   // The party the picker names (none ticked: the default adventurer).
   function chosenParty() {
-    var names = [];
+    var names = [], typed = $("party-names");
+    if (typed) {
+      return typed.value.split(",").map(function (n) { return n.trim(); }).filter(function (n) { return n; });
+    }
     $("party").querySelectorAll("input").forEach(function (box) { if (box.checked) names.push(box.value); });
     return names;
   }
@@ -202,7 +206,13 @@
   // The picker: one box per character the campaign declares (tgc play --party).
   function partyPicker() {
     var box = $("party");
-    if (!rules.members.length) { box.hidden = true; return; }
+    if (!rules.members.length) {  // no declared characters: default adventurers by the names typed
+      var label = el("label", null, say("Party") + " "), names = el("input");
+      names.id = "party-names"; names.size = 16; names.placeholder = DEFAULT_NAMES;
+      label.appendChild(names);
+      box.appendChild(label);
+      return;
+    }
     box.appendChild(el("b", null, say("Party")));
     rules.members.forEach(function (m) {
       var label = el("label"), tick = el("input");
@@ -245,6 +255,12 @@
     });
     $("next-day").addEventListener("click", function () {
       step(function () { story.nextDay(); }, function () { return say("Day {day} begins.", { day: story.state.day }); });
+    });
+    // `:goto PLACE`: a new exploration at a verse (201.3, bos.12, 3 in this section) or a
+    // location, with the state the game has reached.
+    $("goto").addEventListener("click", function () {
+      var text = $("verse").value;
+      step(function () { story.goPlace(text); });
     });
     $("next-chapter").addEventListener("click", function () {
       var text = $("chapter").value.trim();
