@@ -103,18 +103,29 @@ def test_json_schema_is_current(request: pytest.FixtureRequest) -> None:
 
 
 def test_runtime_can_import_the_schema_alone() -> None:
-    """The schema brings the rulesets' typed records with it, and nothing of the compiler:
-    no stage of the sources, no catalogue, and no ruleset's loader, checks or engines."""
+    """The schema imports nothing of the compiler (no stage of the sources, no catalogue)
+    and no ruleset's records: loading a bundle brings its own ruleset's typed records and
+    no other ruleset's, and never a loader, checks or engines."""
     script = ("import json, sys, tgc.bundle.schema\n"
-              "print(json.dumps(sorted(m for m in sys.modules if m.startswith('tgc'))))")
+              "def loaded(): return sorted(m for m in sys.modules if m.startswith('tgc'))\n"
+              "alone = loaded()\n"
+              "from pathlib import Path\n"
+              "from tgc.bundle.io import load_bundle\n"
+              f"rules = load_bundle(Path({str(CAMPAIGNS / 'sample.bundle.json')!r})).rules\n"
+              "print(json.dumps([alone, loaded(), type(rules).__module__]))")
     proc = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True,
                           text=True, check=True)
-    loaded = json.loads(proc.stdout)
-    assert [m for m in loaded if not m.startswith("tgc.rulesets")] == [
+    alone, after, rules_module = json.loads(proc.stdout)
+    assert [m for m in alone if not m.startswith("tgc.rulesets")] == [
         "tgc", "tgc.bundle", "tgc.bundle.schema", "tgc.limits", "tgc.version"]
-    assert "tgc.rulesets.tainted_grail.schema" in loaded
+    assert [m for m in alone if m.startswith("tgc.rulesets.")] == ["tgc.rulesets.ruledata",
+                                                                    "tgc.rulesets.spec"]
+    assert rules_module.startswith("tgc.rulesets.tainted_grail.")
+    assert "tgc.rulesets.tainted_grail.schema" in after
+    folders = {m.split(".")[2] for m in after if m.startswith("tgc.rulesets.")}
+    assert folders == {"ruledata", "spec", "tainted_grail"}
     parts = {"loader", "checks", "engines", "codes", "commands", "compile", "effects"}
-    assert [m for m in loaded if parts & set(m.split("."))] == []
+    assert [m for m in after if parts & set(m.split("."))] == []
 
 
 @pytest.mark.parametrize("name", ["tgc.bundle.io", "tgc.bundle.lock", "tgc.bundle.order",

@@ -901,8 +901,7 @@ def load_playable(path: Path, *, cache: CachePolicy = "none", strict: bool = Fal
 
 def _in_memory(root: Path, cache: CachePolicy, lang: str | None = None) -> Result:
     from tgc.bundle.compile import CompileError
-    from tgc.l10n.catalog import LanguageError
-    from tgc.l10n.project import L10nError
+    from tgc.l10n.errors import L10nError, LanguageError
     from tgc.project.workspace import WorkspaceError
 
     try:

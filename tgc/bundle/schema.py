@@ -10,15 +10,19 @@ docs/bundle.schema.json.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated, Final, Literal, Union
+from functools import lru_cache
+from typing import Annotated, Any, Final, Literal, Optional, Union
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    SerializerFunctionWrapHandler,
+    SerializeAsAny,
+    TypeAdapter,
+    ValidationError,
+    ValidationInfo,
     ValidatorFunctionWrapHandler,
-    field_serializer,
+    create_model,
     field_validator,
 )
 from typing_extensions import TypeAliasType
@@ -543,16 +547,6 @@ class Language(_Model):
     fallback: int
 
 
-if TYPE_CHECKING:
-    AnyRuleData = RuleData
-else:
-    # A union tagged by ``ruleset``, one member per built-in ruleset that has rule data:
-    # the bundle's schema describes each ruleset's records without naming one here.
-    _MODELS = rulesets.rule_data_models()
-    AnyRuleData = (Annotated[Union[_MODELS], Field(discriminator="ruleset")]  # noqa: UP007
-                   if len(_MODELS) > 1 else _MODELS[0] if _MODELS else RuleData)
-
-
 class Bundle(_Model):
     """A compiled campaign. Lists are sorted (verses by section, then number and letter,
     then name), so the same sources always give the same bytes. ``rules`` is the
@@ -571,7 +565,8 @@ class Bundle(_Model):
     quests: tuple[Record, ...] = ()
     # the ruleset's own declarations (@chapter), by kind; written only when there are any
     records: dict[str, tuple[Record, ...]] = Field(default={}, exclude_if=_empty)
-    rules: AnyRuleData | None = None
+    # Read by the model its ``ruleset`` tag names (``_rule_data``), written by its own.
+    rules: SerializeAsAny[RuleData] | None = None
     verses: tuple[Verse, ...]
     source_map: dict[str, SourceLoc] = {}
     # None: the source edition, whose bytes do not change for the key a translated one adds
@@ -579,22 +574,30 @@ class Bundle(_Model):
 
     @field_validator("rules", mode="wrap")
     @classmethod
-    def _registered_rule_data(cls, value: object, handler: ValidatorFunctionWrapHandler) -> object:
-        """A ruleset registered from outside tgc's folders (``rulesets.register``) types its
-        rule data with its own model (``RulesetSpec.schema``), which the union of the
-        built-in folders cannot name: its ``ruleset`` tag finds it in the registry."""
-        model = rulesets.registered_rule_data(_tag_of(value))
-        if model is None:
-            return handler(value)
-        return value if isinstance(value, model) else model.model_validate(value)
-
-    @field_serializer("rules", mode="wrap")
-    def _registered_rule_data_out(self, value: RuleData | None,
-                                  handler: SerializerFunctionWrapHandler) -> object:
-        """Written by its own model, like any record (see ``_registered_rule_data``)."""
-        if value is not None and rulesets.registered_rule_data(value.ruleset) is type(value):
-            return value.model_dump(mode="json")
-        return handler(value)
+    def _rule_data(cls, value: object, handler: ValidatorFunctionWrapHandler,
+                   info: ValidationInfo) -> object:
+        """The rule data, read by the model of the ruleset its ``ruleset`` tag names (a
+        built-in folder's or, for a ruleset registered from outside tgc's folders, its own
+        ``RulesetSpec.schema``): only that ruleset's models are ever imported. Anything
+        that model refuses is judged again by the union of every built-in ruleset's
+        models (`rule_data_union`), so an unknown tag or a bad record gets the errors the
+        union would give."""
+        if value is None:
+            return None
+        tag = _tag_of(value)
+        model = rulesets.registered_rule_data(tag)
+        if model is not None:
+            return value if isinstance(value, model) else model.model_validate(value)
+        model = rulesets.rule_data_model(tag) if tag is not None else None
+        if model is not None:
+            if isinstance(value, model):
+                return value
+            if isinstance(value, dict):
+                try:
+                    return _validate(model, value, info.mode)
+                except ValidationError:
+                    pass
+        return _validate(_union_adapter(), value, info.mode)
 
     @field_validator("format", mode="before")
     @classmethod
@@ -615,8 +618,46 @@ for _model in (NotCond, AndCond, OrCond, IfEffect, IfDivert, Choice, Campaign, R
     _model.model_rebuild()
 
 
+def rule_data_union() -> Any:
+    """Every built-in ruleset's rule-data model, one union tagged by ``ruleset``, or None:
+    what the JSON Schema says ``rules`` may hold, and what judges rule data its own
+    ruleset's model refuses. The bundle's schema names no ruleset: the folders say which
+    there are."""
+    models = rulesets.rule_data_models()
+    union: Any
+    if len(models) > 1:
+        union = Annotated[Union[models], Field(discriminator="ruleset")]  # noqa: UP007
+    else:
+        union = models[0] if models else RuleData
+    return Optional[union]  # noqa: UP045
+
+
+@lru_cache(maxsize=1)
+def _union_adapter() -> TypeAdapter[Any]:
+    return TypeAdapter(rule_data_union(), config=_Model.model_config)
+
+
+def _validate(judge: type[BaseModel] | TypeAdapter[Any], value: object, mode: str) -> object:
+    """``value`` validated as the bundle around it is: a bundle read from JSON text is
+    judged as JSON (where a strict model takes a list for a tuple), so its rule data is
+    written back to JSON text for the judge (the few records of one campaign)."""
+    validator = judge.__pydantic_validator__ if isinstance(judge, type) else judge.validator
+    if mode == "json":
+        return validator.validate_json(json.dumps(value))
+    return validator.validate_python(value)
+
+
+@lru_cache(maxsize=1)
+def _described() -> type[Bundle]:
+    """The bundle as its JSON Schema describes it: ``rules`` is one of every built-in
+    ruleset's models (the same name and text, so the same schema as when ``Bundle`` itself
+    declared that union)."""
+    return create_model("Bundle", __base__=Bundle, __doc__=Bundle.__doc__, __module__=__name__,
+                        rules=(rule_data_union(), None))
+
+
 def json_schema() -> str:
     """The JSON Schema of a bundle: sorted keys, two-space indent, trailing newline."""
-    schema = Bundle.model_json_schema()
+    schema = _described().model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return json.dumps(schema, sort_keys=True, indent=2, ensure_ascii=False) + "\n"

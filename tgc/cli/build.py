@@ -55,8 +55,7 @@ def build(directory: Path | None, out_dir: Path, shuffle: int | None, color: boo
     across builds; commit it. On any error nothing is written.
     """
     from tgc.diagnostics.render import FORMATS
-    from tgc.l10n.catalog import LanguageError
-    from tgc.l10n.project import L10nError
+    from tgc.l10n.errors import L10nError, LanguageError
     from tgc.pipeline import BuildError
     from tgc.pipeline import build as run_build
     from tgc.project.workspace import WorkspaceError

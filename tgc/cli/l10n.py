@@ -215,8 +215,7 @@ class _failures:
 
     def fail(self, err: BaseException) -> NoReturn:
         from tgc.bundle.compile import CompileError
-        from tgc.l10n.catalog import LanguageError
-        from tgc.l10n.project import L10nError
+        from tgc.l10n.errors import L10nError, LanguageError
         from tgc.pipeline import BuildError
         from tgc.project.workspace import WorkspaceError
 

@@ -25,6 +25,7 @@ from babel.messages.pofile import PoFileError, denormalize, read_po
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic
+from tgc.l10n.errors import LanguageError as LanguageError
 from tgc.source import SourceFile, Span
 
 # No clock in the file: the same sources and translations always give the same bytes.
@@ -58,10 +59,6 @@ class Entry:
     translation: str
     fuzzy: bool
     line: int
-
-
-class LanguageError(Exception):
-    """A language code Babel does not know; meant for the user."""
 
 
 def locale(code: str) -> Locale:

@@ -24,6 +24,7 @@ from tgc.l10n.catalog import (
     with_translations,
 )
 from tgc.l10n.checks import check_entries, check_translation
+from tgc.l10n.errors import L10nError as L10nError
 from tgc.l10n.ids import LOCK_NAME, IdLock, assign, parse_lock, render_lock
 from tgc.l10n.progress import Progress, is_term, progress, state
 from tgc.l10n.sheet import (
@@ -47,10 +48,6 @@ if TYPE_CHECKING:
 
 L10N_DIR = "l10n"
 ALL = "all"
-
-
-class L10nError(Exception):
-    """A usage problem (an unknown language, no catalogue to work on); meant for the user."""
 
 
 @dataclass

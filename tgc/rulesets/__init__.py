@@ -18,7 +18,8 @@ from tgc.rulesets.spec import RulesetSpec, SimNumber, Vocabulary
 
 __all__ = ["RulesetSpec", "UnknownRuleset", "Vocabulary", "declaration_kinds", "default", "get",
            "game_keys", "icon_art", "icon_synonyms", "icons", "libraries", "names", "phrases",
-           "register", "registered_rule_data", "rule_data_models", "sim_numbers", "unregister"]
+           "register", "registered_rule_data", "rule_data_model", "rule_data_models", "sim_numbers",
+           "unregister"]
 
 _specs: dict[str, RulesetSpec] = {}
 _found = False
@@ -87,6 +88,27 @@ def rule_data_models() -> tuple[type[Any], ...]:
         if info.ispkg and importlib.util.find_spec(f"{__name__}.{info.name}.schema") is not None:
             models.append(importlib.import_module(f"{__name__}.{info.name}.schema").RULE_DATA)
     return tuple(models)
+
+
+def rule_data_model(tag: str) -> type[Any] | None:
+    """The rule-data model of the built-in ruleset folder whose ``ruleset`` tag is ``tag``
+    (None when none is): what a bundle's ``rules`` is read with. Only that ruleset's
+    models are imported, from the folder the tag names (``twenty-strong`` ->
+    ``twenty_strong/``), so loading or building a Tainted Grail campaign never imports
+    the other rulesets' records; a folder named otherwise is found by trying them all."""
+    folder = tag.replace("-", "_")
+    if folder.isidentifier() and importlib.util.find_spec(f"{__name__}.{folder}") is not None:
+        if importlib.util.find_spec(f"{__name__}.{folder}.schema") is not None:
+            model: type[Any] = importlib.import_module(f"{__name__}.{folder}.schema").RULE_DATA
+            if _tag(model) == tag:
+                return model
+    return next((m for m in rule_data_models() if _tag(m) == tag), None)
+
+
+def _tag(model: type[Any]) -> object:
+    """The ``ruleset`` a rule-data model writes (its field's default)."""
+    field = model.model_fields.get("ruleset")
+    return field.default if field is not None else None
 
 
 def registered_rule_data(name: str | None) -> type[Any] | None:
