@@ -36,9 +36,12 @@ CLICKED = 8  # a game of a ruleset's own: its last answers are given through the
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ENDINGS = ("Exploration ends.", "The chapter ends.", "The game is over.")
 PAGE_COMMANDS = (":enter", ":act", ":state", ":day", ":chapter", ":set", ":unset", ":goto", ":undo", ":save",
-                 ":load")
-EDITS = (":set", ":unset")  # what tgc play says after one is compared, word for word
+                 ":load", ":give")
+EDITS = (":set", ":unset", ":give")  # what tgc play says after one is compared, word for word
 SAID = (*EDITS, ":undo", ":save", ":load")  # a reply of its own (the page's Save box, its Undo say none)
+# the ruleset's own commands the page has (RulesetSpec.story_page: Tainted Grail's `:advance`)
+PAGE_OWN = ("Object.keys(TgcPlayer.commandsOf(JSON.parse(document.getElementById('tgc-bundle').textContent), "
+            "JSON.parse(document.getElementById('tgc-rules').textContent)))")
 LOCKED = re.compile(r"  -  (.*?) \(locked: .*\)")
 # an encounter or game that `--fights hand`, `auto` or `greedy` settled (its outcome line)
 FOUGHT = re.compile(r"^  ~ .+: (?:win|lose|avoid)$", re.MULTILINE)
@@ -60,6 +63,7 @@ REPLAYED = {
     "tests/cases/play/tiny/playtests/asked-dice.transcript",
     "tests/cases/play/tiny/playtests/lanes.transcript", "tests/cases/play/tiny/playtests/toll.transcript",
     "journal_src/playtests/211-beacon-stair.transcript", "journal_src/playtests/212-wyrm-hollow.transcript",
+    "journal_src/playtests/advance.transcript",
 }
 
 
@@ -76,7 +80,9 @@ class Transcript:
     tosses: list[str] = field(default_factory=list)
 
 
-def read(path: Path, bundle: s.Bundle) -> Transcript:
+def read(path: Path, bundle: s.Bundle, commands: frozenset[str] = frozenset()) -> Transcript:
+    """The transcript as the page can show it; after an edit, a `:give` or one of the
+    ruleset's ``commands`` (by name, no colon), its reply too, every row of it."""
     lines = path.read_text(encoding="utf-8").splitlines()
     header: dict[str, str] = {}
     at = 1
@@ -88,7 +94,7 @@ def read(path: Path, bundle: s.Bundle) -> Transcript:
     verses = printed(bundle)
     prose: list[str] = []
     verse: s.Verse | None = None
-    typed = said = edited = False
+    typed = said = edited = rows = False
 
     def add(kind: str, text: str) -> None:
         out.shown[-1].append((kind, text))
@@ -105,11 +111,15 @@ def read(path: Path, bundle: s.Bundle) -> Transcript:
             out.inputs.append(line[2:])
             out.shown.append([])
             typed = line[2:].split()[0] in ("roll", "toss")  # the echo that follows is not the record's
-            said = line[2:].split()[0] in SAID
-            edited = line[2:].split()[0] in EDITS
+            command = line[2:].split()[0]
+            rows = command.startswith(":") and command[1:].casefold() in commands
+            said = command in SAID or rows
+            edited = command in EDITS or rows
         elif said and line.strip() and not line.startswith(" "):
             if edited:
                 add("info", line)
+        elif said and rows and line.startswith("  "):  # a ruleset command's reply, row by row
+            add("info", line)
         elif (locked := LOCKED.fullmatch(line)) is not None:
             flush()
             add("locked", normal(locked[1]))
@@ -207,8 +217,10 @@ def joined(shown: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return out
 
 
-def unplayable(transcript: Transcript, bundle: s.Bundle) -> str | None:
-    """Why the page cannot replay this transcript (None: it can)."""
+def unplayable(transcript: Transcript, bundle: s.Bundle,
+               commands: frozenset[str] = frozenset()) -> str | None:
+    """Why the page cannot replay this transcript (None: it can); ``commands``: the
+    ruleset's own commands the page has."""
     text = transcript.path.read_text(encoding="utf-8")
     if transcript_player(bundle, text) is not None and not rulesets.get(bundle.campaign.ruleset).page:
         return f"{bundle.campaign.ruleset} plays this transcript with its own player, which the page lacks"
@@ -220,11 +232,13 @@ def unplayable(transcript: Transcript, bundle: s.Bundle) -> str | None:
     if declared and not set(party) <= declared:
         return f"`party: {transcript.header['party']}`: the page's picker offers declared characters only"
     start = transcript.header.get("start")
-    if start is None or not (start.isdigit() or start in printed(bundle) or start in named(bundle)):
-        return f"`start: {start}`: the page begins at a location or a verse"
+    if start is None or not (start.isdigit() or start in printed(bundle) or start in named(bundle)
+                             or start == "none"):
+        return f"`start: {start}`: the page begins at a location, a verse, or none (New game)"
     for line in transcript.inputs:
         command = line.split()[0]
-        if command.startswith(":") and command not in PAGE_COMMANDS:
+        own = command[1:].casefold() in commands
+        if command.startswith(":") and command not in PAGE_COMMANDS and not own:
             return f"`{line}`: a `tgc play` command the page has no control for"
     return None
 
@@ -237,10 +251,12 @@ def plan(transcript: Transcript, bundle: s.Bundle) -> dict[str, Any]:
     party = [name.strip() for name in transcript.header.get("party", "").split(",") if name.strip()]
     return {
         "party": party, "inputs": transcript.inputs, "rolls": transcript.rolls, "tosses": transcript.tosses,
-        "start": {"location": int(start)} if start.isdigit() else {"hash": start},
+        "start": ({"location": int(start)} if start.isdigit() else {"none": True} if start == "none"
+                  else {"hash": start}),
         "state": (transcript.path.parent / state).read_text(encoding="utf-8") if state else None,
         "words": {"heads": "Heads", "tails": "Tails", "yes": "Yes", "no": "No"},
         "locked": transcript.header.get("locked") == "shown",
+        "seed": int(transcript.header.get("seed", "0")),
     }
 
 
@@ -267,22 +283,25 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Any:
 def test_every_transcript_plays_in_the_web_player_as_in_tgc_play(browser: Browser, tmp_path: Path) -> None:
     replay = REPLAY.read_text(encoding="utf-8")
     pages: dict[Path, Path] = {}
+    commands: dict[Path, frozenset[str]] = {}  # each campaign's ruleset commands in the page
     played, skipped, failures = [], {}, []
     for run, path in enumerate(TRANSCRIPTS):
         root = campaign_root(path)
         bundle = books(root)[0].bundle
         own = transcript_player(bundle, path.read_text(encoding="utf-8")) is not None
-        transcript = Transcript(path, {}) if own else read(path, bundle)
-        reason = unplayable(transcript, bundle)
+        if not own and root not in pages:
+            pages[root] = tmp_path / f"play-{len(pages)}.html"
+            pages[root].write_text(render_player(bundle), encoding="utf-8")
+            browser.open(f"{pages[root].as_uri()}?commands", "window.TgcPlayer")
+            commands[root] = frozenset(browser.evaluate(PAGE_OWN))
+        transcript = Transcript(path, {}) if own else read(path, bundle, commands[root])
+        reason = unplayable(transcript, bundle, commands.get(root, frozenset()))
         name = path.relative_to(REPO).as_posix()
         if own and reason is None:
             continue  # the ruleset's own page plays it: the test below
         if reason is not None:
             skipped[name] = reason
             continue
-        if root not in pages:
-            pages[root] = tmp_path / f"play-{len(pages)}.html"
-            pages[root].write_text(render_player(bundle), encoding="utf-8")
         steps = plan(transcript, bundle)
         hash_ = "#" + steps["start"]["hash"] if "hash" in steps["start"] else ""
         # a query of its own: a new document each time (only the hash changed, Chromium
@@ -294,7 +313,8 @@ def test_every_transcript_plays_in_the_web_player_as_in_tgc_play(browser: Browse
             failures.append(f"{name}: {err}")
             continue
         for n, (want, got) in enumerate(zip(transcript.shown, segments, strict=True)):
-            edit = n > 0 and transcript.inputs[n - 1].split()[0] in EDITS
+            said = transcript.inputs[n - 1].split()[0] if n > 0 else ""
+            edit = said in EDITS or (said.startswith(":") and said[1:].casefold() in commands[root])
             if joined(want) != joined(page_shows(got, edit)):
                 after = "the start" if n == 0 else repr(transcript.inputs[n - 1])
                 failures.append(f"{name}, after {after}:\n"

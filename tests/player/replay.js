@@ -67,8 +67,20 @@
       noAnswers = true;  // tgc play says what changed, not the choices again
       return;
     }
+    if (words[0] === ":give") {
+      $("give-text").value = input.slice(words[0].length + 1);
+      $("give").click();
+      noAnswers = true;
+      return;
+    }
     if (words[0] === ":day") { $("next-day").click(); return; }
     if (words[0] === ":chapter") { $("chapter").value = words.slice(1).join(" "); $("next-chapter").click(); return; }
+    if (words[0][0] === ":" && !$("command").hidden) {  // one of the ruleset's own commands
+      $("command-text").value = input;
+      $("command").click();
+      noAnswers = true;
+      return;
+    }
     var target = choose(input);
     if (!target) throw new Error("no control for the input " + JSON.stringify(input));
     target.click();
@@ -77,10 +89,15 @@
   $("type-dice").checked = true;
   $("show-locked").checked = plan.locked;
   if ($("party-names")) $("party-names").value = plan.party.join(", ");
-  $("party").querySelectorAll("input").forEach(function (box) { box.checked = plan.party.indexOf(box.value) >= 0; });
+  $("seed").value = String(plan.seed);
+  $("party").querySelectorAll("input").forEach(function (box) { if (box.checked) box.click(); });
+  plan.party.forEach(function (name) {  // ticked in the header's order, which the party keeps
+    $("party").querySelectorAll("input").forEach(function (box) { if (box.value === name) box.click(); });
+  });
   $("log").replaceChildren();
   if (plan.state != null) { $("save-text").value = plan.state; $("import").click(); }
   if (plan.start.location != null) { $("where").value = String(plan.start.location); $(plan.state != null ? "explore" : "begin").click(); }
+  else if (plan.start.none) { if (plan.state == null) $("new-game").click(); }  // tgc play --at none
   else if (plan.state != null) { $("verse").value = plan.start.hash; $("goto").click(); }  // the state's game goes on there
   else window.dispatchEvent(new HashChangeEvent("hashchange"));  // the page was opened at plan.start.hash
   record();

@@ -298,8 +298,9 @@ def _give_secret(state: GameState, book: Book, number: int, giver: Character | N
                  receiver: Character, standing: dict[str, int] | None) -> str:
     holder = state.secret_holder(number)
     if holder is None or (giver is not None and giver is not holder):
-        who = giver.name if giver is not None else "nobody in the party"
-        raise EditError(f"{who} holds no secret {number}")
+        if giver is None:
+            raise EditError(f"nobody in the party holds secret {number}")
+        raise EditError(f"{giver.name} holds no secret {number}")
     if holder is receiver:
         raise EditError(f"{receiver.name} already holds secret {number}")
     if book.bound_secret(number):

@@ -45,11 +45,14 @@ def environment() -> Environment:
 def render_player(bundle: s.Bundle) -> str:
     """``play.html``: the player with ``bundle`` inside it; for a ruleset that plays its
     own way (``RulesetSpec.page``), the part of the page its player fills (own.js) and the
-    ruleset's page files after the core's."""
-    own = rulesets.get(bundle.campaign.ruleset).page
+    ruleset's page files after the core's; the ruleset's own session commands
+    (``RulesetSpec.story_page``) after the core player's scripts."""
+    spec = rulesets.get(bundle.campaign.ruleset)
+    own = spec.page
     scripts = [*SCRIPTS, OWN_SCRIPT] if own else list(SCRIPTS)
     styles = [STYLE, OWN_STYLE] if own else [STYLE]
-    script = "\n".join([*map(_asset, scripts), *(_own(path) for path in own if path.endswith(".js"))])
+    script = "\n".join([*map(_asset, scripts), *map(_own, spec.story_page),
+                        *(_own(path) for path in own if path.endswith(".js"))])
     style = "\n".join([*map(_asset, styles), *(_own(path) for path in own if path.endswith(".css"))])
     csp = (f"default-src 'none'; script-src '{_hash(script)}'; style-src '{_hash(style)}'; "
            "img-src data:; base-uri 'none'; form-action 'none'")
@@ -75,6 +78,7 @@ def player_rules(bundle: s.Bundle, dumped: dict[str, object] | None = None) -> d
         "start_limited": list(words.start_limited), "dial_max": DIAL_MAX, "item_deck": words.item_deck,
         "counters": list(words.counters), "item_keywords": list(words.item_keywords),
         "example_numbers": list(words.example_numbers),
+        "opposed": [list(pair) for pair in words.opposed], "bound_secret_keyword": words.bound_secret_keyword,
         "members": [{"name": m.name, **{part: dict(sorted(getattr(m, part).items()))  # sorted: same bytes
                                         for part in ("tracks", "limits", "attributes", "resources")}}
                     for m in members],

@@ -182,8 +182,11 @@ class RulesetSpec:
     tgc/sim/balance.py). ``page`` names the web player's files of a ruleset that plays its
     own way, each ``PACKAGE:PATH`` (``tgc.rulesets.NAME:page/engine.js``): `tgc build --web`
     inlines the scripts after the core player's and the styles after its style, in this
-    order (tgc/render/web.py; docs/web-player.md). ``default`` marks the ruleset a campaign
-    that names none is played with."""
+    order (tgc/render/web.py; docs/web-player.md). ``story_page`` names the web player's
+    scripts that add the ruleset's own session commands to the story it plays (Tainted
+    Grail's ``:advance``), each ``PACKAGE:PATH`` likewise: they register with the core
+    player (``TgcPlayer.commandMakers``) and are inlined after its scripts. ``default``
+    marks the ruleset a campaign that names none is played with."""
 
     name: str
     title: str
@@ -202,6 +205,7 @@ class RulesetSpec:
     policies: tuple[str, ...] = ()
     sim_numbers: tuple[SimNumber, ...] = ()
     page: tuple[str, ...] = ()
+    story_page: tuple[str, ...] = ()
     default: bool = False
 
     def catalogue_words(self) -> dict[str, str | tuple[str, ...]]:

@@ -1,6 +1,7 @@
 // tgc web player, the state by hand: `tgc play`'s `:set` and `:unset` (tgc/playtest/edit.py,
-// ported check for check and message for message) and `:goto` (tgc/playtest/places.py's
-// find_place), so a tester edits the page's state as
+// ported check for check and message for message), `:give` (its give_item), `:goto`
+// (tgc/playtest/places.py's find_place) and the ruleset's own commands (`:advance`, from
+// the ruleset's story_page scripts), so a tester edits the page's state as
 // in the terminal and a recorded transcript's edits replay here. A command that does not
 // fit the campaign throws its message and changes nothing. Also Python's shlex.split (the
 // words of a command) and difflib.get_close_matches (the "did you mean" hints).
@@ -334,15 +335,7 @@
       if (err instanceof EditError) throw new Error(err.message);
       throw err;
     }
-    this.out = [];
-    this.state = state;
-    var self = this;
-    this.book.bundle.statuses.forEach(function (s) { self.checkTriggers(s.name); });
-    if (!this.cursor && !this.waiting && this.queue.length) {
-      state.answers = {}; state.dropped = [];
-      this.ending = null; this.steps = 0;
-      this.transfer(this.queue.shift());
-    }
+    adopt(this, state);
     return said;
   };
 
@@ -411,6 +404,127 @@
     }
     if (typeof place === "number") this.enter(place, "explore");
     else this.goto(place[0], place[1]);
+  };
+
+  // ------------------------------------------------------------ :give and a ruleset's commands
+
+  // tgc/playtest/edit.py's give_item: `ITEM to MEMBER`, `ITEM from A to B` or `secret N to
+  // B`, a trade between members (outside a campaign played by its days the whole party
+  // stands on one location); a secret bound to its holder never changes hands.
+  function giveItem(state, book, words) {
+    var lowered = words.map(fold);
+    if (words.length < 3 || lowered.slice(1).indexOf("to") < 0) {
+      throw new EditError("write ':give ITEM to MEMBER' (or ':give ITEM from MEMBER to MEMBER', ':give secret N to MEMBER')");
+    }
+    var to = lowered.lastIndexOf("to"), head = words.slice(0, to), giver = null;
+    if (head.length >= 3 && fold(head[head.length - 2]) === "from") {
+      giver = namedMember(state, head[head.length - 1]);
+      head = head.slice(0, -2);
+    }
+    var receiver = namedMember(state, words.slice(to + 1).join(" "));
+    if (head.length === 2 && fold(head[0]) === "secret") {
+      return giveSecret(state, book, number(head[1], "a secret number"), giver, receiver);
+    }
+    var name = head.join(" ");
+    giver = giver || state.party.filter(function (c) { return c.items.indexOf(name) >= 0; })[0] || null;
+    if (!giver) throw new EditError("nobody in the party carries " + quoted(name));
+    if (giver.items.indexOf(name) < 0) throw new EditError(giver.name + " carries no " + quoted(name));
+    if (giver === receiver) throw new EditError(receiver.name + " already carries " + quoted(name));
+    giver.items.splice(giver.items.indexOf(name), 1);
+    receiver.items.push(name);
+    return giver.name + " gives " + quoted(name) + " to " + receiver.name + "; items: " + itemsText(state);
+  }
+  function giveSecret(state, book, n, giver, receiver) {
+    var holder = state.party.filter(function (c) { return c.secrets.indexOf(n) >= 0; })[0] || null;
+    if (!holder || (giver && giver !== holder)) {
+      throw new EditError(giver ? giver.name + " holds no secret " + n : "nobody in the party holds secret " + n);
+    }
+    if (holder === receiver) throw new EditError(receiver.name + " already holds secret " + n);
+    var bound = book.words.bound_secret_keyword;
+    var known = book.bundle.secrets.filter(function (s) { return s.number === n; })[0];
+    if (bound && known && known.keywords.some(function (k) { return fold(k) === bound; })) {
+      throw new EditError("secret " + n + " is " + bound + ": it never changes hands (" + holder.name + " keeps it)");
+    }
+    holder.secrets.splice(holder.secrets.indexOf(n), 1);
+    receiver.secrets.push(n);
+    return holder.name + " gives secret " + n + " to " + receiver.name;
+  }
+  function namedMember(state, name) {
+    var found = memberNamed(state, name);
+    if (found) return found;
+    var names = state.party.map(function (c) { return c.name; }), close = closeMatch(name, names);
+    throw new EditError("no member " + quoted(name) + " in the party" +
+      (close ? " (did you mean " + quoted(close) + "?)" : " (the party: " + names.join(", ") + ")"));
+  }
+
+  // The state a command changed, adopted as tgc play's Story.set_state does: every trigger
+  // the new state makes true fires, and between explorations what fired is read at once.
+  function adopt(story, state) {
+    story.out = [];
+    story.state = state;
+    story.book.bundle.statuses.forEach(function (s) { story.checkTriggers(s.name); });
+    if (!story.cursor && !story.waiting && story.queue.length) {
+      state.answers = {}; state.dropped = [];
+      story.ending = null; story.steps = 0;
+      story.transfer(story.queue.shift());
+    }
+  }
+
+  // `:give ...` (tgc/playtest/session.py's cmd_give): made on a copy, kept only when it fits.
+  P.Story.prototype.give = function (text) {
+    var words;
+    try {
+      words = shellWords(text);
+    } catch (err) {
+      throw new Error("cannot read ':give " + text + "': " + err.message);
+    }
+    var state = JSON.parse(JSON.stringify(this.state)), said;
+    try {
+      said = giveItem(state, this.book, words);
+    } catch (err) {
+      if (err instanceof EditError) throw new Error(err.message);
+      throw err;
+    }
+    adopt(this, state);
+    return said;
+  };
+
+  // A ruleset's own commands (`tgc play`'s `:advance`: RulesetSpec.story_page's scripts
+  // push a maker here, which gives a bundle's commands by name, or null), run as tgc
+  // play's session runs them: on a copy of the state, with the story's one generator,
+  // the copy kept only when the command fits (CommandError: its message, nothing changed).
+  function CommandError(message) { this.message = message; }
+  CommandError.prototype = Object.create(Error.prototype);
+  P.CommandError = CommandError;
+  P.commandMakers = [];
+  P.commandsOf = function (bundle, words) {
+    var out = {};
+    P.commandMakers.forEach(function (make) {
+      var made = make(bundle, words);
+      if (made) Object.keys(made).forEach(function (name) { out[name] = made[name]; });
+    });
+    return out;
+  };
+  P.Story.prototype.command = function (text) {
+    var words;
+    try {
+      words = shellWords(text);
+    } catch (err) {
+      throw new Error("cannot read ':" + text + "': " + err.message);
+    }
+    if (!words.length) throw new Error("a command follows ':' (:help lists them)");
+    if (!this.commands) this.commands = P.commandsOf(this.book.bundle, this.book.words);
+    var name = fold(words[0]);
+    if (!has(this.commands, name)) throw new Error("unknown command ':" + words[0] + "' (:help lists them)");
+    var state = JSON.parse(JSON.stringify(this.state)), said;
+    try {
+      said = this.commands[name].run(state, words.slice(1), this.rng);
+    } catch (err) {
+      if (err instanceof CommandError || err instanceof EditError) throw new Error(err.message);
+      throw err;
+    }
+    adopt(this, state);
+    return said;
   };
 
   // `:help set` (tgc/playtest/edit.py's set_help), with the ruleset's own words as examples.

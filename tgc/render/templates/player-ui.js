@@ -100,7 +100,7 @@
     if (!story) return;
     history.push({ story: story.snapshot(), lines: $("log").childNodes.length });
     try { act(); } catch (err) { history.pop(); log(el("p", "error", err.message)); return; }
-    if (said) log(el("p", "info", said()));
+    if (said) [].concat(said()).forEach(function (row) { log(el("p", "info", row)); });
     show(story.run());
   }
 
@@ -175,13 +175,18 @@
     try { window.localStorage.setItem(KEY, story.snapshot()); } catch (err) { /* storage refused: no autosave */ }
   }
 
-  // The party the picker names (none ticked: the default adventurer).
+  // The party the picker names, in the order they were ticked, as `--party B,A` keeps its
+  // order (none ticked: the default adventurer).
+  var ticked = [];
   function chosenParty() {
     var names = [], typed = $("party-names");
     if (typed) {
       return typed.value.split(",").map(function (n) { return n.trim(); }).filter(function (n) { return n; });
     }
-    $("party").querySelectorAll("input").forEach(function (box) { if (box.checked) names.push(box.value); });
+    var checked = [];
+    $("party").querySelectorAll("input").forEach(function (box) { if (box.checked) checked.push(box.value); });
+    ticked.forEach(function (name) { if (checked.indexOf(name) >= 0) names.push(name); });
+    checked.forEach(function (name) { if (names.indexOf(name) < 0) names.push(name); });
     return names;
   }
 
@@ -217,6 +222,10 @@
     rules.members.forEach(function (m) {
       var label = el("label"), tick = el("input");
       tick.type = "checkbox"; tick.value = m.name; tick.checked = false;
+      tick.addEventListener("change", function () {
+        ticked = ticked.filter(function (name) { return name !== m.name; });
+        if (tick.checked) ticked.push(m.name);
+      });
       label.appendChild(tick);
       label.appendChild(document.createTextNode(" " + m.name));
       box.appendChild(label);
@@ -279,6 +288,23 @@
       });
     });
   }
+  // A trade between members (tgc play's :give) and the ruleset's own commands (its
+  // `:advance`: RulesetSpec.story_page), each with tgc play's words and reply; a command
+  // that does not fit is refused and changes nothing.
+  function commandControls() {
+    $("give").addEventListener("click", function () {
+      var text = $("give-text").value, said = "";
+      step(function () { said = story.give(text); }, function () { return said; });
+    });
+    var commands = P.commandsOf(bundle, rules), names = Object.keys(commands).sort();
+    if (!names.length) { $("command-label").hidden = true; $("command").hidden = true; return; }
+    $("command-text").placeholder = names.map(function (n) { return ":" + n; }).join(" ");
+    $("command-text").title = names.map(function (n) { return commands[n].help.join("\n"); }).join("\n");
+    $("command").addEventListener("click", function () {
+      var text = $("command-text").value.replace(/^\s*:/, ""), said = [];
+      step(function () { said = story.command(text); }, function () { return said; });
+    });
+  }
   function chapterName(ch) { return ch.number + (ch.letter || "") + (ch.part != null ? "-" + ch.part : ""); }
 
   function fromHash() {
@@ -292,6 +318,7 @@
     partyPicker();
     betweenControls();
     editControls();
+    commandControls();
     bundle.locations.forEach(function (l) {
       if (Object.keys(l.hooks).length) where.appendChild(new Option(say("Location {number}", { number: l.number }) + " " + l.title, String(l.number)));
     });
@@ -299,6 +326,8 @@
     $("begin").addEventListener("click", function () {
       start(function () { story.enter(parseInt(where.value, 10), $("hook").value || "explore"); });
     });
+    // tgc play --at none: a fresh state for the party, waiting between explorations
+    $("new-game").addEventListener("click", function () { start(function () { return null; }); });
     $("undo").addEventListener("click", function () {
       if (!history.length) return;
       var back = history.pop(), log = $("log");

@@ -17,6 +17,7 @@ SPEC = RulesetSpec(
     campaign="tgc.rulesets.tainted_grail.campaign.play",
     balance="tgc.rulesets.tainted_grail.engines.balance",
     policies=("random", "greedy", "planner"),  # engines.policies.POLICIES, by name
+    story_page=("tgc.rulesets.tainted_grail:page/advance.js",),  # :advance in play.html
     default=True,
 )
 
