@@ -91,6 +91,7 @@ class ParseStore:
         self.problem: str | None = None  # why the cache is off for this run, if it is
         self.entries: dict[str, str] = {}  # this run's entry of each file asked for, by name
         self._retained: set[str] = set()
+        self._checked = False  # the store's folders found private this run
 
     # ------------------------------------------------------------ keys
 
@@ -130,6 +131,15 @@ class ParseStore:
             # Our own folder, made under a loose umask: tighten it. Whatever another user may
             # have put there meanwhile is not ours and is never read (see _read_private).
             os.chmod(path, 0o700)
+
+    def _folders(self) -> None:
+        """Check, once per run, that the store's folders are this user's own private ones
+        (creating them): no other user can change a private folder afterwards, so the
+        hundreds of entries of a cold run are read and written without looking again."""
+        if not self._checked:
+            self._private_dir(self.folder.parent)
+            self._private_dir(self.folder)
+            self._checked = True
 
     def _refuse(self, reason: str) -> NoReturn:
         self.problem = self.problem or reason
@@ -193,8 +203,7 @@ class ParseStore:
         """The payload of a private file of this store whose signature holds, or None."""
         try:
             key = self.key()
-            self._private_dir(self.folder.parent)
-            self._private_dir(self.folder)
+            self._folders()
             data = _read_private(path)
         except OSError:
             return None
@@ -209,8 +218,7 @@ class ParseStore:
         try:
             data = payload()
             data = hmac.new(self.key(), data, "sha256").digest() + data
-            self._private_dir(self.folder.parent)
-            self._private_dir(self.folder)
+            self._folders()
             fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-")
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
