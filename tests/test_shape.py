@@ -288,6 +288,10 @@ def _same_analysis(incremental: Result, full: Result) -> None:
         assert list(kept.items()) == list(built.items())
     assert usage == tables
     assert list(incremental.analysis.endings.items()) == list(full.analysis.endings.items())
+    flow, solved = incremental.analysis.flow, full.analysis.flow
+    assert flow.live == solved.live and flow.facts().facts == solved.facts().facts
+    assert flow.facts().parts == solved.facts().parts
+    assert flow.stops == solved.stops and flow.dead_triggers == solved.dead_triggers
 
 
 @pytest.mark.parametrize("case", CASE_PATHS, ids=lambda p: p.name)

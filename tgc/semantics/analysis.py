@@ -27,6 +27,7 @@ from tgc.semantics.endings import Ending, find_endings
 from tgc.semantics.flow import Flow, solve_flow
 from tgc.semantics.graph import Graph, build_graph
 from tgc.semantics.model import Campaign
+from tgc.semantics.reflow import solve_flow_again
 from tgc.semantics.usage import Usage, collect_usage
 
 T = TypeVar("T")
@@ -70,8 +71,16 @@ class Analysis:
 
     @cached_property
     def flow(self) -> Flow:
-        """Which facts can hold where (the forward state flow over the graph)."""
-        return solve_flow(self.campaign, self.graph, self.usage, lambda: self.hidden)
+        """Which facts can hold where (the forward state flow over the graph); an editor's
+        run carries on from the last run's solve (semantics.reflow)."""
+        if not self.keep:
+            return solve_flow(self.campaign, self.graph, self.usage, lambda: self.hidden)
+        earlier = None
+        if self.earlier is not None:
+            analysis, _ = self.earlier
+            if "flow" in vars(analysis) and "graph" in vars(analysis) and "usage" in vars(analysis):
+                earlier = analysis.flow
+        return solve_flow_again(self.campaign, self.graph, self.usage, lambda: self.hidden, earlier)
 
     @cached_property
     def endings(self) -> dict[str, Ending]:
