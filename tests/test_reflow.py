@@ -64,8 +64,9 @@ HEADER = ('@campaign "R"\n  ruleset: none\n  start: 101\n@status "Rot" parts 3\n
 
 def _write(root: Path, campaign: dict[str, list[list[str]]]) -> None:
     for section, bodies in campaign.items():
-        head = HEADER if section == "101" else ""
-        text = head + f'@location {section} "L{section}"\n' + ("  explore -> 101.1\n" if section == "101" else "")
+        head = HEADER + '@location 101 "L101"\n  explore -> 101.1\n' if section == "101" \
+            else f'@location {section} "L{section}"\n'
+        text = head
         for number, body in enumerate(bodies, 1):
             text += f"== {section}.{number}\n" + "\n".join(body) + "\n"
         (root / f"{section}.tgj").write_text(text, encoding="utf-8")
