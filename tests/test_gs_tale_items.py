@@ -12,8 +12,9 @@ from tests.gs_helpers import Script, card
 from tests.test_gs_tale_rules import RULES, TALE, _fight, _party
 from tgc.rulesets.grimslingers.conditions import holds
 from tgc.rulesets.grimslingers.data import Card, DuelAction, GainItem, HasItem
-from tgc.rulesets.grimslingers.engines.adventure import duel_setup, write_back
+from tgc.rulesets.grimslingers.engines.adventure import duel_setup
 from tgc.rulesets.grimslingers.engines.duel import Duel
+from tgc.rulesets.grimslingers.engines.sheets import write_back
 from tgc.rulesets.grimslingers.engines.story import apply_action
 from tgc.rulesets.grimslingers.engines.tale import Character, Taking, TaleState, place
 

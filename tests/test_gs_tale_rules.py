@@ -8,9 +8,10 @@ from pathlib import Path
 
 from tgc.pipeline import load_campaign
 from tgc.rulesets.grimslingers.data import DuelAction, GainItem, TallTale
-from tgc.rulesets.grimslingers.engines.adventure import duel_setup, new_party, write_back
+from tgc.rulesets.grimslingers.engines.adventure import duel_setup, new_party
 from tgc.rulesets.grimslingers.engines.duel import Duel
 from tgc.rulesets.grimslingers.engines.policies import make_policy
+from tgc.rulesets.grimslingers.engines.sheets import write_back
 from tgc.rulesets.grimslingers.engines.story import (
     DuelOutcome,
     apply_action,

@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tgc.rulesets.grimslingers.data import DuelAction, TallTale
-from tgc.rulesets.grimslingers.engines.duel import Duel, DuelSetup, PlayerSetup
+from tgc.rulesets.grimslingers.engines.duel import Duel, DuelSetup
 from tgc.rulesets.grimslingers.engines.policies import make_policy
+from tgc.rulesets.grimslingers.engines.sheets import player_of, write_back
 from tgc.rulesets.grimslingers.engines.sim import Build, player_setup
 from tgc.rulesets.grimslingers.engines.story import (
     DuelOutcome,
@@ -27,7 +28,7 @@ from tgc.rulesets.grimslingers.engines.story import (
     trade,
     trades,
 )
-from tgc.rulesets.grimslingers.engines.tale import Character, TaleState, new_state, revive_all
+from tgc.rulesets.grimslingers.engines.tale import Character, TaleState, new_state
 from tgc.rulesets.grimslingers.rules import Rules, index
 
 WalkEnd = Literal["chapter_over", "game_over", "out_of_turns"]
@@ -79,38 +80,9 @@ def duel_setup(rules: Rules, state: TaleState, action: DuelAction,
     pool = [rules.modifiers[m] for m in (area.modifiers if area else ()) if m in rules.modifiers]
     modifiers = tuple(rng.sample(pool, min(action.modifiers, len(pool))))
     return DuelSetup(rules.creature(action.creature),
-                     tuple(_setup(rules, c) for c in state.party), modifiers,
+                     tuple(player_of(rules, c) for c in state.party), modifiers,
                      action.dispositions, all_general_skills=not action.dispositions,
                      defeats_left=state.defeats_left)
-
-
-def write_back(state: TaleState, duel: Duel) -> None:
-    """The duel's end on the character sheets: trackers, piles, special resources, the
-    group's defeats (counted in the duel, GS-16.6), revival unless the game is over."""
-    for character, duelist in zip(state.party, duel.players, strict=True):
-        character.hp, character.ep = duelist.hp, duelist.ep
-        character.hand, character.stash = duelist.hand, duelist.stash
-        character.discard, character.deactivated = duelist.discard, duelist.deactivated
-        character.passive = duelist.passive
-        if duelist.grimslinger is not None:
-            resource = duelist.grimslinger.resource
-            # Luella's control resets at a duel's end; blood and bullets stay (GS-15.10)
-            character.resource = 0 if resource == "control" else duelist.res.get(resource)
-            if resource == "ammo":
-                character.belt = duelist.belt
-    state.item_discard.extend(duel.item_discard)  # items used in the duel (GS-3.7)
-    state.defeats_left = max(0, duel.defeats_left)
-    state.game_over = state.game_over or duel.game_over
-    if not state.game_over:
-        revive_all(state)
-
-
-def _setup(rules: Rules, c: Character) -> PlayerSetup:
-    return PlayerSetup(rules.grimslingers.get(c.name), tuple(c.hand), tuple(c.stash),
-                       hp=c.hp, ep=c.ep, max_hp=c.max_hp, max_ep=c.max_ep,
-                       hand_limit=c.hand_limit, stash_limit=c.stash_limit, resource=c.resource,
-                       belt=c.belt, discard=tuple(c.discard), deactivated=tuple(c.deactivated),
-                       passive=tuple(c.passive))
 
 
 def walk(tale: TallTale, names: list[str], seed: int = 0, policy: str = "greedy",
@@ -124,6 +96,7 @@ def walk(tale: TallTale, names: list[str], seed: int = 0, policy: str = "greedy"
     state.party = new_party(rules, names)
     state.defeats_left = len(names) + 1
     out = Walk(state)
+    state.tell = lambda notes: out.log.append("  " + "; ".join(notes))  # an Instant item
     fight = fighter(rules, policy, rng, out.log, duel_log)
     out.log.append(f"session: {', '.join(names)} at area {state.area} {state.tile}")
     while out.turns < max_turns and out.end == "out_of_turns":

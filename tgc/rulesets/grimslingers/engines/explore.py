@@ -102,14 +102,17 @@ class Branching(random.Random):
         self.faces: list[int] | None = None
 
     def randint(self, a: int, b: int) -> int:
-        faces = self.faces or list(range(a, b + 1))
+        # ``faces`` are the tile's attack die's alone: a roll after it (an Instant item's
+        # in a creature's reward) is a die of its own
+        faces, self.faces = self.faces or list(range(a, b + 1)), None
         return faces[self.oracle.pick(len(faces), lambda k: f"roll {faces[k]}")]
 
     def choice(self, seq: SupportsLenAndGetItem[T]) -> T:
         indexes = range(len(seq))
-        kept = [i for i in indexes if seq[i] in self.named]
-        kept += [i for i in indexes if seq[i] not in self.named][:1]
-        k = kept[self.oracle.pick(len(kept), lambda k: f"draw {seq[kept[k]]}")]
+        names = [str(getattr(seq[i], "name", seq[i])) for i in indexes]  # item cards, events
+        kept = [i for i in indexes if names[i] in self.named]
+        kept += [i for i in indexes if names[i] not in self.named][:1]
+        k = kept[self.oracle.pick(len(kept), lambda k: f"draw {names[kept[k]]}")]
         return seq[k]
 
 

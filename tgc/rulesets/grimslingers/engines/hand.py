@@ -208,3 +208,13 @@ class HandPolicy:
                                   [card_words(c) for c in left])
             chosen.append(left.pop(i))
         return chosen
+
+
+class TableHands(HandPolicy):
+    """The players' choices inside an Instant item drawn between duels (instant.py): what
+    it did so far is shown before each question, as a duel's table is."""
+
+    def pick(self, duel: Duel, player: Duelist, cards: list[Card], count: int,
+             why: str) -> list[Card]:
+        self.flush(duel)
+        return super().pick(duel, player, cards, count, why)

@@ -153,9 +153,13 @@ def value(amount: Amount, bonus: int) -> int:
 
 def apply_fx(duel: Duel, play: Play, fxs: tuple[Fx, ...]) -> None:
     """FX in written order. An FX that brings the user to 0 HP ends the card; a target
-    defeated partway does not stop the rest (GS-7.2 step 4)."""
-    for fx in fxs:
+    defeated partway does not stop the rest (GS-7.2 step 4). The card is still put away
+    (step 5): its own ``discard this card`` is that, so Unstable Dynamite that fells its
+    owner is discarded all the same ("take the DMG, then discard it", GS-10.8)."""
+    for i, fx in enumerate(fxs):
         if play.owner.defeated:
+            if play.state == "resolved" and any(f.kind == "discard_self" for f in fxs[i:]):
+                discard_play(play)
             return
         _apply_one(duel, play, fx)
         if fx.kind == "copy" and play.copy_of is not None:
@@ -196,9 +200,9 @@ def _apply_one(duel: Duel, play: Play, fx: Fx) -> None:
             _raise_nv(duel, play, fx)
         case "roll":
             face = duel.rng.randint(1, 6)
+            duel.note(f"roll {face}")  # said when no arm holds it too: nothing happens
             for arm in fx.arms:
                 if arm.low <= face <= arm.high:
-                    duel.note(f"roll {face}")
                     apply_fx(duel, play, arm.fx)
                     break
         case "dnc":

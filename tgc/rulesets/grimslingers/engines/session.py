@@ -15,10 +15,11 @@ from typing import Literal
 
 from tgc.limits import read_int
 from tgc.rulesets.grimslingers.data import Area, Card, DuelAction, Part, TallTale
-from tgc.rulesets.grimslingers.engines.adventure import duel_setup, new_party, write_back
+from tgc.rulesets.grimslingers.engines.adventure import duel_setup, new_party
 from tgc.rulesets.grimslingers.engines.duel import Duel, DuelSetup
-from tgc.rulesets.grimslingers.engines.hand import Asker, HandPolicy, Quit
+from tgc.rulesets.grimslingers.engines.hand import Asker, HandPolicy, Quit, TableHands
 from tgc.rulesets.grimslingers.engines.policies import POLICIES, make_policy
+from tgc.rulesets.grimslingers.engines.sheets import write_back
 from tgc.rulesets.grimslingers.engines.sim import Build, player_setup
 from tgc.rulesets.grimslingers.engines.story import (
     DuelOutcome,
@@ -177,6 +178,7 @@ class Sitting:
     rng: random.Random
     turn: int = 0
     ended: bool = False  # the players ended the session in the Movement phase
+    hand: HandPolicy | None = None  # asking the players inside an Instant item (told)
     state: TaleState = field(init=False)
 
     @property
@@ -207,7 +209,7 @@ class Sitting:
         self.state = state = new_state(self.rules.tale, names)
         state.party = new_party(self.rules, names)
         state.free_roam = free_roam
-        state.taker = self.take_item
+        self.seat(state)
         while True:
             end = self.session()
             if not self.what_next(names, end):
@@ -282,7 +284,8 @@ class Sitting:
             self.write(line)
         self.state = state = continue_session(self.rules.tale, record,
                                               new_party(self.rules, names))
-        state.chapter, state.free_roam, state.taker = chapter, old.free_roam, self.take_item
+        state.chapter, state.free_roam = chapter, old.free_roam
+        self.seat(state)
         if remade:
             self._remake()
 
@@ -292,12 +295,30 @@ class Sitting:
             remake(c, new)
         self.write("  ~ the characters are remade: every PP earned is there to spend again")
 
+    def seat(self, state: TaleState) -> None:
+        """The players decide for the party between duels: who takes an item, and the
+        choices inside an Instant item as it resolves, whose notes are written then."""
+        state.taker, state.hands, state.tell = self.take_item, self.instant_hands, self.told
+
+    def instant_hands(self) -> HandPolicy:
+        self.hand = TableHands(self.asker)
+        return self.hand
+
+    def told(self, notes: tuple[str, ...]) -> None:
+        """An Instant item's notes; those its questions have shown already are not
+        written twice."""
+        shown = self.hand.shown if self.hand is not None else 0
+        for line in notes[shown:]:
+            self.write(f"  {line}")
+        self.hand = None
+
     def take_item(self, state: TaleState, card: Card) -> Taking:
         """GS-16.1: the players decide who takes an item; Nyunyo may refuse it for
         bullets (GS-6.10). Asked only when there is a choice."""
         party = state.party
         refusers = [c for c in party if c.belt is not None]
-        options = [f"{c.name} (to the {where_to(c, card)})" for c in party]
+        options = [f"{c.name} (an Instant item: it resolves at once)" if "instant" in card.types
+                   else f"{c.name} (to the {where_to(c, card)})" for c in party]
         options += [f"{c.name} refuses it: +{REFUSED_BULLETS} bullets on the belt"
                     for c in refusers]
         if len(options) == 1:

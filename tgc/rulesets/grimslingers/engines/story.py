@@ -23,11 +23,12 @@ from tgc.rulesets.grimslingers.data import (
     Tile,
 )
 from tgc.rulesets.grimslingers.engines.duelist import take
+from tgc.rulesets.grimslingers.engines.instant import resolve_instant
 from tgc.rulesets.grimslingers.engines.tale import (
+    REFUSED_BULLETS,
     Character,
     TaleState,
     enter_area,
-    gain_item,
     place,
     revive_all,
     spend_defeats,
@@ -100,6 +101,8 @@ def apply_action(state: TaleState, action: Action, duel: DuelRunner,
         case "item":
             for _ in range(action.count):
                 _gain_item(state, action.item, rng)
+                if state.game_over:  # an Instant item took the last allowed defeat
+                    return "game_over"
         case "pp":
             for c in state.party if action.everyone else state.party[:1]:
                 c.gain_pp(action.amount)
@@ -135,7 +138,7 @@ def _duel(state: TaleState, action: DuelAction, duel: DuelRunner,
     state.log.append(f"duel {action.creature}: {outcome}")
     if outcome == "win":
         won(state, action.creature, rng)
-        return None
+        return "game_over" if state.game_over else None  # an Instant reward's doing
     if state.game_over:
         return "game_over"
     revive_all(state)
@@ -194,8 +197,26 @@ def _gain_item(state: TaleState, item: str | None, rng: random.Random) -> str | 
         card = found
     if any(c is card for c in state.item_discard):
         take(state.item_discard, card)
-    state.log.append(f"item {card.name}: {gain_item(state, card)}")
+    state.log.append(f"item {card.name}: {give(state, card, rng)}")
     return card.name
+
+
+def give(state: TaleState, card: Card, rng: random.Random) -> str:
+    """The party gains this item card: whoever takes it places it (``place``), or Nyunyo
+    refuses it and gains three bullets, the card going back to its deck (GS-6.10). An
+    Instant item resolves as its taker draws it, whichever pile it would go to
+    (GS-3.6, GS-10.8: ``instant.py``). What happened, in words."""
+    taking = state.take(card)
+    who = taking.who
+    if taking.refused and who.belt is not None:
+        who.belt += REFUSED_BULLETS
+        return f"{who.name} refuses {card.name}: +{REFUSED_BULLETS} bullets on the belt"
+    if "instant" not in card.types:
+        return f"{who.name} takes {card.name} to the {place(who, card)}"
+    arrival = resolve_instant(state, who, card, rng)
+    if state.tell is not None:
+        state.tell(arrival.notes)
+    return "; ".join(arrival.notes)
 
 
 def _item_deck(state: TaleState, held: Counter[str]) -> list[Card]:
@@ -248,7 +269,7 @@ def _gain_legendary(state: TaleState, rng: random.Random) -> str | None:
     if not legendary:
         return None
     card = rng.choice(legendary)
-    state.log.append(f"item {card.name}: {gain_item(state, card)}")
+    state.log.append(f"item {card.name}: {give(state, card, rng)}")
     return card.name
 
 

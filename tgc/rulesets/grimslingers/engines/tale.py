@@ -7,10 +7,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal, assert_never
+from typing import TYPE_CHECKING, Literal, assert_never
 
 from tgc.rulesets.grimslingers.data import Area, Card, Colour, TallTale, Tile
 from tgc.rulesets.grimslingers.engines.duelist import take
+
+if TYPE_CHECKING:
+    from tgc.rulesets.grimslingers.engines.decisions import Policy
 
 REVIVE = 3  # GS-16.5
 Pile = Literal["passive space", "hand", "stash", "deactivate pile"]
@@ -125,6 +128,11 @@ class TaleState:
     tale: TallTale | None = None
     log: list[str] = field(default_factory=list)
     taker: Taker | None = None  # None: ``first_with_room`` decides
+    # An Instant item drawn between duels (instant.py): who makes the players' choices
+    # inside it (tgc play: the players; None: the greedy policy), and who is told what it
+    # did as it resolves (tgc play writes it; None: the log alone).
+    hands: Callable[[], Policy] | None = None
+    tell: Callable[[tuple[str, ...]], None] | None = None
 
     # -------------------------------------------------- Facts (conditions.py)
 
@@ -313,18 +321,6 @@ def first_with_room(state: TaleState, card: Card) -> Taking:
             return Taking(c)
     first = state.party[0]
     return Taking(first, refused=first.belt is not None)
-
-
-def gain_item(state: TaleState, card: Card) -> str:
-    """The party gains this item card: whoever takes it places it (``place``), or Nyunyo
-    refuses it and gains three bullets, the card going back to its deck. What happened,
-    in words."""
-    taking = state.take(card)
-    who = taking.who
-    if taking.refused and who.belt is not None:
-        who.belt += REFUSED_BULLETS
-        return f"{who.name} refuses {card.name}: +{REFUSED_BULLETS} bullets on the belt"
-    return f"{who.name} takes {card.name} to the {place(who, card)}"
 
 
 def remake(c: Character, fresh: Character) -> None:
