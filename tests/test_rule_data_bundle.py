@@ -79,3 +79,37 @@ def test_a_character_s_abilities_are_written_only_when_it_has_an_action() -> Non
     by_name = {c.name: c for c in rules.characters}
     assert by_name["Beor"].abilities and by_name["Beor"].abilities[0].trigger == "action"
     assert all(not c.abilities for n, c in by_name.items() if n != "Beor")
+
+
+def test_rule_data_is_read_by_the_model_its_tag_names() -> None:
+    """A bundle's ``rules`` find their model by their tag, in the folder the tag names,
+    without the other rulesets' models (tests/test_bundle.py checks the imports)."""
+    from tgc.rulesets import rule_data_model, rule_data_models
+
+    for model in rule_data_models():
+        assert rule_data_model(model.model_fields["ruleset"].default) is model
+    assert rule_data_model("tainted-grial") is None
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"ruleset": "tainted-grial"}, "at $.rules: Input tag 'tainted-grial' found using 'ruleset' does "
+     "not match any of the expected tags: 'grimslingers', 'tainted-grail', 'twenty-strong'"),
+    ({"characters": [{"health": "x"}]}, "at $.rules.tainted-grail.characters[0].health: Input "
+     "should be an object"),
+])
+def test_rule_data_its_model_refuses_gets_the_errors_of_the_union(change: dict[str, object],
+                                                                   message: str) -> None:
+    """What the tag's model refuses is judged by the union of every ruleset's models, so a
+    bad tag lists the tags there are and a bad record is named by its tag and path."""
+    from tgc.bundle.io import BundleError
+
+    data = json.loads((REPO / "tests" / "cases" / "campaigns" / "sample.bundle.json").read_text(
+        encoding="utf-8"))
+    for key, value in change.items():
+        if isinstance(value, list):
+            data["rules"][key][0].update(value[0])
+        else:
+            data["rules"][key] = value
+    with pytest.raises(BundleError) as err:
+        parse_bundle(json.dumps(data), "x.json")
+    assert str(err.value) == f"x.json: not a valid bundle (1 problem):\n  {message}"
