@@ -10,8 +10,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tests.test_transcripts import books
 from tests.ts_helpers import SAMPLE
 from tgc.cli.main import cli
+from tgc.limits import LimitError
+from tgc.rulesets.twenty_strong.data import Box
+from tgc.rulesets.twenty_strong.engines import session
+from tgc.rulesets.twenty_strong.engines.policies import POLICIES
 
 GAME = {"phrase": "twenty-strong", "args": [{"key": "hero", "value": "Odhran Quietstone"},
                                             {"key": "boss", "value": "Mother of Thorns"},
@@ -113,3 +118,17 @@ def test_explore_follows_both_outcomes() -> None:
     assert result.exit_code == 0, result.output
     assert "inline blocks 4/4 reached" in result.stdout
     assert "game-over at 1.1.fallen" in result.stdout
+
+
+def test_a_verse_games_transcript_with_its_ten_digit_seed_replays() -> None:
+    """A verse's game draws its seed from range(2**31), so its transcript (the web page's
+    Transcript box) may carry ten digits: `tgc play --script` reads any 64-bit seed."""
+    box = books(SAMPLE)[0].bundle.rules
+    assert isinstance(box, Box)
+    header = {"hero": "Odhran Quietstone", "boss": "Mother of Thorns", "rank": "1",
+              "seed": str((1 << 31) - 1)}
+    text, _ = session.transcript_of(box, header, POLICIES["greedy"]())
+    read, answers = session.read_transcript(text)
+    assert read["seed"] == "2147483647" and session.replay(box, read, iter(answers)) == text
+    with pytest.raises(LimitError, match="the transcript's seed must be at most 18446744073709551615"):
+        session.read_transcript(text.replace("2147483647", "1" * 21, 1))

@@ -21,17 +21,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from tests.player.devtools import Browser
+from tests.test_own_pages import Answers
 from tests.test_transcripts import TRANSCRIPTS, books, campaign_root
 from tgc import rulesets
 from tgc.bundle import schema as s
-from tgc.playtest.seam import transcript_player
+from tgc.cli.main import cli
+from tgc.playtest.output import Line
+from tgc.playtest.seam import game_player, transcript_player
+from tgc.playtest.session import Session
 from tgc.render.web import render_player
+from tgc.rulesets.twenty_strong.data import Box
+from tgc.rulesets.twenty_strong.engines import session as deck
+from tgc.rulesets.twenty_strong.engines.policies import POLICIES
+from tgc.runtime import events as ev
+from tgc.runtime.book import Book
 
 REPO = Path(__file__).resolve().parents[1]
 REPLAY = Path(__file__).parent / "player" / "replay.js"
 OWN = Path(__file__).parent / "player" / "own.js"
+VERSE_GAME = Path(__file__).parent / "player" / "verse-game.js"
 CLICKED = 8  # a game of a ruleset's own: its last answers are given through the page's buttons
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ENDINGS = ("Exploration ends.", "The chapter ends.", "The game is over.")
@@ -358,3 +369,80 @@ def test_every_game_of_a_ruleset_that_plays_its_own_way_plays_in_its_page(browse
         assert shown["transcript"] == text, f"{name}: the page's transcript differs"
         played.append(name)
     assert len(played) == 5, played  # 20 Strong's three games, Grimslingers' two sittings
+
+
+
+def _verse_game(book: Book, seed: int, choice: str, player: Answers | None) -> tuple[str, str, list[str]]:
+    """A verse's game as `tgc play --seed SEED` plays it by hand (cli/play.py's
+    _verse_game): the story's next draw is the game's seed, the ruleset's player plays it
+    on ``player``'s answers (None: the answers the greedy policy gives), the story follows
+    the outcome. The game's transcript (as `tgc play --script` replays it), its outcome
+    and the story's prose after it."""
+    shown: list[Line] = []
+    session = Session(book, shown.append, seed=seed)
+    session.start(None)
+    session.handle(choice)
+    waiting = session.story.waiting
+    assert isinstance(waiting, ev.EncounterStarted) and waiting.encounter.game is not None
+    games = game_player(book.bundle)
+    assert games is not None and isinstance(book.bundle.rules, Box)
+    game_seed = session.story.rng.pick(range(1 << 31))
+    header = {a.key: str(a.value) for a in waiting.encounter.game.args} | {"seed": str(game_seed)}
+    if player is None:
+        transcript, played = deck.transcript_of(book.bundle.rules, header, POLICIES["greedy"]())
+        outcome = played.result
+    else:
+        player.lines.append(deck.HEAD + "; ".join(f"{k} {v}" for k, v in header.items()))
+        found = games.play_game(book.bundle, waiting.encounter.game, game_seed, False, player.write,
+                                player.read)
+        assert found is not None
+        transcript, outcome = player.text(), found
+    shown.clear()
+    session.handle(outcome)
+    return transcript, outcome, [line.text for line in shown if line.kind == "prose"]
+
+
+def test_a_game_a_verse_starts_is_played_in_the_page_as_tgc_play_plays_it(browser: Browser,
+                                                                          tmp_path: Path) -> None:
+    """20 Strong's story (`~ twenty-strong hero ... boss ... rank N: win -> ...; lose ->
+    ...`): "Play the game by hand" plays the game in 20 Strong's part of the page, its seed
+    the story generator's next draw, as `tgc play --seed N` plays it by default; the game's
+    every line is the one `tgc play` prints for the same answers (the CLI is run once, on
+    the game with wrong answers among them), its Transcript box replays with `tgc play
+    --script`, and the story goes on down the outcome's arm."""
+    root = REPO / "examples" / "twenty_strong"
+    book = books(root)[0]
+    page = tmp_path / "story.html"
+    page.write_text(render_player(book.bundle), encoding="utf-8")
+    script = VERSE_GAME.read_text(encoding="utf-8")
+    outcomes = set()
+    for seed, choice, player in ((18, "1", None), (21, "2", Answers(21, {}))):  # won, lost
+        transcript, outcome, after = _verse_game(book, seed, choice, player)
+        outcomes.add(outcome)
+        header, answers = deck.read_transcript(transcript)
+        assert deck.replay(book.bundle.rules, header, iter(answers)) == transcript
+        if player is not None:
+            _same_in_tgc_play(root, seed, choice, transcript, after)
+        browser.open(page.as_uri(), "document.getElementById('deck-game')")
+        plan = {"seed": seed, "choice": choice, "answers": answers}
+        shown = browser.evaluate(f"({script})({json.dumps(plan)})")
+        assert shown["transcript"] == transcript, f"seed {seed}: the page's game is not tgc play's"
+        assert shown["lines"] == transcript.splitlines()
+        assert not shown["waiting"], f"seed {seed}: the story still waits on the game"
+        story = [" ".join(x.split()) for x in shown["story"]]
+        resolved = story.index(f"Encounter: {outcome}")
+        assert [x for x in story[resolved:] if x in after] == after, story[resolved:]
+    assert outcomes == {"win", "lose"}
+
+
+def _same_in_tgc_play(root: Path, seed: int, choice: str, transcript: str, after: list[str]) -> None:
+    """`tgc play ROOT --seed SEED` given the choice and the game's answers prints the
+    game's every line, then the outcome's arm."""
+    answers = [line[2:] for line in transcript.splitlines() if line.startswith("> ")]
+    typed = "".join(f"{a}\n" for a in [choice, *answers, ":quit"])
+    played = CliRunner().invoke(cli, ["play", str(root), "--seed", str(seed)], input=typed)
+    assert played.exit_code == 0, played.output
+    said, at = " ".join(played.stdout.split()), 0
+    game = [line for line in transcript.splitlines()[1:] if not line.startswith("> ")]
+    for line in [*game, *after]:  # every line of the game, then the arm, in order
+        at = said.index(" ".join(line.split()), at)

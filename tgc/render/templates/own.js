@@ -8,7 +8,9 @@
 // where a pasted transcript is replayed by Replay (its header sets the controls up, its
 // answers are given at once, and the game goes on by hand from where they end). Every
 // answer plays the game again from its seed: the engines are deterministic, so Undo is
-// one answer fewer. Author text only ever reaches the page through textContent. The parts
+// one answer fewer. `start(setup)` begins a game another part of the page sets up (a game
+// a verse starts), and `part.played`, if given, hears every game's state as it is shown.
+// Author text only ever reaches the page through textContent. The parts
 // a test drives carry `data-own` (log, answers, typed, give, transcript, replay:
 // tests/player/own.js).
 (function (root) {
@@ -114,6 +116,14 @@
       answers = [];
       show();
     }
+    function start(given) {
+      var shownValues = part.values(given);
+      Object.keys(shownValues).forEach(function (key) { controls[key].set(shownValues[key]); });
+      setup = given;
+      answers = [];
+      show();
+      section.scrollIntoView({ block: "nearest" });
+    }
     function undo() {
       if (!setup || !answers.length) return;
       answers.pop();
@@ -144,13 +154,18 @@
       } catch (err) {  // a header naming what the rule data lacks
         shown = { lines: [String(err.message)], question: null };
       }
-      log.textContent = "";
-      shown.lines.forEach(function (line) {
+      // The lines already shown stay when the game only went on (most answers), so a
+      // long game is not drawn again line by line at every answer.
+      var kept = log.childNodes.length <= shown.lines.length ? log.childNodes.length : 0;
+      for (var i = 0; i < kept; i++) if (log.childNodes[i].textContent !== shown.lines[i]) { kept = i; break; }
+      while (log.childNodes.length > kept) log.removeChild(log.lastChild);
+      shown.lines.slice(kept).forEach(function (line) {
         var kind = line.indexOf("> ") === 0 ? "answer" : line.indexOf("? ") === 0 ? "question" : "line";
         log.appendChild(el("div", kind, line));
       });
       transcript.value = shown.lines.join("\n") + "\n";
       box.textContent = "";
+      if (part.played) part.played(setup, shown);
       var q = shown.question;
       if (q == null) return;
       var offered = q.buttons || q.choices.map(function (label, i) { return [String(i + 1), (i + 1) + ". " + label]; });
@@ -165,7 +180,7 @@
       box.appendChild(typed);
       box.appendChild(own(button("Answer", function () { give(typed.value); }), "give"));
     }
-    return { begin: begin, give: give, undo: undo, replay: replay, shown: function () { return shown; } };
+    return { begin: begin, start: start, give: give, undo: undo, replay: replay, shown: function () { return shown; } };
   }
 
   root.TgcOwnPage = { mount: mount };

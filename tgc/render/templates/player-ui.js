@@ -15,6 +15,11 @@
   var DEFAULT_NAMES = "Ada, Bran";  // an example of the names field, no ruleset's word
   var KEY = "tgc-player:2:" + bundle.campaign.title;  // 2: items per member, actions taken
   var story, history = [];
+  // A ruleset's part of the page (RulesetSpec.page) may offer another way through an
+  // encounter (a game a verse starts, played by hand): each `encounter` entry is given
+  // the wait and the answers box; `step` is one undoable step of the story.
+  var page = window.TgcPlayerPage = { encounter: [], step: function (act) { step(act); },
+                                      story: function () { return story; } };
 
   function el(tag, cls, text) {
     var node = document.createElement(tag);
@@ -139,6 +144,7 @@
     } else if (w.kind === "encounter") {
       box.appendChild(el("p", "question", say("Encounter {name}: how did it end?", { name: w.op.name || w.op.deck || "" })));
       w.outcomes.forEach(function (o) { box.appendChild(button(o, function () { story.resolve(o); })); });
+      page.encounter.forEach(function (part) { part(w, box); });
     }
   }
 

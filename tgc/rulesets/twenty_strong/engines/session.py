@@ -19,6 +19,7 @@ from tgc.rulesets.twenty_strong.engines.table import BASIC, CRIT, FACE_NAMES, MI
 FACES = {"m": MISS, "miss": MISS, "h": BASIC, "hit": BASIC, "c": CRIT, "crit": CRIT}
 SHOWN = frozenset({"strike", "commit"})  # the table is drawn before these
 HEAD = "# tgc 20 Strong transcript: "  # a transcript's first line starts so
+SEED_MAX = (1 << 64) - 1  # a transcript's seed: tgc's run seeds are 64-bit
 
 
 class NoAnswer(Exception):
@@ -201,7 +202,9 @@ def _rank(header: dict[str, str]) -> int:
 
 
 def _seed(header: dict[str, str]) -> int:
-    return read_int(header.get("seed", "0"), "the transcript's seed")
+    """Any seed a game is played from: a verse's game draws one from ``range(2**31)``
+    (story.py), more digits than a count may have; `tgc deck play --seed` takes any."""
+    return read_int(header.get("seed", "0"), "the transcript's seed", high=SEED_MAX)
 
 
 def _header_text(header: dict[str, str]) -> str:
