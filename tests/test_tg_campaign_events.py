@@ -8,13 +8,16 @@ import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from tests.campaign_helpers import MAP, compile_map
 from tgc.bundle import schema as s
+from tgc.cli.main import cli
 from tgc.rulesets.tainted_grail.campaign import Campaign, CampaignError
 from tgc.rulesets.tainted_grail.campaign.save import world_data, world_from_data
 from tgc.rulesets.tainted_grail.campaign.world import Happening
 from tgc.runtime import Book
+from tgc.runtime.conditions import eval_condition
 from tgc.runtime.rng import Rng
 
 EVENTS = '''
@@ -325,3 +328,56 @@ def test_A47_random_events_go_on_top_of_the_deck_in_their_order(book: Book) -> N
     assert "the Random pile is empty" in campaign.put_random_events([1]).text
     with pytest.raises(CampaignError, match="write how many"):
         campaign.put_random_events([1, 2])
+
+
+def test_quest_and_event_conditions_read_the_active_quests_and_todays_event(book: Book) -> None:
+    """`quest "X"` holds while X is an Active Quest, `event "X"` while X is the regular
+    Event in force today (a quest card revealed goes to the Active Quests instead): in the
+    readings the layer hands over and in a quest's success condition alike."""
+    quest = s.EventCond(event="First Light", quest=True)
+    grey, first = s.EventCond(event="Grey Morning"), s.EventCond(event="First Light")
+    campaign = Campaign(book, ["Ailei"])
+    assert not eval_condition(quest, campaign.state, book)
+    dawn(campaign)  # day 1 reveals the quest "First Light"
+    story = campaign.next_reading()
+    assert story is not None
+    assert eval_condition(quest, story.state, book)
+    assert not eval_condition(first, story.state, book) and not eval_condition(grey, story.state, book)
+    campaign.run(story)
+    campaign.finish(story)
+    read_all(campaign)
+    night(campaign)
+    dawn(campaign)  # day 2 reveals "Grey Morning", in force today
+    story = campaign.next_reading()
+    assert story is not None
+    assert eval_condition(grey, story.state, book) and eval_condition(quest, story.state, book)
+    assert not eval_condition(s.EventCond(event="Storm Front"), story.state, book)
+    campaign.run(story)
+    campaign.finish(story)
+    read_all(campaign)
+    campaign.state.gain_secret(11)
+    campaign.check_quests()  # "First Light" succeeds and leaves the Active Quests
+    assert not eval_condition(quest, campaign.state, book)
+    assert eval_condition(s.NotCond(operand=quest), campaign.state, book)
+
+
+def test_quest_and_event_conditions_name_declared_cards(tmp_path: Path) -> None:
+    """`tgc check`: a misspelt quest or event is TGC122 with the near name; `tgc build`
+    writes the condition into the bundle."""
+    text = MAP + EVENTS + '''
+== bos.ask
+~ if quest "First Lihgt" -> end
+~ if event "Grey Morning" and not quest "The Lady's Bargain": gain 1 food
+-> end
+'''
+    (tmp_path / "c.tgj").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(tmp_path)])
+    assert result.exit_code == 1
+    assert 'TGC122' in result.output and 'no event or quest "First Lihgt"' in result.output
+    assert 'did you mean `First Light`?' in result.output
+    (tmp_path / "c.tgj").write_text(text.replace("Lihgt", "Light"), encoding="utf-8")
+    built = CliRunner().invoke(cli, ["build", str(tmp_path), "-o", str(tmp_path / "out"), "--no-html"])
+    assert built.exit_code == 0, built.output
+    bundle = (tmp_path / "out" / "campaign-test.bundle.json").read_text(encoding="utf-8")
+    assert '{"event":"First Light","kind":"event","quest":true}' in bundle
+    assert '{"event":"Grey Morning","kind":"event","quest":false}' in bundle

@@ -29,6 +29,7 @@ PAIRS: dict[str, tuple[type, type]] = {
     "status": (f.Status, s.StatusCond), "secret": (f.Secret, s.SecretCond),
     "item": (f.Item, s.ItemCond), "compare": (f.Compare, s.CompareCond),
     "dial": (f.Dial, s.DialCond), "character": (f.Character, s.CharacterCond),
+    "event": (f.Event, s.EventCond),
     "visited": (f.Visited, s.VisitedCond), "chapter": (f.Chapter, s.ChapterCond),
     "ask": (f.Ask, s.AskCond), "not": (f.Not, s.NotCond), "and": (f.And, s.AndCond),
     "or": (f.Or, s.OrCond),
@@ -50,6 +51,8 @@ def to_schema(cond: f.Condition) -> s.Condition:
             return s.DialCond(dial=cond.dial, op=cond.op, value=cond.value)
         case f.Character():
             return s.CharacterCond(character=cond.character)
+        case f.Event():
+            return s.EventCond(event=cond.event, quest=cond.quest)
         case f.Visited():
             return s.VisitedCond(verse=cond.verse)
         case f.Chapter():
@@ -81,6 +84,8 @@ def to_form(cond: s.Condition) -> f.Condition:
             return f.Dial(cond.dial, cond.op, cond.value)
         case s.CharacterCond():
             return f.Character(cond.character)
+        case s.EventCond():
+            return f.Event(cond.event, cond.quest)
         case s.VisitedCond():
             return f.Visited(cond.verse)
         case s.ChapterCond():

@@ -119,6 +119,15 @@ class CharacterCond(_Model):
     character: str
 
 
+class EventCond(_Model):
+    """``event "X"``: today's Event is X; ``quest "X"`` (``quest`` true): X is among the
+    Active Quests (a campaign layer keeps both)."""
+
+    kind: Literal["event"] = "event"
+    event: str
+    quest: bool = False
+
+
 class VisitedCond(_Model):
     kind: Literal["visited"] = "visited"
     verse: str
@@ -158,7 +167,7 @@ class OrCond(_Model):
 
 
 Condition = Annotated[
-    StatusCond | SecretCond | ItemCond | CompareCond | DialCond | CharacterCond | VisitedCond
+    StatusCond | SecretCond | ItemCond | CompareCond | DialCond | CharacterCond | EventCond | VisitedCond
     | ChapterCond | AskCond | NotCond | AndCond | OrCond,
     Field(discriminator="kind"),
 ]

@@ -30,6 +30,7 @@ from tgc.conditions.form import (
     Compare,
     Condition,
     Dial,
+    Event,
     Item,
     Not,
     Or,
@@ -58,7 +59,7 @@ def may_hold(cond: Condition, lacks: Lacks, conflict_of: Conflict | None = None)
             return all(may_hold(c, lacks, clash) for c in cond.operands) and clash(cond) is None
         case Or():
             return any(may_hold(c, lacks, clash) for c in cond.operands)
-        case Compare() | Dial() | Character() | Visited() | Chapter() | Ask():
+        case Compare() | Dial() | Character() | Event() | Visited() | Chapter() | Ask():
             return True
         case _:
             assert_never(cond)
@@ -167,6 +168,8 @@ def _boolean_key(atom: Atom) -> tuple[str, str] | None:
             return ("ask", atom.question)
         case Character():
             return ("character", atom.character)
+        case Event():
+            return ("quest" if atom.quest else "event", atom.event)
         case _:
             return None
 

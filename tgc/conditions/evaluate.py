@@ -30,6 +30,7 @@ from tgc.conditions.form import (
     Compare,
     Condition,
     Dial,
+    Event,
     Item,
     Not,
     Or,
@@ -55,6 +56,7 @@ class World(Protocol):
     def value(self, name: str) -> int: ...
     def dial(self, dial: str) -> int: ...
     def has_character(self, character: str) -> bool: ...
+    def event_is(self, event: str, quest: bool) -> bool: ...
     def visited(self, verse: str) -> bool: ...
     def chapter(self) -> tuple[int, str | None, int | None]: ...
     def answer(self, question: str) -> bool: ...
@@ -76,6 +78,8 @@ def holds(cond: Condition, world: World) -> bool:
             return COMPARE[cond.op](world.dial(cond.dial), cond.value)
         case Character():
             return world.has_character(cond.character)
+        case Event():
+            return world.event_is(cond.event, cond.quest)
         case Visited():
             return world.visited(cond.verse)
         case Chapter():

@@ -79,6 +79,16 @@ class Dial:
 
 
 @dataclass(frozen=True, slots=True)
+class Event:
+    """``event "X"`` (today's Event is X) or, ``quest`` true, ``quest "X"`` (X is an
+    Active Quest): what a campaign layer keeps; false outside a campaign played by days."""
+
+    kind: ClassVar[Literal["event"]] = "event"
+    event: str
+    quest: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Character:
     kind: ClassVar[Literal["character"]] = "character"
     character: str
@@ -130,7 +140,7 @@ class Or:
     operands: tuple[Condition, ...]
 
 
-Atom = Status | Secret | Item | Compare | Dial | Character | Visited | Chapter | Ask
+Atom = Status | Secret | Item | Compare | Dial | Character | Event | Visited | Chapter | Ask
 Condition = Atom | Not | And | Or
 
 

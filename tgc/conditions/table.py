@@ -34,6 +34,7 @@ from tgc.conditions.form import (
     Compare,
     Condition,
     Dial,
+    Event,
     Item,
     Not,
     Or,
@@ -103,6 +104,8 @@ def atom_key(atom: Atom) -> AtomKey:
             return ("item", atom.item, atom.keyword)
         case Character():
             return ("character", atom.character)
+        case Event():
+            return ("quest" if atom.quest else "event", atom.event)
         case Visited():
             return ("visited", atom.verse)
         case Chapter():

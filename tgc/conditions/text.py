@@ -26,6 +26,7 @@ from tgc.conditions.form import (
     Compare,
     Condition,
     Dial,
+    Event,
     Item,
     Not,
     Or,
@@ -52,6 +53,8 @@ def describe(cond: Condition, brackets: Brackets = "all") -> str:
             return f'dial "{cond.dial}" {cond.op} {cond.value}'
         case Character():
             return f'character "{cond.character}"'
+        case Event():
+            return f'{"quest" if cond.quest else "event"} "{cond.event}"'
         case Visited():
             return f"visited {cond.verse}"
         case Chapter():

@@ -295,6 +295,15 @@ _RULES: tuple[Rule, ...] = (
         (_CAMPAIGN + '@location 101 "Farmhold"\n  keys: up 102\n',),
     ),
     Rule(
+        "TGC122", "unknown-event", E, 'no {what} "{name}"',
+        "A `quest \"X\"` or `event \"X\"` condition names no declared event or quest.",
+        "`event \"X\"` holds while X is the regular Event in force today and names an "
+        "`@event`; `quest \"X\"` holds while X is an Active Quest and names an `@event` or "
+        "an `@quest`. A misspelt name would make the condition false in every game.",
+        (_ex('@quest "Ancient Knowledge"\n== 101.1\n~ if quest "Ancient Knowlege" -> end\n-> end\n'),),
+        _ex('@quest "Ancient Knowledge"\n== 101.1\n~ if quest "Ancient Knowledge" -> end\n-> end\n'),
+    ),
+    Rule(
         "TGC130", "bad-lock-file", E, "{detail}",
         "`tgc.lock` cannot be read.",
         "`tgc.lock` at the campaign root records the printed number of every named verse "

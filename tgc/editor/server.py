@@ -31,7 +31,8 @@ _TOKEN_OF = dict(zip(KINDS, range(len(KINDS)), strict=True))  # kinds in TOKEN_T
 KEYWORDS = ("gain", "lose", "pay", "mark", "unmark", "secret", "item", "status", "if", "not", "and",
             "or", "visited", "roll", "toss", "encounter", "reveal location", "remove location",
             "replace location", "move to", "raise", "lower", "note", "task", "otherwise", "end",
-            "end chapter", "game over", "character", "chapter", "dial", "ask", "time token")
+            "end chapter", "game over", "character", "quest", "event", "chapter", "dial", "ask",
+            "time token")
 SNIPPETS = {
     "@status": '@status "${1:Name}" ${2|parts,boxes|} ${3:4}\n  when ${4:full} -> ${5:bos.1}',
     "@secret": '@secret ${1:1} "${2:Title}"\n  text: ${3:what the reader learns}',

@@ -96,6 +96,14 @@ def _simple(cond: s.Condition, places: Places, here: Here, negate: bool) -> Inli
             if negate:
                 return say("{character} is not in the [[Party]]", character=name(cond.character))
             return say("{character} is in the [[Party]]", character=name(cond.character))
+        case s.EventCond() if cond.quest:
+            if negate:
+                return say("the quest {quest} is not active", quest=name(cond.event))
+            return say("the quest {quest} is active", quest=name(cond.event))
+        case s.EventCond():
+            if negate:
+                return say("today's event is not {event}", event=name(cond.event))
+            return say("today's event is {event}", event=name(cond.event))
         case s.VisitedCond():
             if negate:
                 return say("you have not read {place}", place=places.place(cond.verse, here))

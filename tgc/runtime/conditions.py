@@ -66,6 +66,9 @@ class StateWorld:
     def dial(self, dial: str) -> int:
         return self.state.dials.get(dial, 0)
 
+    def event_is(self, event: str, quest: bool) -> bool:
+        return event in self.state.quests if quest else self.state.event == event
+
     def has_character(self, character: str) -> bool:
         wanted = character.casefold()
         return any(c.name.casefold() == wanted for c in self.state.active)

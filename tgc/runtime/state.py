@@ -138,6 +138,10 @@ class GameState:
     # what the others carry, what lies on cards): with Vocabulary.item_deck they are not
     # in the deck a keyword gain draws from. Never saved: the layer sets it for a reading.
     out_of_deck: frozenset[str] = frozenset()
+    # A campaign layer's events (``quest "X"``, ``event "X"``): the Active Quests and
+    # today's Event, set before each reading from its own table; never saved.
+    quests: frozenset[str] = frozenset()
+    event: str | None = None
 
     def copy(self) -> GameState:
         """A deep copy (written out by hand: the explorer copies states a lot)."""
@@ -147,7 +151,7 @@ class GameState:
             self.time_tokens, self.day, self.chapter, list(self.tasks), set(self.in_play),
             set(self.removed), dict(self.replaced), self.location, dict(self.answers),
             set(self.dropped), self.players, dict(self.acted), self.vocabulary, dict(self.facts),
-            self.out_of_deck)
+            self.out_of_deck, self.quests, self.event)
 
     @property
     def active(self) -> list[Character]:

@@ -109,6 +109,8 @@ def lower_atom(cond: ast.Cond, resolve: Resolver = _as_written) -> f.Atom:
             return f.Dial(cond.name, cond.op, cond.value)
         case ast.CharacterCond():
             return f.Character(cond.name)
+        case ast.EventCond():
+            return f.Event(cond.name, cond.quest)
         case ast.VisitedCond():
             return f.Visited(resolve(cond.ref))
         case ast.ChapterCond():

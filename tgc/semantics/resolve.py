@@ -283,6 +283,8 @@ class Resolver:
                                            "appears on one"))
             case ast.VisitedCond():
                 self.resolve(cond.ref)
+            case ast.EventCond():
+                self.event_use(cond)
             case ast.CharacterCond() | ast.ChapterCond() | ast.AskCond():
                 return  # a chapter or a question names nothing to look up; characters are rule data
             case _:
@@ -326,6 +328,16 @@ class Resolver:
         elif parts.high > status.size:
             self.diags.append(diag("TGC112", parts.span, name=name, parts=status.size,
                                    part=parts.high))
+
+    def event_use(self, cond: ast.EventCond) -> None:
+        """``event "X"`` names an ``@event``; ``quest "X"`` an ``@event`` or an ``@quest``."""
+        kinds = ("event", "quest") if cond.quest else ("event",)
+        names = [str(d.args[0]) for d in self.c.events if d.kind in kinds and d.args]
+        if cond.name not in names:
+            what = "event or quest" if cond.quest else "event"
+            self.diags.append(diag("TGC122", cond.span, what=what, name=cond.name,
+                                   hint=did_you_mean(cond.name, sorted(names))
+                                   or f'declare it with `@{kinds[-1]} "{cond.name}"`'))
 
     def secret_use(self, number: int, span: Span) -> None:
         if number not in self.c.secrets:

@@ -142,6 +142,15 @@ class CharacterCond(NamedTuple):
     span: Span
 
 
+class EventCond(NamedTuple):
+    """``event "X"``: today's Event is X; ``quest "X"`` (``quest`` true): X is among the
+    Active Quests. A campaign layer keeps both (GameState.events)."""
+
+    name: str
+    quest: bool
+    span: Span
+
+
 class VisitedCond(NamedTuple):
     ref: Ref
     span: Span
@@ -184,6 +193,7 @@ Cond = (
     | Compare
     | DialCond
     | CharacterCond
+    | EventCond
     | VisitedCond
     | ChapterCond
     | AskCond

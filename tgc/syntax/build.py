@@ -384,6 +384,12 @@ class LineBuilder:
     def character_cond(self, name: Token) -> ast.CharacterCond:
         return ast.CharacterCond(unquote(name), self.at(name))
 
+    def quest_cond(self, name: Token) -> ast.EventCond:
+        return ast.EventCond(unquote(name), True, self.at(name))
+
+    def event_cond(self, name: Token) -> ast.EventCond:
+        return ast.EventCond(unquote(name), False, self.at(name))
+
     def visited_cond(self, ref: ast.Ref) -> ast.VisitedCond:
         return ast.VisitedCond(ref, ref.span)
 

@@ -36,7 +36,8 @@ _WORDS = {
 # them, one phrase reads better than twenty alternatives.
 _EFFECT = {"gain", "lose", "pay", "mark", "unmark", "raise", "lower", "task", "replace",
            "remove", "reveal", "move", "set", "advance", "place", "encounter", "note"}
-_CONDITION = {"status", "secret", "item", "dial", "character", "visited", "chapter", "ask"}
+_CONDITION = {"status", "secret", "item", "dial", "character", "quest", "event", "visited", "chapter",
+              "ask"}
 _TARGET = {"end", "game", "VERSE_ID", "LOCAL"}
 
 # `~ if COND: roll ...`: an effect with arms is not allowed after `if COND:`.

@@ -212,7 +212,7 @@ def _guard_item(b: LineBuilder, m: re.Match[str]) -> Any:
 
 
 # Words that start a condition in the grammar: `item >= 2` is not a comparison there.
-_GUARD_KEYWORDS = frozenset({"status", "secret", "item", "dial", "character", "visited",
+_GUARD_KEYWORDS = frozenset({"status", "secret", "item", "dial", "character", "quest", "event", "visited",
                              "chapter", "ask", "not", "pay"})
 
 

@@ -226,6 +226,8 @@
       case "dial": return COMPARE[cond.op](state.dials[cond.dial] || 0, cond.value);
       case "character":
         return active(state).some(function (c) { return c.name.toLowerCase() === cond.character.toLowerCase(); });
+      case "event":  // a campaign layer's; the page plays no campaign by its days
+        return cond.quest ? (state.quests || []).indexOf(cond.event) >= 0 : state.event === cond.event;
       case "visited": return state.visited.indexOf(cond.verse) >= 0;
       case "chapter": {
         var now = state.chapter;

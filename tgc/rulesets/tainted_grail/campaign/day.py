@@ -437,6 +437,12 @@ class Campaign:
         card = self.cards.get(reading.event)
         return card.links.get(reading.hook) if card is not None else None
 
+    def events_known(self, state: GameState) -> None:
+        """What ``quest "X"`` and ``event "X"`` read: the Active Quests and today's Event."""
+        piles = self.world.events
+        state.quests = frozenset(piles.active) if piles is not None else frozenset()
+        state.event = piles.today if piles is not None else None
+
     def check_quests(self) -> list[Happening]:
         """EVT-6 with A45: once an exploration, encounter or action is over, every Active
         Quest whose success condition holds succeeds: it leaves the Active Quests and its
@@ -458,6 +464,7 @@ class Campaign:
                 out.append(Happening("EVT-8", f'Secret {card.secret} is gone: the quest "{card.name}" '
                                               "is no longer active"))
         for name in list(piles.active):
+            self.events_known(self.state)  # a success condition may read another quest
             card = self.cards[name]
             if card.succeed is None or not eval_condition(card.succeed, self.state, self.book):
                 continue
@@ -466,6 +473,7 @@ class Campaign:
             out.append(Happening("EVT-6", f'the quest "{name}" succeeds'))
             if "success" in card.links:
                 self._owe(name, "success")
+        self.events_known(self.state)
         return out
 
     def take_event(self, name: str) -> list[Happening]:
@@ -877,6 +885,7 @@ class Campaign:
         """The facts a story may compare (Vocabulary.facts), for the card it is on."""
         card = state.location
         menhir = self.world.menhir_on(card) if card is not None else None
+        self.events_known(state)
         state.facts.update(menhirs=len(self.world.menhirs), menhir=int(menhir is not None),
                            menhir_dial=menhir.dial or 0 if menhir is not None else 0,
                            time_tokens=self.world.time_tokens.get(card, 0) if card is not None else 0)
