@@ -31,7 +31,6 @@ GAP_IDS = (
 
 # Still without a test of their own, and why (docs/campaign.md, "Not done yet").
 OPEN = {
-    "SET-9": "adding or removing players between sessions: not played by the layer",
 }
 
 

@@ -53,14 +53,14 @@ def test_DTH_5_the_secrets_of_the_dead_are_shared_and_personal_ones_vanish(book:
     campaign.claim("Cadoc")
     assert str(campaign.share(11, "Cadoc")) == "[DTH-5] secret 11 goes to Cadoc"
     assert held(campaign) == {"Beor": [], "Cadoc": [11]}
-    with pytest.raises(CampaignError, match="secret 12 is not a dead character's to share"):
+    with pytest.raises(CampaignError, match="secret 12 is not a dead or departed character's to share"):
         campaign.share(12, "Beor")
     while (story := campaign.next_reading()) is not None:
         campaign.run(story)
         campaign.finish(story)
     campaign.dawn()
     campaign.start_of_day()
-    with pytest.raises(CampaignError, match="not a dead character's to share"):
+    with pytest.raises(CampaignError, match="not a dead or departed character's to share"):
         campaign.share(11, "Beor")  # the dead character's player shared them overnight
 
 

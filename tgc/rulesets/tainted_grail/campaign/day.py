@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tgc.bundle import schema as s
-from tgc.rulesets.tainted_grail.campaign import death
+from tgc.rulesets.tainted_grail.campaign import death, roster
 from tgc.rulesets.tainted_grail.campaign.events import (
     EventCard,
     Piles,
@@ -346,6 +346,16 @@ class Campaign:
     def claim(self, name: str) -> Happening:
         """DTH-3: a dead character's player takes a character still in the box."""
         return death.claim(self, name)
+
+    # ------------------------------------------------------------ the roster between sessions
+
+    def join(self, name: str, beside: str | None = None) -> Happening:
+        """SET-9: a new player's character joins beside a veteran (roster.py)."""
+        return roster.join(self, name, beside)
+
+    def leave(self, name: str, heir: str | None = None) -> list[Happening]:
+        """SET-9: a player leaves; their character's Secrets go to ``heir`` (roster.py)."""
+        return roster.leave(self, name, heir)
 
     def take_item(self, name: str, item: str) -> Happening:
         """DTH-4: a dead character's Item, taken on its card (A43)."""

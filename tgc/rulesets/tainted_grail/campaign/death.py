@@ -115,11 +115,12 @@ def bequeath(campaign: Campaign, member: Character) -> list[Happening]:
 
 def share(campaign: Campaign, number: int, name: str) -> Happening:
     """DTH-5: a dead character's Secret handed to a living character, as that character's
-    player wishes, until the next Start of the Day."""
+    player wishes, until the next Start of the Day (and SET-9: one a departed character
+    left, roster.py)."""
     world = campaign.world
     if number not in world.bequest:
         left = ", ".join(map(str, world.bequest)) or "none"
-        raise CampaignError(f"secret {number} is not a dead character's to share "
+        raise CampaignError(f"secret {number} is not a dead or departed character's to share "
                             f"(to share until the next day: {left}; DTH-5)")
     receiver = campaign.character(name)
     holder = campaign.state.secret_holder(number)

@@ -44,6 +44,10 @@ HELP = (
                       "companion and relic)"),
     (":claim NAME", "after a death in co-op, the dead character's player takes a character "
                     "still in the box"),
+    (":join NAME [with A]", "between sessions (after the night, before :sod): a new player's "
+                            "character from the box joins beside A, with the standard setup"),
+    (":leave A [to B]", "between sessions: A's player leaves; A's Secrets go to B (by default the "
+                        "first who stays), :share hands them on until the next :sod"),
     (":take A ITEM", "the character takes a dead character's Item lying on its card"),
     (":share N to B", "until the next :sod, a dead character's Secret N goes to any living B"),
     (":mercy", "after a solo death or a failure, the All-Mother's mercy"),
@@ -74,6 +78,7 @@ class CampaignPlay:
             "action": self.cmd_action,
             "eod": self.cmd_eod, "advance": self.cmd_advance, "equip": self.cmd_equip,
             "claim": self.cmd_claim, "take": self.cmd_take, "mercy": self.cmd_mercy,
+            "join": self.cmd_join, "leave": self.cmd_leave,
             "share": self.cmd_share,
             "guardian": self.cmd_guardian, "fight": self.cmd_fight,
             "map": self.cmd_map, "world": self.cmd_world,
@@ -206,6 +211,17 @@ class CampaignPlay:
         if len(args) != 1:
             raise InputError("write ':claim NAME' (a character still in the box)")
         return [str(self.campaign.claim(args[0]))]
+
+    def cmd_join(self, args: list[str]) -> list[str]:
+        if len(args) not in (1, 3) or (len(args) == 3 and args[1].casefold() != "with"):
+            raise InputError("write ':join NAME' or ':join NAME with A' (a character in the box, "
+                             "a character in play)")
+        return [str(self.campaign.join(args[0], args[2] if len(args) == 3 else None))]
+
+    def cmd_leave(self, args: list[str]) -> list[str]:
+        if len(args) not in (1, 3) or (len(args) == 3 and args[1].casefold() != "to"):
+            raise InputError("write ':leave A' or ':leave A to B' (who leaves, who takes their Secrets)")
+        return _lines(self.campaign.leave(args[0], args[2] if len(args) == 3 else None))
 
     def cmd_take(self, args: list[str]) -> list[str]:
         if len(args) < 2:
