@@ -67,6 +67,14 @@ def numbered(act: Act, count: int) -> tuple[Choice, ...]:
     return tuple(Choice(act, i) for i in range(count))
 
 
+@cache
+def play_choice(card: int, row: int) -> Choice:
+    """``Choice("play", card, row)``, made once: greedy plays one of a few such choices at
+    every strike."""
+    return Choice("play", card, row)
+
+
 STOP = Choice("none")
+DRAW = Choice("draw")
 YES_NO = (Choice("yes"), Choice("no"))
 TAKE_SKIP = (Choice("take"), Choice("skip"))

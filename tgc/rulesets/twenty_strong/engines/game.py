@@ -82,6 +82,7 @@ class DeckIndex:
     upgraded: tuple[CombatCard, ...]
     names: tuple[str, ...]
     dial_colours: tuple[tuple[int, ...], ...]
+    trigger_zones: dict[str, frozenset[str]]  # ``triggers`` by trigger: the zones it is in
 
 
 _INDEXES: dict[int, tuple[Box, DeckIndex]] = {}  # by the deck's identity (it is frozen)
@@ -118,7 +119,9 @@ def deck_index(box: Box) -> DeckIndex:
                       tuple(c for c in box.cards if c.kind == "upgraded"),
                       tuple(c.name for c in box.dice.colours),
                       tuple(tuple(i for i, c in enumerate(box.dice.colours) if c.name == colour)
-                            for colour in box.dice.dial))
+                            for colour in box.dice.dial),
+                      {trigger: frozenset(z for z, t in triggers if t == trigger)
+                       for _, trigger in triggers})
     if len(_INDEXES) > 64:
         _INDEXES.clear()
     _INDEXES[id(box)] = (box, index)
@@ -158,6 +161,7 @@ class Game:
         self.has_standing, self.has_face_standing = index.has_standing, index.has_face_standing
         self.index = index
         self.triggers, self.sides, self.dial_open = index.triggers, index.sides, index.dial_open
+        self.trigger_zones = index.trigger_zones
         self.soonest = index.soonest
         self.colour_names, self.dial_colours = index.names, index.dial_colours
         self.standing_hero: tuple[Effect, ...] = ()
@@ -169,6 +173,8 @@ class Game:
         self.fast_repeats = getattr(policy, "repeats", None)
         self.fast_recovers = getattr(policy, "recovers", None)
         self.fast_decks = getattr(policy, "decks", None)
+        # for each order of colours a policy recovers in, each die's colour's place in it
+        self.recover_ranks: dict[tuple[int, ...], list[int]] = {}
         self.hero_abilities: tuple[Hero | None, dict[str, tuple[tuple[Ability, Foe | None], ...]]] = (
             None, {})  # the hero's abilities by trigger (resolve.live_abilities)
 
@@ -193,13 +199,12 @@ class Game:
         from the last place down, a place below it drawn as ``randrange`` draws), without
         a call per draw."""
         bits = self.rng.getrandbits
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
+        for n in range(len(items), 1, -1):  # n = i + 1 for each place i from the last
             k = n.bit_length()
             j = bits(k)
             while j >= n:
                 j = bits(k)
-            items[i], items[j] = items[j], items[i]
+            items[n - 1], items[j] = items[j], items[n - 1]
         return items
 
     # ------------------------------------------------------------ setup (TS-3.1)
@@ -400,20 +405,20 @@ class Game:
 
     def check_defeat(self, foe: Foe) -> None:
         """TS-7.4: after each application or damage, defeat, rewards, the win."""
-        if foe.defeated or strategy.damage_on(self, foe) < foe.card.health:
+        if foe.defeated or strategy.damage_on(self, foe) < foe.health:
             return
         t = self.t
         foe.defeated = foe.defeated_now = True
         if self.log is not None:
-            self.say(f"{foe.card.name} is defeated.")
-        if foe.card.boss:
+            self.say(f"{foe.name} is defeated.")
+        if foe.boss:
             t.boss_defeated = True
-        for reward in foe.card.rewards:
-            if self.ask("reward", TAKE_SKIP, foe.card.name).act == "take":  # TS-A22
+        for reward in foe.rewards:
+            if self.ask("reward", TAKE_SKIP, foe.name).act == "take":  # TS-A22
                 resolve.effects(self, reward, foe)
         for live, _ in resolve.live_abilities(self, "on-defeat"):
             resolve.ability(self, live, foe)
-        for special in foe.card.special:
+        for special in foe.special:
             if special.trigger == "on-defeat":
                 resolve.ability(self, special, foe)
         self.check_win()
@@ -445,11 +450,11 @@ class Game:
 
     def suffer_damage(self) -> None:
         t = self.t
-        total = sum(f.card.damage for f in t.undefeated)
+        total = sum(f.damage for f in t.undefeated)
         for ability, source in resolve.live_abilities(self, "suffer-damage"):
             resolve.ability(self, ability, source)
         for foe in list(t.foes):
-            for ability in foe.card.special:
+            for ability in foe.special:
                 if ability.trigger == "suffer-damage":
                     resolve.ability(self, ability, foe)
         taken = max(0, total - t.prevent)
@@ -463,9 +468,9 @@ class Game:
         t = self.t
         pending: list[tuple[Foe, int]] = []
         for foe in t.foes:
-            if foe.card.after:
+            if foe.after:
                 pending.append((foe, -1))
-            pending.extend((foe, i) for i, a in enumerate(foe.card.special)
+            pending.extend((foe, i) for i, a in enumerate(foe.special)
                            if a.trigger == "after")
         for ability, source in resolve.live_abilities(self, "after"):
             resolve.ability(self, ability, source)
@@ -473,9 +478,9 @@ class Game:
             pick = self.ask("order", numbered("effect", len(pending)))
             foe, which = pending.pop(pick.a)
             if which < 0:
-                resolve.effects(self, foe.card.after, foe)
+                resolve.effects(self, foe.after, foe)
             else:
-                resolve.ability(self, foe.card.special[which], foe)
+                resolve.ability(self, foe.special[which], foe)
 
     def recover(self, count: int) -> None:
         """TS-9.4: up to ``count`` exhausted dice back to the pool, one colour at a time."""
@@ -502,26 +507,32 @@ class Game:
             return
         t = self.t
         colour_of, exhausted = t.colour_of, t.exhausted
-        moved: list[int] = []
-        for colour in order:
-            for die in exhausted:
-                if colour_of[die] == colour:
-                    moved.append(die)
-                    if len(moved) == count:
-                        break
-            if len(moved) == count:
-                break
-        for die in moved:
-            exhausted.remove(die)
+        key = tuple(order)  # the same tuple when it is one (greedy's are)
+        ranks = self.recover_ranks.get(key)
+        if ranks is None:
+            place = {colour: i for i, colour in enumerate(order)}
+            ranks = self.recover_ranks[key] = [
+                place.get(colour, -1) for colour in colour_of]
+        # the dice by their colour's place in ``order``, each colour's in exhausted order
+        # (a stable sort); a colour outside ``order`` is never recovered
+        moved = sorted(exhausted, key=ranks.__getitem__)
+        if ranks[moved[0]] < 0:
+            moved = [d for d in moved if ranks[d] >= 0]
+        del moved[count:]
+        if len(moved) == len(exhausted):
+            exhausted.clear()
+        else:
+            for die in moved:
+                exhausted.remove(die)
         t.pool += moved
 
     def gain_items(self) -> None:
         """TS-12.3: items one at a time; room may be made by using or discarding."""
         t = self.t
         for foe in list(t.foes):
-            if not (foe.defeated_now and foe.card.item is not None):
+            if not (foe.defeated_now and foe.item is not None):
                 continue
-            if self.ask("item-reward", TAKE_SKIP, foe.card.name).act == "skip":
+            if self.ask("item-reward", TAKE_SKIP, foe.name).act == "skip":
                 continue
             while len(t.inventory) >= t.strategy:
                 room = self.ask("make-room", [Choice("none"),
@@ -533,7 +544,7 @@ class Game:
                 t.foes.remove(foe)
                 t.inventory.append(foe.card)
                 if self.log is not None:
-                    self.say(f"{foe.card.name} is now an item.")
+                    self.say(f"{foe.name} is now an item.")
 
     def cleanup(self) -> None:
         t = self.t

@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Literal
 
 from tgc.rulesets.twenty_strong.data import Enemy
 from tgc.rulesets.twenty_strong.engines import strategy
-from tgc.rulesets.twenty_strong.engines.decisions import STOP, Choice, Decision, DecisionKind, Policy
+from tgc.rulesets.twenty_strong.engines.decisions import (
+    DRAW,
+    STOP,
+    Choice,
+    Decision,
+    DecisionKind,
+    Policy,
+    play_choice,
+)
 from tgc.rulesets.twenty_strong.engines.table import CRIT, MISS, PRINTED, Foe
 from tgc.rulesets.twenty_strong.odds import Die, Engagement, Target, best_move
 
@@ -77,7 +85,7 @@ class GreedyRules:
                 tops = _tops(game)
                 return _best(decision, lambda c: tops[c.a].health + tops[c.a].damage)
             case "item-use":
-                incoming = sum(f.card.damage for f in t.undefeated) - t.prevent
+                incoming = sum(f.damage for f in t.undefeated) - t.prevent
                 return 1 if game.step == "suffer damage" and incoming > 0 else 0
             case "hand-discard" | "discard" | "banish-card":
                 return _best(decision, lambda c: -len(t.hand[c.a].left)
@@ -95,35 +103,36 @@ class GreedyRules:
         ``strategy.strike_choices``), else a draw while the hand is at most its limit,
         else stop."""
         t = game.t
+        foes = t.foes
         for i, card in enumerate(t.hand):
             left = card.left_positions
-            for j, foe in enumerate(t.foes):
-                if not left.isdisjoint(foe.host_nodes):
-                    return Choice("play", i, j)
+            for j, foe in enumerate(foes):
+                chain = foe.chain  # the row's right nodes (Foe.host_nodes), read inline
+                if not left.isdisjoint(chain[-1].right if chain else foe.nodes):
+                    return play_choice(i, j)
         if (t.combat_deck or t.combat_discard) and len(t.hand) < t.hand_limit() + 1:
-            return Choice("draw")
+            return DRAW
         return STOP
 
-    def commits(self, game: Game) -> frozenset[int]:
+    def commits(self, game: Game) -> Sequence[int]:
         """The ``commit`` rule of ``choose`` for a whole Commit step: every die of a colour
         that some undefeated enemy may take (committing changes neither)."""
-        t = game.t
-        takers = strategy.takers(game)
-        if not takers:
-            return _NONE
-        colour_of = t.colour_of
-        ready = {colour_of[d] for d in t.pool}
-        return frozenset(c for c in takers if c in ready)
+        return strategy.takers(game)  # a colour with no ready die commits none
 
     def decks(self, game: Game, kind: Literal["activate", "menhir"]) -> int:
         """The ``activate`` and ``menhir`` rules of ``choose`` without the decision: the
         first deck (with a card) whose top card has the least Health to activate, the most
         Health and Damage to feed the Menhir Stack; -1 when every deck is empty."""
         best, best_score = -1, 0
+        if kind == "activate":
+            for i, cards in enumerate(game.t.enemy_decks.values()):
+                if cards and (best < 0 or cards[-1].health < best_score):
+                    best, best_score = i, cards[-1].health
+            return best
         for i, cards in enumerate(game.t.enemy_decks.values()):
             if cards:
                 top = cards[-1]
-                score = -top.health if kind == "activate" else top.health + top.damage
+                score = top.health + top.damage
                 if best < 0 or score > best_score:
                     best, best_score = i, score
         return best
@@ -146,8 +155,8 @@ class GreedyRules:
                 return -1.0
             deal = strategy.face_damage(game, t.faces[c.a], foe)
             if deal >= need:
-                return 100.0 + foe.card.damage + 10 * foe.card.boss - (deal - need)
-            return 1.0 + foe.card.damage / 10 + deal / 100
+                return 100.0 + foe.damage + 10 * foe.boss - (deal - need)
+            return 1.0 + foe.damage / 10 + deal / 100
 
         scores = [score(c) for c in decision.choices]
         if not any(s > 0 for s in scores):
@@ -184,45 +193,47 @@ class GreedyPolicy(GreedyRules):
         """The ``apply`` rule of ``choose`` without the decision: the die and the row of the
         first best application among ``strategy.applications`` (what ``apply`` picks
         among the choices made of them), or None where it would stop. The same walk as
-        ``applications``, written out: the first hit of each kind first (a bit per colour
-        and face), then the open colours and the rows; a row's need is counted when first
-        read."""
+        ``applications``, written out in one pass over the committed dice: the first hit
+        of each kind (a bit per colour and face), its colour if open, then the rows; the
+        open colours are read at the first hit, a row's need when first read."""
         t = game.t
-        faces, colour_of = t.faces, t.colour_of
-        firsts = []
-        seen = 0
-        for die in t.active:
-            face = faces[die]
-            if face != MISS:
-                bit = 1 << (colour_of[die] * 3 + face)
-                if not seen & bit:
-                    seen |= bit
-                    firsts.append(die)
-        if not firsts:
+        active = t.active
+        if not active:
             return None
+        faces, colour_of = t.faces, t.colour_of
         foes, names = t.foes, game.colour_names
-        open_ = strategy.open_colours(game)
+        open_: frozenset[str] | None = None
+        read = False  # open_ is read at the first hit
         printed = not (t.face_bonus or game.has_face_standing)
         needs: list[int | None] = [None] * len(foes)
         best, best_score = None, 0.0
-        for die in firsts:
-            colour = names[colour_of[die]]
+        seen = 0
+        for die in active:
+            face = faces[die]
+            if face == MISS:
+                continue
+            colour_index = colour_of[die]
+            bit = 1 << (colour_index * 3 + face)
+            if seen & bit:
+                continue
+            seen |= bit
+            if not read:
+                open_, read = strategy.open_colours(game), True
+            colour = names[colour_index]
             if open_ is not None and colour not in open_:
                 continue
-            face = faces[die]
             for j, foe in enumerate(foes):
-                card = foe.card
-                if card.during and not strategy.colour_allowed(colour, foe, open_):
+                if foe.forbid and not strategy.colour_allowed(colour, foe, open_):
                     continue
                 need = needs[j]
                 if need is None:
-                    need = needs[j] = card.health - strategy.damage_on(game, foe)
+                    need = needs[j] = foe.health - strategy.damage_on(game, foe)
                 if need <= 0:
                     continue  # scored -1: never the best while another scores above 0
-                deal = PRINTED[face] if printed and not card.during else \
+                deal = PRINTED[face] if printed and not foe.own else \
                     strategy.face_damage(game, face, foe)
-                score = (100.0 + card.damage + 10 * card.boss - (deal - need) if deal >= need
-                         else 1.0 + card.damage / 10 + deal / 100)
+                score = (100.0 + foe.damage + 10 * foe.boss - (deal - need) if deal >= need
+                         else 1.0 + foe.damage / 10 + deal / 100)
                 if score > best_score:
                     best, best_score = (die, j), score
         return best
@@ -310,7 +321,7 @@ def worth_repeating(game: Game) -> bool:
 
 
 def _need(game: Game, foe: Foe) -> int:
-    return foe.card.health - strategy.damage_on(game, foe)
+    return foe.health - strategy.damage_on(game, foe)
 
 
 def _tops(game: Game) -> list[Enemy]:
@@ -319,7 +330,6 @@ def _tops(game: Game) -> list[Enemy]:
     return [cards[-1] if cards else _NO_TOP for cards in game.t.enemy_decks.values()]
 
 
-_NONE: frozenset[int] = frozenset()
 _NO_TOP = Enemy(name="-", health=0, damage=0)  # an empty deck, never offered
 
 

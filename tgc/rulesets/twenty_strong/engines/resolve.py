@@ -29,14 +29,16 @@ def live_abilities(game: Game, trigger: data.Trigger) -> tuple[tuple[data.Abilit
                       for name in data.TRIGGERS}
         game.hero_abilities = (t.hero, by_trigger)
     out: tuple[tuple[data.Ability, Source], ...] = by_trigger[trigger]
-    triggers = game.triggers  # the zones that no card of the deck has it in are skipped
-    if ("hand", trigger) in triggers:
+    zones = game.trigger_zones.get(trigger)  # the zones some card or item has it in
+    if zones is None:
+        return out
+    if "hand" in zones:
         out += tuple((a, None) for card in t.hand for a in card.abilities
                      if a.zone == "hand" and a.trigger == trigger)
-    if ("play", trigger) in triggers:
+    if "play" in zones:
         out += tuple((a, foe) for foe in t.foes for card in foe.chain for a in card.abilities
                      if a.zone == "play" and a.trigger == trigger)
-    if ("item", trigger) in triggers and t.inventory:
+    if "item" in zones and t.inventory:
         out += tuple((a, None) for item in t.ongoing() if item.item is not None
                      for a in item.item.abilities if a.trigger == trigger)
     return out

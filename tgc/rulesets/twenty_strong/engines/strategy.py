@@ -34,7 +34,7 @@ def engagement(game: Game) -> None:
 def start_of_engagement(game: Game) -> None:
     t = game.t
     pending = [(a, src) for a, src in resolve.live_abilities(game, "start-of-engagement")]
-    pending += [(a, foe) for foe in t.foes for a in foe.card.special
+    pending += [(a, foe) for foe in t.foes for a in foe.special
                 if a.trigger == "start-of-engagement"]
     while pending:
         pick = game.ask("order", numbered("effect", len(pending)))
@@ -130,7 +130,7 @@ def play_card(game: Game, index: int, foe: Foe) -> int:
     each, top to bottom. Returns the strikes it grants."""
     t = game.t
     card = t.hand.pop(index)
-    matching = set(foe.host_nodes)
+    matching = set(foe.chain[-1].right if foe.chain else foe.nodes)
     foe.chain.append(card)
     if game.log is not None:
         game.say(f"You play {card.name} on {foe.card.name}.")
@@ -173,13 +173,21 @@ def commit_step(game: Game) -> None:
         t.active.append(die)
 
 
-def commit_at_once(game: Game, colours: frozenset[int]) -> None:
+def commit_at_once(game: Game, colours: Sequence[int]) -> None:
     """What asking die by die gives a policy that commits every die of ``colours`` (the
     lowest colour first, each colour's dice in pool order) and then stops."""
     if not colours:
         return
     t = game.t
     colour_of, pool = t.colour_of, t.pool
+    if len(colours) == 1:  # most passes: one colour, one walk of the pool
+        (colour,) = colours
+        keep: list[int] = []
+        active = t.active
+        for d in pool:
+            (active if colour_of[d] == colour else keep).append(d)
+        t.pool = keep
+        return
     for colour in sorted(colours):
         t.active += [d for d in pool if colour_of[d] == colour]
     t.pool = [d for d in pool if colour_of[d] not in colours]
@@ -280,17 +288,16 @@ def takers(game: Game) -> list[int]:
     for c in candidates:
         name = names[c]
         for foe in t.foes:
-            if not foe.defeated and (not foe.card.during or colour_allowed(name, foe, open_)):
+            if not foe.defeated and (not foe.forbid or colour_allowed(name, foe, open_)):
                 found.append(c)
                 break
     return found
 
 
 def colour_allowed(colour: str, foe: Foe, open_: frozenset[str] | None) -> bool:
-    if foe.card.during and not foe.defeated:  # most enemies have no During effect
-        for effect in foe.card.during:
-            if effect.kind == "forbid" and effect.colour in (None, colour):
-                return False
+    forbid = foe.forbid
+    if forbid and not foe.defeated and (None in forbid or colour in forbid):
+        return False  # most enemies have no During effect, so no colour they forbid
     return open_ is None or colour in open_
 
 
@@ -299,15 +306,13 @@ def face_damage(game: Game, face: int, foe: Foe) -> int:
     standing one, then the printed 1 or 2."""
     if face == MISS:
         return 0
-    name = "crit" if face == CRIT else "basic"
-    if foe.card.during:
-        for effect in foe.card.during:
-            if effect.kind == "face-damage" and effect.face == name:
-                return effect.amount
+    if face in foe.own:
+        return foe.own[face]
     t = game.t
     if face in t.face_bonus:
         return t.face_bonus[face]
     if game.has_face_standing:
+        name = "crit" if face == CRIT else "basic"
         for effect in resolve.standing(game):
             if effect.kind == "face-damage" and effect.face == name:
                 return effect.amount
@@ -318,9 +323,9 @@ def damage_on(game: Game, foe: Foe) -> int:
     """Computed from the applied dice at every check, never accumulated (TS-7.8). Where
     no rule changes what a face deals (most enemies, most rounds), the printed damage."""
     t = game.t
+    if not (foe.own or t.face_bonus or game.has_face_standing):
+        return foe.bonus + sum(map(PRINTED.__getitem__, map(t.faces.__getitem__, foe.applied)))
     faces = t.faces
-    if not (foe.card.during or t.face_bonus or game.has_face_standing):
-        return foe.bonus + sum(PRINTED[faces[d]] for d in foe.applied)
     return foe.bonus + sum(face_damage(game, faces[d], foe) for d in foe.applied)
 
 

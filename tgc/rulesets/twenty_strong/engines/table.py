@@ -4,9 +4,10 @@ and applied dice. The rules that move things between zones live in ``game.py``."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from tgc.rulesets.twenty_strong.data import Box, CombatCard, Enemy, Hero
+from tgc.rulesets.twenty_strong.data import Ability, Box, CombatCard, Effect, Enemy, Hero, ItemReward
 
 MISS, BASIC, CRIT = 0, 1, 2
 FACE_NAMES = ("miss", "hit", "crit")
@@ -16,7 +17,14 @@ PRINTED = (0, 1, 2)  # what each face deals where no rule changes it (TS-1.3)
 @dataclass(slots=True, eq=False)
 class Foe:
     """An active enemy (or the boss) in its row; rows are told apart by identity (two rows
-    of equal cards are still two enemies)."""
+    of equal cards are still two enemies).
+
+    The card's fields that the engine reads at every step are copied onto the row when
+    it is made (``card`` stays the record): a field of a pydantic record costs about six
+    times a slot's read, because pydantic's ``__getattr__`` turns off CPython's attribute
+    specialisation, and a game reads them some thousand times. ``forbid`` holds the
+    colours its During effects forbid (None: every colour), ``own`` what its During
+    effects make each face deal (the first such effect per face)."""
 
     card: Enemy
     chain: list[CombatCard] = field(default_factory=list)
@@ -24,11 +32,51 @@ class Foe:
     bonus: int = 0  # damage dealt by effects this round (it lives as long as applied dice)
     defeated: bool = False
     defeated_now: bool = False  # defeated in this round (Gain Item Rewards looks)
+    name: str = field(init=False)
+    health: int = field(init=False)
+    damage: int = field(init=False)
+    boss: bool = field(init=False)
+    nodes: tuple[str, ...] = field(init=False)
+    during: tuple[Effect, ...] = field(init=False)
+    after: tuple[Effect, ...] = field(init=False)
+    special: tuple[Ability, ...] = field(init=False)
+    rewards: tuple[tuple[Effect, ...], ...] = field(init=False)
+    item: ItemReward | None = field(init=False)
+    forbid: frozenset[str | None] = field(init=False)
+    own: Mapping[int, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        (self.name, self.health, self.damage, self.boss, self.nodes, self.during, self.after,
+         self.special, self.rewards, self.item, self.forbid, self.own) = card_fields(self.card)
 
     @property
     def host_nodes(self) -> tuple[str, ...]:
         """The right nodes the next combat card in this row must match (TS-6.3)."""
-        return self.chain[-1].right if self.chain else self.card.nodes
+        return self.chain[-1].right if self.chain else self.nodes
+
+
+CardFields = tuple[str, int, int, bool, tuple[str, ...], tuple[Effect, ...], tuple[Effect, ...],
+                   tuple[Ability, ...], tuple[tuple[Effect, ...], ...], ItemReward | None,
+                   frozenset[str | None], Mapping[int, int]]
+_FIELDS: dict[int, tuple[Enemy, CardFields]] = {}  # by the card's identity (it is frozen)
+
+
+def card_fields(card: Enemy) -> CardFields:
+    """What ``Foe`` copies from its card, read once per card."""
+    known = _FIELDS.get(id(card))
+    if known is not None and known[0] is card:
+        return known[1]
+    own: dict[int, int] = {}
+    for effect in card.during:
+        if effect.kind == "face-damage":
+            own.setdefault(CRIT if effect.face == "crit" else BASIC, effect.amount)
+    forbid = frozenset(e.colour for e in card.during if e.kind == "forbid")
+    found: CardFields = (card.name, card.health, card.damage, card.boss, card.nodes, card.during,
+                         card.after, card.special, card.rewards, card.item, forbid, own)
+    if len(_FIELDS) > 4096:
+        _FIELDS.clear()
+    _FIELDS[id(card)] = (card, found)
+    return found
 
 
 @dataclass(slots=True)
