@@ -1,4 +1,6 @@
-// Tainted Grail in the web player, `tgc play`'s `:advance` (000, "Character advancement"):
+// Tainted Grail in the web player, `tgc play`'s `:advance` (000, "Character advancement")
+// and `:use` (an Item's or a Skill's action; engines/outside.py's effects outside an
+// encounter):
 // engines/table_commands.py's AdvanceCommands and engines/advancement.py ported line for
 // line, so a party member spends Exp on attributes (their Skills from the 3rd point), the
 // Advancement Pools' cards (three off a shuffled pool, keep one) and the deck's cards set
@@ -32,6 +34,10 @@
     this.cards = { combat: {}, diplomacy: {} };
     (data.cards || []).forEach(function (card) { self.cards[card.kind][card.number] = card; });
     this.skills = (data.skills || []).slice();
+    this.items = {};
+    (data.items || []).forEach(function (item) { self.items[item.name] = item; });
+    this.keywords = {};
+    bundle.items.forEach(function (item) { self.keywords[item.name] = item.keywords; });
   }
 
   // ---------------------------------------------------------------- costs
@@ -233,10 +239,121 @@
     return args.length ? buy(rules, member, args, state, rng) : summary(rules, member);
   }
 
-  // The command for a campaign that declares characters (make_commands: none otherwise).
+  // ---------------------------------------------------------------- :use
+
+  var USE_HELP = [":use [MEMBER] NAME  an Item's or a Skill's action (its `pay` costs first)"];
+
+  function memberGet(c, what) { return has(c.tracks, what) ? c.tracks[what] : (c.resources[what] || 0); }
+  function setTrack(rules, c, track, value) {
+    var limit = c.limits[track] != null ? c.limits[track] : value;
+    c.tracks[track] = Math.max(0, Math.min(value, limit));
+    Object.keys(rules.words.caps).forEach(function (low) {
+      var high = rules.words.caps[low];
+      if (c.tracks[low] > c.tracks[high]) c.tracks[low] = c.tracks[high];
+    });
+  }
+  function compare(left, op, right) {
+    return { ">=": left >= right, ">": left > right, "<=": left <= right, "<": left < right,
+             "==": left === right, "!=": left !== right }[op];
+  }
+  function keywordsOf(rules, item) { return has(rules.keywords, item) ? rules.keywords[item] : []; }
+  // outside.py's holds: what can be read outside an encounter.
+  function holds(rules, cond, member) {
+    var result = false;
+    if (cond.kind === "panic") result = (member.tracks.terror || 0) > (member.tracks.health || 0);
+    else if (cond.kind === "item") {
+      result = member.items.some(function (i) { return cond.name === i || keywordsOf(rules, i).indexOf(cond.name) >= 0; });
+    } else if (cond.kind === "compare") {
+      var value = has(member.attributes, cond.name) ? member.attributes[cond.name] : memberGet(member, cond.name);
+      result = compare(value, cond.op, cond.value);
+    }
+    return result !== cond.negate;
+  }
+  function holder(state, number) { return state.party.filter(function (c) { return c.secrets.indexOf(number) >= 0; })[0] || null; }
+  // outside.py's apply: each effect whose condition holds, in order, a line per change.
+  function applyOutside(rules, member, effects, state, rng) {
+    var said = [];
+    effects.forEach(function (effect) {
+      if (effect.cond && !holds(rules, effect.cond, member)) return;
+      if ((effect.verb === "gain" || effect.verb === "lose" || effect.verb === "pay") && effect.what) {
+        var sign = effect.verb === "gain" ? 1 : -1, before = memberGet(member, effect.what);
+        if (has(member.tracks, effect.what)) setTrack(rules, member, effect.what, before + sign * effect.amount);
+        else member.resources[effect.what] = Math.max(0, before + sign * effect.amount);
+        said.push(member.name + ": " + effect.text);
+      } else if (effect.verb === "gain_secret" || effect.verb === "lose_secret") {
+        var held = holder(state, effect.amount);
+        if (effect.verb === "gain_secret" && !held) member.secrets.push(effect.amount);
+        if (effect.verb === "lose_secret" && held) held.secrets.splice(held.secrets.indexOf(effect.amount), 1);
+        said.push(member.name + ": " + effect.text);
+      } else if (effect.verb === "gain_item") {
+        var item = itemFor(rules, effect.what, state, rng);
+        if (item !== null) { member.items.push(item); said.push(member.name + " gains " + item); }
+      } else if (effect.verb === "lose_item") {
+        var lost = member.items.filter(function (i) {
+          return effect.what === i || keywordsOf(rules, i).indexOf(effect.what) >= 0;
+        })[0];
+        if (lost !== undefined) { member.items.splice(member.items.indexOf(lost), 1); said.push(member.name + " loses " + lost); }
+      }
+    });
+    return said;
+  }
+  function itemFor(rules, what, state, rng) {
+    if (has(rules.keywords, what)) return what;
+    var carried = [];
+    state.party.forEach(function (c) { c.items.forEach(function (i) { carried.push(i); }); });
+    var choices = Object.keys(rules.keywords).filter(function (n) {
+      return rules.keywords[n].indexOf(what) >= 0 && carried.indexOf(n) < 0;
+    }).sort(byCodePoint);
+    return choices.length ? rng.pick(choices) : null;
+  }
+  // table_commands.py's use: `:use [MEMBER] NAME`, its `pay` costs affordable first.
+  function use(rules, state, args, rng) {
+    var party = state.party, member = party.length === 1 ? party[0] : null;
+    if (args.length && party.length > 1) {
+      var wanted = args[0].toLowerCase();
+      member = party.filter(function (c) { return c.name.toLowerCase() === wanted; })[0] || null;
+      if (member) args = args.slice(1);
+    } else if (args.length && args[0].toLowerCase() === party[0].name.toLowerCase() && args.length > 1) {
+      args = args.slice(1);
+    }
+    if (!member) {
+      fail("who acts? write ':use MEMBER " + args.join(" ") + "' (" + party.map(function (c) { return c.name; }).join(", ") + ")");
+    }
+    var name = args.join(" ").replace(/^"+|"+$/g, "").toLowerCase(), actions = [];
+    member.items.forEach(function (n) {
+      (has(rules.items, n) ? rules.items[n].abilities : []).forEach(function (a) { actions.push([n, a]); });
+    });
+    (member.piles.skills || []).forEach(function (n) {
+      var skill = rules.skills.filter(function (s) { return s.name === n; })[0];
+      (skill ? skill.abilities || [] : []).forEach(function (a) { actions.push([n, a]); });
+    });
+    actions = actions.filter(function (pair) { return pair[1].trigger === "action"; });
+    var found = actions.filter(function (pair) { return pair[0].toLowerCase() === name; })[0];
+    if (!found) {
+      fail(member.name + " has no Item or Skill '" + args.join(" ") + "' with an action (theirs: " +
+        (actions.map(function (pair) { return pair[0]; }).join(", ") || "none") + ")");
+    }
+    found[1].effects.forEach(function (effect) {
+      if (effect.verb === "pay" && !effect.cond && memberGet(member, effect.what) < effect.amount) {
+        fail(member.name + " cannot pay " + effect.amount + " " + effect.what + " for " + found[0] + " (has " +
+          memberGet(member, effect.what) + ")");
+      }
+    });
+    return [member.name + " uses " + found[0] + ": " + found[1].text].concat(applyOutside(rules, member, found[1].effects, state, rng));
+  }
+
+  // The commands for a campaign that declares characters (make_commands: none otherwise);
+  // `:use` when some Item or Skill has an action.
   P.commandMakers.push(function (bundle, words) {
     var rules = new Rules(bundle, words);
     if (!Object.keys(rules.characters).length) return null;
-    return { advance: { help: HELP, run: function (state, args, rng) { return advance(rules, state, args, rng); } } };
+    var commands = { advance: { help: HELP, run: function (state, args, rng) { return advance(rules, state, args, rng); } } };
+    var abilities = [];
+    Object.keys(rules.items).forEach(function (n) { abilities = abilities.concat(rules.items[n].abilities); });
+    rules.skills.forEach(function (s) { abilities = abilities.concat(s.abilities || []); });
+    if (abilities.some(function (a) { return a.trigger === "action"; })) {
+      commands.use = { help: USE_HELP, run: function (state, args, rng) { return use(rules, state, args, rng); } };
+    }
+    return commands;
   });
 })(typeof window !== "undefined" ? window : globalThis);
