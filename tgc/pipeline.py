@@ -365,7 +365,7 @@ def _model_again(job: Job, files: list[ast.File], result: Result
         earlier = previous.resolution
     campaign, more, result.resolution = resolve_again(campaign, earlier)
     was = previous.resolution_analysis if earlier is not None and previous is not None else None
-    analysis = Analysis(campaign, (was, result.resolution.replayed) if was is not None else None, keep=True)
+    analysis = Analysis(campaign, (was, result.resolution) if was is not None else None, keep=True)
     result.resolution_analysis = analysis
     return campaign, diags + more, analysis
 

@@ -17,7 +17,7 @@ ruleset's rule data) keep it with ``derive``, keyed by the function that compute
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from functools import cached_property
 from typing import TypeVar, cast
 
@@ -26,7 +26,8 @@ from tgc.semantics.cascade import Hidden, find_hidden
 from tgc.semantics.endings import Ending, find_endings
 from tgc.semantics.flow import Flow, solve_flow
 from tgc.semantics.graph import Graph, build_graph
-from tgc.semantics.model import Campaign
+from tgc.semantics.incremental import Resolution
+from tgc.semantics.model import Campaign, block_id
 from tgc.semantics.reflow import solve_flow_again
 from tgc.semantics.usage import Usage, collect_usage
 
@@ -48,9 +49,9 @@ class Analysis:
     def graph(self) -> Graph:
         """Bodies (verses and inline blocks), the edges between them and the entries."""
         if self.earlier is not None:
-            analysis, same = self.earlier
+            analysis, resolution = self.earlier
             if "graph" in vars(analysis):  # (built there: a cached_property lives in __dict__)
-                return build_graph(self.campaign, analysis.graph, same)
+                return build_graph(self.campaign, analysis.graph, resolution.replayed, resolution.fresh)
         return build_graph(self.campaign)
 
     @cached_property
@@ -59,9 +60,13 @@ class Analysis:
         if not self.keep:
             return collect_usage(self.campaign, self.graph)
         if self.earlier is not None:
-            analysis, _ = self.earlier
+            analysis, resolution = self.earlier
             if "graph" in vars(analysis) and "usage" in vars(analysis) and analysis.keep:
-                return collect_usage(self.campaign, self.graph, (analysis.graph, analysis.usage))
+                verses = self.campaign.verses
+                changed = [nid for vid in resolution.fresh
+                           for nid in (vid, *(block_id(vid, name) for name in verses[vid].blocks))]
+                return collect_usage(self.campaign, self.graph, (analysis.graph, analysis.usage),
+                                     changed=changed)
         return collect_usage(self.campaign, self.graph, keep=True)
 
     @cached_property
@@ -99,8 +104,9 @@ class Analysis:
         return cast(T, self._derived[compute])
 
 
-# The analysis of the last run and the verses whose trees and resolution it shares.
-Earlier = tuple[Analysis, Collection[str]]
+# The analysis of the last run and this run's resolution: which verses have the trees
+# and resolution of then (``replayed``), and which not (``fresh``).
+Earlier = tuple[Analysis, Resolution]
 
 # A check: one analysis in, its diagnostics out (semantics.checks lists the core's; a
 # ruleset's `checks` module lists its own as CHECKS).

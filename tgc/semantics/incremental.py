@@ -43,6 +43,7 @@ class Resolution:
 
     verses: dict[str, VerseResolution] = field(default_factory=dict)
     replayed: set[str] = field(default_factory=set)
+    fresh: list[str] = field(default_factory=list)  # the verses not replayed, in order
 
 
 def same_names(old: Campaign, new: Campaign) -> bool:

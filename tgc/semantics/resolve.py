@@ -70,12 +70,15 @@ class Resolver:
             self.kept.verses[info.id] = old
             if old.verse is info.verse:
                 self.kept.replayed.add(info.id)
+            else:
+                self.kept.fresh.append(info.id)
             return
         targets, self.targets = self.targets, {}
         failed, diags = len(self.failed), len(self.diags)
         self.visit_verse(info)
         found, self.targets = self.targets, targets
         self.targets.update(found)
+        self.kept.fresh.append(info.id)
         left = hints_left()
         self.kept.verses[info.id] = VerseResolution(
             info.verse, budget, budget - left if budget is not None and left is not None else 0, found,

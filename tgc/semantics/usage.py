@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from difflib import get_close_matches
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from tgc.conditions.change import footprint
 from tgc.semantics.facts import Fact, Vocabulary
@@ -80,6 +80,12 @@ class Usage:
     # What each body (by node id) added to these tables, when kept for the next run of an
     # editor (``collect_usage(keep=True)``); empty otherwise.
     parts: dict[str, Usage] = field(default_factory=dict, repr=False, compare=False)
+    # Also kept for an editor's next run: whether some body is not a node of the graph (a
+    # second copy of a verse or block), each node's place in the graph, and per file of
+    # the run its verse count and whether a verse of it repeats a block name.
+    shadows: bool = field(default=False, repr=False, compare=False)
+    places: dict[str, int] | None = field(default=None, repr=False, compare=False)
+    seen: dict[int, tuple[ast.File, int, bool]] = field(default_factory=dict, repr=False, compare=False)
 
     def is_read(self, fact: Fact) -> bool:
         return fact in self.checks or fact in self.triggers
@@ -110,14 +116,55 @@ class _Collector:
         else:
             for node in self.graph.nodes.values():
                 self.body(node.id, node.body)
-        self.shadowed()
+        self.u.shadows = self.shadowed()
+        if self.keep:
+            self.u.seen = _seen(self.c, {})[1]
+        self.triggers()
+        return self.u
+
+    def again(self, earlier: tuple[Graph, Usage], changed: list[str]) -> Usage | None:
+        """The earlier run's tables with the rows of the ``changed`` bodies collected anew
+        and put in their places (None when a body is no node of the graph, then or now:
+        its rows come after every node's)."""
+        was = earlier[1]
+        plain, seen = _seen(self.c, was.seen)
+        if was.shadows or not plain:
+            return None
+        places = was.places if was.places is not None else {nid: i for i, nid in enumerate(self.graph.nodes)}
+        parts = dict(was.parts)
+        before = {nid: parts.get(nid, _NOTHING) for nid in changed}
+        for nid in changed:
+            whole, self.u = self.u, Usage()
+            self.body(nid, self.graph.nodes[nid].body)
+            part, self.u = self.u, whole
+            parts[nid] = _NOTHING if part == _NOTHING else part
+        self.obscure()
+        u = self.u
+        u.parts, u.places, u.seen = parts, places, seen
+        u.grants = _patched(was.grants, [(b.grants, parts[n].grants) for n, b in before.items()],
+                            parts, places, "grants")
+        u.removals = _patched(was.removals, [(b.removals, parts[n].removals) for n, b in before.items()],
+                              parts, places, "removals")
+        u.checks = _patched(was.checks, [(b.checks, parts[n].checks) for n, b in before.items()],
+                            parts, places, "checks")
+        u.node_grants = _patched_grants(was.node_grants, changed, parts, places)
+        u.atoms = [a for part in parts.values() if part.atoms for a in part.atoms]
+        u.compounds = [c for part in parts.values() if part.compounds for c in part.compounds]
+        for part in parts.values():
+            if part.obscured:
+                u.obscured |= part.obscured
+            if part.unread_obscured:
+                u.unread_obscured |= part.unread_obscured
+        self.triggers()
+        return u
+
+    def triggers(self) -> None:
         for status in self.c.statuses.values():
             for trig in status.triggers:
                 if self.v.trigger_reads(status, trig) is None:
                     self.u.unread_obscured.add(status.name)
                 for fact in self.v.trigger_reads(status, trig) or ():
                     self.u.triggers.setdefault(fact, []).append(TriggerUse(status.name, trig))
-        return self.u
 
     def body_once(self, node: Node) -> None:
         """What one body adds to the tables: taken from the earlier run's tables when the
@@ -137,11 +184,12 @@ class _Collector:
         if part is not _NOTHING:
             _add(self.u, part)
 
-    def shadowed(self) -> None:
+    def shadowed(self) -> bool:
         """Bodies of verses and blocks declared twice (or under a bad header) are not in
         the graph; their lines still count, under a node id no graph node has, so the
         flow treats them like verses no entry reaches and nothing they grant or check is
-        reported again (the duplicate is the mistake)."""
+        reported again (the duplicate is the mistake). True if there was any."""
+        found = False
         for file in self.c.files:
             for item in file.items:
                 if not isinstance(item, ast.Verse):
@@ -149,10 +197,13 @@ class _Collector:
                 vid = f"{canonical_section(item.id.section)}.{canonical_verse(item.id.verse)}"
                 info = self.c.verses.get(vid)
                 if info is None or info.verse is not item:
+                    found = True
                     self.body(f"{vid}@{item.span.line}", item.body)
                 for block in item.blocks:
                     if info is None or info.verse is not item or info.blocks.get(block.name) is not block:
+                        found = True
                         self.body(f"{vid}.{block.name}@{block.span.line}", block.body)
+        return found
 
     def obscure(self) -> None:
         for file in self.c.files:
@@ -311,12 +362,88 @@ def atoms(cond: ast.Cond, negated: bool = False) -> Iterator[
 
 
 def collect_usage(campaign: Campaign, graph: Graph, earlier: tuple[Graph, Usage] | None = None,
-                  keep: bool = False) -> Usage:
+                  keep: bool = False, changed: list[str] | None = None) -> Usage:
     """The campaign's usage tables (``Analysis.usage`` keeps them for every check). With
     ``keep``, what each body added is kept too (``Usage.parts``), and with ``earlier`` (the
     last run's graph and tables, both kept) the bodies that are still its nodes are taken
-    from it."""
+    from it; with ``changed`` too (every node that is not, in a graph of the same node ids
+    in the same order), the earlier tables are patched where those bodies' rows go."""
+    if earlier is not None and changed is not None:
+        found = _Collector(campaign, graph, None, True).again(earlier, changed)
+        if found is not None:
+            return found
     return _Collector(campaign, graph, earlier, keep).run()
+
+
+def _seen(campaign: Campaign, seen: dict[int, tuple[ast.File, int, bool]]
+          ) -> tuple[bool, dict[int, tuple[ast.File, int, bool]]]:
+    """Whether every verse of every file is the campaign's own, none repeating a block
+    name (then no body is left out of the graph: ``shadowed`` finds none), from each
+    file's verse count and repeats, counted once per tree."""
+    now: dict[int, tuple[ast.File, int, bool]] = {}
+    count, plain = 0, True
+    for file in campaign.files:
+        hit = seen.get(id(file))
+        if hit is None or hit[0] is not file:
+            verses = [item for item in file.items if isinstance(item, ast.Verse)]
+            repeats = any(len({b.name for b in v.blocks}) != len(v.blocks) for v in verses)
+            hit = (file, len(verses), repeats)
+        now[id(file)] = hit
+        count += hit[1]
+        plain = plain and not hit[2]
+    return plain and count == len(campaign.verses), now
+
+
+_Row = TypeVar("_Row", Change, Check)
+
+
+def _patched(table: dict[Fact, list[_Row]],
+             moved: list[tuple[dict[Fact, list[_Row]], dict[Fact, list[_Row]]]],
+             parts: dict[str, Usage], places: dict[str, int], name: str) -> dict[Fact, list[_Row]]:
+    """A table with the rows of some bodies replaced (``moved``: each body's rows before
+    and now), every list still in graph order and the facts in the order they first
+    appear, as a full collection gives them."""
+    touched: dict[Fact, None] = {}
+    for old, new in moved:
+        touched.update(dict.fromkeys(old))
+        touched.update(dict.fromkeys(new))
+    if not touched:
+        return table
+    found = dict(table)
+    gone = {row.node for old, _ in moved for rows in old.values() for row in rows}
+    inserted = False
+    for fact in touched:
+        rows = [row for row in table.get(fact, ()) if row.node not in gone]
+        added = [row for _, new in moved for row in new.get(fact, ())]
+        if added:
+            rows = sorted(rows + added, key=lambda row: places.get(row.node or "", -1))
+        if rows:
+            inserted = inserted or fact not in found
+            found[fact] = rows
+        else:
+            found.pop(fact, None)
+    if inserted:
+        def first(fact: Fact) -> tuple[int, int]:
+            node = found[fact][0].node or ""
+            return places.get(node, -1), list(getattr(parts[node], name)).index(fact)
+        found = {fact: found[fact] for fact in sorted(found, key=first)}
+    return found
+
+
+def _patched_grants(grants: dict[str, list[Change]], changed: list[str], parts: dict[str, Usage],
+                    places: dict[str, int]) -> dict[str, list[Change]]:
+    found = dict(grants)
+    inserted = False
+    for nid in changed:
+        rows = parts[nid].node_grants.get(nid)
+        if rows:
+            inserted = inserted or nid not in found
+            found[nid] = rows
+        else:
+            found.pop(nid, None)
+    if inserted:
+        found = {nid: found[nid] for nid in sorted(found, key=lambda n: places[n])}
+    return found
 
 
 _NOTHING = Usage()  # what a body that grants, removes and checks nothing adds (never changed)
