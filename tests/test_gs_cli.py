@@ -92,3 +92,14 @@ def test_versus_reports_each_side_and_checks_its_teams() -> None:
     assert code == 2 and "one team number per duelist" in out
     code, out = run("versus", "-C", SAMPLE, "-p", "Kipper")
     assert code == 2 and "two players or more" in out
+
+
+def test_versus_practice_duels_with_signature_spells_dealt() -> None:
+    code, out = run("versus", "-C", SAMPLE, "-n", "40", "--practice", "--signatures", "2")
+    assert code == 0
+    assert out.startswith("versus Kipper, Luella: 40 duels, policy greedy, seed 0, practice "
+                          "(no skills, no special resources), 2 signature spells each\n")
+    code, out = run("versus", "-C", SAMPLE, "-n", "40", "--practice", "--format", "json")
+    assert code == 0 and json.loads(out)["practice"] is True
+    code, out = run("versus", "-C", SAMPLE, "--signatures", "4")
+    assert code == 2 and "the signature deck has 7 cards: 4 each for 2 players needs 8" in out

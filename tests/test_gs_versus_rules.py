@@ -60,3 +60,44 @@ def test_gs_9_7_the_token_passes_clockwise_after_each_turn() -> None:
     game.play_turn()
     assert game.players[1].defeated and not game.decided  # two still stand
     assert [p.seat for p in game.order() if not p.defeated] == [2, 0]
+
+
+def test_gs_9_2_a_practice_duel_leaves_skills_and_special_resources_in_the_box() -> None:
+    # The rulebook's first duels: elements, signatures, items and the Anima, but no
+    # skill, no special resource and so no Grimslinger ability (La Fleur's Feast).
+    from tests.gs_helpers import KIPPER, RULES, Script, player
+    from tgc.rulesets.grimslingers.data import FeastResult, Grimslinger
+    from tgc.rulesets.grimslingers.engines.decisions import Feast
+    from tgc.rulesets.grimslingers.engines.standoff import allowed
+    from tgc.rulesets.grimslingers.engines.versus import Versus, VersusSetup, versus_player
+
+    fleur = Grimslinger(name="La Fleur", resource="blood", start=0, maximum=10,
+                        feast=(FeastResult(faces=("A",), blood=3),))
+    cleave = card("Cleave", "skill", "2 dmg", rn=5, owner="Kipper")
+    seats = (versus_player(player((cleave, FIRE, ICE), KIPPER, stash=(WATER,))),
+             versus_player(player((FIRE,), fleur)))
+    for practice in (False, True):
+        game = Versus(RULES, VersusSetup(seats, practice=practice), Script({}), random.Random(1))
+        kipper, la_fleur = game.players
+        assert [p.name for p in game.players] == ["Kipper", "La Fleur"]
+        if not practice:
+            assert cleave in kipper.hand and kipper.res == {"durability": 10}
+            assert allowed(la_fleur, Feast())
+            continue
+        assert kipper.hand == [FIRE, ICE, WATER] and kipper.stash == []  # the hand first
+        assert kipper.res == {} and la_fleur.res == {} and kipper.grimslinger is None
+        assert not allowed(la_fleur, Feast())
+
+
+def test_gs_a28_every_duelist_is_dealt_the_same_number_of_signature_spells() -> None:
+    from tests.gs_helpers import player
+    from tgc.rulesets.grimslingers.engines.versus import deal_signatures, versus_player
+
+    deck = tuple(card(f"Sig {n}", rn=n, types=("signature",)) for n in range(1, 8))
+    seats = (versus_player(player((FIRE,) * 7)), versus_player(player((ICE,))))
+    dealt = deal_signatures(seats, deck, 3, random.Random(5))
+    first, second = ([c for c in (*p.hand, *p.stash) if "signature" in c.types] for p in dealt)
+    assert len(first) == len(second) == 3 and not set(first) & set(second)  # unique cards
+    assert len(dealt[0].hand) == 8 and len(dealt[0].stash) == 2  # the hand holds 8 (GS-3.9)
+    assert dealt == deal_signatures(seats, deck, 3, random.Random(5))
+    assert deal_signatures(seats, deck, 0, random.Random(5)) == seats

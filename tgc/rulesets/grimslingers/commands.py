@@ -92,9 +92,13 @@ def duel(creature: str, directory: Path, party: str, runs: int, seed: int, polic
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--policy", type=click.Choice(("greedy", "random")), default="greedy",
               show_default=True)
+@click.option("--practice", is_flag=True,
+              help="A practice duel: skills and special resources stay in the box (GS-9.2).")
+@click.option("--signatures", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Signature spells dealt to each duelist (GS-A28).")
 @click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text")
 def versus(directory: Path, party: str, teams: str | None, runs: int, seed: int, policy: str,
-           fmt: str) -> None:
+           practice: bool, signatures: int, fmt: str) -> None:
     """Simulate versus duels (1 v 1, free for all, teams) RUNS times."""
     from tgc.rulesets.grimslingers.engines.sim import Build, BuildError, simulate_versus
     from tgc.rulesets.grimslingers.rules import index
@@ -109,7 +113,8 @@ def versus(directory: Path, party: str, teams: str | None, runs: int, seed: int,
             fail_usage("--teams gives one team number per duelist, e.g. 0,1,0,1")
         seats = tuple(n for n in numbers if n is not None)
     try:
-        report = simulate_versus(rules, tuple(Build(n) for n in names), runs, seed, policy, seats)
+        report = simulate_versus(rules, tuple(Build(n) for n in names), runs, seed, policy, seats,
+                                 practice, signatures)
     except BuildError as err:
         fail_usage(str(err))
     click.echo(json.dumps(report.to_json(), indent=2, sort_keys=True) if fmt == "json"

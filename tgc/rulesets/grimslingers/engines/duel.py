@@ -44,6 +44,7 @@ class PlayerSetup:
     belt: int | None = None
     discard: tuple[Card, ...] = ()  # what earlier duels left discarded (GS-15.9)
     deactivated: tuple[Card, ...] = ()
+    name: str | None = None  # the seat's name when it has no Grimslinger's (a practice duel)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +116,7 @@ class Duel:
         return me
 
     def _make_player(self, seat: int, p: PlayerSetup) -> Duelist:
-        name = p.grimslinger.name if p.grimslinger else f"player {seat}"
+        name = p.name or (p.grimslinger.name if p.grimslinger else f"player {seat}")
         me = Duelist(seat, name, p.hp, p.ep, p.max_hp, p.max_ep, hand=list(p.hand),
                      stash=list(p.stash), passive=list(p.passive), hand_limit=p.hand_limit,
                      stash_limit=p.stash_limit, team=1, grimslinger=p.grimslinger,

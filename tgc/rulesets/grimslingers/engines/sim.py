@@ -210,6 +210,8 @@ class VersusReport:
     teams: tuple[int, ...]
     policy: str
     seed: int
+    practice: bool = False
+    signatures: int = 0
     wins: Counter[int] = field(default_factory=Counter)  # by team
     draws: int = 0
     runs: int = 0
@@ -220,6 +222,8 @@ class VersusReport:
         return {
             "party": list(self.party), "teams": list(self.teams), "policy": self.policy,
             "seed": self.seed, "runs": self.runs, "draws": self.draws,
+            **({"practice": True} if self.practice else {}),
+            **({"signatures": self.signatures} if self.signatures else {}),
             "mean_turns": round(self.turns / self.runs, 4) if self.runs else 0.0,
             "win_rate": {str(t): self.wins[t] / self.runs if self.runs else 0.0 for t in teams},
             "win_interval_95": {str(t): [round(x, 6) for x in wilson(self.wins[t], self.runs)]
@@ -228,8 +232,10 @@ class VersusReport:
 
     def to_text(self) -> str:
         data = self.to_json()
+        setup = (", practice (no skills, no special resources)" if self.practice else "") \
+            + (f", {self.signatures} signature spells each" if self.signatures else "")
         lines = [f"versus {', '.join(self.party)}: {self.runs} duels, policy {self.policy}, "
-                 f"seed {self.seed}"]
+                 f"seed {self.seed}{setup}"]
         for team in sorted(set(self.teams)):
             members = ", ".join(n for n, t in zip(self.party, self.teams, strict=True)
                                 if t == team)
@@ -241,12 +247,16 @@ class VersusReport:
 
 
 def simulate_versus(rules: Rules, party: tuple[Build, ...], runs: int, seed: int = 0,
-                    policy: str = "greedy", teams: tuple[int, ...] | None = None) -> VersusReport:
+                    policy: str = "greedy", teams: tuple[int, ...] | None = None,
+                    practice: bool = False, signatures: int = 0) -> VersusReport:
     """Versus duels between the builds (free for all unless ``teams``); the first-player
-    token starts at a random seat each run (GS-9.2 step 6)."""
+    token starts at a random seat each run (GS-9.2 step 6), then each player is dealt
+    ``signatures`` signature spells (GS-A28). ``practice``: the practice duel of GS-9.2,
+    no skills and no special resources."""
     from tgc.rulesets.grimslingers.engines.versus import (
         Versus,
         VersusSetup,
+        deal_signatures,
         roll_off,
         versus_player,
     )
@@ -256,10 +266,17 @@ def simulate_versus(rules: Rules, party: tuple[Build, ...], runs: int, seed: int
     seats = teams or tuple(range(len(party)))
     players = tuple(versus_player(player_setup(rules, b)) for b in party)
     items = tuple(c for c in rules.cards.values() if c.kind == "item")
-    report = VersusReport(tuple(b.grimslinger or "player" for b in party), seats, policy, seed)
+    deck = tuple(c for c in rules.cards.values() if "signature" in c.types)
+    if signatures * len(players) > len(deck):
+        raise BuildError(f"the signature deck has {len(deck)} cards: {signatures} each for "
+                         f"{len(players)} players needs {signatures * len(players)}")
+    report = VersusReport(tuple(b.grimslinger or "player" for b in party), seats, policy, seed,
+                          practice, signatures)
     for i in range(runs):
         rng = random.Random(run_seed(seed, i))
-        game = Versus(rules, VersusSetup(players, seats, roll_off(len(players), rng), items),
+        first = roll_off(len(players), rng)
+        dealt = deal_signatures(players, deck, signatures, rng)
+        game = Versus(rules, VersusSetup(dealt, seats, first, items, practice),
                       make_policy(policy), rng)
         result = game.run()
         report.runs += 1

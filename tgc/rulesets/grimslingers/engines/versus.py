@@ -7,7 +7,7 @@ at 0 HP in the order it happens, the last player or team standing wins (GS-9.8).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tgc.rulesets.grimslingers.data import Card
 from tgc.rulesets.grimslingers.engines import cards, resolve
@@ -30,6 +30,7 @@ class VersusSetup:
     teams: tuple[int, ...] | None = None
     first: int = 0  # the seat holding the first-player token
     items: tuple[Card, ...] = ()  # the general items: the scavenge field's deck (GS-9.2)
+    practice: bool = False  # a first duel: skills and special resources left out (GS-9.2)
 
 
 def roll_off(players: int, rng: random.Random) -> int:
@@ -49,6 +50,40 @@ def versus_player(setup: PlayerSetup) -> PlayerSetup:
                        VERSUS_START, VERSUS_START, VERSUS_MAX, VERSUS_MAX, VERSUS_HAND, 99)
 
 
+def practice_player(setup: PlayerSetup) -> PlayerSetup:
+    """GS-9.2's practice duel (the rulebook's advice for first duels): the Grimslinger's
+    skills and special resource stay in the box, and so the Grimslinger ability (Feast)
+    cannot be taken; the elements, signature spells, items and the Anima's abilities are
+    played. The seat keeps its Grimslinger's name; the cards left fill the hand first."""
+    kept = [c for c in (*setup.hand, *setup.stash) if c.kind != "skill"]
+    name = setup.grimslinger.name if setup.grimslinger is not None else setup.name
+    return replace(setup, grimslinger=None, name=name, resource=None, belt=None,
+                   hand=tuple(kept[:setup.hand_limit]), stash=tuple(kept[setup.hand_limit:]),
+                   passive=tuple(c for c in setup.passive if c.kind != "skill"))
+
+
+def deal_signatures(players: tuple[PlayerSetup, ...], deck: tuple[Card, ...], each: int,
+                    rng: random.Random) -> tuple[PlayerSetup, ...]:
+    """GS-A28: every player takes the same number of signature spells. They are unique
+    cards, so they are dealt from the shuffled signature deck, ``each`` to a seat in seat
+    order, to the hand while it has room (8, GS-3.9), then the stash. Nothing is drawn
+    when ``each`` is 0."""
+    if each <= 0:
+        return players
+    if each * len(players) > len(deck):
+        raise ValueError(f"the signature deck has {len(deck)} cards: {each} each for "
+                         f"{len(players)} players needs {each * len(players)}")
+    shuffled = list(deck)
+    rng.shuffle(shuffled)
+    dealt = []
+    for seat, p in enumerate(players):
+        hand, stash = list(p.hand), list(p.stash)
+        for card in shuffled[seat * each:(seat + 1) * each]:
+            (hand if len(hand) < p.hand_limit else stash).append(card)
+        dealt.append(replace(p, hand=tuple(hand), stash=tuple(stash)))
+    return tuple(dealt)
+
+
 class Versus(Duel):
     """A versus duel; ``winners`` holds the seats of the winning team, empty on a draw."""
 
@@ -65,7 +100,8 @@ class Versus(Duel):
         rng.shuffle(self.item_deck)
         self.refill_field()
         teams = setup.teams or tuple(range(len(setup.players)))
-        self.players = [self._make_player(i, p) for i, p in enumerate(setup.players)]
+        seated = [practice_player(p) if setup.practice else p for p in setup.players]
+        self.players = [self._make_player(i, p) for i, p in enumerate(seated)]
         for p, team in zip(self.players, teams, strict=True):
             p.team = team
         self.seats = list(self.players)
