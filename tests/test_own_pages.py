@@ -264,3 +264,31 @@ class _Scripted:
             return self.then.read(prompt)
         self.lines.append(f"> {answer}")
         return answer
+
+
+@needs_node
+def test_the_page_resolves_instant_items_between_duels_as_python_does(tmp_path: Path) -> None:
+    """An Instant item a story part gives (GS-3.6, GS-10.8): Unstable Dynamite going off or
+    kept, a heal, one for the whole party, one aimed at a foe who is not there, one with a
+    choice the players make at the table; taken by Kipper or by Nyunyo, or refused."""
+    from tests.test_gs_tale_instants import _opening
+
+    found = bundle("grimslingers")
+    texts = {v.id: tuple(plain(op.text) for op in v.ops if op.kind == "text") for v in found.verses}
+    items = ("Unstable Dynamite", "Quick Tonic", "Round of Whiskey", "Stray Shot", "Tumbleweed Letter")
+    cases, rules = [], []
+    for n in range(12):
+        opened = _opening(items[n % len(items)])
+        player = Answers(60 + n, {"What do you play": "1", "How do you fight": "2", "Move": "1"})
+        party = ("Kipper", "Nyunyo") if n % 2 else ("Kipper",)
+        grim.play(opened, texts, grim.Header(party, 60 + n), Asker(player.write, _quitting(player, 30)))
+        cases.append(player.text())
+        rules.append(opened)
+    page = REPO / "tgc" / "rulesets" / "grimslingers" / "page"
+    got = page_replays(tmp_path, [page / name for name in ("duel.js", "tale.js", "sitting.js")], found, cases,
+                       SITTING, rules)
+    for want, have in zip(cases, got, strict=True):
+        assert have == want, want.splitlines()[0]
+    assert sum(", an Instant item: it resolves at once\n" in c for c in cases) >= 8
+    assert any("Unstable Dynamite goes to the item discard pile" in c for c in cases)
+    assert any("? Kipper: card 1 of 1 to discard" in c for c in cases)

@@ -243,9 +243,12 @@
       this.playTurn();
       outcome = this.outcome();
     }
-    this.seats.forEach(liftCurses);
+    this.finish();
     return { outcome: outcome || "stalemate", turns: this.turn, defeats: this.defeats };
   };
+
+  // The duel's end: cards kept in a space go back to their owners' discard piles.
+  Duel.prototype.finish = function () { this.seats.forEach(liftCurses); };
 
   Duel.prototype.outcome = function () {
     if (this.creature.defeated) return "win";
@@ -740,9 +743,9 @@
       case "nv": raiseNv(duel, play, fx); break;
       case "roll":
         var face = duel.rng.randint(1, 6);
+        duel.note("roll " + face);  // said when no arm holds it too: nothing happens
         for (var a = 0; a < fx.arms.length; a++) {
           if (fx.arms[a].low <= face && face <= fx.arms[a].high) {
-            duel.note("roll " + face);
             applyFx(duel, play, fx.arms[a].fx);
             break;
           }
@@ -1245,7 +1248,7 @@
 
   root.TgcGrimDuel = {
     Rules: Rules, Duel: Duel, POLICIES: POLICIES, playerSetup: playerSetup, take: take, drawable: drawable,
-    allowed: allowed, scavengeCost: scavengeCost, cardWords: cardWords, duelistWords: duelistWords, fxWords: fxWords,
+    allowed: allowed, enterHand: enterHand, scavengeCost: scavengeCost, cardWords: cardWords, duelistWords: duelistWords, fxWords: fxWords,
     LIMITS: { ACTIONS: ACTIONS, CHAMBER: CHAMBER, LOAD_PER_STANDOFF: LOAD_PER_STANDOFF,
       RELOAD_CARDS: RELOAD_CARDS, PURGE_CARDS: PURGE_CARDS, SURGE_CARDS: SURGE_CARDS, REACTIVATE_CARDS: REACTIVATE_CARDS }
   };

@@ -163,6 +163,16 @@
     return chosen;
   };
 
+  // hand.py's TableHands: the players' choices inside an Instant item drawn between duels;
+  // what it did so far is shown before each question, as a duel's table is.
+  function TableHands(asker) { HandPolicy.call(this, asker); }
+  TableHands.prototype = Object.create(HandPolicy.prototype);
+  TableHands.prototype.constructor = TableHands;
+  TableHands.prototype.pick = function (duel, player, cards, count, why) {
+    this.flush(duel);
+    return HandPolicy.prototype.pick.call(this, duel, player, cards, count, why);
+  };
+
   // ------------------------------------------------------------ the sitting (session.py)
 
   function headerLine(setup) {
@@ -196,7 +206,21 @@
   function Sitting(rules, texts, asker, rng) {
     this.rules = rules; this.texts = texts; this.asker = asker; this.rng = rng; this.turn = 0; this.state = null;
     this.ended = false;  // the players ended the session in the Movement phase
+    this.hand = null;  // asking the players inside an Instant item (told)
   }
+
+  // session.py's seat: the players decide for the party between duels: who takes an item,
+  // and the choices inside an Instant item as it resolves, whose notes are written then.
+  Sitting.prototype.seat = function (state) {
+    var self = this;
+    state.taker = this.takeItem.bind(this);
+    state.hands = function () { self.hand = new TableHands(self.asker); return self.hand; };
+    state.tell = function (notes) {
+      var shown = self.hand !== null ? self.hand.shown : 0;
+      notes.slice(shown).forEach(function (line) { self.asker.write("  " + line); });
+      self.hand = null;
+    };
+  };
 
   // adventure.py's new_party: new characters with their default builds' cards.
   function newParty(rules, names) {
@@ -240,7 +264,7 @@
     var state = this.state = T.newState(this.rules.tale, names);
     state.party = newParty(this.rules, names);
     state.free_roam = freeRoam;
-    state.taker = this.takeItem.bind(this);
+    this.seat(state);
     while (this.whatNext(names, this.session())) { /* the next session or chapter */ }
   };
 
@@ -300,7 +324,8 @@
     var old = this.state, record = T.endSession(old), asker = this.asker;
     T.recordWords(record).forEach(function (line) { asker.write(line); });
     var state = this.state = T.continueSession(this.rules.tale, record, newParty(this.rules, names));
-    state.chapter = chapter; state.free_roam = old.free_roam; state.taker = this.takeItem.bind(this);
+    state.chapter = chapter; state.free_roam = old.free_roam;
+    this.seat(state);
     if (remade) this.remakeAll();
   };
 
@@ -314,7 +339,10 @@
   // (GS-6.10). Asked only when there is a choice.
   Sitting.prototype.takeItem = function (state, card) {
     var party = state.party, refusers = party.filter(function (c) { return c.belt !== null; });
-    var options = party.map(function (c) { return c.name + " (to the " + T.whereTo(c, card) + ")"; })
+    var instant = card.types.indexOf("instant") >= 0;
+    var options = party.map(function (c) {
+      return instant ? c.name + " (an Instant item: it resolves at once)" : c.name + " (to the " + T.whereTo(c, card) + ")";
+    })
       .concat(refusers.map(function (c) { return c.name + " refuses it: +" + T.REFUSED_BULLETS + " bullets on the belt"; }));
     if (options.length === 1) return { who: party[0], refused: false };
     var pick = this.asker.choose("Who takes " + card.name, options);
@@ -432,12 +460,7 @@
       var pool = (area ? area.modifiers : []).filter(function (m) { return m in rules.modifiers; })
         .map(function (m) { return rules.modifiers[m]; });
       var modifiers = self.rng.sample(pool, Math.min(action.modifiers, pool.length));
-      var players = state.party.map(function (c) {
-        return { grimslinger: rules.grimslingers[c.name] || null, hand: c.hand.slice(), stash: c.stash.slice(), passive: c.passive.slice(),
-                 hp: c.hp, ep: c.ep, max_hp: c.max_hp, max_ep: c.max_ep, hand_limit: c.hand_limit,
-                 stash_limit: c.stash_limit, resource: c.resource, belt: c.belt, discard: c.discard.slice(),
-                 deactivated: c.deactivated.slice() };
-      });
+      var players = state.party.map(function (c) { return T.playerOf(rules, c); });
       return self.fight({ creature: rules.creatures[action.creature], players: players, modifiers: modifiers,
                           dispositions: action.dispositions, all_general_skills: !action.dispositions,
                           defeats_left: state.defeats_left }, state);
@@ -480,29 +503,11 @@
     var result = duel.run();
     if (hand !== null) hand.flush(duel);
     else duel.log.forEach(function (line) { asker.write("  " + line); });
-    writeBack(state, duel);
+    T.writeBack(state, duel);
     asker.write("The duel is a " + result.outcome + " after " + result.turns + " turns: " +
                 state.party.map(function (c) { return c.name + " " + c.hp + " HP " + c.ep + " EP"; }).join(", ") + ".");
     return result.outcome;
   };
-
-  // adventure.py's write_back: the duel's end on the sheets, revival unless the game is over.
-  function writeBack(state, duel) {
-    state.party.forEach(function (c, i) {
-      var d = duel.players[i];
-      c.hp = d.hp; c.ep = d.ep; c.hand = d.hand; c.stash = d.stash; c.discard = d.discard; c.deactivated = d.deactivated;
-      c.passive = d.passive;
-      if (d.grimslinger !== null) {
-        var resource = d.grimslinger.resource;
-        c.resource = resource === "control" ? 0 : (resource in d.res ? d.res[resource] : null);
-        if (resource === "ammo") c.belt = d.belt;
-      }
-    });
-    state.item_discard.push.apply(state.item_discard, duel.item_discard);  // items used in the duel (GS-3.7)
-    state.defeats_left = Math.max(0, duel.defeats_left);
-    state.game_over = state.game_over || duel.game_over;
-    if (!state.game_over) T.reviveAll(state);
-  }
 
   // One sitting on ``answers``: its transcript's lines, and the question it waits on (or
   // null when it is over). ``setup`` is a transcript's header: the party (empty: asked)

@@ -172,15 +172,109 @@
     return { who: state.party[0], refused: state.party[0].belt !== null };
   }
 
-  // The party gains this item card: whoever takes it places it, or refuses it for
-  // bullets. What happened, in words.
-  function gainItemCard(state, card) {
+  // story.py's give: the party gains this item card: whoever takes it places it, or
+  // refuses it for bullets; an Instant item resolves as its taker draws it (instant.py).
+  // What happened, in words.
+  function gainItemCard(state, card, rng) {
     var taking = takeOf(state, card), who = taking.who;
     if (taking.refused && who.belt !== null) {
       who.belt += REFUSED_BULLETS;
       return who.name + " refuses " + card.name + ": +" + REFUSED_BULLETS + " bullets on the belt";
     }
-    return who.name + " takes " + card.name + " to the " + place(who, card);
+    if (!has(card.types, "instant")) return who.name + " takes " + card.name + " to the " + place(who, card);
+    var arrival = resolveInstant(state, who, card, rng);
+    if (state.tell) state.tell(arrival.notes);
+    return arrival.notes.join("; ");
+  }
+
+  // ------------------------------------------------------------ the party's table (instant.py, sheets.py)
+
+  var Duel = root.TgcGrimDuel.Duel;
+
+  // The party between duels: every player on one side and no foe. An Instant item's FX
+  // reach its owner and the party; what it aims at a foe finds nobody.
+  function Table(rules, state, policy, rng) {
+    var self = this;
+    this.rules = rules; this.policy = policy; this.rng = rng; this.logging = true; this.log = [];
+    this.turn = 0; this.plays = []; this.defeats = 0; this.defeats_left = state.defeats_left; this.game_over = false;
+    this.in_play = []; this.disposition_deck = []; this.creature_modifiers = [];
+    this.feast_deck = []; this.item_discard = []; this.item_deck = []; this.field = [];
+    this.players = state.party.map(function (c, seat) { return self.makePlayer(seat, playerOf(rules, c)); });
+    this.seats = this.players.slice();
+  }
+  Table.prototype = Object.create(Duel.prototype);
+  Table.prototype.constructor = Table;
+  Table.prototype.outcome = function () { return null; };
+  Table.prototype.playerTargets = function (p, c) {
+    var standing = this.players.filter(function (q) { return !q.defeated; });
+    switch (c.target) {
+      case "single": case "all_foes": return [];
+      case "self": return [p];
+      default: return standing;
+    }
+  };
+  Table.prototype.targetsFor = function (owner, c) { return this.playerTargets(owner, c); };
+  Table.prototype.foesOf = function () { return []; };
+
+  // sheets.py's player_of: the character as a duel seats them.
+  function playerOf(rules, c) {
+    return { grimslinger: rules.grimslingers[c.name] || null, hand: c.hand.slice(), stash: c.stash.slice(), passive: c.passive.slice(),
+             hp: c.hp, ep: c.ep, max_hp: c.max_hp, max_ep: c.max_ep, hand_limit: c.hand_limit,
+             stash_limit: c.stash_limit, resource: c.resource, belt: c.belt, discard: c.discard.slice(),
+             deactivated: c.deactivated.slice() };
+  }
+
+  // sheets.py's write_back: the duel's end on the sheets, revival unless the game is over.
+  function writeBack(state, duel) {
+    state.party.forEach(function (c, i) {
+      var d = duel.players[i];
+      c.hp = d.hp; c.ep = d.ep; c.hand = d.hand; c.stash = d.stash; c.discard = d.discard; c.deactivated = d.deactivated;
+      c.passive = d.passive;
+      if (d.grimslinger !== null) {
+        var resource = d.grimslinger.resource;
+        c.resource = resource === "control" ? 0 : (resource in d.res ? d.res[resource] : null);
+        if (resource === "ammo") c.belt = d.belt;
+      }
+    });
+    state.item_discard.push.apply(state.item_discard, duel.item_discard);  // items used in the duel (GS-3.7)
+    state.defeats_left = Math.max(0, duel.defeats_left);
+    state.game_over = state.game_over || duel.game_over;
+    if (!state.game_over) reviveAll(state);
+  }
+
+  // instant.py's resolve_instant: ``who`` draws ``card`` (GS-3.6) and it resolves at once
+  // at the party's table; the choices inside it are ``state.hands``'s (else greedy's).
+  function resolveInstant(state, who, card, rng) {
+    var D = root.TgcGrimDuel;
+    var policy = state.hands ? state.hands() : new D.POLICIES.greedy();
+    var table = new Table(new D.Rules(state.tale), state, policy, rng);
+    var d = table.players[state.party.indexOf(who)];
+    table.note(who.name + " draws " + card.name + ", an Instant item: it resolves at once");
+    var before = table.players.map(function (p) { return [p.hp, p.ep]; });
+    D.enterHand(table, d, card);
+    table.players.forEach(function (p, i) {
+      if (p.hp !== before[i][0] || p.ep !== before[i][1]) {
+        table.note(p.name + " now " + p.hp + "/" + p.max_hp + " HP, " + p.ep + "/" + p.max_ep + " EP");
+      }
+    });
+    var kept = d.hand.indexOf(card) >= 0;
+    if (kept) take(d.hand, card);
+    table.finish();
+    var fallen = state.party.filter(function (c, i) { return table.players[i].defeated; });
+    writeBack(state, table);
+    fallen.forEach(function (c) {
+      table.note(!state.game_over ? c.name + " revives with " + c.hp + " HP and " + c.ep + " EP"
+        : "no allowed defeat is left: the game is over");
+    });
+    var where;
+    if (kept) {
+      where = place(who, card);
+      table.note(card.name + " stays, now a card like any other: to the " + where);
+    } else {
+      where = who.deactivated.indexOf(card) >= 0 ? "deactivate pile" : "item discard pile";
+      table.note(card.name + " goes to the " + where);
+    }
+    return { notes: table.log.slice(), where: where };
   }
 
   // GS-11.6: the stats and cards of a new character, every PP earned to spend again;
@@ -267,7 +361,12 @@
     switch (action.kind) {
       case "duel": return fightFor(state, action, duel, rng);
       case "marker": state.markers.add(action.marker); break;
-      case "item": for (n = 0; n < action.count; n++) gainItem(state, action.item, rng); break;
+      case "item":
+        for (n = 0; n < action.count; n++) {
+          gainItem(state, action.item, rng);
+          if (state.game_over) return "game_over";  // an Instant item took the last allowed defeat
+        }
+        break;
       case "pp": (action.everyone ? state.party : state.party.slice(0, 1)).forEach(function (c) { gainPp(c, action.amount); }); break;
       case "restore":
         state.party.forEach(function (c) { if (action.resource === "hp") c.hp = c.max_hp; else c.ep = c.max_ep; });
@@ -287,7 +386,7 @@
 
   function fightFor(state, action, duel, rng) {
     var outcome = duel(state, action);
-    if (outcome === "win") { won(state, action.creature, rng); return null; }
+    if (outcome === "win") { won(state, action.creature, rng); return state.game_over ? "game_over" : null; }
     if (state.game_over) return "game_over";
     reviveAll(state);
     if (action.on_lose === "continue") return null;
@@ -327,7 +426,7 @@
       if (card === null || held.get(item)) return null;
     }
     if (state.item_discard.indexOf(card) >= 0) take(state.item_discard, card);
-    gainItemCard(state, card);
+    gainItemCard(state, card, rng);
     return card.name;
   }
 
@@ -372,7 +471,7 @@
     var legendary = state.tale.cards.filter(function (c) { return c.category === "legendary" && !held.get(c.name); });
     if (!legendary.length) return null;
     var card = rng.choice(legendary);
-    gainItemCard(state, card);
+    gainItemCard(state, card, rng);
     return card.name;
   }
 
@@ -611,6 +710,6 @@
     characterWords: characterWords, tileWords: tileWords, areaGrid: areaGrid, direction: direction, wrap: wrap,
     plain: plain, sortedStrings: sortedStrings, character: character, items: items, whereTo: whereTo,
     endSession: endSession, continueSession: continueSession, remake: remake, recordWords: recordWords,
-    REFUSED_BULLETS: REFUSED_BULLETS
+    REFUSED_BULLETS: REFUSED_BULLETS, writeBack: writeBack, playerOf: playerOf
   };
 })(typeof window !== "undefined" ? window : globalThis);
