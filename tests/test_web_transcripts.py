@@ -53,9 +53,16 @@ SAID = (*EDITS, ":undo", ":save", ":load")  # a reply of its own (the page's Sav
 # the ruleset's own commands the page has (RulesetSpec.story_page: Tainted Grail's `:advance`)
 PAGE_OWN = ("Object.keys(TgcPlayer.commandsOf(JSON.parse(document.getElementById('tgc-bundle').textContent), "
             "JSON.parse(document.getElementById('tgc-rules').textContent)))")
+# how the page may play fights (its Fights box: `ask`, and the modes a ruleset's page adds)
+PAGE_FIGHTS = ("Array.prototype.map.call(document.getElementById('fights').options, "
+               "function (o) { return o.value; })")
 LOCKED = re.compile(r"  -  (.*?) \(locked: .*\)")
 # an encounter or game that `--fights hand`, `auto` or `greedy` settled (its outcome line)
 FOUGHT = re.compile(r"^  ~ .+: (?:win|lose|avoid)$", re.MULTILINE)
+# a fight played in the story (`--fights hand`, `auto`, a policy): the line that starts it,
+# and the one that ends it with its outcome; every line between them is compared as it is
+STARTED = re.compile(r"  ~ (encounter .*?)(: (?:win|lose|avoid))?")
+CHOICE = re.compile(r"  \d+\. (.*)")
 ICON = re.compile(r"\[[a-z_]+\]|:[a-z][a-z_]*:")
 # The transcripts the page replays today (docs/web-player.md says why the others wait):
 # one of them turning unplayable fails the runner.
@@ -75,6 +82,7 @@ REPLAYED = {
     "tests/cases/play/tiny/playtests/lanes.transcript", "tests/cases/play/tiny/playtests/toll.transcript",
     "journal_src/playtests/211-beacon-stair.transcript", "journal_src/playtests/212-wyrm-hollow.transcript",
     "journal_src/playtests/advance.transcript",
+    "journal_src/playtests/fight-by-hand.transcript", "journal_src/playtests/fight-by-policy.transcript",
 }
 
 
@@ -105,7 +113,7 @@ def read(path: Path, bundle: s.Bundle, commands: frozenset[str] = frozenset()) -
     verses = printed(bundle)
     prose: list[str] = []
     verse: s.Verse | None = None
-    typed = said = edited = rows = False
+    typed = said = edited = rows = fighting = False
 
     def add(kind: str, text: str) -> None:
         out.shown[-1].append((kind, text))
@@ -131,6 +139,10 @@ def read(path: Path, bundle: s.Bundle, commands: frozenset[str] = frozenset()) -
                 add("info", line)
         elif said and rows and line.startswith("  "):  # a ruleset command's reply, row by row
             add("info", line)
+        elif fighting and (line.startswith(("  | ", "? ")) or (
+                line.startswith("  ") and not line.startswith("  ~ ") and CHOICE.fullmatch(line) is None)):
+            flush()  # a fight's log, its rows and its prompt, word for word
+            add("fight", line.removeprefix("  "))
         elif (locked := LOCKED.fullmatch(line)) is not None:
             flush()
             add("locked", normal(locked[1]))
@@ -154,9 +166,13 @@ def read(path: Path, bundle: s.Bundle, commands: frozenset[str] = frozenset()) -
                 if not typed:
                     out.tosses.append(toss[1])
                 typed = False
+            elif fighting and STARTED.fullmatch(line) is None:
+                add("fight", line.removeprefix("  "))  # what the fight wrote back to the state
             else:
                 add("effect", "")
-        elif (choice := re.fullmatch(r"  \d+\. (.*)", line)) is not None:
+                started = STARTED.fullmatch(line)
+                fighting = started is not None and started[2] is None
+        elif (choice := CHOICE.fullmatch(line)) is not None:
             flush()
             add("choice", normal(_costless(choice[1])))
         elif line.startswith((" ", "? ", "! ", "| ")):
@@ -207,6 +223,8 @@ def page_shows(segment: dict[str, Any], edit: bool = False) -> list[tuple[str, s
             out.append(("effect", ""))
         elif kind == "error":
             out.append(("error", text))
+        elif kind == "fight":
+            out.append(("fight", text))
     for answer in segment["answers"]:
         if (choice := re.fullmatch(r"\d+\. (.*)", answer)) is not None:
             out.append(("choice", normal(_costless(choice[1]))))
@@ -228,16 +246,17 @@ def joined(shown: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return out
 
 
-def unplayable(transcript: Transcript, bundle: s.Bundle,
-               commands: frozenset[str] = frozenset()) -> str | None:
+def unplayable(transcript: Transcript, bundle: s.Bundle, commands: frozenset[str] = frozenset(),
+               fights: frozenset[str] = frozenset({"ask"})) -> str | None:
     """Why the page cannot replay this transcript (None: it can); ``commands``: the
-    ruleset's own commands the page has."""
+    ruleset's own commands the page has; ``fights``: the fight modes its Fights box offers."""
     text = transcript.path.read_text(encoding="utf-8")
     if transcript_player(bundle, text) is not None and not rulesets.get(bundle.campaign.ruleset).page:
         return f"{bundle.campaign.ruleset} plays this transcript with its own player, which the page lacks"
-    fights = transcript.header.get("fights", "ask")
-    if fights != "ask" and FOUGHT.search(text):  # how fights are played matters only when one is met
-        return f"`fights: {fights}`: the page settles encounters by buttons, as `--fights ask`"
+    mode = transcript.header.get("fights", "ask")
+    if mode not in fights and FOUGHT.search(text):  # how fights are played matters only when one is met
+        has = ", ".join(sorted(fights))
+        return f"`fights: {mode}`: the page's Fights box has no such mode (it has {has})"
     declared = {m.name for m in bundle.rules.members()} if bundle.rules is not None else set()
     party = [name.strip() for name in transcript.header.get("party", "").split(",") if name.strip()]
     if declared and not set(party) <= declared:
@@ -268,6 +287,7 @@ def plan(transcript: Transcript, bundle: s.Bundle) -> dict[str, Any]:
         "words": {"heads": "Heads", "tails": "Tails", "yes": "Yes", "no": "No"},
         "locked": transcript.header.get("locked") == "shown",
         "seed": int(transcript.header.get("seed", "0")),
+        "fights": transcript.header.get("fights", "ask"),
     }
 
 
@@ -295,6 +315,7 @@ def test_every_transcript_plays_in_the_web_player_as_in_tgc_play(browser: Browse
     replay = REPLAY.read_text(encoding="utf-8")
     pages: dict[Path, Path] = {}
     commands: dict[Path, frozenset[str]] = {}  # each campaign's ruleset commands in the page
+    fights: dict[Path, frozenset[str]] = {}  # and the fight modes its page offers
     played, skipped, failures = [], {}, []
     for run, path in enumerate(TRANSCRIPTS):
         root = campaign_root(path)
@@ -305,8 +326,10 @@ def test_every_transcript_plays_in_the_web_player_as_in_tgc_play(browser: Browse
             pages[root].write_text(render_player(bundle), encoding="utf-8")
             browser.open(f"{pages[root].as_uri()}?commands", "window.TgcPlayer")
             commands[root] = frozenset(browser.evaluate(PAGE_OWN))
+            fights[root] = frozenset(browser.evaluate(PAGE_FIGHTS))
         transcript = Transcript(path, {}) if own else read(path, bundle, commands[root])
-        reason = unplayable(transcript, bundle, commands.get(root, frozenset()))
+        reason = unplayable(transcript, bundle, commands.get(root, frozenset()),
+                            fights.get(root, frozenset({"ask"})))
         name = path.relative_to(REPO).as_posix()
         if own and reason is None:
             continue  # the ruleset's own page plays it: the test below

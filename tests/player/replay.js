@@ -58,7 +58,11 @@
       return;
     }
     if (words[0] === ":goto") { $("verse").value = words.slice(1).join(" "); $("goto").click(); return; }
-    if (words[0] === ":undo") { $("undo").click(); seen = log.childNodes.length; return; }
+    if (words[0] === ":undo") {  // what the page shows again after Undo (a fight's question) is recorded
+      $("undo").click();
+      for (seen = log.childNodes.length; seen && log.childNodes[seen - 1].dataset.again;) seen--;
+      return;
+    }
     if (words[0] === ":save") { $("export").click(); noAnswers = true; return; }
     if (words[0] === ":load") { seen = 0; $("import").click(); return; }  // a new game: the log starts afresh
     if (words[0] === ":set" || words[0] === ":unset") {
@@ -81,7 +85,10 @@
       noAnswers = true;
       return;
     }
-    var target = choose(input);
+    var target = /^play \d+$/.test(input) ? buttons()[parseInt(words[1], 10) - 1]  // a fight's option, by hand
+      : input === "pass" || input === "escape" ? buttons().filter(function (b) {
+        return b.dataset.kind === (input === "pass" ? "stop" : "escape");
+      })[0] : choose(input);
     if (!target) throw new Error("no control for the input " + JSON.stringify(input));
     target.click();
   }
@@ -90,6 +97,7 @@
   $("show-locked").checked = plan.locked;
   if ($("party-names")) $("party-names").value = plan.party.join(", ");
   $("seed").value = String(plan.seed);
+  $("fights").value = plan.fights;
   $("party").querySelectorAll("input").forEach(function (box) { if (box.checked) box.click(); });
   plan.party.forEach(function (name) {  // ticked in the header's order, which the party keeps
     $("party").querySelectorAll("input").forEach(function (box) { if (box.value === name) box.click(); });

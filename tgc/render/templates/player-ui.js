@@ -80,6 +80,7 @@
           break;
         case "text": { var p = el("p", "prose"); p.appendChild(prose(e.text)); log(p); break; }
         case "effect": log(el("p", "effect", e.text)); break;
+        case "fight": log(el("p", "fight", e.text)); break;  // a fight's log, as tgc play prints it
         case "rolled":
           log(el("p", "roll", say("Rolled {dice} = {total}", { total: e.total, dice:
             (e.faces.length ? e.faces.join(" + ") : say("a sum")) +
@@ -209,7 +210,7 @@
     $("log").replaceChildren();
     if (problem) { log(el("p", "error", say("Party: {problem}", { problem: problem }))); return; }
     story = new P.Story(bundle, { rules: rules, party: party, seed: seedValue(),
-      dice: $("type-dice").checked ? "ask" : "random" });
+      dice: $("type-dice").checked ? "ask" : "random", fights: $("fights").value });
     try { target(); } catch (err) { log(el("p", "error", err.message)); return; }
     show(story.run());
   }
@@ -321,6 +322,7 @@
 
   function setup() {
     var where = $("where");
+    $("fights").parentNode.hidden = $("fights").options.length < 2;  // a ruleset's modes (its page scripts add them)
     partyPicker();
     betweenControls();
     editControls();

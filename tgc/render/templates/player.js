@@ -430,6 +430,7 @@
     this.state = newState(bundle, options.rules, options.party);
     this.rng = new Rng(options.seed == null ? 0 : options.seed);
     this.dice = options.dice || "random";  // "random" or "ask" (the reader types the roll)
+    this.fights = options.fights || "ask";  // as tgc play --fights: "ask" (win/lose/avoid) or the ruleset's modes
     this.cursor = null;
     this.queue = [];
     this.waiting = null;
@@ -642,9 +643,25 @@
     this.stop({ kind: "dead-end", where: this.label(), why: "the toss has no " + side + " arm" });
   };
 
+  // As tgc/runtime/story.py's encounter op: the ruleset's engine in the page (a maker on
+  // TgcPlayer.fightMakers, for the story's `fights` mode) may play it and name the
+  // outcome, or leave a fight to be played by hand (`fight`); else the reader settles it.
   Story.prototype.runEncounter = function (op) {
-    this.waiting = { kind: "encounter", op: op, outcomes: this.book.outcomes(op.deck, op.name) };
+    var outcomes = this.book.outcomes(op.deck, op.name), engine = this.fightEngine();
+    var played = engine ? engine.encounter(this, op, outcomes) : null;
+    if (played && played.outcome) return this.finishEncounter(op, played.outcome);
+    this.waiting = { kind: "encounter", op: op, outcomes: outcomes, fight: played ? played.fight : null };
     this.emit(this.waiting);
+  };
+  Story.prototype.fightEngine = function () {
+    if (this.engine === undefined) {
+      var self = this;
+      this.engine = null;
+      root.TgcPlayer.fightMakers.forEach(function (make) {
+        if (!self.engine) self.engine = make(self.book.bundle, self.book.words, self.fights) || null;
+      });
+    }
+    return this.engine;
   };
   Story.prototype.finishEncounter = function (op, outcome) {
     this.emit({ kind: "resolved", op: op, outcome: outcome });
@@ -942,5 +959,6 @@
   }
 
   root.TgcPlayer = { Story: Story, newState: newState, holds: holds, applyEffect: applyEffect, items: items, secrets: secrets,
-                     partyProblem: partyProblem, readChapter: readChapter, active: active, setTrack: setTrack };
+                     partyProblem: partyProblem, readChapter: readChapter, active: active, setTrack: setTrack,
+                     fightMakers: [] };
 })(typeof window !== "undefined" ? window : globalThis);

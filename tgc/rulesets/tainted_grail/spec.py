@@ -17,7 +17,9 @@ SPEC = RulesetSpec(
     campaign="tgc.rulesets.tainted_grail.campaign.play",
     balance="tgc.rulesets.tainted_grail.engines.balance",
     policies=("random", "greedy", "planner"),  # engines.policies.POLICIES, by name
-    story_page=("tgc.rulesets.tainted_grail:page/advance.js",),  # :advance in play.html
+    # :advance and the fights (--fights hand, auto, a policy) in play.html, in this order
+    story_page=tuple(f"tgc.rulesets.tainted_grail:page/{name}.js"
+                     for name in ("advance", "game", "combat", "diplomacy", "policies", "fights")),
     default=True,
 )
 
