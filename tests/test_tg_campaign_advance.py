@@ -171,7 +171,7 @@ def test_RES_4_only_food_changes_hands(book: Book) -> None:
     with pytest.raises(SessionError, match='nobody in the party carries "magic"'):
         play.handle(":give magic to Beor")
     play.handle(":pass Ailei,Beor")
-    with pytest.raises(SessionError, match=r"write ':eod \[eat A,B\] \[fast C\] \[give A 1 B\]'"):
+    with pytest.raises(SessionError, match=r"write ':eod \[eat A,B\] \[fast C\] \[give A 1 B\] "):
         play.handle(":eod give Ailei magic Beor")
     play.handle(":eod give Ailei 1 Beor")
     assert "[RES-3] Ailei gives 1 Food to Beor" in said(lines)

@@ -774,3 +774,29 @@ def test_CRD_2_cards_discarded_in_a_fight_are_back_in_the_deck_for_the_next() ->
     again = CombatGame([beor], rules.encounters["Dummy"], Recorder([]), random.Random(2))
     hero = again.heroes[0]
     assert sorted(c.name for c in hero.deck) == kept and not hero.discard
+
+
+def test_PTY_5_a_member_leaves_a_fight_only_by_escaping_or_dying() -> None:
+    """The party fights on without whoever escapes (or dies, as above); nobody else leaves,
+    and the one who escaped has no part in the outcome's win."""
+    rules = setup(attack="0+: nothing", value=3)
+    ailei = member(rules, "Ailei", "combat", ["Jab", "Jab", "Jab"])
+    policy = Recorder(["escape", "Jab", "Jab", "Jab", "Jab"],
+                      order=lambda waiting: next((h for h in waiting if h.name == "Beor"), waiting[0]))
+    beor = member(rules, "Beor", "combat", ["Jab", "Idle Word", "Idle Word"])
+    game, outcome = combat(rules, "Dummy", [beor, ailei], policy)
+    assert "Beor leaves the combat (escaped)" in game.log
+    left = [line for line in game.log if "leaves the combat" in line]
+    assert left == ["Beor leaves the combat (escaped)"]
+    assert outcome.outcome == "win"
+    assert [h.escaped for h in outcome.heroes if h.name == "Beor"] == [True]
+
+
+def test_TRK_4_panic_is_terror_above_health_only() -> None:
+    """Terror 8 over Health 7 panics: the first card played is the deck's top card (Hard
+    Hit). Terror equal to Health is no panic: only the hand's cards are offered."""
+    order = ["Jab", "Chain", "Idle Word", "Hard Hit", "Brace", "Hook"]
+    game, _, _ = run(setup(attack="0+: nothing"), order, ["Hard Hit", "stop"], health=7, terror=8)
+    assert "Beor plays Hard Hit (11U)" in game.log
+    with pytest.raises(AssertionError, match="'Hard Hit' is not a legal play now: play Jab"):
+        run(setup(attack="0+: nothing"), order, ["Hard Hit", "stop"], health=7, terror=7)

@@ -54,7 +54,9 @@ from tgc.runtime.ruleset import DEFAULT_RULESET, Ruleset
 from tgc.runtime.state import Chapter, Character, GameState, declared_member, new_character, new_state
 from tgc.runtime.story import InputError, Story
 
-HEALTH, TERROR, FOOD = "health", "terror", "food"
+HEALTH, TERROR, FOOD, WEALTH = "health", "terror", "food", "wealth"
+# RES-3: what characters on one card may hand each other at the End of the Day.
+TRADED = (FOOD, WEALTH)
 # A16: the guardian die, one face each (ruleset data, not campaign content).
 GUARDIAN_DIE = ("up", "down", "left", "right", "nothing", "discard")
 WYRDNESS = 2  # SOD-2, MEN-8: Health lost and Terror gained
@@ -762,10 +764,12 @@ class Campaign:
                    for n in self.world.positions)
 
     def end_of_day(self, eat: Mapping[str, bool] | None = None,
-                   give: Sequence[tuple[str, int, str]] = ()) -> list[Happening]:
-        """EOD-0..2 and 5 for every character: trade Food on one card (``give``: giver,
-        amount, taker), eat or fast (by default a character eats when they have Food),
-        restore Energy; then the dreams are queued as readings (A34)."""
+                   give: Sequence[tuple[str, int, str] | tuple[str, int, str, str]] = ()
+                   ) -> list[Happening]:
+        """EOD-0..2 and 5 for every character: trade Food or Wealth on one card (``give``:
+        giver, amount, taker and the resource, Food when left out), eat or fast (by default
+        a character eats when they have Food), restore Energy; then the dreams are queued
+        as readings (A34)."""
         self._during_day()
         if not self.day_over():
             waiting = [n for n in self.world.order() if n not in self.world.passed
@@ -789,15 +793,20 @@ class Campaign:
         self.world.passed.update(self.world.positions)
         return out
 
-    def _give(self, giver: str, amount: int, taker: str) -> Happening:
+    def _give(self, giver: str, amount: int, taker: str, resource: str = FOOD) -> Happening:
+        """RES-3: Food and Wealth change hands between characters on one card (RES-4: Rep,
+        Exp and Magic never do)."""
         a, b = self.character(giver), self.character(taker)
+        what = resource.capitalize()
+        if resource not in TRADED:
+            raise CampaignError(f"{what} is never traded: only Food and Wealth change hands (RES-4)")
         if self.world.positions[a.name] != self.world.positions[b.name]:
-            raise CampaignError(f"{a.name} and {b.name} are not on one card: no Food changes hands")
-        if a.resources.get(FOOD, 0) < amount:
-            raise CampaignError(f"{a.name} has {a.resources.get(FOOD, 0)} Food, not {amount}")
-        a.resources[FOOD] -= amount
-        b.resources[FOOD] = b.resources.get(FOOD, 0) + amount
-        return Happening("RES-3", f"{a.name} gives {amount} Food to {b.name}")
+            raise CampaignError(f"{a.name} and {b.name} are not on one card: no {what} changes hands")
+        if a.resources.get(resource, 0) < amount:
+            raise CampaignError(f"{a.name} has {a.resources.get(resource, 0)} {what}, not {amount}")
+        a.resources[resource] -= amount
+        b.resources[resource] = b.resources.get(resource, 0) + amount
+        return Happening("RES-3", f"{a.name} gives {amount} {what} to {b.name}")
 
     def _rest(self, member: Character, eats: bool) -> Happening:
         """EOD-1 (A32): eating 1 Food gives +1 Health and -1 Terror; fasting drops Energy to

@@ -20,6 +20,7 @@ from tgc.rulesets.tainted_grail.campaign.party import CampaignError
 from tgc.rulesets.tainted_grail.campaign.save import world_data, world_from_data
 from tgc.rulesets.tainted_grail.campaign.view import map_lines, world_lines
 from tgc.rulesets.tainted_grail.campaign.world import Happening, World
+from tgc.rulesets.tainted_grail.vocabulary import VOCABULARY
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
 from tgc.runtime.rng import Rng
@@ -37,7 +38,8 @@ HELP = (
     (":action A [pay A=1,B=1]", "A takes their Character Action (others on the card may pay "
                                 "all of its Energy but 1)"),
     (":pass A[,B]", "a character passes for the day"),
-    (":eod [eat A,B] [fast C] [give A 1 B]", "the End of the Day (by default who has Food eats)"),
+    (":eod [eat A,B] [fast C] [give A 1 B] [give A 2 wealth B]",
+     "the End of the Day (by default who has Food eats; Food or Wealth changes hands on one card)"),
     (":advance [A] [WHAT]", "at night (after :eod): what A may buy with Exp; WHAT buys one "
                             "(an attribute, combat, diplomacy, keep N) or builds a deck (out N, in N)"),
     (":equip A ITEM", "the character turns an Item face up (one per weapon, armor, shield, "
@@ -56,6 +58,9 @@ HELP = (
     (":map", "the map"),
     (":world", "menhirs, guardians, tokens, who stands where"),
 )
+
+
+RESOURCES = frozenset(VOCABULARY.resources)
 
 
 class InputError(ValueError):
@@ -185,7 +190,7 @@ class CampaignPlay:
 
     def cmd_eod(self, args: list[str]) -> list[str]:
         eat: dict[str, bool] = {}
-        give: list[tuple[str, int, str]] = []
+        give: list[tuple[str, int, str, str]] = []
         rest = list(args)
         while rest:
             word = rest.pop(0).casefold()
@@ -193,10 +198,12 @@ class CampaignPlay:
                 for name in _names(rest.pop(0)):
                     eat[self.campaign.character(name).name] = word == "eat"
             elif word == "give" and len(rest) >= 3 and (amount := as_number(rest[1])) is not None:
-                give.append((rest[0], amount, rest[2]))
-                del rest[:3]
+                named = len(rest) >= 4 and rest[2].casefold() in RESOURCES  # give A 2 wealth B
+                taker = rest[3] if named else rest[2]
+                give.append((rest[0], amount, taker, rest[2].casefold() if named else "food"))
+                del rest[:4 if named else 3]
             else:
-                raise InputError("write ':eod [eat A,B] [fast C] [give A 1 B]'")
+                raise InputError("write ':eod [eat A,B] [fast C] [give A 1 B] [give A 2 wealth B]'")
         return _lines(self.campaign.end_of_day(eat=eat or None, give=give))
 
     def cmd_advance(self, args: list[str]) -> list[str]:
