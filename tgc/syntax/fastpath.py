@@ -17,10 +17,10 @@ from typing import Any
 
 from lark import Token
 
-from tgc.limits import MAX_AMOUNT, LimitError, read_int
+from tgc.limits import MAX_AMOUNT, MAX_NUMBER, LimitError, read_int
 from tgc.source import Span
 from tgc.syntax import ast
-from tgc.syntax.build import LineBuilder
+from tgc.syntax.build import LineBuilder, NumberOutOfRange, unquote
 
 _NAME = r"[^\W\d]\w*"
 _REF = (rf"(?:(?P<abs>(?:[0-9]+|{_NAME})\.(?:[0-9]+[a-z]?|{_NAME}))|(?P<local>[0-9]+[a-z]?)"
@@ -94,8 +94,8 @@ def _tok(kind: str, m: re.Match[str], group: str) -> Token:
     return Token(kind, text, start, 1, start + 1, 1, start + len(text) + 1, start + len(text))
 
 
-def _ref(b: LineBuilder, m: re.Match[str]) -> Any:
-    # Built directly, as abs_ref()/rel_ref() would; block references go through block_ref().
+def _ref(b: LineBuilder, m: re.Match[str]) -> ast.Ref:
+    # Built directly, as abs_ref()/rel_ref()/block_ref() would.
     text = m.group("abs")
     if text is not None:
         section, verse = text.split(".", 1)
@@ -104,7 +104,9 @@ def _ref(b: LineBuilder, m: re.Match[str]) -> Any:
         text = m.group(group)
         if text is not None:
             return ast.Ref(None, text, _span(b, m, group))
-    return _cb(b, "block_ref", [_tok("NAME", m, "block")])
+    name = _span(b, m, "block")
+    return ast.Ref(None, "", Span(name.file, name.line, name.col - 1, name.line, name.end_col),
+                   m.group("block"))
 
 
 def _target_ok(m: re.Match[str]) -> bool:
@@ -113,17 +115,25 @@ def _target_ok(m: re.Match[str]) -> bool:
     return m.group("name") not in _KEYWORD_TARGETS
 
 
-def _target(b: LineBuilder, m: re.Match[str]) -> Any:
+def _target(b: LineBuilder, m: re.Match[str]) -> ast.Target:
+    # Built directly, as end()/end_chapter()/game_over() would: the span covers the words.
     term = m.group("term")
     if term is None:
         return _ref(b, m)
     words = term.split()
-    start, end = m.span("term")
-    first = _word("END" if words[0] == "end" else "GAME", words[0], start)
-    if len(words) == 1:
-        return _cb(b, "end", [first])
-    last = _word("KW_CHAPTER" if words[1] == "chapter" else "OVER", words[1], end - len(words[1]))
-    return _cb(b, "end_chapter" if words[0] == "end" else "game_over", [first, last])
+    kind: ast.TerminalKind = ("end" if len(words) == 1 else
+                              "end chapter" if words[0] == "end" else "game over")
+    return ast.Terminal(kind, _span(b, m, "term"))
+
+
+def _int(b: LineBuilder, m: re.Match[str], group: str, what: str = "a number",
+         high: int = MAX_NUMBER, text: str | None = None) -> int:
+    """``LineBuilder.num`` of the number matched as ``group`` (or of ``text``, a piece of
+    it): out of range, the callback's NumberOutOfRange with the token's span."""
+    try:
+        return read_int(m.group(group) if text is None else text, what, high=high)
+    except LimitError as err:
+        raise NumberOutOfRange(str(err), _span(b, m, group)) from None
 
 
 def _word(kind: str, text: str, start: int) -> Token:
@@ -133,14 +143,14 @@ def _word(kind: str, text: str, start: int) -> Token:
 def _atom(b: LineBuilder, m: re.Match[str]) -> Any:
     """The condition node of a ``_COND_ATOM`` match, or None for a keyword posing as a name."""
     if m.group("gitem") is not None:
-        atom = _cb(b, "item_cond", [_cb(b, "item_named", [_tok("STRING", m, "gitem")])])
+        atom: Any = ast.ItemCond(unquote(m.group("gitem")), False, _span(b, m, "gitem"))
     elif m.group("gask") is not None:
-        atom = _cb(b, "ask_cond", [_tok("STRING", m, "gask")])
+        atom = ast.AskCond(unquote(m.group("gask")), _span(b, m, "gask"))
     else:
         atom = _guard_item(b, m)
     if atom is None or m.group("gnot") is None:
         return atom
-    return _cb(b, "not_cond", [_tok("NOT", m, "gnot"), atom])
+    return ast.Not(atom, _span(b, m, "gnot").to(atom.span))
 
 
 def _condition(b: LineBuilder, body: str, pos: int) -> tuple[Any, int] | None:
@@ -166,7 +176,8 @@ def _condition(b: LineBuilder, body: str, pos: int) -> tuple[Any, int] | None:
         pos = joint.end()
     if connective is None:
         return operands[0], pos
-    return _cb(b, f"{connective}_cond", operands), pos
+    joined = ast.And if connective == "and" else ast.Or
+    return joined(tuple(operands), operands[0].span.to(operands[-1].span)), pos
 
 
 def _guard_items(b: LineBuilder, body: str, pos: int) -> tuple[Any, int] | None:
@@ -176,7 +187,8 @@ def _guard_items(b: LineBuilder, body: str, pos: int) -> tuple[Any, int] | None:
     while True:
         m = _COST.match(body, pos)
         if m is not None:
-            items.append(_cb(b, "cost", [_tok("INT", m, "gpay"), _tok("NAME", m, "gpaywhat")]))
+            items.append(ast.Cost(_int(b, m, "gpay", "a cost", MAX_AMOUNT), m.group("gpaywhat"),
+                                  _span(b, m, "gpay").to(_span(b, m, "gpaywhat"))))
             pos = m.end()
         else:
             parsed = _condition(b, body, pos)
@@ -189,26 +201,35 @@ def _guard_items(b: LineBuilder, body: str, pos: int) -> tuple[Any, int] | None:
             return None
         pos = sep.end()
         if sep.group("sep") == "}":
-            return _cb(b, "guard", items), pos
+            conds = tuple(i for i in items if type(i) is not ast.Cost)
+            costs = tuple(i for i in items if type(i) is ast.Cost)
+            return ast.Guard(conds, costs, items[0].span.to(items[-1].span)), pos
 
 
 def _guard_item(b: LineBuilder, m: re.Match[str]) -> Any:
+    # Built directly, as status_cond()/sel_*()/secret_cond()/compare() would.
     if m.group("gs") is not None:
-        children: list[Any] = [_tok("STRING", m, "gs")]
+        span = _span(b, m, "gs")
+        name = unquote(m.group("gs"))
         part = m.group("gpart")
-        if part is not None:
-            if m.group("gany") is not None:
-                children.append(_cb(b, "sel_any", [_tok("INT", m, "gpart")]))
-            elif "-" in part:
-                children.append(_cb(b, "sel_range", [_tok("RANGE", m, "gpart")]))
-            else:
-                children.append(_cb(b, "sel_one", [_tok("INT", m, "gpart")]))
-        return _cb(b, "status_cond", children)
+        if part is None:
+            return ast.StatusCond(name, None, span, span)
+        where = _span(b, m, "gpart")
+        if m.group("gany") is not None:
+            sel = ast.PartSel(_int(b, m, "gpart"), _int(b, m, "gpart"), True, where)
+        elif "-" in part:
+            low, high = part.split("-")
+            sel = ast.PartSel(_int(b, m, "gpart", text=low), _int(b, m, "gpart", text=high), False, where)
+        else:
+            sel = ast.PartSel(_int(b, m, "gpart"), _int(b, m, "gpart"), False, where)
+        return ast.StatusCond(name, sel, span.to(where), span)
     if m.group("gsecret") is not None:
-        return _cb(b, "secret_cond", [_tok("INT", m, "gsecret")])
-    if m.group("gcmp") in _GUARD_KEYWORDS:
+        return ast.SecretCond(_int(b, m, "gsecret"), _span(b, m, "gsecret"))
+    name = m.group("gcmp")
+    if name in _GUARD_KEYWORDS:
         return None
-    return _cb(b, "compare", [_tok("NAME", m, "gcmp"), _tok("CMP", m, "gop"), _tok("INT", m, "gval")])
+    return ast.Compare(name, ast.compare_op(m.group("gop")), _int(b, m, "gval"),
+                       _span(b, m, "gcmp").to(_span(b, m, "gval")))
 
 
 # Words that start a condition in the grammar: `item >= 2` is not a comparison there.
@@ -239,27 +260,24 @@ def _divert(b: LineBuilder, body: str) -> Any:
     m = _DIVERT.match(body)
     if m is None or not _target_ok(m):
         return None
-    return _cb(b, "divert", [_target(b, m)])
+    return ast.Divert(_target(b, m), b.whole())
 
 
 def _choice(b: LineBuilder, body: str) -> Any:
-    children: list[Any] = []
+    guard = None
     brace = body.find("{")
     if brace != -1 and body[1:brace].strip() == "":
         parsed = _guard_items(b, body, brace)
         if parsed is None:
             return None
-        children.append(parsed[0])
+        guard = parsed[0]
         m = _CHOICE_TAIL.match(body, parsed[1])
     else:
         m = _CHOICE.match(body)
     if m is None or not _target_ok(m):
         return None
-    if not children and m.group("term") is None:
-        # The commonest choice, `* text -> ref`: built directly, as choice() would.
-        return ast.Choice(None, m.group("text").rstrip(), _ref(b, m), b.whole())
-    children += [_tok("CHOICE_TEXT", m, "text"), _target(b, m)]
-    return _cb(b, "choice", children)
+    # Built directly, as choice() would (the text cannot start with `\\{` here).
+    return ast.Choice(guard, m.group("text").rstrip(), _target(b, m), b.whole())
 
 
 def _if(b: LineBuilder, body: str) -> Any:
@@ -276,10 +294,10 @@ def _if(b: LineBuilder, body: str) -> Any:
         return None
     if tail.group("colon") is not None:
         effect = _simple_effect(b, body, tail.end())
-        return None if effect is None else _cb(b, "cond_effect", [cond, effect])
+        return None if effect is None else ast.EffectLine(effect, cond, b.whole())
     if not _target_ok(tail):
         return None
-    return _cb(b, "cond_divert", [cond, _target(b, tail)])
+    return ast.CondDivert(cond, _target(b, tail), b.whole())
 
 
 def _roll(b: LineBuilder, body: str) -> Any:
@@ -371,7 +389,7 @@ def _logic(b: LineBuilder, body: str) -> Any:
         amount = _amount(b, m)
         return None if amount is None else ast.EffectLine(amount, None, b.whole())
     effect = _simple_effect(b, body, pos)
-    return None if effect is None else _cb(b, "effect_line", [effect])
+    return None if effect is None else ast.EffectLine(effect, None, b.whole())
 
 
 def _amount(b: LineBuilder, m: re.Match[str]) -> ast.Amount | None:
@@ -391,14 +409,19 @@ def _simple_effect(b: LineBuilder, body: str, pos: int) -> Any:
         return _amount(b, m)
     m = _MARK.match(body, pos)
     if m is not None:
-        children = [_tok("STRING", m, "s")]
-        if m.group("part") is not None:
-            part = m.group("part")
+        # Built directly, as mark()/unmark() and part_one()/part_range() would.
+        part = m.group("part")
+        parts = None
+        if part is not None:
+            where = _span(b, m, "part")
             if "-" in part:
-                children.append(_cb(b, "part_range", [_tok("RANGE", m, "part")]))
+                low, high = part.split("-")
+                parts = ast.PartSel(_int(b, m, "part", text=low), _int(b, m, "part", text=high), False,
+                                    where)
             else:
-                children.append(_cb(b, "part_one", [_tok("INT", m, "part")]))
-        return _cb(b, m.group("verb"), children)
+                parts = ast.PartSel(_int(b, m, "part"), _int(b, m, "part"), False, where)
+        return ast.Mark(m.group("verb") == "unmark", unquote(m.group("s")), parts, b.whole(),
+                        _span(b, m, "s"))
     m = _ITEM.match(body, pos)
     if m is not None:
         name = (_cb(b, "item_named", [_tok("STRING", m, "s")]) if m.group("s") is not None
@@ -428,6 +451,10 @@ def _header(b: LineBuilder, body: str) -> Any:
     m = _ITEM_H.match(body)
     return None if m is None else _cb(b, "item_header", [_tok("STRING", m, "title")])
 
+
+# The parser's driver takes the commonest lines of a verse without its general dispatch.
+parse_choice = _choice
+parse_logic = _logic
 
 FAST: dict[str, Callable[[LineBuilder, str], Any]] = {
     "verse_header": _verse,

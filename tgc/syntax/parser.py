@@ -10,6 +10,7 @@ declarations.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import lru_cache
@@ -26,7 +27,7 @@ from tgc.source import SourceFile, Span
 from tgc.syntax import ast, phrases
 from tgc.syntax.build import LineBuilder, NumberOutOfRange
 from tgc.syntax.errors import explain
-from tgc.syntax.fastpath import fast_parse
+from tgc.syntax.fastpath import fast_parse, parse_choice, parse_logic
 from tgc.syntax.grammar_file import grammar_text
 
 START_RULES = ["decl_header", "verse_header", "block_header", "choice", "divert", "logic", "prop"]
@@ -146,30 +147,92 @@ class _FileParser:
         self.decl: _DeclState | None = None
         self.pending_suppressions: list[tuple[tuple[str, ...], Span]] = []
         self.lark, self.builder = _parser()
+        self.phrase_shapes = rulesets.phrases()
 
     # -------------------------------------------------------------- driver
 
     def run(self) -> ast.File:
         line = self.line
+        fast = self.fast
         for number, raw in enumerate(self.source.lines, start=1):
             text = raw.rstrip()
+            if self.pending_suppressions:  # a comment line above holds one: `line` applies it
+                line(number, text)
+                continue
+            # The commonest lines take a short way when nothing about them is unusual; each
+            # ends as `line` would end it (tests/test_fastpath.py compares whole files).
+            if not text:
+                if self.verse is not None:
+                    self.verse.current().flush()
+                continue
+            first = text[0]
             verse = self.verse
-            # Prose inside a verse is most of any journal: take the short way for it.
-            # (A comment line above may hold a suppression for it: the long way applies it.)
-            if verse is not None and text and text[0].isalpha() and not self.pending_suppressions:
-                body = verse.current()
-                if not body.choices_started:
-                    body.add_prose(number, 1, text)
-                    verse.end = (number, len(text) + 1)
-                    if ":" in text:
-                        self.check_icons(number, text, 0)
-                    if text.split(" ", 1)[0] in _LOGIC_WORDS:
-                        self.missing_tilde(number, text, 0)
+            if verse is not None:
+                if first.isalpha():  # prose: most of any journal
+                    body = verse.current()
+                    if not body.choices_started:
+                        body.add_prose(number, 1, text)
+                        verse.end = (number, len(text) + 1)
+                        if ":" in text:
+                            self.check_icons(number, text, 0)
+                        if first in _LOGIC_INITIALS and text.split(" ", 1)[0] in _LOGIC_WORDS:
+                            self.missing_tilde(number, text, 0)
+                        continue
+                elif fast and (first == "*" and self.short_choice(verse, number, text)
+                               or first == "~" and self.short_logic(verse, number, text)):
                     continue
+            if first == "=" and text.startswith("==") and "tgc:" not in text:
+                self.verse_header(number, text)
+                continue
             line(number, text)
         self.settle_suppressions()
         self.close()
         return ast.File(self.name, tuple(self.items), tuple(self.suppressions), tuple(self.dropped))
+
+    def short_choice(self, verse: _VerseState, number: int, text: str) -> bool:
+        """A choice that the fast path reads and nothing unusual about it (no comment, no
+        suppression, not `**` prose): added as `story_line` adds it. False: nothing done."""
+        if text.startswith("**") or "//" in text or "tgc:" in text or len(text) > MAX_LINE:
+            return False
+        node = self.short_parse(parse_choice, number, text)
+        if node is None:
+            return False
+        body = verse.current()
+        verse.end = (number, len(text) + 1)
+        body.flush()
+        body.choices_started = True
+        body.stmts.append(node)
+        if ":" in text:  # only the text holds icons
+            self.check_icons(number, text, node.guard.span.end_col - 1 if node.guard is not None else 0)
+        return True
+
+    def short_logic(self, verse: _VerseState, number: int, text: str) -> bool:
+        """A logic line above a verse's choices that the fast path reads and that holds no
+        ruleset phrase, comment or suppression: added as `story_line` adds it."""
+        body = verse.current()
+        if (body.choices_started or "//" in text or "tgc:" in text or len(text) > MAX_LINE
+                or phrases.find(text, self.phrase_shapes) is not None):
+            return False
+        node = self.short_parse(parse_logic, number, text)
+        if node is None:
+            return False
+        verse.end = (number, len(text) + 1)
+        body.flush()
+        body.stmts.append(node)
+        return True
+
+    def short_parse(self, reader: Callable[[LineBuilder, str], Any], number: int, text: str) -> Any:
+        """The fast path's node of an unindented line without a comment, or None where
+        ``parse`` would do more (the grammar, a diagnostic, a nesting to measure)."""
+        builder = self.builder
+        builder.file, builder.line, builder.offset, builder.line_end = self.name, number, 0, len(text) + 1
+        try:
+            node = reader(builder, text)
+        except NumberOutOfRange:
+            return None
+        if node is None or text.count("not") + text.count("(") > MAX_NESTING:
+            return None
+        return node
 
     def line(self, number: int, text: str) -> None:
         stripped = text.lstrip()
@@ -213,7 +276,7 @@ class _FileParser:
                                    hint="split it, or continue a property on indented lines",
                                    detail=f"this line is longer than {MAX_LINE} characters"))
             return None
-        if kind == "logic" and (found := phrases.find(body, rulesets.phrases())) is not None:
+        if kind == "logic" and (found := phrases.find(body, self.phrase_shapes)) is not None:
             return self.phrase_line(number, text, indent, found)
         try:
             node = fast_parse(kind, body, builder) if self.fast else None
@@ -606,6 +669,8 @@ _LOGIC_WORDS = frozenset({
     "task", "note", "replace", "remove", "reveal", "move", "set", "advance", "place",
     "encounter", "roll", "toss",
 })
+
+_LOGIC_INITIALS = frozenset(word[0] for word in _LOGIC_WORDS)
 
 _KIND_WORDS = {"logic": "a logic line", "divert": "a divert", "block_header": "a block header"}
 
