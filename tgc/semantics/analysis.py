@@ -18,6 +18,7 @@ ruleset's rule data) keep it with ``derive``, keyed by the function that compute
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from functools import cached_property
 from typing import TypeVar, cast
 
@@ -28,6 +29,7 @@ from tgc.semantics.flow import Flow, solve_flow
 from tgc.semantics.graph import Graph, build_graph
 from tgc.semantics.incremental import Resolution
 from tgc.semantics.model import Campaign, block_id
+from tgc.semantics.reach import Links, Moved, Reach, links, links_again, reach, reach_again
 from tgc.semantics.reflow import solve_flow_again
 from tgc.semantics.usage import Usage, collect_usage
 
@@ -44,6 +46,9 @@ class Analysis:
         # The last run's analysis and the verses whose trees and resolution are still
         # its own (semantics.incremental): what it built for them is taken, not rebuilt.
         self.earlier = earlier
+        # An editor's plain searches (semantics.reach), by name, kept for the next run.
+        self._reaches: dict[str, Reach] = {}
+        self._moved: Moved | None = None
 
     @cached_property
     def graph(self) -> Graph:
@@ -62,11 +67,8 @@ class Analysis:
         if self.earlier is not None:
             analysis, resolution = self.earlier
             if "graph" in vars(analysis) and "usage" in vars(analysis) and analysis.keep:
-                verses = self.campaign.verses
-                changed = [nid for vid in resolution.fresh
-                           for nid in (vid, *(block_id(vid, name) for name in verses[vid].blocks))]
                 return collect_usage(self.campaign, self.graph, (analysis.graph, analysis.usage),
-                                     changed=changed)
+                                     changed=self._changed())
         return collect_usage(self.campaign, self.graph, keep=True)
 
     @cached_property
@@ -85,7 +87,54 @@ class Analysis:
             analysis, _ = self.earlier
             if "flow" in vars(analysis) and "graph" in vars(analysis) and "usage" in vars(analysis):
                 earlier = analysis.flow
-        return solve_flow_again(self.campaign, self.graph, self.usage, lambda: self.hidden, earlier)
+        return solve_flow_again(self.campaign, self.graph, self.usage, lambda: self.hidden, earlier,
+                                self.reached)
+
+    @cached_property
+    def links(self) -> Links:
+        """Each body's successors and predecessors as node ids; an editor's run patches
+        the last run's for the bodies an edit changed (semantics.reach)."""
+        if self.earlier is not None:
+            analysis, _ = self.earlier
+            if "links" in vars(analysis) and "graph" in vars(analysis):
+                found, self._moved = links_again(analysis.links, self.graph, self._changed())
+                return found
+        return links(self.graph)
+
+    def _changed(self) -> list[str]:
+        """The bodies not taken from the last run's graph (those of the fresh verses)."""
+        assert self.earlier is not None
+        verses = self.campaign.verses
+        return [nid for vid in self.earlier[1].fresh
+                for nid in (vid, *(block_id(vid, name) for name in verses[vid].blocks))]
+
+    def reached(self, name: str, starts: list[str], backward: bool = False) -> AbstractSet[str]:
+        """The bodies reachable from ``starts`` (guards ignored; against the edges with
+        ``backward``: the bodies that reach one of them), for an editor's run: the search
+        ``name`` of the last run is carried on when the edit left its node ids alone."""
+        graph, kept = self.links, self._reaches.get(name)
+        begin = frozenset(s for s in starts if s in graph.graph.nodes)
+        if kept is None or kept.starts != begin:
+            succ, pred = (graph.pred, graph.succ) if backward else (graph.succ, graph.pred)
+            earlier = self._earlier_reach(name)
+            if earlier is not None and self._moved is not None:
+                touched = self._moved.backward if backward else self._moved.forward
+                kept = reach_again(earlier, begin, succ, pred, graph.graph.nodes, touched)
+            else:
+                kept = reach(begin, succ, graph.graph.nodes)
+            self._reaches[name] = kept
+        return kept.nodes()
+
+    def _earlier_reach(self, name: str) -> Reach | None:
+        if self.earlier is None:
+            return None
+        return self.earlier[0]._reaches.get(name)
+
+    def entry_reach(self) -> AbstractSet[str]:
+        """The bodies any entry reaches, guards ignored (the flow's ``plain``)."""
+        if not self.keep:
+            return self.flow.reachable(self.graph)
+        return self.reached("plain", [e.target for e in self.graph.entries])
 
     @cached_property
     def endings(self) -> dict[str, Ending]:

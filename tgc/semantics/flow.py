@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Literal, assert_never
 
@@ -35,6 +36,9 @@ Keys = tuple[Key, ...]
 # and the fact keys its conditions read then.
 Support = tuple[str | None, Keys]
 ORPHANS = " orphans"  # (no node id holds a space)
+# A plain search by name, kept between an editor's runs (Analysis.reached): the bodies
+# reachable from the starts, guards ignored.
+Reacher = Callable[[str, list[str]], AbstractSet[str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +56,11 @@ class Flow:
     stops: dict[str, Stop] = field(default_factory=dict)  # live node -> where it stops
     dead_triggers: list[Entry] = field(default_factory=list)
     # Nodes any entry reaches ignoring conditions, when the flow needed them (else None).
-    plain: set[str] | None = None
+    plain: AbstractSet[str] | None = None
     # What an editor's next solve starts from (semantics.reflow), when asked to keep it.
     kept: Kept | None = field(default=None, repr=False, compare=False)
 
-    def reachable(self, graph: Graph) -> set[str]:
+    def reachable(self, graph: Graph) -> AbstractSet[str]:
         if self.plain is None:
             self.plain = graph.reachable()
         return self.plain
@@ -127,8 +131,10 @@ class _Solver:
 
     def __init__(self, campaign: Campaign, graph: Graph, usage: Usage,
                  hidden: Callable[[], Hidden], record: bool = False,
-                 held: Held | None = None, programs: dict[str, Sequence[Step]] | None = None) -> None:
+                 held: Held | None = None, programs: dict[str, Sequence[Step]] | None = None,
+                 reach: Reacher | None = None) -> None:
         self.c = campaign
+        self.search = reach
         self.g = graph
         self.hidden = hidden
         self.held = held if held is not None else Held(campaign, Vocabulary(campaign), usage.obscured)
@@ -202,8 +208,13 @@ class _Solver:
         """
         if all(node in self.flow.live for node in self.usage.node_grants):
             return
-        self.flow.plain = self.g.reachable()
-        excused = self.g.reachable([*declared_elsewhere(self.c), *sorted(self.hidden().nodes)])
+        plain = [entry.target for entry in self.g.entries]
+        excusing = [*declared_elsewhere(self.c), *sorted(self.hidden().nodes)]
+        excused: AbstractSet[str]
+        if self.search is None:
+            self.flow.plain, excused = self.g.reachable(plain), self.g.reachable(excusing)
+        else:
+            self.flow.plain, excused = self.search("plain", plain), self.search("excused", excusing)
         for node, changes in self.usage.node_grants.items():
             if node not in self.flow.plain and (node in excused or node not in self.g.nodes):
                 for change in changes:
@@ -409,9 +420,10 @@ def _line_of(step: Step) -> int:
 
 
 def solve_flow(campaign: Campaign, graph: Graph, usage: Usage,
-               hidden: Callable[[], Hidden], keep: bool = False) -> Flow:
+               hidden: Callable[[], Hidden], keep: bool = False, reach: Reacher | None = None) -> Flow:
     """The campaign's state flow (``Analysis.flow`` keeps it for every check); ``hidden``
     says which verses an earlier mistake may have cut off (asked only when some granting
     body was not reached). With ``keep``, its working state stays on it for an editor's
-    next solve (``Flow.kept``, semantics.reflow)."""
-    return _Solver(campaign, graph, usage, hidden, keep).run()
+    next solve (``Flow.kept``, semantics.reflow); ``reach`` answers its plain searches
+    (an editor's, kept between runs: semantics.reach)."""
+    return _Solver(campaign, graph, usage, hidden, keep, reach=reach).run()

@@ -20,7 +20,7 @@ Example:
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 
 from tgc.semantics.graph import Graph
 
@@ -73,15 +73,17 @@ def components(graph: Graph) -> Iterator[list[str]]:
                 yield component
 
 
-def closed_loops(graph: Graph, exits: Iterable[str] = ()) -> Iterator[set[str]]:
+def closed_loops(graph: Graph, exits: Iterable[str] = (),
+                 escaped: Collection[str] | None = None) -> Iterator[set[str]]:
     """Components that are loops (two or more bodies, or one that diverts to itself) and
     that nothing leaves: every edge stays inside, none is a terminal or unresolved.
 
     Only bodies that cannot reach a way out (an edge to no body, or one of ``exits``)
     can be in such a loop; in a sound campaign there are none, so the components are
-    computed over that (usually empty) remainder only.
+    computed over that (usually empty) remainder only. ``escaped``, when given, holds
+    the bodies that reach a way out (an editor's search, kept between runs).
     """
-    trapped = _trapped(graph, exits)
+    trapped = _trapped(graph, exits) if escaped is None else {n for n in graph.nodes if n not in escaped}
     if not trapped:
         return
     sub = Graph(nodes={n: graph.nodes[n] for n in graph.nodes if n in trapped},

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 
 from tgc.semantics.cascade import Hidden
 from tgc.semantics.facts import Fact, Vocabulary
-from tgc.semantics.flow import ORPHANS, Flow, Kept, Step, Support, _Solver, program, solve_flow
+from tgc.semantics.flow import ORPHANS, Flow, Kept, Reacher, Step, Support, _Solver, program, solve_flow
 from tgc.semantics.graph import Edge, Graph
 from tgc.semantics.holds import Held
 from tgc.semantics.model import Campaign
@@ -38,20 +38,20 @@ from tgc.semantics.usage import Usage
 
 
 def solve_flow_again(campaign: Campaign, graph: Graph, usage: Usage, hidden: Callable[[], Hidden],
-                     earlier: Flow | None) -> Flow:
+                     earlier: Flow | None, reach: Reacher | None = None) -> Flow:
     """The flow of ``graph`` and ``usage``, carried on from ``earlier`` (the last run's
     flow, solved with its state kept) when it can be, else solved afresh; its state is
-    kept either way."""
+    kept either way. ``reach`` answers the plain searches (semantics.reach)."""
     kept = earlier.kept if earlier is not None else None
     if earlier is None or kept is None or kept.taken \
             or len(graph.nodes) != len(kept.graph.nodes) or graph.entries != kept.graph.entries \
             or usage.obscured != kept.usage.obscured:
-        return solve_flow(campaign, graph, usage, hidden, keep=True)
+        return solve_flow(campaign, graph, usage, hidden, keep=True, reach=reach)
     changed = _changed(kept.graph, graph)
     if changed is None:
-        return solve_flow(campaign, graph, usage, hidden, keep=True)
+        return solve_flow(campaign, graph, usage, hidden, keep=True, reach=reach)
     kept.taken = True
-    return _carry_on(campaign, graph, usage, hidden, earlier, kept, changed)
+    return _carry_on(campaign, graph, usage, hidden, earlier, kept, changed, reach)
 
 
 def _changed(old: Graph, new: Graph) -> list[str] | None:
@@ -62,13 +62,13 @@ def _changed(old: Graph, new: Graph) -> list[str] | None:
 
 
 def _carry_on(campaign: Campaign, graph: Graph, usage: Usage, hidden: Callable[[], Hidden],
-              earlier: Flow, kept: Kept, changed: list[str]) -> Flow:
+              earlier: Flow, kept: Kept, changed: list[str], reach: Reacher | None) -> Flow:
     lost_nodes, lost_facts = _taken_back(kept.order, changed)
     programs = dict(kept.programs)
     for nid in changed:
         programs[nid] = program(graph.edges[nid], usage.node_grants.get(nid))
     held = _held(campaign, usage, kept.held, earlier, lost_facts)
-    solver = _Solver(campaign, graph, usage, hidden, True, held, programs)
+    solver = _Solver(campaign, graph, usage, hidden, True, held, programs, reach)
     solver.gen, solver.carried, solver._keys = kept.gen + 1, True, kept.keys
     solver.incoming = _incoming_again(kept.incoming, kept.programs, programs, changed)
     live = solver.flow.live = earlier.live - set(lost_nodes)

@@ -47,10 +47,12 @@ def _find_unreachable(analysis: Analysis) -> tuple[str, ...]:
     if campaign.info is None:
         return ()  # no campaign, so no start: TGC114 says so, and everything would be unreachable
     graph = analysis.graph
-    starts = [entry.target for entry in graph.entries]
-    starts += declared_elsewhere(campaign)
-    starts += sorted(analysis.hidden.nodes)
-    reached = _reach(graph, starts)
+    entries = [entry.target for entry in graph.entries]
+    excusing = [*declared_elsewhere(campaign), *sorted(analysis.hidden.nodes)]
+    if analysis.keep:  # an editor's: the flow's two searches, carried on between runs
+        reached = analysis.reached("plain", entries) | analysis.reached("excused", excusing)
+    else:
+        reached = _reach(graph, entries + excusing)
     lost = [vid for vid in campaign.verses if vid not in reached]
     # A block a failed reference may have named counts for its verse.
     return tuple(vid for vid in lost
@@ -176,7 +178,11 @@ def check_trap_loops(analysis: Analysis) -> list[Diagnostic]:
     # A dead end is reported as such, and a body that lost a line may have had a way out:
     # loops through either are not reported again.
     exits = [n for n, e in endings.items() if e.dead or e.unsure]
-    for loop in closed_loops(graph, [*exits, *hidden.bodies]):
+    exits += hidden.bodies
+    escaped = None
+    if analysis.keep:  # an editor's: the backward search carried on between runs
+        escaped = analysis.reached("escape", [*exits, *analysis.links.ends], backward=True)
+    for loop in closed_loops(graph, exits, escaped):
         nodes = sorted((graph.nodes[n] for n in loop), key=lambda n: _position(n.span))
         verses = list(dict.fromkeys(node.verse for node in nodes))
         quoted = [f"`{v}`" for v in verses[:6]]

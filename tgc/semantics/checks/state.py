@@ -40,15 +40,14 @@ def check_blocked_verses(analysis: Analysis) -> list[Diagnostic]:
     graph, flow = analysis.graph, analysis.flow
     if graph.nodes.keys() <= flow.live:
         return []
-    lost = flow.reachable(graph) - flow.live
+    lost = set(analysis.entry_reach() - flow.live)
     if not lost:
         return []
     incoming: dict[str, list[Edge]] = {}
-    for node, edges in graph.predecessors().items():
-        if node in lost:
-            live = [e for e in edges if e.source in flow.live]
-            if live:
-                incoming[node] = live
+    for node, edges in _incoming(analysis, lost):
+        live = [e for e in edges if e.source in flow.live]
+        if live:
+            incoming[node] = live
     roots = sorted(incoming, key=lambda n: graph.nodes[n].span)
     claimed = _claim(graph, lost, roots)
     # A reference that did not resolve, or a line that did not parse, may have been
@@ -57,6 +56,20 @@ def check_blocked_verses(analysis: Analysis) -> list[Diagnostic]:
     primaries = missing_primary(analysis)
     return [_blocked(graph, flow, root, incoming[root], claimed[root], primaries) for root in roots
             if root not in hidden]
+
+
+def _incoming(analysis: Analysis, lost: set[str]) -> Iterator[tuple[str, list[Edge]]]:
+    """The edges into each lost node (an editor's run reads the kept predecessors; the
+    edges' order does not matter: they are sorted by position)."""
+    graph = analysis.graph
+    if not analysis.keep:
+        yield from ((node, edges) for node, edges in graph.predecessors().items() if node in lost)
+        return
+    pred = analysis.links.pred
+    for node in lost:
+        edges = [e for source in pred.get(node, ()) for e in graph.out(source) if e.target == node]
+        if edges:
+            yield node, edges
 
 
 def _claim(graph: Graph, lost: set[str], roots: list[str]) -> dict[str, set[str]]:
