@@ -22,7 +22,7 @@ from tests.bundle_helpers import CAMPAIGNS
 from tgc.bundle import schema as s
 from tgc.bundle.io import dump_bundle, load_bundle
 from tgc.playtest.output import Line
-from tgc.playtest.session import Session
+from tgc.playtest.session import Session, SessionError
 from tgc.render.web import player_rules
 from tgc.rulesets import get
 from tgc.rulesets.tainted_grail.engines.game import Outcome
@@ -74,7 +74,18 @@ const stories = plan.stories.map(function (r) {
     .map(function (e) { return [e.kind, e.text]; });
   return { shown: shown, save: story.exportSave(null) };
 });
-process.stdout.write(JSON.stringify({ fights: fights, hands: hands, stories: stories }));
+const refused = (plan.refusals || []).map(function (r) {
+  const story = new P.Story(plan.bundle, { rules: plan.rules, party: r.party, seed: r.seed, fights: "hand" });
+  story.goto(r.verse);
+  story.run();
+  return r.typed.map(function (text) {
+    try {
+      if (text.indexOf(":give ") === 0) story.give(text.slice(6)); else story.command(text.slice(1));
+      return null;
+    } catch (e) { return e.message; }
+  });
+});
+process.stdout.write(JSON.stringify({ fights: fights, hands: hands, stories: stories, refused: refused }));
 """
 
 
@@ -235,3 +246,21 @@ def shown(lines: list[Line]) -> list[list[str]]:
         elif fighting:
             out.append(["fight", line.text])
     return out
+
+
+def test_trades_and_the_rulesets_commands_wait_until_the_fight_is_over(bundle: s.Bundle) -> None:
+    """While a fight is played by hand, Give and Command are refused with tgc play's words."""
+    verse = next(v for v in encounter_verses(bundle) if any(
+        isinstance(op, s.Encounter) and op.name == "Barrow-Wight" for op in v.ops))
+    typed = [':give Rope to Beor', ":advance", ":advance Beor combat"]
+    session = Session(Book(bundle), lambda line: None, seed=3, party=("Beor",), fights="hand")
+    session.start(verse.id)
+    assert session.hand is not None
+    wanted = []
+    for text in typed:
+        with pytest.raises(SessionError) as refused:
+            session.handle(text)
+        wanted.append(str(refused.value))
+    got = page(bundle, {"fights": [], "hands": [], "stories": [],
+                        "refusals": [{"verse": verse.id, "party": ["Beor"], "seed": 3, "typed": typed}]})
+    assert got["refused"] == [wanted]

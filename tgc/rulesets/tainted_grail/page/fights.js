@@ -240,8 +240,10 @@
   // The reader's answer (option `index`, 0-based) in the fight the story waits on: the
   // fight goes on to its next question, or ends and the story follows its outcome's arm.
   P.Story.prototype.playFight = function (index) {
-    var w = this.waiting, engine = this.fightEngine();
-    if (!w || w.kind !== "encounter" || !w.fight || !engine) throw new Error("no fight waits for an answer");
+    var w = this.waiting;
+    if (!w || w.kind !== "encounter" || !w.fight) throw new Error("no fight waits for an answer");
+    // (a fight reloaded from autosave goes on by hand whatever the Fights box says now)
+    var engine = this.handEngine = this.handEngine || new Engine(this.book.bundle, this.book.words, "hand");
     var fight = w.fight;
     if (!(index >= 0 && index < fight.question.options.length)) {
       throw new Error("there is no option " + (index + 1) + " (" + expected(fight.question) + ")");
