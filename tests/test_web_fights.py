@@ -28,6 +28,7 @@ from tgc.rulesets import get
 from tgc.rulesets.tainted_grail.engines.game import Outcome
 from tgc.rulesets.tainted_grail.engines.ruleset import Fight, TaintedGrailRuleset
 from tgc.rulesets.tainted_grail.engines.table import HandFight
+from tgc.rulesets.tainted_grail.schema import TaintedGrailRules
 from tgc.runtime.book import Book
 from tgc.runtime.save import dump_save
 from tgc.runtime.state import Character, GameState, new_state
@@ -89,9 +90,38 @@ process.stdout.write(JSON.stringify({ fights: fights, hands: hands, stories: sto
 """
 
 
+def effect(verb: str, what: str = "", amount: int = 0) -> dict[str, Any]:
+    text = " ".join(w for w in (verb.replace("_", " "), str(amount) if amount else "", what) if w)
+    return {"verb": verb, "what": what, "amount": amount, "cond": None, "per": None, "text": text}
+
+
+def ability(trigger: str, *effects: dict[str, Any]) -> dict[str, Any]:
+    return {"trigger": trigger, "text": f"{trigger}: " + "; ".join(e["text"] for e in effects),
+            "effects": list(effects), "cost": 0, "tokens": 0}
+
+
+# Abilities for three of the sample's items and a Skill (it declares none), so the fights
+# meet every trigger of an Item's and a Skill's (records.py's ITEM_TRIGGERS): flipped once
+# per encounter, at the start, on the enemy's attack or the opponent's response.
+ITEMS = [
+    {"name": "Bell-Bronze Knife", "abilities": [ability("combat flip", effect("gain", "marker", 2)),
+                                                ability("diplomacy flip", effect("move", "", 1))]},
+    {"name": "Saltiron Buckler", "abilities": [ability("attack", effect("prevent", "damage", 1))]},
+    {"name": "Grey Hound", "abilities": [ability("start", effect("draw", "", 1)),
+                                         ability("flip", effect("gain", "health", 1))]},
+]
+SKILL = {"name": "Iron Will", "attribute": "courage", "card": "S1",
+         "abilities": [ability("attack", effect("prevent", "terror", 1)),
+                       ability("diplomacy start", effect("gain", "magic", 1))]}
+
+
 @pytest.fixture(scope="module")
 def bundle() -> s.Bundle:
-    return load_bundle(CAMPAIGNS / "sample.bundle.json")
+    """The sample, with abilities on three items and a Skill card."""
+    found = load_bundle(CAMPAIGNS / "sample.bundle.json")
+    assert isinstance(found.rules, TaintedGrailRules)
+    data = found.rules.model_dump(mode="json") | {"items": ITEMS, "skills": [SKILL]}
+    return found.model_copy(update={"rules": TaintedGrailRules.model_validate(data)})
 
 
 def page(bundle: s.Bundle, plan: dict[str, Any]) -> dict[str, Any]:
@@ -133,6 +163,7 @@ def parties(bundle: s.Bundle) -> list[GameState]:
             c.items = ["Bell-Bronze Knife", "Saltiron Buckler", "Grey Hound"][: n + 2]
             c.resources["magic"] = 4
         hurt.party[0].piles["afflictions"] = ["You Are Dying"]
+        hurt.party[-1].piles["skills"] = ["Iron Will"]
         out.append(hurt)
     return out
 
