@@ -323,6 +323,20 @@ def test_the_documents_are_the_same_bytes_pressed_in_one_process_or_two(every_co
     assert sorted(one) == sorted(two) and all(one[name] == two[name] for name in one)
 
 
+@needs_pdf
+def test_a_press_opened_before_the_bundle_exists_sets_the_same_bytes(every_construct: s.Bundle) -> None:
+    """A run opens its press first (its workers load WeasyPrint while the campaign is
+    checked); what it sets, the sheets imposed in the workers included, is what one
+    process sets."""
+    from tgc.render.pdf import open_press, render_pdfs
+
+    with open_press(2) as press:
+        assert press is not None and press.workers == 2
+        early = render_pdfs(every_construct, PrintProfile(), press=press)
+    here = render_pdfs(every_construct, PrintProfile(), jobs=1)
+    assert list(early) == list(here) and all(early[name] == here[name] for name in here)
+
+
 # ---------------------------------------------------------------- the fillable save sheet
 
 

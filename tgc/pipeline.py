@@ -5,6 +5,8 @@ command and the Python API (docs/api.md) go through ``run``; nothing here prints
 
 The stages, in the order ``run`` takes them (each only when the job asks for it):
 
+0. press: with ``pdf`` or ``print_check``, the PDF worker processes start, and load
+   WeasyPrint while the stages below run (tgc.render.pdf.open_press);
 1. files: discover the ``.tgj`` files, read and parse them (through the parse cache);
 2. model: symbols and resolution, a resolved (frozen) Campaign and its Analysis (the
    graph, usage, flow, endings, what errors hide: each computed when first read);
@@ -21,6 +23,7 @@ The stages, in the order ``run`` takes them (each only when the job asks for it)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, assert_never
@@ -39,6 +42,7 @@ if TYPE_CHECKING:
     from tgc.project.facts import Facts, Numbered
     from tgc.project.parsecache import ParseStore
     from tgc.project.workspace import ParseCache, Workspace
+    from tgc.render.pdf import Press
     from tgc.render.printcheck import Finding
     from tgc.render.profile import PrintProfile
     from tgc.semantics.analysis import Analysis
@@ -129,6 +133,7 @@ class Result:
     # run that found it, whose graph holds those verses' bodies.
     resolution: Resolution | None = None
     resolution_analysis: Analysis | None = None
+    press: Press | None = None  # the run's PDF workers (job.pdf, job.print_check); gone after it
 
     @property
     def root(self) -> Path:
@@ -167,8 +172,9 @@ def run(job: Job) -> Result:
     from tgc.collector import paused_gc
     from tgc.diagnostics.codes import hint_budget
 
-    with paused_gc(), hint_budget():
-        result = _run(job)
+    with paused_gc(), hint_budget(), _press(job) as press:
+        result = _run(job, press)
+        result.press = None  # closed as the run ends
     if job.previous is not None:  # else each Result would keep every earlier one alive
         from dataclasses import replace
 
@@ -176,9 +182,20 @@ def run(job: Job) -> Result:
     return result
 
 
-def _run(job: Job) -> Result:
+def _press(job: Job) -> AbstractContextManager[Press | None]:
+    """The PDF workers, started first when the job will lay pages out: they load
+    WeasyPrint while this process reads and checks the campaign."""
+    if not (job.pdf or job.print_check):
+        return nullcontext()
+    from tgc.render.pdf import open_press
+
+    return open_press()
+
+
+def _run(job: Job, press: Press | None = None) -> Result:
     workspace, notes, store, facts = _files(job)
-    result = Result(job, workspace.sources, workspace.files, list(workspace.diagnostics), notes=notes)
+    result = Result(job, workspace.sources, workspace.files, list(workspace.diagnostics), notes=notes,
+                    press=press)
     if facts is not None and store is not None and _from_facts(result, store, facts):
         _keep_facts(result, store, facts.numbered, facts)
         _report(result, workspace.files)
@@ -220,7 +237,8 @@ def _run(job: Job) -> Result:
     if job.print_check and not job.pdf and result.profile is not None:  # --pdf checks as it prints
         from tgc.render.pdf import check_print
 
-        _print_diagnostics(result, _pdf_call(check_print, result.bundle, result.profile))
+        _print_diagnostics(result, _pdf_call(check_print, result.bundle, result.profile, None,
+                                             result.press))
     if job.langs:
         _translations(result)
         if result.errors:
@@ -589,7 +607,8 @@ def _write(result: Result, lock: Lock, target: Path) -> Written:
     site = _render(bundle) if result.job.html else {}
     edition_texts, editions_sites = _edition_files(result, target.parent)
     findings: list[Finding] = []
-    pdfs = _render_pdfs(bundle, result.profile, findings) if result.profile is not None else {}
+    pdfs = (_render_pdfs(bundle, result.profile, findings, result.press)
+            if result.profile is not None else {})
     if findings:
         _print_diagnostics(result, findings)
     edition_pdfs = _edition_pdfs(result, target.parent)
@@ -690,7 +709,7 @@ def _edition_pdfs(result: Result, out_dir: Path) -> list[tuple[Path, dict[str, b
     if result.profile is None or result.bundle is None:
         return []
     title = result.bundle.campaign.title
-    return [(html_dir(out_dir, title, e.code), _render_pdfs(e.bundle, result.profile))
+    return [(html_dir(out_dir, title, e.code), _render_pdfs(e.bundle, result.profile, None, result.press))
             for e in result.editions]
 
 
@@ -706,11 +725,11 @@ def _render_player(bundle: Bundle) -> str:
     return render_player(bundle)
 
 
-def _render_pdfs(bundle: Bundle, profile: PrintProfile,
-                 findings: list[Finding] | None = None) -> dict[str, bytes]:
+def _render_pdfs(bundle: Bundle, profile: PrintProfile, findings: list[Finding] | None,
+                 press: Press | None) -> dict[str, bytes]:
     from tgc.render.pdf import render_pdfs
 
-    return _pdf_call(render_pdfs, bundle, profile, findings)
+    return _pdf_call(render_pdfs, bundle, profile, findings, None, press)
 
 
 def _pdf_call(function: Callable[..., _T], *args: Any) -> _T:

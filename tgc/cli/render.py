@@ -6,6 +6,7 @@ profile, no WeasyPrint, the output is a file or cannot be written), 3 internal e
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,25 +38,26 @@ def render(bundle: Path, out_dir: Path | None, html: bool, pdf: bool, web: bool,
     """
     from tgc.bundle.io import BundleError, load_bundle, write_atomic
     from tgc.render import RenderError, render_site, write_site
-    from tgc.render.pdf import render_pdfs, write_pdfs
+    from tgc.render.pdf import open_press, render_pdfs, write_pdfs
     from tgc.render.web import PLAYER, render_player
 
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
         fail_usage(f"{out_dir}: not a folder")
-    try:
-        loaded = load_bundle(bundle)
-    except BundleError as err:
-        fail_usage(str(err))
-    target = out_dir if out_dir is not None else _default_dir(bundle, loaded)
-    profile = _profile(bundle) if pdf else None
-    try:
-        site = render_site(loaded) if html else {}
-        pdfs = render_pdfs(loaded, profile) if profile is not None else {}
-        player = render_player(loaded) if web else None
-    except RenderError as err:
-        fail_usage(f"{bundle}: {err}")
-    except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
-        fail_internal(err, debug)
+    with open_press() if pdf else nullcontext() as press:  # WeasyPrint loads as the bundle does
+        try:
+            loaded = load_bundle(bundle)
+        except BundleError as err:
+            fail_usage(str(err))
+        target = out_dir if out_dir is not None else _default_dir(bundle, loaded)
+        profile = _profile(bundle) if pdf else None
+        try:
+            site = render_site(loaded) if html else {}
+            pdfs = render_pdfs(loaded, profile, press=press) if profile is not None else {}
+            player = render_player(loaded) if web else None
+        except RenderError as err:
+            fail_usage(f"{bundle}: {err}")
+        except Exception as err:  # every exception reaching the CLI is a bug: say so, exit 3
+            fail_internal(err, debug)
     try:
         written = write_site(site, target)
         written_pdfs = write_pdfs(pdfs, target)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -41,32 +42,30 @@ class PdfUnavailable(RenderError):
 
 
 def render_pdfs(bundle: s.Bundle, profile: PrintProfile, findings: list[Finding] | None = None,
-                jobs: int | None = None) -> dict[str, bytes]:
+                jobs: int | None = None, press: Press | None = None) -> dict[str, bytes]:
     """Every PDF of the bundle, by file name: the Exploration Journal and the Book of
     Secrets as books of the profile's trim size; the cards, one file per card size; the
     print-and-play sheets on A4 and Letter for long-edge and short-edge duplex; the
     fillable save sheet. With ``findings``, the print checks of the laid-out pages are
-    added to it. ``jobs`` presses that many documents at once (None: one per core, at
-    most two; the bytes are the same however many)."""
-    places, pages = _pages(bundle, profile, sheet=True)
-    pressed = _press_all(pages, profile, True, jobs)
+    added to it. The documents are set in ``press`` when given (see ``open_press``), else
+    in ``jobs`` processes (None: one per core, at most two); the bytes are the same
+    however many."""
+    places, pages = _pages(bundle, profile, sheet=True, loaded=press is not None)
+    sizes = list(deck.by_size(deck.deck(places), profile))
+    with _pressing(press, jobs, len(pages)) as submit:
+        pressed, sheets = _press_all(pages, profile, submit, {cards_pdf(size): size for size in sizes})
     if findings is not None:
         findings += _findings(places, pressed, profile)
-    out = {name: done.pdf for name, done in pressed.items()}
-    from tgc.render.impose import impose
-
-    card_pdfs = [(size, out[cards_pdf(size)]) for size in deck.by_size(deck.deck(places), profile)]
-    for paper, paper_size in deck.SHEETS.items():
-        for edge in deck.EDGES:
-            out[f"sheets-{paper}-{edge}-edge.pdf"] = impose(card_pdfs, paper_size, edge, profile.marks,
-                                                            cmyk=profile.press_icc is not None)
-    return out
+    return {**{name: done.pdf for name, done in pressed.items()}, **sheets}
 
 
-def check_print(bundle: s.Bundle, profile: PrintProfile, jobs: int | None = None) -> list[Finding]:
+def check_print(bundle: s.Bundle, profile: PrintProfile, jobs: int | None = None,
+                press: Press | None = None) -> list[Finding]:
     """The print checks alone (`tgc check --print`): the pages laid out, nothing written."""
-    places, pages = _pages(bundle, profile, sheet=False)  # the save sheet has nothing to check
-    return _findings(places, _press_all(pages, profile, False, jobs), profile)
+    places, pages = _pages(bundle, profile, sheet=False, loaded=press is not None)
+    with _pressing(press, jobs, len(pages)) as submit:
+        pressed, _ = _press_all(pages, profile, submit, None)
+    return _findings(places, pressed, profile)
 
 
 class Pressed(NamedTuple):
@@ -81,9 +80,112 @@ class Pressed(NamedTuple):
     cards: list[Finding]
 
 
-def _pages(bundle: s.Bundle, profile: PrintProfile, sheet: bool) -> tuple[Places, dict[str, str]]:
-    """Each PDF's HTML, by file name, largest first (with ``sheet``, the save sheet's too)."""
-    _weasyprint()
+class Press:
+    """The worker processes the documents are set in. WeasyPrint sets one document on
+    one core and the sample's journal alone is half of its `--pdf` build, so two cores
+    set two documents at once. Opened at the start of a run (``open_press``), the
+    workers load WeasyPrint while the main process still reads and checks the campaign,
+    which never imports it: its second of start-up is then off the build's critical
+    path. Workers are forked and are sent HTML and return bytes and numbers only."""
+
+    def __init__(self, workers: int) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.workers = workers
+        self.pool = ProcessPoolExecutor(max_workers=workers, initializer=_load,
+                                        mp_context=multiprocessing.get_context("fork"))
+        self.pool.submit(int)  # a forking pool starts every worker at its first task
+
+    def close(self) -> None:
+        self.pool.shutdown(cancel_futures=True)
+
+
+@contextmanager
+def open_press(jobs: int | None = None) -> Iterator[Press | None]:
+    """A ``Press`` for the run, closed when the run ends however it ends; None when the
+    machine (or ``jobs``) allows one process only: the documents are then set one after
+    another in the calling process."""
+    count = _workers(jobs, len(_DOCUMENTS))
+    press = Press(count) if count > 1 else None
+    try:
+        yield press
+    finally:
+        if press is not None:
+            press.close()
+
+
+_DOCUMENTS = ("journal", "secrets", "cards", "more cards", "save sheet")  # at most, a run's
+
+
+def _load() -> None:
+    """A worker's start: WeasyPrint, pypdf and the press's own modules imported once. A
+    missing library is said by the first document it is asked to set (``_press``)."""
+    try:
+        _weasyprint()
+    except PdfUnavailable:
+        return
+    from tgc.render import impose  # noqa: F401  (the sheets are imposed in the workers)
+
+
+Submit = Callable[..., "Future[Any]"]
+
+
+@contextmanager
+def _pressing(press: Press | None, jobs: int | None, documents: int) -> Iterator[Submit]:
+    """How the documents are set: in the run's press, in a pool of this call's own, or
+    one after another here."""
+    if press is not None:
+        yield press.pool.submit
+        return
+    count = _workers(jobs, documents)
+    if count <= 1:
+        yield _here
+        return
+    own = Press(count)
+    try:
+        yield own.pool.submit
+    finally:
+        own.close()
+
+
+def _here(function: Callable[..., Any], *args: Any) -> Future[Any]:
+    """``function(*args)`` run at once in this process, as a finished future."""
+    done: Future[Any] = Future()
+    done.set_result(function(*args))
+    return done
+
+
+def _press_all(pages: dict[str, str], profile: PrintProfile, submit: Submit,
+               cards: dict[str, Size] | None) -> tuple[dict[str, Pressed], dict[str, bytes]]:
+    """Every document laid out (and written, when ``cards`` names the card PDFs the
+    print-and-play sheets are imposed from), the longest first: it ends last. The sheets
+    are imposed as soon as their cards are written, in whichever worker is free, while
+    the journal is still being set."""
+    write = cards is not None
+    tasks = sorted(pages, key=lambda name: -len(pages[name]))
+    futures = {name: submit(_press, name, pages[name], profile, write) for name in tasks}
+    sheets: dict[str, Future[bytes]] = {}
+    if cards is not None:
+        faces = [(size, futures[name].result().pdf) for name, size in cards.items()]
+        cmyk = profile.press_icc is not None
+        from tgc.render.impose import impose
+
+        for paper, paper_size in deck.SHEETS.items():
+            for edge in deck.EDGES:
+                sheets[f"sheets-{paper}-{edge}-edge.pdf"] = submit(impose, faces, paper_size, edge,
+                                                                  profile.marks, cmyk)
+    pressed = {name: futures[name].result() for name in pages}
+    return pressed, {name: future.result() for name, future in sheets.items()}
+
+
+def _pages(bundle: s.Bundle, profile: PrintProfile, sheet: bool,
+           loaded: bool = False) -> tuple[Places, dict[str, str]]:
+    """Each PDF's HTML, by file name (with ``sheet``, the save sheet's too). Unless the
+    workers have ``loaded`` WeasyPrint themselves, it is asked for first, so a missing
+    library is said before any page is made."""
+    if not loaded:
+        _weasyprint()
     places = Places(bundle)
     check_verses(bundle, places)
     with paused_gc(), speaking(edition(bundle)):
@@ -94,25 +196,6 @@ def _pages(bundle: s.Bundle, profile: PrintProfile, sheet: bool) -> tuple[Places
         if sheet:
             pages[SHEET_PDF] = render_sheet(places, profile)
     return places, pages
-
-
-def _press_all(pages: dict[str, str], profile: PrintProfile, write: bool,
-               jobs: int | None) -> dict[str, Pressed]:
-    """Every document laid out (and written, with ``write``), in worker processes when
-    there are cores to spare: WeasyPrint sets one document on one core, and the sample's
-    books alone are half of its `--pdf` build. Workers are forked (they start with tgc
-    and WeasyPrint loaded) and return bytes and numbers only."""
-    count = _workers(jobs, len(pages))
-    tasks = sorted(pages, key=lambda name: -len(pages[name]))  # the longest first: it ends last
-    if count <= 1:
-        return {name: _press(name, pages[name], profile, write) for name in pages}
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("fork")) as pool:
-        futures = {name: pool.submit(_press, name, pages[name], profile, write) for name in tasks}
-        done = {name: future.result() for name, future in futures.items()}
-    return {name: done[name] for name in pages}
 
 
 def _workers(jobs: int | None, documents: int) -> int:
@@ -135,8 +218,6 @@ def _press(name: str, html: str, profile: PrintProfile, write: bool) -> Pressed:
         home = replace(profile, variant=None, colour="rgb")  # the save sheet is printed at home
         pdf = write_pdf(document, html, home if name == SHEET_PDF else profile)
     return Pressed(pdf, printcheck.pages_of(document), len(document.pages), cards)
-
-
 def _findings(places: Places, pressed: dict[str, Pressed], profile: PrintProfile) -> list[Finding]:
     out: list[Finding] = []
     for name, done in pressed.items():
