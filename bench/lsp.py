@@ -96,7 +96,7 @@ EDITS: dict[str, Callable[[list[str], int], list[str]]] = {
 # first ("checks proper" is what is left); the flow's includes what errors hide.
 STAGES = {"tgc.pipeline": ("_files", "_reusable", "_model", "_model_again", "_checks", "with_campaign_hints",
                            "_numbers", "_report"),
-          "tgc.semantics.analysis": ("build_graph", "collect_usage", "solve_flow")}
+          "tgc.semantics.analysis": ("build_graph", "collect_usage", "solve_flow", "solve_flow_again")}
 _EDITING = [False]
 
 

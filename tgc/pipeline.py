@@ -373,15 +373,24 @@ def _model_again(job: Job, files: list[ast.File], result: Result
     from tgc.semantics.analysis import Analysis
     from tgc.semantics.incremental import same_names
     from tgc.semantics.resolve import resolve_again
-    from tgc.semantics.symbols import collect
+    from tgc.semantics.symbols import collect, collect_again
 
-    campaign, diags = collect(files)
     previous = job.previous
     earlier = None
+    collected = None
     if previous is not None and previous.resolution is not None and previous.campaign is not None \
-            and previous.root == job.root and same_names(previous.campaign, campaign):
-        earlier = previous.resolution
+            and previous.root == job.root:
+        # The same declarations and verse names in every changed file: the same names.
+        collected = collect_again(previous.campaign, previous.files, files, previous.resolution.collected)
+        if collected is not None:
+            campaign, diags, earlier = collected, list(previous.resolution.collected), previous.resolution
+    if collected is None:
+        campaign, diags = collect(files)
+        if previous is not None and previous.resolution is not None and previous.campaign is not None \
+                and previous.root == job.root and same_names(previous.campaign, campaign):
+            earlier = previous.resolution
     campaign, more, result.resolution = resolve_again(campaign, earlier)
+    result.resolution.collected = tuple(diags)
     was = previous.resolution_analysis if earlier is not None and previous is not None else None
     analysis = Analysis(campaign, (was, result.resolution) if was is not None else None, keep=True)
     result.resolution_analysis = analysis

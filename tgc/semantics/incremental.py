@@ -35,6 +35,24 @@ class VerseResolution:
     diags: tuple[Diagnostic, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class FileResolution:
+    """What resolving one file's verses found: the file's tree, the budget left before
+    them and what they spent, every verse's record, what they resolved and failed and
+    reported, in order, and the file's second copies of verse ids (after the first copy
+    elsewhere: TGC110), which are resolved after every first copy. A later run whose
+    file is the very same tree replays it at once."""
+
+    file: ast.File
+    budget: int | None
+    spent: int
+    verses: dict[str, VerseResolution]
+    targets: dict[ast.Ref, str]
+    unresolved: tuple[ast.Ref, ...]
+    diags: tuple[Diagnostic, ...]
+    duplicates: tuple[tuple[str, ast.Verse], ...]
+
+
 @dataclass
 class Resolution:
     """Every verse's record from one resolution, by verse id, and the verses it replayed
@@ -44,6 +62,9 @@ class Resolution:
     verses: dict[str, VerseResolution] = field(default_factory=dict)
     replayed: set[str] = field(default_factory=set)
     fresh: list[str] = field(default_factory=list)  # the verses not replayed, in order
+    files: dict[str, FileResolution] = field(default_factory=dict)  # by file name
+    # What collecting the symbols reported (semantics.symbols.collect_again replays it).
+    collected: tuple[Diagnostic, ...] = ()
 
 
 def same_names(old: Campaign, new: Campaign) -> bool:

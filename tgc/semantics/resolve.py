@@ -11,7 +11,7 @@ from typing import assert_never
 from tgc.diagnostics.codes import diag, did_you_mean, hints_left, spend_hints
 from tgc.diagnostics.model import Diagnostic, Label
 from tgc.limits import as_number, is_number
-from tgc.semantics.incremental import Resolution, VerseResolution
+from tgc.semantics.incremental import FileResolution, Resolution, VerseResolution
 from tgc.semantics.model import (
     DIAL_MAX,
     Campaign,
@@ -27,11 +27,13 @@ from tgc.syntax import ast
 class Resolver:
     """One pass over every body and declaration; ``visit_`` methods per node kind."""
 
-    def __init__(self, campaign: Campaign, earlier: Resolution | None = None) -> None:
+    def __init__(self, campaign: Campaign, earlier: Resolution | None = None, keep: bool = False) -> None:
         self.c = campaign
         # The last run's records (when the campaign declares the same names), and this
-        # run's, for the next.
+        # run's, for the next (with ``keep``: an editor's, file by file).
         self.earlier = earlier.verses if earlier is not None else {}
+        self.earlier_files = earlier.files if earlier is not None else {}
+        self.keep = keep
         self.kept = Resolution()
         self.diags: list[Diagnostic] = []
         self.section: str | None = None  # where relative references resolve
@@ -47,11 +49,15 @@ class Resolver:
             for item in file.items:
                 if isinstance(item, ast.Declaration):
                     self.visit_declaration(item)
-        for info in self.c.verses.values():
-            self.verse_once(info)
+        if self.keep:
+            duplicates = self.files_once()
+        else:
+            for info in self.c.verses.values():
+                self.verse_once(info)
+            duplicates = list(self.duplicate_verses())
         # A second copy of a verse id (TGC110) is not in the table, but the mistakes in
         # its lines are mistakes all the same.
-        for info in self.duplicate_verses():
+        for info in duplicates:
             self.visit_verse(info, duplicate=True)
         self.check_campaign()
         return replace(self.c, targets=self.targets, unresolved=self.unresolved), self.diags
@@ -83,6 +89,56 @@ class Resolver:
         self.kept.verses[info.id] = VerseResolution(
             info.verse, budget, budget - left if budget is not None and left is not None else 0, found,
             tuple(self.failed[failed:]), tuple(self.diags[diags:]))
+
+    def files_once(self) -> list[VerseInfo]:
+        """Every file's verses resolved in order (the order of the verse table), a file
+        whose tree is the last run's own replayed at once when the budget stands where it
+        stood; each file's record kept for the next run. The second copies of verse ids,
+        in file order."""
+        duplicates: list[VerseInfo] = []
+        for file in self.c.files:
+            old = self.earlier_files.get(file.name)
+            record = old if old is not None and old.file is file and old.budget == hints_left() \
+                else self.file_once(file)
+            if record is old:
+                self.targets.update(record.targets)
+                for ref in record.unresolved:
+                    self.fail(ref)
+                self.diags.extend(record.diags)
+                spend_hints(record.spent)
+                self.kept.verses.update(record.verses)
+                self.kept.replayed.update(record.verses)
+            self.kept.files[file.name] = record
+            for vid, verse in record.duplicates:
+                info = VerseInfo(vid, canonical_section(verse.id.section), verse)
+                for block in verse.blocks:
+                    info.blocks.setdefault(block.name, block)
+                duplicates.append(info)
+        return duplicates
+
+    def file_once(self, file: ast.File) -> FileResolution:
+        """One file's verses resolved (each replayed when it can be), as a record."""
+        budget, failed, diags = hints_left(), len(self.failed), len(self.diags)
+        verses: dict[str, VerseResolution] = {}
+        targets: dict[ast.Ref, str] = {}
+        duplicates: list[tuple[str, ast.Verse]] = []
+        for item in file.items:
+            if not isinstance(item, ast.Verse):
+                continue
+            vid = f"{canonical_section(item.id.section)}.{canonical_verse(item.id.verse)}"
+            info = self.c.verses.get(vid)
+            if info is None:
+                continue
+            if info.verse is not item:
+                duplicates.append((vid, item))
+                continue
+            self.verse_once(info)
+            verses[vid] = record = self.kept.verses[vid]
+            targets.update(record.targets)
+        left = hints_left()
+        spent = budget - left if budget is not None and left is not None else 0
+        return FileResolution(file, budget, spent, verses, targets, tuple(self.failed[failed:]),
+                              tuple(self.diags[diags:]), tuple(duplicates))
 
     def fail(self, ref: ast.Ref) -> None:
         self.unresolved.add(ref)
@@ -199,7 +255,8 @@ class Resolver:
 
     def check_trigger(self, decl: ast.Declaration, trig: ast.Trigger) -> None:
         status = self.c.statuses.get(str(decl.args[0]))
-        if status is None or status.decl is not decl:
+        # (an editor's run may table an equal tree of an unchanged declaration: collect_again)
+        if status is None or (status.decl is not decl and status.decl != decl):
             return
         fits = {"flag": ("marked",), "boxes": ("full", "any"), "parts": ("parts", "any")}
         if trig.kind not in fits[status.shape]:
@@ -532,7 +589,7 @@ def resolve_again(campaign: Campaign, earlier: Resolution | None
     """``resolve``, replaying the records of ``earlier`` (the last run's, for a campaign
     that declares the same names: semantics.incremental.same_names) for every verse whose
     tree is the same; also this run's records, for the next."""
-    resolver = Resolver(campaign, earlier)
+    resolver = Resolver(campaign, earlier, keep=True)
     resolved, diags = resolver.run()
     return resolved, diags, resolver.kept
 

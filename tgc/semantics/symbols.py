@@ -387,6 +387,41 @@ def with_new_prose(campaign: Campaign, old: Sequence[ast.File], new: Sequence[as
     return replace(campaign, files=tuple(new), verses=verses)
 
 
+def collect_again(campaign: Campaign, old: Sequence[ast.File], new: Sequence[ast.File],
+                  diags: Sequence[Diagnostic]) -> Campaign | None:
+    """What ``collect(new)`` would build (its diagnostics are ``diags``, those of
+    collecting ``old``), from the campaign collected from ``old`` (an editor's last run,
+    resolved or not): when every file that changed keeps its declarations as they were
+    and its verses with the same ids and blocks, in order, and no diagnostic of the
+    collection points into it. Then the tables are the same but for the changed files'
+    verses, which hold their new trees; None when that cannot be told (collect again).
+    Work in proportion to the changed files, not to the campaign."""
+    if len(old) != len(new):
+        return None
+    for before, after in zip(old, new, strict=True):
+        if before is after:
+            continue
+        if before.name != after.name or len(before.items) != len(after.items) \
+                or any(_points_into(d, after.name) for d in diags):
+            return None
+        for was, now in zip(before.items, after.items, strict=True):
+            if isinstance(was, ast.Verse) and isinstance(now, ast.Verse):
+                if _verse_names(was) != _verse_names(now):
+                    return None
+            elif was != now:
+                return None
+    return replace(with_new_prose(campaign, old, new), targets={}, unresolved=set())
+
+
+def _verse_names(verse: ast.Verse) -> tuple[str, str, tuple[str, ...]]:
+    return (canonical_section(verse.id.section), canonical_verse(verse.id.verse),
+            tuple(block.name for block in verse.blocks))
+
+
+def _points_into(d: Diagnostic, name: str) -> bool:
+    return d.span.file == name or any(label.span.file == name for label in d.labels)
+
+
 def _block_positions(verse: ast.Verse, info: VerseInfo) -> dict[str, int]:
     """Where each of the verse's tabled blocks stands among its blocks (in table order)."""
     return {name: next(i for i, b in enumerate(verse.blocks) if b is block)
