@@ -38,6 +38,8 @@ from tgc.rulesets.twenty_strong.engines import session as deck
 from tgc.rulesets.twenty_strong.engines.policies import POLICIES
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
+from tgc.runtime.campaign import CampaignLayer, campaign_for
+from tgc.runtime.rng import Rng
 
 REPO = Path(__file__).resolve().parents[1]
 REPLAY = Path(__file__).parent / "player" / "replay.js"
@@ -64,6 +66,7 @@ FOUGHT = re.compile(r"^  ~ .+: (?:win|lose|avoid)$", re.MULTILINE)
 STARTED = re.compile(r"  ~ (encounter .*?)(: (?:win|lose|avoid))?")
 CHOICE = re.compile(r"  \d+\. (.*)")
 ICON = re.compile(r"\[[a-z_]+\]|:[a-z][a-z_]*:")
+RULE = re.compile(r"\[[A-Z]+-\d+\] ")  # a line of a campaign layer's, in a reading: `[GRD-1] ...`
 # The transcripts the page replays today (docs/web-player.md says why the others wait):
 # one of them turning unplayable fails the runner.
 REPLAYED = {
@@ -83,6 +86,11 @@ REPLAYED = {
     "journal_src/playtests/211-beacon-stair.transcript", "journal_src/playtests/212-wyrm-hollow.transcript",
     "journal_src/playtests/advance.transcript",
     "journal_src/playtests/fight-by-hand.transcript", "journal_src/playtests/fight-by-policy.transcript",
+    # campaigns played by their days (the ruleset's campaign layer in the page)
+    "journal_src/playtests/campaign-three-days.transcript",
+    "journal_src/playtests/campaign-co-op-death.transcript",
+    "tests/cases/play/days/playtests/last-light.transcript",
+    "tests/cases/play/days/playtests/three-days.transcript",
 }
 
 
@@ -101,7 +109,9 @@ class Transcript:
 
 def read(path: Path, bundle: s.Bundle, commands: frozenset[str] = frozenset()) -> Transcript:
     """The transcript as the page can show it; after an edit, a `:give` or one of the
-    ruleset's ``commands`` (by name, no colon), its reply too, every row of it."""
+    ruleset's ``commands`` (by name, no colon), its reply too, every row of it. In a
+    campaign played by its days (`# mode: campaign`) the campaign layer's lines too, as
+    they are: the opening map, each layer command's reply and its `[RULE-N]` lines."""
     lines = path.read_text(encoding="utf-8").splitlines()
     header: dict[str, str] = {}
     at = 1
@@ -110,6 +120,8 @@ def read(path: Path, bundle: s.Bundle, commands: frozenset[str] = frozenset()) -
         header[key] = value
         at += 1
     out = Transcript(path, header)
+    layer = campaign_layer(bundle, header)
+    replying = layer is not None  # the layer's lines until the next blank line: first, the opening
     verses = printed(bundle)
     prose: list[str] = []
     verse: s.Verse | None = None
@@ -124,13 +136,22 @@ def read(path: Path, bundle: s.Bundle, commands: frozenset[str] = frozenset()) -
             add("ending" if text in ENDINGS else "prose", normal(text))
             prose.clear()
 
+    while at < len(lines) and not lines[at].strip():
+        at += 1
     for line in lines[at:]:
+        if layer is not None and not line.startswith(("> ", "#", "== ", "  ~ ")) and line.strip() and \
+                (replying or RULE.match(line)):
+            flush()
+            add("campaign", line)
+            continue
+        replying = replying and bool(line.strip())
         if line.startswith("> "):
             flush()
             out.inputs.append(line[2:])
             out.shown.append([])
             typed = line[2:].split()[0] in ("roll", "toss")  # the echo that follows is not the record's
             command = line[2:].split()[0]
+            replying = layer is not None and command.startswith(":") and layer.has(command[1:].casefold())
             rows = command.startswith(":") and command[1:].casefold() in commands
             said = command in SAID or rows
             edited = command in EDITS or rows
@@ -183,6 +204,14 @@ def read(path: Path, bundle: s.Bundle, commands: frozenset[str] = frozenset()) -
     return out
 
 
+def campaign_layer(bundle: s.Bundle, header: dict[str, str]) -> CampaignLayer | None:
+    """The campaign layer of a transcript played by its days (None: not one), to ask
+    which commands are the layer's."""
+    if header.get("mode") != "campaign":
+        return None
+    return campaign_for(Book(bundle), [], rng=Rng(0), ruleset=None)
+
+
 def heading(bundle: s.Bundle, verse: s.Verse) -> str:
     """The page's heading of a verse: ``Location 201 · 3``, ``Secret Verse · 12``."""
     section = next(sec for sec in bundle.sections if sec.name == verse.section)
@@ -225,6 +254,8 @@ def page_shows(segment: dict[str, Any], edit: bool = False) -> list[tuple[str, s
             out.append(("error", text))
         elif kind == "fight":
             out.append(("fight", text))
+        elif kind == "campaign":
+            out.append(("campaign", text))
     for answer in segment["answers"]:
         if (choice := re.fullmatch(r"\d+\. (.*)", answer)) is not None:
             out.append(("choice", normal(_costless(choice[1]))))
@@ -261,27 +292,30 @@ def unplayable(transcript: Transcript, bundle: s.Bundle, commands: frozenset[str
     party = [name.strip() for name in transcript.header.get("party", "").split(",") if name.strip()]
     if declared and not set(party) <= declared:
         return f"`party: {transcript.header['party']}`: the page's picker offers declared characters only"
+    layer = campaign_layer(bundle, transcript.header)
     start = transcript.header.get("start")
-    if start is None or not (start.isdigit() or start in printed(bundle) or start in named(bundle)
-                             or start == "none"):
+    known = start is not None and (start.isdigit() or start in printed(bundle) or start in named(bundle)
+                                   or start == "none")
+    if not known and (layer is None or start is not None):  # by its days: no `start:`
         return f"`start: {start}`: the page begins at a location, a verse, or none (New game)"
     for line in transcript.inputs:
         command = line.split()[0]
-        own = command[1:].casefold() in commands
+        own = command[1:].casefold() in commands or (layer is not None and layer.has(command[1:].casefold()))
         if command.startswith(":") and command not in PAGE_COMMANDS and not own:
             return f"`{line}`: a `tgc play` command the page has no control for"
     return None
 
 
 def plan(transcript: Transcript, bundle: s.Bundle) -> dict[str, Any]:
-    start = transcript.header["start"]
+    start = transcript.header.get("start", "")
     if start in named(bundle):  # a verse by its name: the page links by printed number
         start = named(bundle)[start]
     state = transcript.header.get("state")
     party = [name.strip() for name in transcript.header.get("party", "").split(",") if name.strip()]
     return {
         "party": party, "inputs": transcript.inputs, "rolls": transcript.rolls, "tosses": transcript.tosses,
-        "start": ({"location": int(start)} if start.isdigit() else {"none": True} if start == "none"
+        "start": ({"days": True} if transcript.header.get("mode") == "campaign"  # --campaign
+                  else {"location": int(start)} if start.isdigit() else {"none": True} if start == "none"
                   else {"hash": start}),
         "state": (transcript.path.parent / state).read_text(encoding="utf-8") if state else None,
         "words": {"heads": "Heads", "tails": "Tails", "yes": "Yes", "no": "No"},

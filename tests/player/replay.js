@@ -44,6 +44,11 @@
   }
   function act(input) {
     var words = input.split(" ");
+    if (plan.start.days && words[0][0] === ":") {  // by its days: every command is typed in the Command box
+      $("command-text").value = input;
+      $("command").click();
+      return;
+    }
     if (words[0] === ":state") { noAnswers = true; return; }  // tgc play prints the state, not the choices again
     if (words[0] === "roll") { document.querySelector("#answers input").value = words[1]; buttons()[0].click(); return; }
     if (words[0] === "toss") { named(plan.words[words[1]]).click(); return; }
@@ -94,6 +99,7 @@
   }
   try { window.localStorage.clear(); } catch (err) { /* no storage */ }
   $("type-dice").checked = true;
+  $("days").checked = !!plan.start.days;
   $("show-locked").checked = plan.locked;
   if ($("party-names")) $("party-names").value = plan.party.join(", ");
   $("seed").value = String(plan.seed);
@@ -105,7 +111,7 @@
   $("log").replaceChildren();
   if (plan.state != null) { $("save-text").value = plan.state; $("import").click(); }
   if (plan.start.location != null) { $("where").value = String(plan.start.location); $(plan.state != null ? "explore" : "begin").click(); }
-  else if (plan.start.none) { if (plan.state == null) $("new-game").click(); }  // tgc play --at none
+  else if (plan.start.none || plan.start.days) { if (plan.state == null) $("new-game").click(); }  // --at none, --campaign
   else if (plan.state != null) { $("verse").value = plan.start.hash; $("goto").click(); }  // the state's game goes on there
   else window.dispatchEvent(new HashChangeEvent("hashchange"));  // the page was opened at plan.start.hash
   record();

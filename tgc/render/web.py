@@ -29,7 +29,7 @@ from tgc.render.speech import edition, words
 from tgc.rulesets.spec import Vocabulary, vocabulary_of
 
 PLAYER = "play.html"
-SCRIPTS = ("rng.js", "player.js", "player-edit.js", "player-ui.js")
+SCRIPTS = ("rng.js", "player.js", "player-edit.js", "player-days.js", "player-ui.js")
 STYLE = "player.css"
 OWN_SCRIPT, OWN_STYLE = "own.js", "own.css"  # the part of the page a ruleset's own player fills
 

@@ -94,6 +94,7 @@
         case "game-over": log(el("p", "ending", say("The game is over."))); break;
         case "dead-end": log(el("p", "ending", say("Dead end at {where}: {why}", { where: e.where, why: e.why }))); break;
         case "loop": log(el("p", "ending", say("The story loops at {where}", { where: e.where }))); break;
+        case "campaign": log(el("p", "campaign", e.text)); break;  // a campaign layer's line (player-days.js)
       }
     });
     answers();
@@ -209,8 +210,9 @@
     history = [];
     $("log").replaceChildren();
     if (problem) { log(el("p", "error", say("Party: {problem}", { problem: problem }))); return; }
-    story = new P.Story(bundle, { rules: rules, party: party, seed: seedValue(),
-      dice: $("type-dice").checked ? "ask" : "random", fights: $("fights").value });
+    var options = { rules: rules, party: party, seed: seedValue(), dice: $("type-dice").checked ? "ask" : "random",
+                    fights: $("fights").value };
+    story = $("days").checked ? new P.Days(bundle, options) : new P.Story(bundle, options);  // by its days: --campaign
     try { target(); } catch (err) { log(el("p", "error", err.message)); return; }
     show(story.run());
   }
@@ -304,7 +306,7 @@
       step(function () { said = story.give(text); }, function () { return said; });
     });
     var commands = P.commandsOf(bundle, rules), names = Object.keys(commands).sort();
-    if (!names.length) { $("command-label").hidden = true; $("command").hidden = true; return; }
+    if (!names.length && !P.campaignMakers.length) { $("command-label").hidden = true; $("command").hidden = true; return; }
     $("command-text").placeholder = names.map(function (n) { return ":" + n; }).join(" ");
     $("command-text").title = names.map(function (n) { return commands[n].help.join("\n"); }).join("\n");
     $("command").addEventListener("click", function () {
@@ -332,8 +334,9 @@
     });
     where.value = String(bundle.campaign.start);
     $("begin").addEventListener("click", function () {
-      start(function () { story.enter(parseInt(where.value, 10), $("hook").value || "explore"); });
+      start(function () { if (!story.days) story.enter(parseInt(where.value, 10), $("hook").value || "explore"); });
     });
+    if (!P.campaignMakers.length) $("days").parentNode.hidden = true;  // the ruleset plays no campaign by its days
     // tgc play --at none: a fresh state for the party, waiting between explorations
     $("new-game").addEventListener("click", function () { start(function () { return null; }); });
     $("undo").addEventListener("click", function () {
@@ -359,6 +362,7 @@
     });
     var linked = fromHash(), saved = null;
     try { saved = window.localStorage.getItem(KEY); } catch (err) { saved = null; }
+    try { if (saved && JSON.parse(saved).days) $("days").checked = true; } catch (err) { saved = null; }
     if (linked) start(function () { story.goto(linked); });
     else if (saved) start(function () { story.restore(saved); });
     else start(function () { story.enter(bundle.campaign.start, "explore"); });

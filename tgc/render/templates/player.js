@@ -960,5 +960,5 @@
 
   root.TgcPlayer = { Story: Story, newState: newState, holds: holds, applyEffect: applyEffect, items: items, secrets: secrets,
                      partyProblem: partyProblem, readChapter: readChapter, active: active, setTrack: setTrack,
-                     fightMakers: [] };
+                     fightMakers: [], pythonJson: pythonJson };
 })(typeof window !== "undefined" ? window : globalThis);

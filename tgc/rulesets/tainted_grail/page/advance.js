@@ -342,6 +342,14 @@
     return [member.name + " uses " + found[0] + ": " + found[1].text].concat(applyOutside(rules, member, found[1].effects, state, rng));
   }
 
+  // outside.py's apply and holds for the campaign played by its days (campaign-day.js:
+  // the Dying and Insane cards' rules), over the rule data read once.
+  P.taintedGrailOutside = {
+    Rules: Rules,
+    apply: function (rules, member, effects, state, rng) { return applyOutside(rules, member, effects, state, rng); },
+    holds: function (rules, cond, member) { return holds(rules, cond, member); }
+  };
+
   // The commands for a campaign that declares characters (make_commands: none otherwise);
   // `:use` when some Item or Skill has an action.
   P.commandMakers.push(function (bundle, words) {
