@@ -109,7 +109,7 @@ def bundle() -> s.Bundle:
 def page_side(bundle: s.Bundle, typed: list[str]) -> list[dict[str, Any]]:
     """The page's engine under node, given the same commands."""
     assert NODE is not None
-    scripts = [str(TEMPLATES / name) for name in ("rng.js", "player.js", "player-edit.js")]
+    scripts = [str(TEMPLATES / name) for name in ("rng.js", "player.js", "player-edit.js", "player-days.js")]
     scripts += [str(REPO / "tgc" / "rulesets" / "tainted_grail" / path.partition(":")[2])
                 for path in get("tainted-grail").story_page]
     plan = {"bundle": json.loads(dump_bundle(bundle)), "rules": player_rules(bundle), "party": list(PARTY),
