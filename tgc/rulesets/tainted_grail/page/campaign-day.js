@@ -11,6 +11,7 @@
   var GUARDIAN_DIE = ["up", "down", "left", "right", "nothing", "discard"];
   var STARTING_DIAL = [8, 7, 6, 5], WYRDNESS = 2, CAMPAIGN = "campaign", BY_PART = "by part", SAVED = "Saved by the Goddess";
   var LIMITED = ["weapon", "armor", "shield", "companion", "relic"];
+  var TRADED = ["food", "wealth"];  // RES-3: what changes hands at the End of the Day
 
   function CampaignError(message) { this.message = message; }
   CampaignError.prototype = Object.create(Error.prototype);
@@ -849,7 +850,7 @@
       var waiting = M.order(world).filter(function (n) { return world.passed.indexOf(n) < 0 && self.character(n).tracks.energy > 0; });
       fail("the day goes on until everyone has passed: " + waiting.join(", ") + " may still act (TRN-5)");
     }
-    var out = give.map(function (g) { return self.give(g[0], g[1], g[2]); });
+    var out = give.map(function (g) { return self.give(g[0], g[1], g[2], g[3] || "food"); });
     M.order(world).forEach(function (name) {
       var member = self.character(name);
       var eats = eat !== null && has(eat, name) ? eat[name] : (member.resources.food || 0) > 0;
@@ -866,15 +867,18 @@
     Object.keys(world.positions).forEach(function (n) { add(world.passed, n); });
     return out;
   };
-  Campaign.prototype.give = function (giver, amount, taker) {
-    var a = this.character(giver), b = this.character(taker);
+  // RES-3: Food and Wealth change hands between characters on one card (RES-4: Rep, Exp
+  // and Magic never do).
+  Campaign.prototype.give = function (giver, amount, taker, resource) {
+    var a = this.character(giver), b = this.character(taker), what = resource.charAt(0).toUpperCase() + resource.slice(1);
+    if (TRADED.indexOf(resource) < 0) fail(what + " is never traded: only Food and Wealth change hands (RES-4)");
     if (this.world.positions[a.name] !== this.world.positions[b.name]) {
-      fail(a.name + " and " + b.name + " are not on one card: no Food changes hands");
+      fail(a.name + " and " + b.name + " are not on one card: no " + what + " changes hands");
     }
-    if ((a.resources.food || 0) < amount) fail(a.name + " has " + (a.resources.food || 0) + " Food, not " + amount);
-    a.resources.food -= amount;
-    b.resources.food = (b.resources.food || 0) + amount;
-    return happening("RES-3", a.name + " gives " + amount + " Food to " + b.name);
+    if ((a.resources[resource] || 0) < amount) fail(a.name + " has " + (a.resources[resource] || 0) + " " + what + ", not " + amount);
+    a.resources[resource] -= amount;
+    b.resources[resource] = (b.resources[resource] || 0) + amount;
+    return happening("RES-3", a.name + " gives " + amount + " " + what + " to " + b.name);
   };
   Campaign.prototype.rest = function (member, eats) {
     var words = this.words;

@@ -14,7 +14,8 @@
     [":act A,B ACTION", "the party takes its card's action"],
     [":inspect A,B", "the party inspects its card's menhir"],
     [":pass A[,B]", "a character passes for the day"],
-    [":eod [eat A,B] [fast C] [give A 1 B]", "the End of the Day (by default who has Food eats)"],
+    [":eod [eat A,B] [fast C] [give A 1 B] [give A 2 wealth B]",
+     "the End of the Day (by default who has Food eats; Food or Wealth changes hands on one card)"],
     [":equip A ITEM", "the character turns an Item face up (one per weapon, armor, shield, companion and relic)"],
     [":claim NAME", "after a death in co-op, the dead character's player takes a character still in the box"],
     [":take A ITEM", "the character takes a dead character's Item lying on its card"],
@@ -148,16 +149,17 @@
     return names(args[0]).map(function (n) { return campaign.pass(n); });
   };
   CampaignPlay.prototype.cmd_eod = function (args) {
-    var eat = null, give = [], rest = args.slice(), campaign = this.campaign;
+    var eat = null, give = [], rest = args.slice(), campaign = this.campaign, resources = campaign.words.resources;
     while (rest.length) {
       var word = rest.shift().toLowerCase(), amount;
       if ((word === "eat" || word === "fast") && rest.length) {
         names(rest.shift()).forEach(function (n) { (eat = eat || {})[campaign.character(n).name] = word === "eat"; });
       } else if (word === "give" && rest.length >= 3 && (amount = asNumber(rest[1])) !== null) {
-        give.push([rest[0], amount, rest[2]]);
-        rest.splice(0, 3);
+        var named = rest.length >= 4 && resources.indexOf(rest[2].toLowerCase()) >= 0;  // give A 2 wealth B
+        give.push([rest[0], amount, named ? rest[3] : rest[2], named ? rest[2].toLowerCase() : "food"]);
+        rest.splice(0, named ? 4 : 3);
       } else {
-        fail("write ':eod [eat A,B] [fast C] [give A 1 B]'");
+        fail("write ':eod [eat A,B] [fast C] [give A 1 B] [give A 2 wealth B]'");
       }
     }
     return campaign.endOfDay(eat, give);
