@@ -107,6 +107,7 @@
   Days.prototype.giveRoll = function (sum) { this.answering().giveRoll(sum); };
   Days.prototype.giveToss = function (side) { this.answering().giveToss(side); };
   Days.prototype.resolve = function (outcome) { this.answering().resolve(outcome); };
+  Days.prototype.playFight = function (index) { this.answering().playFight(index); };  // a fight by hand (a ruleset's)
 
   // `:name args`: the layer's commands first, then the ruleset's (:advance) on a copy of
   // the campaign's state put back in place (session.py's _campaign_command).
