@@ -127,7 +127,7 @@ def bundle() -> s.Bundle:
 def page(bundle: s.Bundle, plan: dict[str, Any]) -> dict[str, Any]:
     """The page's engines under node, given the plan (one process for all)."""
     assert NODE is not None
-    scripts = [str(TEMPLATES / name) for name in ("rng.js", "player.js", "player-edit.js")]
+    scripts = [str(TEMPLATES / name) for name in ("rng.js", "player.js", "player-edit.js", "player-days.js")]
     scripts += [str(REPO / "tgc" / "rulesets" / "tainted_grail" / path.partition(":")[2])
                 for path in get("tainted-grail").story_page]
     plan = {"bundle": json.loads(dump_bundle(bundle)), "rules": player_rules(bundle), **plan}
