@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from tgc.project.facts import Facts, Numbered
     from tgc.project.parsecache import ParseStore
     from tgc.project.workspace import ParseCache, Workspace
-    from tgc.render.pdf import Press
+    from tgc.render.pdf import Press, Setting
     from tgc.render.printcheck import Finding
     from tgc.render.profile import PrintProfile
     from tgc.semantics.analysis import Analysis
@@ -612,12 +612,14 @@ def _write(result: Result, lock: Lock, target: Path) -> Written:
 
     assert result.bundle is not None and result.numbering is not None
     bundle = result.bundle
+    # the PDFs first: the press sets them while the bundle's text and pages are made here
+    setting = (_pdf_call(_start_pdfs, bundle, result.profile, result.press)
+               if result.profile is not None else None)
     text = dump_bundle(bundle)
     site = _render(bundle) if result.job.html else {}
     edition_texts, editions_sites = _edition_files(result, target.parent)
     findings: list[Finding] = []
-    pdfs = (_render_pdfs(bundle, result.profile, findings, result.press)
-            if result.profile is not None else {})
+    pdfs = _pdf_call(setting.finish, findings) if setting is not None else {}
     if findings:
         _print_diagnostics(result, findings)
     edition_pdfs = _edition_pdfs(result, target.parent)
@@ -739,6 +741,12 @@ def _render_pdfs(bundle: Bundle, profile: PrintProfile, findings: list[Finding] 
     from tgc.render.pdf import render_pdfs
 
     return _pdf_call(render_pdfs, bundle, profile, findings, None, press)
+
+
+def _start_pdfs(bundle: Bundle, profile: PrintProfile, press: Press | None) -> Setting:
+    from tgc.render.pdf import start_pdfs
+
+    return start_pdfs(bundle, profile, press)
 
 
 def _pdf_call(function: Callable[..., _T], *args: Any) -> _T:

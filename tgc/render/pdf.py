@@ -51,21 +51,26 @@ def render_pdfs(bundle: s.Bundle, profile: PrintProfile, findings: list[Finding]
     in ``jobs`` processes (None: one per core, at most two); the bytes are the same
     however many."""
     places, pages = _pages(bundle, profile, sheet=True, loaded=press is not None)
-    sizes = list(deck.by_size(deck.deck(places), profile))
     with _pressing(press, jobs, len(pages)) as submit:
-        pressed, sheets = _press_all(pages, profile, submit, {cards_pdf(size): size for size in sizes})
-    if findings is not None:
-        findings += _findings(places, pressed, profile)
-    return {**{name: done.pdf for name, done in pressed.items()}, **sheets}
+        return Setting(places, pages, profile, submit, write=True).finish(findings)
+
+
+def start_pdfs(bundle: s.Bundle, profile: PrintProfile, press: Press | None) -> Setting:
+    """``render_pdfs`` in two halves, for a build that has other pages to make: the
+    documents handed to ``press`` (None: set here and now, one after another), to be
+    collected with ``Setting.finish`` once those pages are made."""
+    places, pages = _pages(bundle, profile, sheet=True, loaded=press is not None)
+    return Setting(places, pages, profile, press.pool.submit if press is not None else _here, write=True)
 
 
 def check_print(bundle: s.Bundle, profile: PrintProfile, jobs: int | None = None,
                 press: Press | None = None) -> list[Finding]:
     """The print checks alone (`tgc check --print`): the pages laid out, nothing written."""
     places, pages = _pages(bundle, profile, sheet=False, loaded=press is not None)
+    findings: list[Finding] = []
     with _pressing(press, jobs, len(pages)) as submit:
-        pressed, _ = _press_all(pages, profile, submit, None)
-    return _findings(places, pressed, profile)
+        Setting(places, pages, profile, submit, write=False).finish(findings)
+    return findings
 
 
 class Pressed(NamedTuple):
@@ -156,27 +161,37 @@ def _here(function: Callable[..., Any], *args: Any) -> Future[Any]:
     return done
 
 
-def _press_all(pages: dict[str, str], profile: PrintProfile, submit: Submit,
-               cards: dict[str, Size] | None) -> tuple[dict[str, Pressed], dict[str, bytes]]:
-    """Every document laid out (and written, when ``cards`` names the card PDFs the
-    print-and-play sheets are imposed from), the longest first: it ends last. The sheets
-    are imposed as soon as their cards are written, in whichever worker is free, while
-    the journal is still being set."""
-    write = cards is not None
-    tasks = sorted(pages, key=lambda name: -len(pages[name]))
-    futures = {name: submit(_press, name, pages[name], profile, write) for name in tasks}
-    sheets: dict[str, Future[bytes]] = {}
-    if cards is not None:
-        faces = [(size, futures[name].result().pdf) for name, size in cards.items()]
-        cmyk = profile.press_icc is not None
+class Setting:
+    """Documents handed to the press and not collected yet, the longest first (it ends
+    last)."""
+
+    def __init__(self, places: Places, pages: dict[str, str], profile: PrintProfile, submit: Submit,
+                 write: bool) -> None:
+        self.places, self.pages, self.profile, self.submit = places, pages, profile, submit
+        tasks = sorted(pages, key=lambda name: -len(pages[name]))
+        self.futures = {name: submit(_press, name, pages[name], profile, write) for name in tasks}
+        self.write = write
+
+    def finish(self, findings: list[Finding] | None = None) -> dict[str, bytes]:
+        """Every PDF by file name (none when only checked), the print-and-play sheets
+        imposed from the card PDFs in whichever worker is free (the journal is most
+        likely still being set); with ``findings``, the print checks' are added to it."""
+        sheets = self._sheets() if self.write else {}
+        pressed = {name: self.futures[name].result() for name in self.pages}
+        if findings is not None:
+            findings += _findings(self.places, pressed, self.profile)
+        done = {name: future.result() for name, future in sheets.items()}
+        return {**{name: one.pdf for name, one in pressed.items()}, **done} if self.write else {}
+
+    def _sheets(self) -> dict[str, Future[bytes]]:
         from tgc.render.impose import impose
 
-        for paper, paper_size in deck.SHEETS.items():
-            for edge in deck.EDGES:
-                sheets[f"sheets-{paper}-{edge}-edge.pdf"] = submit(impose, faces, paper_size, edge,
-                                                                  profile.marks, cmyk)
-    pressed = {name: futures[name].result() for name in pages}
-    return pressed, {name: future.result() for name, future in sheets.items()}
+        sizes = deck.by_size(deck.deck(self.places), self.profile)
+        faces = [(size, self.futures[cards_pdf(size)].result().pdf) for size in sizes]
+        cmyk = self.profile.press_icc is not None
+        return {f"sheets-{paper}-{edge}-edge.pdf": self.submit(impose, faces, paper_size, edge,
+                                                               self.profile.marks, cmyk)
+                for paper, paper_size in deck.SHEETS.items() for edge in deck.EDGES}
 
 
 def _pages(bundle: s.Bundle, profile: PrintProfile, sheet: bool,
