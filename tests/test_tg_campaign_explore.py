@@ -1,8 +1,10 @@
 """`tgc explore --campaign --days N` (tgc/playtest/campaignwalk.py over Tainted Grail's
 campaign layer): the walk over the days, which cards and verses it reaches by which day,
-witnesses that `tgc play --campaign --script` replays to the same card, and the CLI's
-report and usage errors. A two-card campaign is walked whole; the test map of
-tests/campaign_helpers.py only up to a bound (a day of it has some 1,400 states)."""
+the party's decisions (who acts together, who pays whose share), the merging of lines of
+play by the layer's summary, witnesses that `tgc play --campaign --script` replays to
+the same card, and the CLI's report and usage errors. Small campaigns are walked whole;
+the test map of tests/campaign_helpers.py whole for one character (about 200 states) and
+up to a bound for two."""
 
 from __future__ import annotations
 
@@ -16,7 +18,10 @@ from tests.campaign_helpers import MAP
 from tgc.cli.main import cli
 from tgc.pipeline import compile_folder
 from tgc.playtest.campaignwalk import WalkError, walk
+from tgc.rulesets.tainted_grail.campaign import Campaign
+from tgc.rulesets.tainted_grail.campaign.moves import moves
 from tgc.runtime import Book
+from tgc.runtime.campaign import Summary
 
 TWO = '''@campaign "Two Cards"
   ruleset: tainted-grail
@@ -52,6 +57,62 @@ Wind.
 '''
 
 
+# Ailei has 1 Energy, Beor 4: alone she gets to the bridge; only with Beor paying her
+# share does she reach the shrine (103, diagonal to the hut, so in the menhir's range) on
+# day 1, where 103.2 is read only with her in the arriving party.
+PAIR = '''@campaign "A Pair"
+  ruleset: tainted-grail
+  start: 101
+  players: 1-4
+
+@character "Ailei"
+  number: 1
+  colour: green
+  health: 5
+  energy: 1
+  terror: 0
+  food: 1
+
+@character "Beor"
+  number: 4
+  colour: blue
+  health: 9
+  energy: 4
+  terror: 0
+  food: 1
+
+@location 101 "Hut"
+  seals: menhir
+  keys: right 102
+  explore -> 1
+== 101.1
+Smoke.
+-> end
+
+@location 102 "Bridge"
+  keys: left 101, up 103
+  explore -> 1
+== 102.1
+Planks.
+-> end
+
+@location 103 "Shrine"
+  keys: down 102
+  explore -> 1
+  instant -> arrive
+== 103.1
+Candles.
+-> end
+== 103.arrive
+~ if character "Ailei" -> 2
+Bells.
+-> end
+== 103.2
+Ailei kneels at the shrine her friend carried her to.
+-> end
+'''
+
+
 def folder(tmp: Path, text: str) -> Path:
     (tmp / "c.tgj").write_text(text, encoding="utf-8")
     return tmp
@@ -83,11 +144,73 @@ def test_a_small_campaign_is_walked_whole_day_by_day(two: tuple[Path, Book]) -> 
     assert walk(book, ("Solo",), 2).to_json() == both.to_json()  # the same walk, the same seed
 
 
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Book]:
+    root = folder(tmp_path_factory.mktemp("pair"), PAIR)
+    return root, Book(compile_folder(root))
+
+
 def test_the_bound_stops_the_walk_and_says_so(small_map: tuple[Path, Book]) -> None:
     _, book = small_map
     report = walk(book, ("Ailei",), 1, max_states=40)
     assert not report.complete and report.states == 40
     assert 101 in report.cards and len(report.cards) >= 2
+
+
+def test_a_day_of_the_test_map_is_walked_whole_for_one_character(small_map: tuple[Path, Book]) -> None:
+    """Merged by the layer's summary, a day of the ten-card map completes; every card a
+    character can stand on that day is found (111 lies out of the menhir's range)."""
+    _, book = small_map
+    report = walk(book, ("Ailei",), 1, max_states=1000)
+    assert report.complete and report.states < 1000
+    assert sorted(report.cards) == [101, 102, 103, 104, 105, 106, 107, 109, 110, 113]
+
+
+def test_the_party_acts_together_and_pays_a_members_share(pair: tuple[Path, Book]) -> None:
+    """PTY-1, PTY-3 in the walk: Ailei reaches the shrine on day 1 only in a party with
+    Beor paying her Energy; walked alone she is there on day 2 at the earliest."""
+    _, book = pair
+    both = walk(book, ("Ailei", "Beor"), 1)
+    assert both.complete and both.verses["103.2"].day == 1
+    assert both.verses["103.2"].inputs == (":sod", ":travel Ailei 102", ":travel Beor 102",
+                                           ":travel Ailei,Beor 103 pay Ailei=0,Beor=2")
+    alone = walk(book, ("Ailei",), 2)
+    assert alone.complete and alone.verses["103.2"].day == 2
+
+
+def test_the_next_character_is_offered_every_party_on_the_card(pair: tuple[Path, Book]) -> None:
+    _, book = pair
+    campaign = Campaign(book, ["Ailei", "Beor"])
+    assert moves(campaign) == [":sod"]
+    campaign.start_of_day()
+    assert moves(campaign) == [":explore Ailei", ":travel Ailei 102", ":explore Ailei,Beor",
+                               ":travel Ailei,Beor 102", ":pass Ailei"]
+    campaign.character("Ailei").set_track("energy", 0)  # she may still go, Beor paying
+    assert moves(campaign) == [":explore Ailei,Beor pay Ailei=0,Beor=2",
+                               ":travel Ailei,Beor 102 pay Ailei=0,Beor=2", ":pass Ailei"]
+
+
+def test_a_line_of_play_with_less_energy_at_the_same_place_is_merged() -> None:
+    rich, poor = Summary("day 1 on 101", (4, 2)), Summary("day 1 on 101", (3, 2))
+    assert rich.covers(poor) and not poor.covers(rich)
+    assert not rich.covers(Summary("day 1 on 101", (5, 0)))  # neither is better off
+    assert not rich.covers(Summary("day 1 on 102", (0, 0)))
+
+
+def test_a_party_witness_replays_in_play(pair: tuple[Path, Book], tmp_path: Path) -> None:
+    root, _ = pair
+    found = CliRunner().invoke(cli, ["explore", str(root), "--campaign", "--party", "Ailei,Beor",
+                                     "--witness", "103.2"])
+    assert found.exit_code == 0, found.output
+    script = tmp_path / "w.txt"
+    script.write_text(found.output, encoding="utf-8")
+    final = tmp_path / "final.json"
+    played = CliRunner().invoke(cli, ["play", str(root), "--campaign", "--party", "Ailei,Beor", "--seed",
+                                      "0", "--fights", "ask", "--script", str(script),
+                                      "--final-state", str(final)])
+    assert played.exit_code == 0, played.output
+    saved = json.loads(final.read_text(encoding="utf-8"))
+    assert saved["world"]["positions"] == {"Ailei": 103, "Beor": 103} and "103.2" in saved["state"]["visited"]
 
 
 def test_a_party_the_campaign_does_not_declare_is_refused(two: tuple[Path, Book]) -> None:

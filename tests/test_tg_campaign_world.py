@@ -4,10 +4,14 @@ named after it. The map is tests/campaign_helpers.py's."""
 
 from __future__ import annotations
 
+import copy
+from dataclasses import fields
+
 import pytest
 
 from tests.campaign_helpers import MAP, compile_map
 from tgc.rulesets.tainted_grail.campaign import Campaign, map_of
+from tgc.rulesets.tainted_grail.campaign.events import Piles
 from tgc.rulesets.tainted_grail.campaign.world import Guardian, Menhir
 from tgc.rulesets.tainted_grail.geometry import cheb, d2
 from tgc.runtime import Book
@@ -200,3 +204,29 @@ def test_guardians_keep_their_placement_order(book: Book) -> None:
     campaign.place_guardian("Mist Hound", 105)
     campaign.world.guardians.append(Guardian("Mist Hound", 104))
     assert [g.card for g in campaign.world.guardians] == [105, 104]
+
+
+def test_a_copied_world_equals_a_deep_copy_and_shares_nothing(book: Book) -> None:
+    """World.copy (what a walk over the days forks at every state) is deepcopy's result,
+    every field filled, with no list, dict, set, menhir, guardian or pile shared."""
+    world = Campaign(book, ["Ailei", "Beor"]).world
+    world.menhirs.append(Menhir(108, 3))
+    world.guardians.append(Guardian("Mist Hound", 111))
+    world.time_dials["Sand"], world.holders["Sand"] = 3, "Ailei"
+    world.time_tokens[105], world.quest_tokens[106], world.kept[107] = 1, 2, 3
+    world.passed.add("Ailei")
+    world.turned.add("Beor")
+    world.dreamt.append(101)
+    world.events = Piles("1", True, ["A"], ["B"], ["C"], ["D"], "A", ["E"], ["F"])
+    world.dead.append("Arev")
+    world.lying[104] = ["Knife"]
+    world.bequest.append(41)
+    world.ending = "death"
+    copied = world.copy()
+    assert copied == copy.deepcopy(world)
+    for f in fields(world):
+        value = getattr(world, f.name)
+        if not isinstance(value, str | int | type(None)):
+            assert getattr(copied, f.name) is not value, f.name
+    assert copied.menhirs[0] is not world.menhirs[0] and copied.events is not None
+    assert world.events.deck is not copied.events.deck

@@ -9,12 +9,14 @@ witness is exactly what `tgc play` does with those inputs; the campaign layer of
 ruleset says which commands fit now (``CampaignLayer.moves``), the session's journal
 readings branch on every choice, every ask and every outcome of a fight that waits for
 one. Dice, the guardian die and everything else random come from the session's seeded
-generator, as in `tgc play --seed`. Two lines of play that reach the same state between
-readings go on as one: the same save file's state and world, but for the party's
-resources, the verses read and the tasks (``exact`` keeps those too). Merging makes the walk
-an under-approximation: every card and verse it reports is reached by its witness, but
-one it does not report may still be reachable with other resources. Branches fork the
-session between readings (``Session.fork``) and replay only the answers inside one."""
+generator, as in `tgc play --seed`. Lines of play between readings are merged by the
+layer's summary (``CampaignLayer.summary``): one is dropped when another already walked
+stood at the same place with at least as much of every amount (``Summary.covers``);
+``exact`` merges only identical save files. Merging makes the walk an
+under-approximation: every card and verse it reports is reached by its witness, but one
+it does not report may still be reachable by a line of play merged into another.
+Branches fork the session between readings (``Session.fork``) and replay only the
+answers inside one."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from tgc.playtest.output import Line
 from tgc.playtest.session import Session, SessionError
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
+from tgc.runtime.campaign import Summary
 from tgc.runtime.save import dump_save
 from tgc.runtime.state import party_problem
 
@@ -117,13 +120,14 @@ def walk(book: Book, party: tuple[str, ...], days: int, *, seed: int = 0, max_st
         raise WalkError(str(err)) from None
     share = max(1, max_states // days)
     seen: set[str] = set()
+    merge = _Merge(exact)
     frontier: list[_Node] = [_Node(root, (), ())]
     for day in range(1, days + 1):
-        frontier = _walk_day(day, frontier, share, seen, exact, report, progress)
+        frontier = _walk_day(day, frontier, share, seen, merge, report, progress)
     return report
 
 
-def _walk_day(day: int, frontier: list[_Node], share: int, seen: set[str], exact: bool,
+def _walk_day(day: int, frontier: list[_Node], share: int, seen: set[str], merge: _Merge,
               report: WalkReport, progress: Callable[[int], None] | None) -> list[_Node]:
     """Day ``day`` from the states it begins in; the next day's beginnings out."""
     stack = list(reversed(frontier))
@@ -141,7 +145,8 @@ def _walk_day(day: int, frontier: list[_Node], share: int, seen: set[str], exact
         if session.layer.state.day > day:
             later.append(node)  # the next day's Start: walked tomorrow
             continue
-        key = _key(session, exact)
+        _record(session, node.inputs, report)  # reached by its inputs, merged or not
+        key = merge.key(session)
         if key is not None:
             if key in seen:
                 continue
@@ -150,7 +155,6 @@ def _walk_day(day: int, frontier: list[_Node], share: int, seen: set[str], exact
         report.states += 1
         if progress is not None:
             progress(report.states)
-        _record(session, node.inputs, report)
         for line in reversed(_next(session)):  # the first line of play is walked first
             stack.append(_Node(session, node.inputs, (line,)) if key is not None
                          else _Node(node.base, node.done, (*node.tail, line)))
@@ -193,19 +197,30 @@ def _drop(line: Line) -> None:
     """The walk shows nothing."""
 
 
-def _key(session: Session, exact: bool) -> str | None:
-    """The state between readings (the save file's text), without the party's resources,
-    the verses read and the tasks unless ``exact``; None inside a reading, where the walk
-    never merges lines of play."""
-    if session.layer is None or session.reading or session.waiting is not None:
-        return None
-    state = session.layer.state
-    if not exact:
-        state = state.copy()
-        state.visited, state.tasks = set(), []
-        for member in state.party:
-            member.resources = {}
-    return dump_save(state, world=session.layer.world())
+class _Merge:
+    """Which lines of play go on as one. ``exact``: the same save file's text. Otherwise the
+    layer's summary (``CampaignLayer.summary``): at one place, a line of play is dropped
+    when one already walked is at least as well off (as much Energy, every card it has in
+    play), so the walk never goes on from a state that an earlier one covers."""
+
+    def __init__(self, exact: bool) -> None:
+        self.exact = exact
+        self.kept: dict[str, list[Summary]] = {}
+
+    def key(self, session: Session) -> str | None:
+        """The merge key of a state between readings (None inside a reading, where the walk
+        never merges): equal keys are one state."""
+        if session.layer is None or session.reading or session.waiting is not None:
+            return None
+        if self.exact:
+            return dump_save(session.layer.state, world=session.layer.world())
+        summary = session.layer.summary()
+        walked = self.kept.setdefault(summary.place, [])
+        for index, other in enumerate(walked):
+            if other.covers(summary):
+                return f"{index}:{summary.place}"
+        walked.append(summary)
+        return f"{len(walked) - 1}:{summary.place}"
 
 
 def _record(session: Session, inputs: tuple[str, ...], report: WalkReport) -> None:

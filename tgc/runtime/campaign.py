@@ -7,6 +7,7 @@ journal readings the layer hands it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tgc import rulesets
@@ -16,6 +17,21 @@ from tgc.runtime.rng import Rng
 from tgc.runtime.ruleset import Ruleset
 from tgc.runtime.state import GameState
 from tgc.runtime.story import Story
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What a walk over the days keeps of a campaign between readings: two lines of play
+    at the same ``place`` go on as one when one of them has at least as much of every
+    ``amounts`` (more is better: what pays for the next actions) as the other."""
+
+    place: str
+    amounts: tuple[int, ...] = ()
+
+    def covers(self, other: Summary) -> bool:
+        """At the same place, at least as well off as ``other`` in every amount."""
+        return self.place == other.place and all(
+            a >= b for a, b in zip(self.amounts, other.amounts, strict=True))
 
 
 class CampaignLayer(Protocol):
@@ -56,6 +72,12 @@ class CampaignLayer(Protocol):
 
     def standing(self) -> dict[str, int]:
         """Where each character in play stands (a location card's number)."""
+        ...
+
+    def summary(self) -> Summary:
+        """The campaign between readings as a walk over the days merges it: where things
+        stand on the map and what limits the next actions, leaving out what only the
+        journal reads (docs/campaign.md, "Exploring it")."""
         ...
 
 

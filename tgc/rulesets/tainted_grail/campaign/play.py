@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
-from copy import deepcopy
 from dataclasses import fields
 from typing import Any
 
@@ -23,6 +22,7 @@ from tgc.rulesets.tainted_grail.campaign.world import Happening, World
 from tgc.rulesets.tainted_grail.vocabulary import VOCABULARY
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
+from tgc.runtime.campaign import Summary
 from tgc.runtime.rng import Rng
 from tgc.runtime.ruleset import Ruleset
 from tgc.runtime.state import GameState
@@ -272,6 +272,9 @@ class CampaignPlay:
     def standing(self) -> dict[str, int]:
         return dict(self.table.positions)
 
+    def summary(self) -> Summary:
+        return moves.summary(self.campaign)
+
     def fork(self, rng: Rng) -> CampaignPlay:
         """A copy between readings (the state, the world, the readings owed and the answers
         given ahead), playing on ``rng``."""
@@ -279,7 +282,7 @@ class CampaignPlay:
             raise ValueError("a campaign is forked between readings only")
         names = [m.name for m in self.state.party]
         other = CampaignPlay(self.campaign.book, names, rng=rng, ruleset=self.campaign.ruleset,
-                             state=self.state.copy(), world=deepcopy(self.table))
+                             state=self.state.copy(), world=self.table.copy())
         other.campaign.readings.extend(self.campaign.readings)
         other.faces.extend(self.faces)
         other.outcomes.extend(self.outcomes)
@@ -300,7 +303,7 @@ class CampaignPlay:
         return self.rng.pick(question.options)
 
     def _snapshot(self) -> Snapshot:
-        return (self.state.copy(), deepcopy(self.table), self.rng.getstate(),
+        return (self.state.copy(), self.table.copy(), self.rng.getstate(),
                 list(self.campaign.readings), self.started)
 
     def _restore(self, snapshot: Snapshot) -> None:

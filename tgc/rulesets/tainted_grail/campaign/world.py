@@ -10,7 +10,7 @@ that a save file holds; the procedures of the day are in day.py."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from tgc.bundle.schema import Bundle
@@ -100,6 +100,24 @@ class World:
     # DTH-5: the dead's Secrets their player may still share (until the next Start of the Day).
     bequest: list[int] = field(default_factory=list)
     ending: Literal["death", "failure"] | None = None
+
+    def copy(self) -> World:
+        """A copy that shares nothing mutable: what ``deepcopy`` gives, several times
+        faster (a walk over the days copies the world at every state it forks)."""
+        events = self.events
+        piles = None if events is None else replace(
+            events, deck=list(events.deck), discard=list(events.discard), random=list(events.random),
+            active=list(events.active), done=list(events.done), removed=list(events.removed))
+        return World(
+            positions=dict(self.positions), numbers=dict(self.numbers),
+            menhirs=[Menhir(m.card, m.dial) for m in self.menhirs],
+            guardians=[Guardian(g.name, g.card) for g in self.guardians],
+            time_dials=dict(self.time_dials), holders=dict(self.holders),
+            time_tokens=dict(self.time_tokens), quest_tokens=dict(self.quest_tokens),
+            kept=dict(self.kept), passed=set(self.passed), turned=set(self.turned), phase=self.phase,
+            dreamt=list(self.dreamt), events=piles, dead=list(self.dead),
+            lying={card: list(items) for card, items in self.lying.items()},
+            bequest=list(self.bequest), ending=self.ending)
 
     def menhir_on(self, card: int) -> Menhir | None:
         return next((m for m in self.menhirs if m.card == card), None)
