@@ -82,7 +82,7 @@ def test_gs_14_4_progress_trackers_carry_pp_and_bought_skills_over() -> None:
     state = _party("Kipper")  # on the landmark KS
     state.tale = PRICED
     kipper = state.party[0]
-    (skill,) = for_sale(state, kipper)
+    (skill,) = [c for c in for_sale(state, kipper) if c.kind == "skill"]
     buy(state, kipper, skill)
     record = end_session(state)
     (sheet,) = record.sheets
@@ -96,7 +96,7 @@ def test_gs_11_6_remaking_a_character_returns_bought_cards_and_every_earned_pp()
     state = _party("Kipper")
     state.tale = PRICED
     kipper = state.party[0]
-    (skill,) = for_sale(state, kipper)
+    (skill,) = [c for c in for_sale(state, kipper) if c.kind == "skill"]
     buy(state, kipper, skill)
     kipper.gain_pp(4)  # an achievement
     kipper.max_hp, kipper.hp = 7, 2

@@ -200,8 +200,8 @@ def test_the_page_plays_sessions_after_sessions_as_python_does(tmp_path: Path) -
     over and characters remade (GS-16.9, GS-11.6), items taken or refused (GS-16.1,
     GS-6.10) and the passive space (GS-3.9); chapter one's recorded answers on the sample
     with a second chapter, begun with the same or remade characters (items kept,
-    GS-16.3); a skill bought with PP on a landmark (GS-11.5): the page's transcripts are
-    Python's."""
+    GS-16.3); a skill, a signature spell or a tracker's upgrade bought with PP on a
+    landmark (GS-11.5): the page's transcripts are Python's."""
     found = bundle("grimslingers")
     tale = found.rules
     assert isinstance(tale, TallTale)
@@ -227,7 +227,7 @@ def test_the_page_plays_sessions_after_sessions_as_python_does(tmp_path: Path) -
     priced = _tale_with(tale, cards=(*tale.cards, whiskers))
     buying = []
     for n in range(3):
-        player = Answers(40 + n, {"What do you play": "1", "How do you fight": "2", "Rest on landmark": "2"})
+        player = Answers(40 + n, {"What do you play": "1", "How do you fight": "2"})
         grim.play(priced, texts, grim.Header(("Kipper",), 40 + n), Asker(player.write, _quitting(player, 60)))
         buying.append(player.text())
     page = REPO / "tgc" / "rulesets" / "grimslingers" / "page"
@@ -244,7 +244,8 @@ def test_the_page_plays_sessions_after_sessions_as_python_does(tmp_path: Path) -
     for c in chapters:
         assert "\nThe Lantern Road, chapter 2 \"Ash\": Kipper, Luella, Nyunyo;" in c
     assert "~ the characters are remade" in chapters[1] and "remade" not in chapters[0].split("> 2")[-1]
-    assert any("~ Kipper buys Tin Whiskers: " in c for c in buying)
+    assert any("~ Kipper buys Tin Whiskers: " in c or "~ Kipper buys Cinder Lash: " in c for c in buying)
+    assert any(re.search(r"~ Kipper buys [A-Za-z ]+: \d+ PP left; [a-zA-Z ]+ now \d+", c) for c in buying)
 
 
 def _tale_with(tale: TallTale, **changes: object) -> TallTale:

@@ -570,6 +570,21 @@ class Chapter(Frozen):
     title: str
 
 
+Stat = Literal["max_hp", "max_ep", "hand", "stash", "passive"]
+
+
+class Upgrade(Frozen):
+    """A Progress Tracker purchase that is no card (GS-11.5; the tracker's costs and rewards
+    are rule data): it raises one of the character's limits by ``by`` at once. ``pp`` is
+    the price of each purchase in turn, so it can be bought as many times as it has
+    prices."""
+
+    name: str
+    raises: Stat
+    by: int = 1
+    pp: tuple[int, ...]
+
+
 class Achievement(Frozen):
     name: str
     pp: int
@@ -601,6 +616,7 @@ class TallTale(RuleData):
     items: tuple[str, ...] = ()  # the item deck: item cards that are not legendary
     numbers: tuple[int, ...] = ()  # the number deck's cards, for DNC (GS-2.8)
     landmarks: tuple[Landmark, ...] = ()
+    upgrades: tuple[Upgrade, ...] = ()  # the Progress Tracker's purchases that are no cards
 
 
 Area.model_rebuild()

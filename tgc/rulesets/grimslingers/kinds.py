@@ -7,4 +7,4 @@ from __future__ import annotations
 NAME = "grimslingers"
 DECLARATIONS = ("chapter", "path", "part", "area", "bounty", "creature", "skill", "spell",
                 "gear", "elements", "disposition", "modifier", "grimslinger", "achievement",
-                "numbers", "landmark")
+                "numbers", "landmark", "upgrade")

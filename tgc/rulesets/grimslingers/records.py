@@ -32,8 +32,10 @@ from tgc.rulesets.grimslingers.data import (
     Part,
     Path,
     StageEffect,
+    Stat,
     Tile,
     Trade,
+    Upgrade,
 )
 from tgc.rulesets.grimslingers.fate import parse_card, tile_kind
 from tgc.rulesets.grimslingers.fxtext import RESOURCES, parse_costs, parse_fx
@@ -470,6 +472,28 @@ def build_achievement(decl: Decl) -> Achievement:
                        everyone=_yes(decl, "all"))
 
 
+STATS: dict[str, Stat] = {"max hp": "max_hp", "max ep": "max_ep", "hand": "hand",
+                          "stash": "stash", "passive": "passive"}
+
+
+def build_upgrade(decl: Decl) -> Upgrade:
+    """``@upgrade "Tough Hide"`` with ``raises: max hp`` (max hp, max ep, hand, stash,
+    passive), ``by: 1`` and ``pp: 4, 6, 8`` (a price for each purchase in turn)."""
+    raises = " ".join(_need(decl, "raises").split()).lower()
+    if raises not in STATS:
+        raise RecordError(f"`raises` is one of {', '.join(STATS)}, not `{raises}`",
+                          decl.props["raises"][1])
+    span = decl.props["pp"][1]
+    prices = [v.strip() for v in _need(decl, "pp").split(",")]
+    if not all(is_number(v) for v in prices):
+        raise RecordError("`pp` lists the price of each purchase in turn: `4, 6, 8`", span)
+    by = _int(decl, "by", 1) or 0
+    if by < 1:
+        raise RecordError("`by` is a number from 1", decl.props["by"][1])
+    return Upgrade(name=_arg(decl, 0, "the name"), raises=STATS[raises], by=by,
+                   pp=tuple(_number(v, "`pp`", span) for v in prices))
+
+
 AREA_KEYS = ("layout", "face_up", "attack", "modifiers", "events", "entry", "text")
 
 
@@ -566,4 +590,6 @@ RECORDS: dict[str, Record] = {
     "elements": Record(None, ("beats",), ("beats",), build_elements),
     "numbers": Record(None, ("cards",), ("cards",), build_numbers),
     "achievement": Record("achievements", ("pp", "all", "text"), (), build_achievement),
+    "upgrade": Record("upgrades", ("raises", "by", "pp", "text"), ("raises", "pp"),
+                      build_upgrade),
 }

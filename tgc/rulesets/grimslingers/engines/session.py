@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tgc.limits import read_int
-from tgc.rulesets.grimslingers.data import Area, Card, DuelAction, Part, TallTale
+from tgc.rulesets.grimslingers.data import Area, Card, DuelAction, Part, TallTale, Upgrade
 from tgc.rulesets.grimslingers.engines.adventure import duel_setup, new_party
 from tgc.rulesets.grimslingers.engines.duel import Duel, DuelSetup
 from tgc.rulesets.grimslingers.engines.hand import Asker, HandPolicy, Quit, TableHands
@@ -25,6 +25,7 @@ from tgc.rulesets.grimslingers.engines.story import (
     DuelOutcome,
     PartResult,
     buy,
+    buy_upgrade,
     eligible_parts,
     for_sale,
     move,
@@ -36,18 +37,22 @@ from tgc.rulesets.grimslingers.engines.story import (
     startable_bounties,
     trade,
     trades,
+    upgrades_for_sale,
 )
 from tgc.rulesets.grimslingers.engines.tale import (
     REFUSED_BULLETS,
+    Character,
     Taking,
     TaleState,
     continue_session,
     end_session,
+    limit,
     new_state,
     remake,
     where_to,
 )
 from tgc.rulesets.grimslingers.engines.words import (
+    STAT_WORDS,
     area_grid,
     card_words,
     character_words,
@@ -361,21 +366,32 @@ class Sitting:
         return True
 
     def spend_pp(self) -> None:
-        """The Rest phase on a Landmark: each player may spend PP (GS-11.5)."""
+        """The Rest phase on a Landmark: each player may spend PP on cards and on the
+        Progress Tracker's other purchases (GS-11.5)."""
         state = self.state
         while True:
-            offers = [(c, card) for c in state.party for card in for_sale(state, c)]
+            offers: list[tuple[Character, Card | Upgrade, int, str]] = []
+            for c in state.party:
+                offers += [(c, card, card.pp or 0, card_words(card)) for card in for_sale(state, c)]
+                offers += [(c, u, price, f"{u.name} ({STAT_WORDS[u.raises]} "
+                            f"{limit(c, u.raises)} to {limit(c, u.raises) + u.by})")
+                           for u, price in upgrades_for_sale(state, c)]
             if not offers:
                 return
             pick = self.asker.choose(
                 f"Rest on landmark {state.landmark()}: spend PP",
-                ["nothing more", *(f"{c.name} buys {card_words(card)} for {card.pp} PP "
-                                   f"({c.pp} PP)" for c, card in offers)])
+                ["nothing more", *(f"{c.name} buys {what} for {price} PP ({c.pp} PP)"
+                                   for c, _, price, what in offers)])
             if pick == 0:
                 return
-            character, card = offers[pick - 1]
-            where = buy(state, character, card)
-            self.write(f"  ~ {character.name} buys {card.name}: {character.pp} PP left; "
+            character, bought, _, _ = offers[pick - 1]
+            if isinstance(bought, Upgrade):
+                now = buy_upgrade(state, character, bought)
+                self.write(f"  ~ {character.name} buys {bought.name}: {character.pp} PP left; "
+                           f"{STAT_WORDS[bought.raises]} now {now}")
+                continue
+            where = buy(state, character, bought)
+            self.write(f"  ~ {character.name} buys {bought.name}: {character.pp} PP left; "
                        f"the card goes to the {where}")
 
     def trade_sets(self) -> None:

@@ -21,17 +21,21 @@ from tgc.rulesets.grimslingers.data import (
     Part,
     TallTale,
     Tile,
+    Upgrade,
 )
 from tgc.rulesets.grimslingers.engines.duelist import take
 from tgc.rulesets.grimslingers.engines.instant import resolve_instant
 from tgc.rulesets.grimslingers.engines.tale import (
     REFUSED_BULLETS,
+    STAT_CAP,
     Character,
     TaleState,
     enter_area,
+    limit,
     place,
     revive_all,
     spend_defeats,
+    upgrade,
 )
 
 DuelOutcome = Literal["win", "lose", "stalemate"]
@@ -408,15 +412,45 @@ def _chest(state: TaleState, area: Area, tile: Tile, rng: random.Random) -> Tile
 
 
 def for_sale(state: TaleState, character: Character) -> list[Card]:
-    """GS-11.5: what the character may buy now: only on a Landmark tile (in the Rest
-    phase, which the caller is in), their own Grimslinger's skills with a price they can
-    pay and do not own yet."""
+    """GS-11.5: the cards the character may buy now: only on a Landmark tile (in the Rest
+    phase, which the caller is in), with a price they can pay: their own Grimslinger's
+    skills they do not own yet, and the signature spells nobody in the party holds (each
+    is one card, GS-3.3)."""
     if state.landmark() is None or state.tale is None:
         return []
-    owned = {c.name for c in (*character.hand, *character.stash, *character.discard,
-                              *character.deactivated)}
-    return [c for c in state.tale.cards if c.kind == "skill" and c.owner == character.name
-            and c.pp is not None and c.pp <= character.pp and c.name not in owned]
+    owned = {c.name for c in character.owned()}
+    taken = {c.name for p in state.party for c in p.owned()}
+    return [c for c in state.tale.cards if c.pp is not None and c.pp <= character.pp and (
+        (c.kind == "skill" and c.owner == character.name and c.name not in owned)
+        or (c.kind == "spell" and "signature" in c.types and c.name not in taken))]
+
+
+def upgrades_for_sale(state: TaleState, character: Character) -> list[tuple[Upgrade, int]]:
+    """GS-11.5: the Progress Tracker's other purchases the character may make now (on a
+    Landmark tile, in the Rest phase), each with its price: an upgrade with a purchase
+    left whose next price they can pay, and that would not take HP or EP above 10
+    (GS-5.2)."""
+    if state.landmark() is None or state.tale is None:
+        return []
+    out = []
+    for u in state.tale.upgrades:
+        bought = character.upgrades.count(u.name)
+        if bought >= len(u.pp) or u.pp[bought] > character.pp:
+            continue
+        if u.raises in ("max_hp", "max_ep") and limit(character, u.raises) + u.by > STAT_CAP:
+            continue
+        out.append((u, u.pp[bought]))
+    return out
+
+
+def buy_upgrade(state: TaleState, character: Character, bought: Upgrade) -> int:
+    """Spend the upgrade's next price; the limit rises at once (GS-11.5). The new limit."""
+    price = next((p for u, p in upgrades_for_sale(state, character) if u is bought), None)
+    if price is None:
+        raise ValueError(f"{character.name} cannot buy {bought.name} here")
+    character.pp -= price
+    character.upgrades.append(bought.name)
+    return upgrade(character, bought)
 
 
 def buy(state: TaleState, character: Character, card: Card) -> str:

@@ -9,13 +9,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from tgc.rulesets.grimslingers.data import Area, Card, Colour, TallTale, Tile
+from tgc.rulesets.grimslingers.data import Area, Card, Colour, Stat, TallTale, Tile, Upgrade
 from tgc.rulesets.grimslingers.engines.duelist import take
 
 if TYPE_CHECKING:
     from tgc.rulesets.grimslingers.engines.decisions import Policy
 
 REVIVE = 3  # GS-16.5
+STAT_CAP = 10  # GS-5.2: never more than 10 HP or EP
 Pile = Literal["passive space", "hand", "stash", "deactivate pile"]
 
 
@@ -33,6 +34,7 @@ class Character:
     pp: int = 20  # unspent
     earned: int = 20  # every PP so far: the 20 to start with and every one gained since
     bought: list[Card] = field(default_factory=list)  # the cards bought with PP (GS-11.5)
+    upgrades: list[str] = field(default_factory=list)  # the tracker's other purchases, in order
     hand: list[Card] = field(default_factory=list)
     stash: list[Card] = field(default_factory=list)
     discard: list[Card] = field(default_factory=list)
@@ -209,6 +211,7 @@ class Sheet:
     pp: int
     earned: int
     bought: tuple[Card, ...]
+    upgrades: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +239,8 @@ def end_session(state: TaleState) -> SessionRecord:
         state.area, state.entered_by, state.chapter, frozenset(state.completed),
         frozenset(state.markers), state.path, frozenset(state.bounties_done),
         frozenset(state.achievements), frozenset(state.defeated),
-        tuple(Sheet(c.name, c.pp, c.earned, tuple(c.bought)) for c in state.party))
+        tuple(Sheet(c.name, c.pp, c.earned, tuple(c.bought), tuple(c.upgrades))
+              for c in state.party))
     state.item_discard.clear()
     for c in state.party:
         c.hand, c.stash, c.discard, c.deactivated, c.passive = [], [], [], [], []
@@ -259,6 +263,11 @@ def continue_session(tale: TallTale, record: SessionRecord,
         c.pp, c.earned = sheet.pp, sheet.earned
         for card in sheet.bought:
             place(c, card)
+        for name in sheet.upgrades:
+            found = next((u for u in tale.upgrades if u.name == name), None)
+            if found is not None:
+                c.upgrades.append(name)
+                upgrade(c, found)
     state.completed, state.markers = set(record.completed), set(record.markers)
     state.path, state.bounties_done = record.path, set(record.bounties_done)
     state.achievements, state.defeated = set(record.achievements), set(record.defeated)
@@ -333,10 +342,47 @@ def remake(c: Character, fresh: Character) -> None:
     c.hand_limit, c.stash_limit = fresh.hand_limit, fresh.stash_limit
     c.passive_limit = fresh.passive_limit
     c.hand, c.stash = list(fresh.hand), list(fresh.stash)
-    c.discard, c.deactivated, c.passive, c.bought = [], [], [], []
+    c.discard, c.deactivated, c.passive, c.bought, c.upgrades = [], [], [], [], []
     c.pp = c.earned
     for card in items:
         place(c, card)
+
+
+def limit(c: Character, stat: Stat) -> int:
+    """The character's limit that an upgrade raises."""
+    match stat:
+        case "max_hp":
+            return c.max_hp
+        case "max_ep":
+            return c.max_ep
+        case "hand":
+            return c.hand_limit
+        case "stash":
+            return c.stash_limit
+        case "passive":
+            return c.passive_limit
+        case _:
+            assert_never(stat)
+
+
+def upgrade(c: Character, u: Upgrade) -> int:
+    """Raise the limit the upgrade names, at once (GS-11.5). A maximum raised does not
+    raise the current value, and HP and EP stay at most 10 (GS-5.2). The new limit."""
+    new = limit(c, u.raises) + u.by
+    match u.raises:
+        case "max_hp":
+            c.max_hp = new = min(new, STAT_CAP)
+        case "max_ep":
+            c.max_ep = new = min(new, STAT_CAP)
+        case "hand":
+            c.hand_limit = new
+        case "stash":
+            c.stash_limit = new
+        case "passive":
+            c.passive_limit = new
+        case _:
+            assert_never(u.raises)
+    return new
 
 
 def spend_defeats(state: TaleState, count: int) -> None:

@@ -27,6 +27,7 @@ from tgc.rulesets.grimslingers.data import (
     OnLandmark,
     OnPath,
     OnTile,
+    Stat,
     Tile,
 )
 from tgc.rulesets.grimslingers.engines.duelist import Duelist
@@ -117,6 +118,10 @@ def character_words(c: Character, g: Grimslinger | None) -> str:
         + (f"; items {items}" if items else "")
 
 
+STAT_WORDS: dict[Stat, str] = {"max_hp": "max HP", "max_ep": "max EP", "hand": "hand limit",
+                               "stash": "stash limit", "passive": "passive space"}
+
+
 def record_words(record: SessionRecord) -> list[str]:
     """What the end of a session writes down (GS-16.10), as the next session reads it."""
     where = f"area {record.area}" + (f" by portal {record.portal}" if record.portal else "")
@@ -126,7 +131,8 @@ def record_words(record: SessionRecord) -> list[str]:
     for sheet in record.sheets:
         bought = ", ".join(c.name for c in sheet.bought)
         lines.append(f"  {sheet.name}: {sheet.pp} PP unspent of {sheet.earned} earned"
-                     + (f"; bought {bought}" if bought else ""))
+                     + (f"; bought {bought}" if bought else "")
+                     + (f"; upgrades {', '.join(sheet.upgrades)}" if sheet.upgrades else ""))
     return lines
 
 

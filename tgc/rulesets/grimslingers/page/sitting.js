@@ -378,18 +378,31 @@
     return true;
   };
 
+  // The Rest phase on a Landmark: PP spent on cards and the tracker's other purchases (GS-11.5).
   Sitting.prototype.spendPp = function () {
     var state = this.state;
     while (true) {
       var offers = [];
-      state.party.forEach(function (c) { T.forSale(state, c).forEach(function (card) { offers.push([c, card]); }); });
+      state.party.forEach(function (c) {
+        T.forSale(state, c).forEach(function (card) { offers.push([c, card, card.pp, D.cardWords(card), false]); });
+        T.upgradesForSale(state, c).forEach(function (o) {
+          var u = o[0], now = T.limit(c, u.raises);
+          offers.push([c, u, o[1], u.name + " (" + T.STAT_WORDS[u.raises] + " " + now + " to " + (now + u.by) + ")", true]);
+        });
+      });
       if (!offers.length) return;
       var pick = this.asker.choose("Rest on landmark " + T.landmark(state) + ": spend PP", ["nothing more"].concat(offers.map(function (o) {
-        return o[0].name + " buys " + D.cardWords(o[1]) + " for " + o[1].pp + " PP (" + o[0].pp + " PP)";
+        return o[0].name + " buys " + o[3] + " for " + o[2] + " PP (" + o[0].pp + " PP)";
       })));
       if (pick === 0) return;
-      var c = offers[pick - 1][0], card = offers[pick - 1][1], where = T.buy(state, c, card);
-      this.asker.write("  ~ " + c.name + " buys " + card.name + ": " + c.pp + " PP left; the card goes to the " + where);
+      var c = offers[pick - 1][0], bought = offers[pick - 1][1];
+      if (offers[pick - 1][4]) {
+        var now = T.buyUpgrade(state, c, bought);
+        this.asker.write("  ~ " + c.name + " buys " + bought.name + ": " + c.pp + " PP left; " + T.STAT_WORDS[bought.raises] + " now " + now);
+        continue;
+      }
+      var where = T.buy(state, c, bought);
+      this.asker.write("  ~ " + c.name + " buys " + bought.name + ": " + c.pp + " PP left; the card goes to the " + where);
     }
   };
 

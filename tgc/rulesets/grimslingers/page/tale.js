@@ -7,6 +7,9 @@
   "use strict";
 
   var REVIVE = 3;  // GS-16.5
+  var STAT_CAP = 10;  // GS-5.2: never more than 10 HP or EP
+  var STAT_WORDS = { max_hp: "max HP", max_ep: "max EP", hand: "hand limit", stash: "stash limit", passive: "passive space" };
+  var LIMITS = { max_hp: "max_hp", max_ep: "max_ep", hand: "hand_limit", stash: "stash_limit", passive: "passive_limit" };
   var REFUSED_BULLETS = 3;  // GS-6.10
 
   function has(list, value) { return list.indexOf(value) >= 0; }
@@ -16,12 +19,13 @@
 
   function character(name) {
     return { name: name, hp: 5, ep: 5, max_hp: 5, max_ep: 5, resource: null, belt: null, pp: 20, earned: 20,
-             bought: [], hand: [], stash: [], discard: [], deactivated: [], passive: [], hand_limit: 5, stash_limit: 3,
+             bought: [], upgrades: [], hand: [], stash: [], discard: [], deactivated: [], passive: [], hand_limit: 5, stash_limit: 3,
              passive_limit: 1 };
   }
   function gainPp(c, amount) { c.pp += amount; c.earned += amount; }
   // Every card the character holds (an item is never in the discard pile, GS-3.7).
   function owned(c) { return c.hand.concat(c.stash, c.passive, c.discard, c.deactivated); }
+  var owned_ = owned;
   function items(c) { return owned(c).filter(function (x) { return x.kind === "item"; }); }
   function take(pile, card) {
     var at = pile.indexOf(card);
@@ -111,7 +115,7 @@
     var record = { area: state.area, portal: state.entered_by, chapter: state.chapter, completed: new Set(state.completed),
                    markers: new Set(state.markers), path: state.path, bounties_done: new Set(state.bounties_done),
                    achievements: new Set(state.achievements), defeated: new Set(state.defeated),
-                   sheets: state.party.map(function (c) { return { name: c.name, pp: c.pp, earned: c.earned, bought: c.bought.slice() }; }) };
+                   sheets: state.party.map(function (c) { return { name: c.name, pp: c.pp, earned: c.earned, bought: c.bought.slice(), upgrades: c.upgrades.slice() }; }) };
     state.item_discard = [];
     state.party.forEach(function (c) { c.hand = []; c.stash = []; c.discard = []; c.deactivated = []; c.passive = []; });
     return record;
@@ -127,6 +131,10 @@
       if (sheet === undefined) return;
       c.pp = sheet.pp; c.earned = sheet.earned;
       sheet.bought.forEach(function (card) { place(c, card); });
+      sheet.upgrades.forEach(function (name) {
+        var found = tale.upgrades.find(function (u) { return u.name === name; });
+        if (found !== undefined) { c.upgrades.push(name); upgrade(c, found); }
+      });
     });
     state.completed = new Set(record.completed); state.markers = new Set(record.markers);
     state.path = record.path; state.bounties_done = new Set(record.bounties_done);
@@ -284,7 +292,7 @@
     c.hp = fresh.hp; c.ep = fresh.ep; c.max_hp = fresh.max_hp; c.max_ep = fresh.max_ep;
     c.hand_limit = fresh.hand_limit; c.stash_limit = fresh.stash_limit; c.passive_limit = fresh.passive_limit;
     c.hand = fresh.hand.slice(); c.stash = fresh.stash.slice();
-    c.discard = []; c.deactivated = []; c.passive = []; c.bought = [];
+    c.discard = []; c.deactivated = []; c.passive = []; c.bought = []; c.upgrades = [];
     c.pp = c.earned;
     kept.forEach(function (card) { place(c, card); });
   }
@@ -575,12 +583,47 @@
     return event("chest", item !== null ? "opened: " + item : "opened: the legendary deck is empty");
   }
 
+  // GS-11.5: the cards the character may buy now: their own skills they do not own yet,
+  // and the signature spells nobody in the party holds.
   function forSale(state, c) {
     if (landmark(state) === null) return [];
-    var owned = new Set(c.hand.concat(c.stash, c.discard, c.deactivated).map(function (x) { return x.name; }));
+    var names = function (x) { return x.name; };
+    var owned = new Set(owned_(c).map(names)), taken = new Set([].concat.apply([], state.party.map(owned_)).map(names));
     return state.tale.cards.filter(function (x) {
-      return x.kind === "skill" && x.owner === c.name && x.pp !== null && x.pp <= c.pp && !owned.has(x.name);
+      return x.pp !== null && x.pp <= c.pp && ((x.kind === "skill" && x.owner === c.name && !owned.has(x.name)) ||
+        (x.kind === "spell" && has(x.types, "signature") && !taken.has(x.name)));
     });
+  }
+
+  // GS-11.5: the Progress Tracker's other purchases the character may make now, with
+  // their prices; none that would take HP or EP above 10 (GS-5.2).
+  function upgradesForSale(state, c) {
+    if (landmark(state) === null) return [];
+    var out = [];
+    state.tale.upgrades.forEach(function (u) {
+      var bought = c.upgrades.filter(function (n) { return n === u.name; }).length;
+      if (bought >= u.pp.length || u.pp[bought] > c.pp) return;
+      if ((u.raises === "max_hp" || u.raises === "max_ep") && limit(c, u.raises) + u.by > STAT_CAP) return;
+      out.push([u, u.pp[bought]]);
+    });
+    return out;
+  }
+
+  function buyUpgrade(state, c, u) {
+    var offer = upgradesForSale(state, c).find(function (o) { return o[0] === u; });
+    c.pp -= offer[1];
+    c.upgrades.push(u.name);
+    return upgrade(c, u);
+  }
+
+  function limit(c, stat) { return c[LIMITS[stat]]; }
+
+  // tale.py's upgrade: the limit raised at once; HP and EP stay at most 10. The new limit.
+  function upgrade(c, u) {
+    var now = limit(c, u.raises) + u.by;
+    if (u.raises === "max_hp" || u.raises === "max_ep") now = Math.min(now, STAT_CAP);
+    c[LIMITS[u.raises]] = now;
+    return now;
   }
 
   function buy(state, c, card) {
@@ -618,7 +661,8 @@
                  (sortedStrings(record.markers).join(", ") || "none")];
     record.sheets.forEach(function (sheet) {
       var bought = sheet.bought.map(function (c) { return c.name; }).join(", ");
-      lines.push("  " + sheet.name + ": " + sheet.pp + " PP unspent of " + sheet.earned + " earned" + (bought ? "; bought " + bought : ""));
+      lines.push("  " + sheet.name + ": " + sheet.pp + " PP unspent of " + sheet.earned + " earned" + (bought ? "; bought " + bought : "") +
+                 (sheet.upgrades.length ? "; upgrades " + sheet.upgrades.join(", ") : ""));
     });
     return lines;
   }
@@ -706,7 +750,8 @@
   root.TgcGrimTale = {
     newState: newState, currentArea: currentArea, currentTile: currentTile, landmark: landmark, moves: moves, move: move,
     eligibleParts: eligibleParts, resolvePart: resolvePart, startableBounties: startableBounties, runBounty: runBounty,
-    resolveTile: resolveTile, rest: rest, forSale: forSale, buy: buy, trades: trades, trade: trade, reviveAll: reviveAll,
+    resolveTile: resolveTile, rest: rest, forSale: forSale, buy: buy, upgradesForSale: upgradesForSale,
+    buyUpgrade: buyUpgrade, limit: limit, STAT_WORDS: STAT_WORDS, trades: trades, trade: trade, reviveAll: reviveAll,
     characterWords: characterWords, tileWords: tileWords, areaGrid: areaGrid, direction: direction, wrap: wrap,
     plain: plain, sortedStrings: sortedStrings, character: character, items: items, whereTo: whereTo,
     endSession: endSession, continueSession: continueSession, remake: remake, recordWords: recordWords,
