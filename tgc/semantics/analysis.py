@@ -28,10 +28,11 @@ from tgc.semantics.endings import Ending, find_endings
 from tgc.semantics.flow import Flow, solve_flow
 from tgc.semantics.graph import Graph, build_graph
 from tgc.semantics.incremental import Resolution
-from tgc.semantics.model import Campaign, block_id
+from tgc.semantics.model import Campaign, VerseInfo, block_id
 from tgc.semantics.reach import Links, Moved, Reach, links, links_again, reach, reach_again
 from tgc.semantics.reflow import solve_flow_again
 from tgc.semantics.usage import Usage, collect_usage
+from tgc.syntax import ast
 
 T = TypeVar("T")
 
@@ -49,6 +50,7 @@ class Analysis:
         # An editor's plain searches (semantics.reach), by name, kept for the next run.
         self._reaches: dict[str, Reach] = {}
         self._moved: Moved | None = None
+        self._per_verse: dict[Callable[[VerseInfo], object], dict[str, tuple[ast.Verse, object]]] = {}
 
     @cached_property
     def graph(self) -> Graph:
@@ -144,6 +146,20 @@ class Analysis:
             if "graph" in vars(analysis) and "endings" in vars(analysis):
                 return find_endings(self.campaign, self.graph, (analysis.graph, analysis.endings))
         return find_endings(self.campaign, self.graph)
+
+    def per_verse(self, compute: Callable[[VerseInfo], T]) -> dict[str, T]:
+        """``compute(info)`` for every verse, by id in table order, once per analysis: a
+        finding that reads the verse's own tree alone. An editor's run takes the last
+        run's finding for every verse whose tree is the same object as then."""
+        kept = self._per_verse.get(compute)
+        if kept is None:
+            earlier = self.earlier[0]._per_verse.get(compute) if self.earlier is not None else None
+            kept = {}
+            for vid, info in self.campaign.verses.items():
+                old = earlier.get(vid) if earlier is not None else None
+                kept[vid] = old if old is not None and old[0] is info.verse else (info.verse, compute(info))
+            self._per_verse[compute] = kept
+        return {vid: cast(T, found) for vid, (_, found) in kept.items()}
 
     def derive(self, compute: Callable[[Analysis], T]) -> T:
         """``compute(self)``, computed once per analysis: a result several checks of one

@@ -180,8 +180,17 @@ def _placed_by_story(campaign: Campaign) -> set[int]:
 
 def _found_phrases(analysis: Analysis) -> list[tuple[VerseInfo, ast.Phrase]]:
     """Every phrase of the campaign with its verse, found once for the three checks (each
-    walked every statement of every verse before)."""
-    return list(_phrases(analysis.campaign))
+    walked every statement of every verse before); an editor's run finds again only
+    those of the verses an edit changed (Analysis.per_verse)."""
+    if not analysis.keep:
+        return list(_phrases(analysis.campaign))
+    verses = analysis.campaign.verses
+    return [(verses[vid], phrase) for vid, phrases in analysis.per_verse(_verse_phrases).items()
+            for phrase in phrases]
+
+
+def _verse_phrases(info: VerseInfo) -> tuple[ast.Phrase, ...]:
+    return tuple(stmt.effect for stmt in _verse_effects(info) if isinstance(stmt.effect, ast.Phrase))
 
 
 def _phrases(campaign: Campaign) -> Iterator[tuple[VerseInfo, ast.Phrase]]:
@@ -192,10 +201,15 @@ def _phrases(campaign: Campaign) -> Iterator[tuple[VerseInfo, ast.Phrase]]:
 
 def _effects(campaign: Campaign) -> Iterator[tuple[VerseInfo, ast.EffectLine]]:
     for info in campaign.verses.values():
-        for body in (info.verse.body, *(b.body for b in info.verse.blocks)):
-            for stmt in body:
-                if isinstance(stmt, ast.EffectLine):
-                    yield info, stmt
+        for stmt in _verse_effects(info):
+            yield info, stmt
+
+
+def _verse_effects(info: VerseInfo) -> Iterator[ast.EffectLine]:
+    for body in (info.verse.body, *(b.body for b in info.verse.blocks)):
+        for stmt in body:
+            if isinstance(stmt, ast.EffectLine):
+                yield stmt
 
 
 CHECKS = (check_cells, check_activations, check_reachable)
