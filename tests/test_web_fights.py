@@ -27,17 +27,23 @@ from tgc.render.web import player_rules
 from tgc.rulesets import get
 from tgc.rulesets.tainted_grail.engines.game import Outcome
 from tgc.rulesets.tainted_grail.engines.ruleset import Fight, TaintedGrailRuleset
-from tgc.rulesets.tainted_grail.engines.table import HandFight
+from tgc.rulesets.tainted_grail.engines.table import HandFight, table_ruleset
 from tgc.rulesets.tainted_grail.schema import TaintedGrailRules
+from tgc.runtime import events as ev
 from tgc.runtime.book import Book
+from tgc.runtime.rng import Rng
 from tgc.runtime.save import dump_save
 from tgc.runtime.state import Character, GameState, new_state
+from tgc.runtime.story import Story
 
 REPO = Path(__file__).resolve().parents[1]
 TEMPLATES = REPO / "tgc" / "render" / "templates"
 NODE = shutil.which("node")
 POLICIES = ("random", "greedy", "planner")
 PARTIES = (("Beor",), ("Ailei", "Arev"))
+# near Health 0, Terror near the red slots, the Dying card attached already
+NEAR_THE_END: tuple[tuple[dict[str, int], list[str]], ...] = (
+    ({"health": 1}, []), ({"terror": 9}, []), ({"health": 3}, ["You Are Dying"]))
 STARTED = re.compile(r"~ (encounter .*?)(: (?:win|lose|avoid))?")
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (.ci/run installs it)")
@@ -75,6 +81,17 @@ const stories = plan.stories.map(function (r) {
     .map(function (e) { return [e.kind, e.text]; });
   return { shown: shown, save: story.exportSave(null) };
 });
+const settled = (plan.settles || []).map(function (r) {
+  const story = new P.Story(plan.bundle, { rules: plan.rules, party: r.party, seed: r.seed, fights: "ask" });
+  story.state.party.forEach(function (c) {
+    Object.keys(r.tracks).forEach(function (t) { P.setTrack(c, t, r.tracks[t], plan.rules); });
+    if (r.cards.length) c.piles.afflictions = r.cards.slice();
+  });
+  story.goto(r.verse);
+  const rules = story.run().filter(function (e) { return e.kind === "effect" && e.op.kind === "rules"; })
+    .map(function (e) { return e.text; });
+  return { rules: rules, save: story.exportSave(null) };
+});
 const refused = (plan.refusals || []).map(function (r) {
   const story = new P.Story(plan.bundle, { rules: plan.rules, party: r.party, seed: r.seed, fights: "hand" });
   story.goto(r.verse);
@@ -86,7 +103,8 @@ const refused = (plan.refusals || []).map(function (r) {
     } catch (e) { return e.message; }
   });
 });
-process.stdout.write(JSON.stringify({ fights: fights, hands: hands, stories: stories, refused: refused }));
+process.stdout.write(JSON.stringify({ fights: fights, hands: hands, stories: stories, refused: refused,
+                                     settled: settled }));
 """
 
 
@@ -295,3 +313,41 @@ def test_trades_and_the_rulesets_commands_wait_until_the_fight_is_over(bundle: s
     got = page(bundle, {"fights": [], "hands": [], "stories": [],
                         "refusals": [{"verse": verse.id, "party": ["Beor"], "seed": 3, "typed": typed}]})
     assert got["refused"] == [wanted]
+
+
+def test_a_story_effect_attaches_and_takes_off_the_dying_and_insane_cards_as_tgc_play_does(
+        bundle: s.Bundle) -> None:
+    """The story's Settling seam (engines/ruleset.py's settle, in every Fights mode): each
+    verse of the sample that changes Health or Terror, read by a party of one and of two
+    near Health 0, with Terror near the red slots, and with the Dying card attached
+    already: the cards attached and taken off after each effect (the solo card or the
+    co-op one, its rules applied) are those `tgc play` attaches, and so is the save."""
+    book = Book(bundle)
+    ruleset = table_ruleset(book, "ask")
+    assert ruleset is not None
+    verses = [v for v in bundle.verses if any(isinstance(op, s.Amount) and op.what in ("health", "terror")
+                                              for op in v.ops)]
+    assert len(verses) >= 4
+    wanted, plan = [], []
+    for n, verse in enumerate(verses):
+        for party in PARTIES:
+            for tracks, cards in NEAR_THE_END:
+                state = new_state(bundle, party)
+                for c in state.party:
+                    for track, value in tracks.items():
+                        c.set_track(track, value)
+                    if cards:
+                        c.piles["afflictions"] = list(cards)
+                story = Story(book, state, ruleset, Rng(n))
+                story.goto(verse.id)
+                said = [line for e in story.run() if isinstance(e, ev.RulesFollowed) for line in e.lines]
+                wanted.append({"rules": said, "save": dump_save(story.state, campaign=bundle.campaign.title,
+                                                                cursor=story.cursor, queue=story.queue)})
+                plan.append({"verse": verse.id, "party": list(party), "seed": n, "tracks": tracks,
+                             "cards": cards})
+    got = page(bundle, {"fights": [], "hands": [], "stories": [], "settles": plan})["settled"]
+    for want, have, asked in zip(wanted, got, plan, strict=True):
+        assert have == want, asked
+    said = " ".join(line for w in wanted for line in w["rules"])
+    assert all(words in said for words in ("You Are Dying (solo) is attached", "You Are Dying is attached",
+                                           "Insane", "comes off")), said

@@ -582,8 +582,11 @@
   };
 
   Story.prototype.apply = function (op, pick) {
-    var text = applyEffect(op, this.state, this.book, pick);
+    var text = applyEffect(op, this.state, this.book, pick), engine = this.fightEngine(), self = this;
     this.emit({ kind: "effect", op: op, text: text });
+    if (engine && engine.settle) {  // a Settling ruleset's rules follow every effect (story.py's RulesFollowed)
+      engine.settle(this.state).forEach(function (line) { self.emit({ kind: "effect", op: { kind: "rules" }, text: line }); });
+    }
     if (op.kind === "mark" || op.kind === "unmark") {
       this.checkTriggers(op.status);
     } else if (op.kind === "move-to") {

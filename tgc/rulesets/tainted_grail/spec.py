@@ -17,11 +17,12 @@ SPEC = RulesetSpec(
     campaign="tgc.rulesets.tainted_grail.campaign.play",
     balance="tgc.rulesets.tainted_grail.engines.balance",
     policies=("random", "greedy", "planner"),  # engines.policies.POLICIES, by name
-    # :advance, the fights (--fights hand, auto, a policy) and the campaign played by its days
-    # (campaign-*.js, then campaign.js) in play.html, in this order
+    # :advance, the fights (--fights hand, auto, a policy), the Dying and Insane cards after
+    # a story's effects and the campaign played by its days (campaign-*.js, then campaign.js)
+    # in play.html, in this order
     story_page=tuple(f"tgc.rulesets.tainted_grail:page/{name}.js"
                      for name in ("advance", "game", "combat", "diplomacy", "policies", "fights",
-                                  "campaign-map", "campaign-day", "campaign")),
+                                  "afflictions", "campaign-map", "campaign-day", "campaign")),
     default=True,
 )
 

@@ -44,15 +44,25 @@
 
   // ---------------------------------------------------------------- ruleset.py
 
+  // `asks`: the reader names every outcome (`ask`, or no encounter has rule data); the
+  // engine then only follows each story effect with the campaign's cards (settle).
   function Engine(bundle, words, mode) {
+    this.bundle = bundle;
     this.rules = new Rules(bundle);
     this.words = words;
     this.hand = mode === "hand";
+    this.asks = mode === "ask" || !Object.keys(this.rules.encounters).length;
     this.policy = MODES.indexOf(mode) > 1 ? mode : AUTO_POLICY;
   }
+  // The story's Settling seam (engines/ruleset.py's settle, afflictions.js).
+  Engine.prototype.settle = function (state) {
+    if (!this.rules.outside) this.rules.outside = new P.taintedGrailOutside.Rules(this.bundle, this.words);
+    return F.settle(this.rules, state);
+  };
   // The encounter op's fight: null when the reader settles it (no rule data, nobody with
   // the cards to play it); {fight} to play by hand; {outcome} when a policy played it.
   Engine.prototype.encounter = function (story, op, outcomes) {
+    if (this.asks) return null;
     var fight = this.prepare(op, story.state, story.rng);
     if (!fight) return null;
     story.emit({ kind: "effect", op: op, text: describeEncounter(op) });
@@ -368,9 +378,12 @@
     return out;
   }
 
+  // table.py's table_ruleset: none for a campaign with neither encounter rule data nor
+  // Dying and Insane cards (the reader settles every encounter, nothing follows an effect).
   P.fightMakers.push(function (bundle, words, mode) {
-    if (!bundle.rules || bundle.rules.ruleset !== "tainted-grail" || MODES.indexOf(mode) < 0) return null;
-    return new Engine(bundle, words, mode);
+    if (!bundle.rules || bundle.rules.ruleset !== "tainted-grail" || (mode !== "ask" && MODES.indexOf(mode) < 0)) return null;
+    var engine = new Engine(bundle, words, mode);
+    return engine.asks && !Object.keys(engine.rules.afflictions).length ? null : engine;
   });
   F.Engine = Engine;
   F.questionLines = questionLines;

@@ -781,6 +781,6 @@
 
   F.MAX_TURNS = MAX_TURNS; F.ESCAPE_COST = ESCAPE_COST; F.ITEM_LIMITED = ITEM_LIMITED;
   F.gain = gain; F.add = add; F.compileIcons = compileIcons; F.readyCard = readyCard; F.abilitiesOn = abilitiesOn;
-  F.rowAt = rowAt; F.Hero = Hero; F.Game = Game; F.Option = Option; F.STOP = STOP; F.ESCAPE = ESCAPE;
+  F.rowAt = rowAt; F.afflictionFor = afflictionFor; F.Hero = Hero; F.Game = Game; F.Option = Option; F.STOP = STOP; F.ESCAPE = ESCAPE;
   F.EncounterOver = EncounterOver; F.HeroOut = HeroOut; F.linkCard = linkCard; F.describe = describe; F.has = has;
 })(typeof window !== "undefined" ? window : globalThis);
