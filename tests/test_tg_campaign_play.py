@@ -121,6 +121,28 @@ def test_SAV_1_SAV_5_a_campaign_save_holds_the_world_and_resumes(book: Book, tmp
     assert resumed.layer is not None and resumed.layer.world() == data["world"]
 
 
+def test_a_save_with_a_guardian_of_the_rule_data_resumes(book: Book, tmp_path: Path) -> None:
+    """The guardian a save names may be typed rule data (no @encounter record of its name):
+    the save resumes (it was refused before the web player's days met it)."""
+    play, _ = session(book)
+    for typed in (":sod", ":travel Ailei,Beor up", ":explore Ailei", "lose"):
+        play.handle(typed)
+    play.write_save(tmp_path / "s.json", "s.json")
+    data = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    assert data["world"]["guardians"] == [{"card": 105, "name": "Mist Hound"}]
+    resumed = Session(book, [].append, party=("Ailei", "Beor"), campaign=True)
+    resumed.start(loaded=parse_save((tmp_path / "s.json").read_text(encoding="utf-8"), book))
+    assert resumed.layer is not None and resumed.layer.world() == data["world"]
+
+
+def test_a_way_that_is_neither_a_direction_nor_a_card_is_refused_in_words(book: Book) -> None:
+    play, _ = session(book)
+    play.handle(":sod")
+    said = r"^'sideways' is not a direction \(up, down, left, right\) nor a card's number$"
+    with pytest.raises(SessionError, match=said):
+        play.handle(":travel Ailei sideways")
+
+
 def test_a_save_without_a_world_does_not_resume_a_campaign(book: Book) -> None:
     text = json.dumps({"format": 2, "kind": "tgc-save", "state": {"party": [{"name": "Ailei"}]}})
     loaded = parse_save(text, book)  # format 2 migrates: no world

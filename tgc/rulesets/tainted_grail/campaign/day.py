@@ -658,8 +658,10 @@ class Campaign:
             dest = self.table.card_at(cell)
             if dest is None:
                 raise CampaignError(f"no card lies {where} of {here}")
+        elif isinstance(where, str):  # neither a direction nor a number
+            raise CampaignError(f"'{where}' is not a direction (up, down, left, right) nor a card's number")
         else:
-            dest = int(where)
+            dest = where
             if dest not in self.table.placed:
                 raise CampaignError(f"{dest} is not on the table")
         if not self.geo.connected(here, dest):

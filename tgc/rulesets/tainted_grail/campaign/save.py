@@ -123,7 +123,7 @@ def world_from_data(data: object, book: Book, names: list[str]) -> tuple[World, 
         if not book.has_secret(number):
             raise ValueError(f"the world names secret {number}, which this campaign does not declare")
     for guardian in model.guardians:
-        if guardian.name not in book.encounters:
+        if guardian.name not in book.encounter_names:  # an @encounter or typed rule data
             raise ValueError(f'the world names the guardian "{guardian.name}", which this campaign '
                              "does not declare")
     events = cards_of(book.bundle)

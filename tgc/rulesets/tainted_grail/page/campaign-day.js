@@ -763,9 +763,11 @@
     if (typeof where === "string" && has(M.DELTA, where)) {
       dest = table.cardAt(M.step(this.geo.cells[here], where));
       if (dest === null) fail("no card lies " + where + " of " + here);
+    } else if (typeof where === "string") {
+      fail("'" + where + "' is not a direction (up, down, left, right) nor a card's number");
     } else {
-      dest = Number(where);
-      if (typeof where === "string" || table.placed().indexOf(dest) < 0) fail(where + " is not on the table");
+      dest = where;
+      if (table.placed().indexOf(dest) < 0) fail(where + " is not on the table");
     }
     if (!this.geo.connected(here, dest)) {
       fail(here + " and " + dest + " are not joined by a key: travel goes orthogonally between connected cards (MAP-2)");

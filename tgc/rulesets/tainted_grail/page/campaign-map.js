@@ -352,7 +352,7 @@
       }
     });
     world.guardians.forEach(function (g) {
-      if (!has(book.encounters, g.name)) {
+      if (!has(book.encounters, g.name) && !has(book.typed, g.name)) {  // an @encounter or typed rule data
         throw new Error('the world names the guardian "' + g.name + '", which this campaign does not declare');
       }
     });
