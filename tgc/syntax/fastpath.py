@@ -130,10 +130,16 @@ def _int(b: LineBuilder, m: re.Match[str], group: str, what: str = "a number",
          high: int = MAX_NUMBER, text: str | None = None) -> int:
     """``LineBuilder.num`` of the number matched as ``group`` (or of ``text``, a piece of
     it): out of range, the callback's NumberOutOfRange with the token's span."""
+    digits = m.group(group) if text is None else text
+    if len(digits) < _WIDTH.get(high, 0) and digits.isascii() and digits.isdigit():
+        return int(digits)  # fewer digits than the bound has: in range, as read_int says
     try:
-        return read_int(m.group(group) if text is None else text, what, high=high)
+        return read_int(digits, what, high=high)
     except LimitError as err:
         raise NumberOutOfRange(str(err), _span(b, m, group)) from None
+
+
+_WIDTH = {MAX_NUMBER: len(str(MAX_NUMBER)), MAX_AMOUNT: len(str(MAX_AMOUNT))}
 
 
 def _word(kind: str, text: str, start: int) -> Token:
@@ -182,28 +188,30 @@ def _condition(b: LineBuilder, body: str, pos: int) -> tuple[Any, int] | None:
 
 def _guard_items(b: LineBuilder, body: str, pos: int) -> tuple[Any, int] | None:
     """The guard starting at ``body[pos] == "{"`` and the position after its ``}``."""
-    items: list[Any] = []
+    conds: list[Any] = []
+    costs: list[ast.Cost] = []
+    first = None
     pos += 1
     while True:
         m = _COST.match(body, pos)
         if m is not None:
-            items.append(ast.Cost(_int(b, m, "gpay", "a cost", MAX_AMOUNT), m.group("gpaywhat"),
-                                  _span(b, m, "gpay").to(_span(b, m, "gpaywhat"))))
+            item: Any = ast.Cost(_int(b, m, "gpay", "a cost", MAX_AMOUNT), m.group("gpaywhat"),
+                                 _span(b, m, "gpay").to(_span(b, m, "gpaywhat")))
+            costs.append(item)
             pos = m.end()
         else:
             parsed = _condition(b, body, pos)
             if parsed is None:
                 return None
-            items.append(parsed[0])
-            pos = parsed[1]
+            item, pos = parsed
+            conds.append(item)
+        first = first or item.span
         sep = _GUARD_SEP.match(body, pos)
         if sep is None:
             return None
         pos = sep.end()
         if sep.group("sep") == "}":
-            conds = tuple(i for i in items if type(i) is not ast.Cost)
-            costs = tuple(i for i in items if type(i) is ast.Cost)
-            return ast.Guard(conds, costs, items[0].span.to(items[-1].span)), pos
+            return ast.Guard(tuple(conds), tuple(costs), first.to(item.span)), pos
 
 
 def _guard_item(b: LineBuilder, m: re.Match[str]) -> Any:
@@ -215,13 +223,12 @@ def _guard_item(b: LineBuilder, m: re.Match[str]) -> Any:
         if part is None:
             return ast.StatusCond(name, None, span, span)
         where = _span(b, m, "gpart")
-        if m.group("gany") is not None:
-            sel = ast.PartSel(_int(b, m, "gpart"), _int(b, m, "gpart"), True, where)
-        elif "-" in part:
+        if "-" in part:
             low, high = part.split("-")
             sel = ast.PartSel(_int(b, m, "gpart", text=low), _int(b, m, "gpart", text=high), False, where)
         else:
-            sel = ast.PartSel(_int(b, m, "gpart"), _int(b, m, "gpart"), False, where)
+            n = _int(b, m, "gpart")
+            sel = ast.PartSel(n, n, m.group("gany") is not None, where)
         return ast.StatusCond(name, sel, span.to(where), span)
     if m.group("gsecret") is not None:
         return ast.SecretCond(_int(b, m, "gsecret"), _span(b, m, "gsecret"))
@@ -239,7 +246,9 @@ _GUARD_KEYWORDS = frozenset({"status", "secret", "item", "dial", "character", "q
 
 def _span(b: LineBuilder, m: re.Match[str], group: str) -> Span:
     """The span Lark's token for ``group`` would have (what ``LineBuilder.at`` gives)."""
-    return Span(b.file, b.line, m.start(group) + 1 + b.offset, b.line, m.end(group) + 1 + b.offset)
+    start, end = m.span(group)
+    line, offset = b.line, b.offset + 1
+    return Span(b.file, line, start + offset, line, end + offset)
 
 
 def _verse(b: LineBuilder, body: str) -> Any:
@@ -375,19 +384,14 @@ def _trigger(b: LineBuilder, m: re.Match[str]) -> Any:
 
 
 def _logic(b: LineBuilder, body: str) -> Any:
-    if body[1:].lstrip().startswith("if"):
-        return _if(b, body)
-    if body[1:].lstrip().startswith("roll"):
-        return _roll(b, body)
     tilde = _TILDE.match(body)
     if tilde is None:
         return None
     pos = tilde.end()
-    m = _AMOUNT.match(body, pos)
-    if m is not None:
-        # The commonest effect line: built directly, as gain()/lose()/pay() and effect_line() would.
-        amount = _amount(b, m)
-        return None if amount is None else ast.EffectLine(amount, None, b.whole())
+    if body.startswith("if", pos):
+        return _if(b, body)
+    if body.startswith("roll", pos):
+        return _roll(b, body)
     effect = _simple_effect(b, body, pos)
     return None if effect is None else ast.EffectLine(effect, None, b.whole())
 
@@ -419,7 +423,8 @@ def _simple_effect(b: LineBuilder, body: str, pos: int) -> Any:
                 parts = ast.PartSel(_int(b, m, "part", text=low), _int(b, m, "part", text=high), False,
                                     where)
             else:
-                parts = ast.PartSel(_int(b, m, "part"), _int(b, m, "part"), False, where)
+                n = _int(b, m, "part")
+                parts = ast.PartSel(n, n, False, where)
         return ast.Mark(m.group("verb") == "unmark", unquote(m.group("s")), parts, b.whole(),
                         _span(b, m, "s"))
     m = _ITEM.match(body, pos)
@@ -455,6 +460,7 @@ def _header(b: LineBuilder, body: str) -> Any:
 # The parser's driver takes the commonest lines of a verse without its general dispatch.
 parse_choice = _choice
 parse_logic = _logic
+parse_verse_header = _verse
 
 FAST: dict[str, Callable[[LineBuilder, str], Any]] = {
     "verse_header": _verse,

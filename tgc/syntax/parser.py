@@ -27,7 +27,7 @@ from tgc.source import SourceFile, Span
 from tgc.syntax import ast, phrases
 from tgc.syntax.build import LineBuilder, NumberOutOfRange
 from tgc.syntax.errors import explain
-from tgc.syntax.fastpath import fast_parse, parse_choice, parse_logic
+from tgc.syntax.fastpath import fast_parse, parse_choice, parse_logic, parse_verse_header
 from tgc.syntax.grammar_file import grammar_text
 
 START_RULES = ["decl_header", "verse_header", "block_header", "choice", "divert", "logic", "prop"]
@@ -433,7 +433,11 @@ class _FileParser:
 
     def verse_header(self, number: int, text: str) -> None:
         self.close()
-        parsed = self.parse("verse_header", number, text, 0)
+        parsed = None
+        if self.fast and "//" not in text and len(text) <= MAX_LINE:
+            parsed = self.short_parse(parse_verse_header, number, text)
+        if parsed is None:
+            parsed = self.parse("verse_header", number, text, 0)
         if parsed is None:
             m = _VERSE_ID.match(text)
             if m is None:
@@ -443,9 +447,10 @@ class _FileParser:
             section, verse = m.group(1).split(".", 1)
             parsed = ast.VerseId(section, verse, self.span(number, m.start(1) + 1, m.end(1) + 1))
         vid: ast.VerseId = parsed
-        for part, what in ((vid.section, "a section"), (vid.verse, "a verse")):
-            if part in RESERVED:
-                self.diags.append(diag("TGC008", vid.span, name=part, what=what))
+        if vid.section in RESERVED or vid.verse in RESERVED:
+            for part, what in ((vid.section, "a section"), (vid.verse, "a verse")):
+                if part in RESERVED:
+                    self.diags.append(diag("TGC008", vid.span, name=part, what=what))
         header = self.span(number, 1, len(_strip_comment(text)) + 1)
         self.verse = _VerseState(vid, header, _Body(self.name), end=(number, header.end_col))
         self.orphan = False
@@ -753,9 +758,12 @@ def _lower_otherwise(stmts: tuple[ast.Stmt, ...]) -> tuple[ast.Stmt, ...]:
     """Give each ``{otherwise}`` choice the guard it stands for: that no other guard of
     the body's choices holds (their costs aside). Lowered here, once, so that the
     checker, the bundle, the runtime and the explorer read one ordinary guard."""
-    choices = [s for s in stmts if type(s) is ast.Choice]
-    if not any(_is_otherwise(c) for c in choices):
+    for stmt in stmts:
+        if type(stmt) is ast.Choice and _is_otherwise(stmt):
+            break
+    else:
         return stmts
+    choices = [s for s in stmts if type(s) is ast.Choice]
     others: list[ast.Cond] = []
     for c in choices:
         if c.guard is not None and c.guard.conditions:
@@ -781,7 +789,8 @@ def _is_otherwise(choice: ast.Choice) -> bool:
 
 
 def _freeze_verse(state: _VerseState) -> ast.Verse:
-    blocks = tuple(ast.Block(name, _freeze_body(b), span) for name, span, b in state.blocks)
+    blocks = (tuple(ast.Block(name, _freeze_body(b), span) for name, span, b in state.blocks)
+              if state.blocks else ())
     line, end_col = state.end
     span = Span(state.span.file, state.span.line, 1, line, end_col)
     return ast.Verse(state.id, _freeze_body(state.body), blocks, span)
