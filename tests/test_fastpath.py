@@ -246,3 +246,29 @@ def test_the_fast_path_takes_the_common_lines(kind: str, line: str) -> None:
     fast = _fast(kind, line)
     assert fast is not None
     assert fast == _grammar(kind, line)
+
+
+# The driver's short ways (a blank line, a verse header, a choice, a logic line taken past
+# the line dispatcher) must end every line as the long way does, around what turns them
+# back: a suppression above or on the line, a comment, `**` prose, a number out of range,
+# a line after the choices, a reserved name, a ruleset's phrase.
+SHORT_WAY_FILES = [
+    '== 101.1\nText.\n// tgc: ignore[TGC101]\n* Go -> 9\n* Stay -> end\n',
+    '== 101.1\nText.\n* Go -> 2 // a note\n* {status "A" any 2} Wait -> end chapter\n',
+    '== 101.1\n** not a choice\n* {secret 99999999999} Go -> 2\n* {pay 20000 wealth} Buy -> 3\n',
+    '== 101.1\n~ mark "A" 1-99999999999\n~ mark "B" // tgc: ignore[TGC301]\n* Go -> 2\n~ mark "C"\n',
+    '== end.1\n== 101.end\n== 101.2 // tgc: ignore[TGC203]\n\n\n== 101.3\n~ if status "A": mark "B"\n',
+    '== 101.1\n~ activate menhir\n~ if secret 3: activate menhir\n* Go -> 2\n',
+    '== 101.1\nText.\n\n// tgc: ignore[TGC203]\n\n== 101.2\n* {not status "A" and not status "B"} Go -> 1\n',
+    '@status "A"\n* Go -> 2\n~ mark "A"\n== 101.1\n  indented: prose\n* Go -> .x\n= x\n* Back -> 101.1\n',
+]
+
+
+@pytest.mark.parametrize("text", SHORT_WAY_FILES)
+def test_the_short_ways_end_every_line_as_the_long_way(text: str) -> None:
+    source = SourceFile.from_text("x.tgj", text)
+    fast_tree, fast_diags = parse_source(source, fast=True)
+    slow_tree, slow_diags = parse_source(source, fast=False)
+    assert dump(fast_tree) == dump(slow_tree)
+    assert fast_tree == slow_tree
+    assert fast_diags == slow_diags

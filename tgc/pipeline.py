@@ -592,7 +592,6 @@ def _planned(result: Result, target: Path, site: dict[str, str], pdfs: dict[str,
              edition_pdfs: list[tuple[Path, dict[str, bytes]]], player: bool) -> list[Path]:
     """Every path the write stage will replace, in the order it writes them."""
     from tgc.bundle.paths import html_dir
-    from tgc.render.web import PLAYER
 
     assert result.bundle is not None
     html = html_dir(target.parent, result.bundle.campaign.title)
@@ -601,7 +600,11 @@ def _planned(result: Result, target: Path, site: dict[str, str], pdfs: dict[str,
     paths += [path for path, _ in edition_texts]
     paths += [html / name for name in pdfs]
     paths += [folder / name for folder, files in edition_pdfs for name in files]
-    return paths + ([html / PLAYER] if player else [])
+    if not player:  # the web player's module (and its XML reader) is loaded only for --web
+        return paths
+    from tgc.render.web import PLAYER
+
+    return [*paths, html / PLAYER]
 
 
 def _write(result: Result, lock: Lock, target: Path) -> Written:
@@ -704,11 +707,11 @@ def _edition_files(result: Result, out_dir: Path) -> tuple[list[tuple[Path, str]
 def _edition_players(result: Result, out_dir: Path) -> list[tuple[Path, str]]:
     """Each translated edition's web player (with ``web``), beside its pages: the page's
     own words in the edition's language."""
+    if not result.job.web or result.bundle is None:
+        return []
     from tgc.bundle.paths import html_dir
     from tgc.render.web import PLAYER
 
-    if not result.job.web or result.bundle is None:
-        return []
     title = result.bundle.campaign.title
     return [(html_dir(out_dir, title, e.code) / PLAYER, _render_player(e.bundle)) for e in result.editions]
 
