@@ -218,3 +218,21 @@ def test_an_output_folder_that_cannot_be_created_writes_nothing(runner: CliRunne
     assert result.exit_code == 1, result.output
     assert "cannot write /sys/tgc-out/" in result.output and "nothing was written" in result.output
     assert listing(tmp_path / "src") == ["campaign.tgj"]
+
+
+def test_a_build_without_web_leaves_the_web_player_unloaded(tmp_path: Path) -> None:
+    """Start-up is part of every build's cost: the web player's module and its XML reader
+    are loaded only when the build writes play.html."""
+    import json
+    import subprocess
+    import sys
+
+    campaign = write_campaign(tmp_path / "c", chain("101", ["well"]))
+    script = ("import json, sys\nfrom pathlib import Path\nfrom tgc.pipeline import build\n"
+              f"result = build(Path({str(campaign)!r}), Path({str(tmp_path / 'out')!r}))\n"
+              "print(json.dumps([result.errors, sorted(m for m in sys.modules "
+              "if m == 'tgc.render.web' or m.startswith('xml'))]))")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                          env={**os.environ, "TGC_CACHE_DIR": str(tmp_path / "cache")})
+    assert json.loads(proc.stdout) == [0, []]
+    assert (tmp_path / "out").is_dir()
