@@ -81,13 +81,15 @@ class Answers:
     def __init__(self, seed: int, fixed: dict[str, str]) -> None:
         self.rng, self.fixed = random.Random(seed), fixed
         self.options, self.question, self.lines = 0, "", list[str]()
+        self.labels: list[str] = []
 
     def write(self, text: str) -> None:
         self.lines.append(text)
         if text.startswith("? "):
-            self.options, self.question = 0, text[2:]
+            self.options, self.question, self.labels = 0, text[2:], []
         elif re.match(r"  \d+\. ", text):
             self.options += 1
+            self.labels.append(text.split(". ", 1)[1])
 
     def read(self, prompt: str) -> str:
         fixed = next((a for q, a in self.fixed.items() if self.question.startswith(q)), None)
@@ -150,6 +152,19 @@ def _quitting(player: Answers | _Scripted, most: int = 300) -> Callable[[str], s
             return ":quit"
         return player.read(prompt)
     return read
+
+
+class Moving(Answers):
+    """A player who always moves on (never rests nor ends the session)."""
+
+    def read(self, prompt: str) -> str:
+        if self.question != "Move":
+            return super().read(prompt)
+        moves = [i for i, label in enumerate(self.labels, 1)
+                 if " to " in label and not label.startswith("rest:")]
+        answer = str(self.rng.choice(moves))
+        self.lines.append(f"> {answer}")
+        return answer
 
 
 class GoingOn(Answers):
@@ -227,7 +242,7 @@ def test_the_page_plays_sessions_after_sessions_as_python_does(tmp_path: Path) -
     priced = _tale_with(tale, cards=(*tale.cards, whiskers))
     buying = []
     for n in range(3):
-        player = Answers(40 + n, {"What do you play": "1", "How do you fight": "2"})
+        player = Moving(40 + n, {"What do you play": "1", "How do you fight": "2"})
         grim.play(priced, texts, grim.Header(("Kipper",), 40 + n), Asker(player.write, _quitting(player, 60)))
         buying.append(player.text())
     page = REPO / "tgc" / "rulesets" / "grimslingers" / "page"

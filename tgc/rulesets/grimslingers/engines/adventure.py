@@ -12,6 +12,7 @@ from typing import Literal
 from tgc.rulesets.grimslingers.data import DuelAction, TallTale
 from tgc.rulesets.grimslingers.engines.duel import Duel, DuelSetup
 from tgc.rulesets.grimslingers.engines.policies import make_policy
+from tgc.rulesets.grimslingers.engines.rest import rest_by_policy
 from tgc.rulesets.grimslingers.engines.sheets import player_of, write_back
 from tgc.rulesets.grimslingers.engines.sim import Build, player_setup
 from tgc.rulesets.grimslingers.engines.story import (
@@ -135,4 +136,8 @@ def _turn(state: TaleState, out: Walk, fight: DuelRunner, rng: random.Random) ->
         out.log.append(f"  tile {event.kind}" + (f": {event.detail}" if event.detail else ""))
     for card in trades(state):  # sets are traded as soon as they are full (GS-10.9)
         out.log.append(f"  trade {card.name}: {trade(state, card, rng) or 'nothing left'}")
+    if not (state.game_over or state.chapter_over):
+        notes = rest_by_policy(state, rng)  # the Standoff phase and the hand (GS-14.1)
+        if notes:
+            out.log.append("  rest: " + "; ".join(notes))
     rest(state)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tgc.rulesets.grimslingers.data import Card
+from tgc.rulesets.grimslingers.data import Card, TallTale
 from tgc.rulesets.grimslingers.engines import cards
 from tgc.rulesets.grimslingers.engines.decisions import Policy
 from tgc.rulesets.grimslingers.engines.duel import Duel, Outcome
@@ -17,6 +17,18 @@ from tgc.rulesets.grimslingers.engines.policies import make_policy
 from tgc.rulesets.grimslingers.engines.sheets import player_of, write_back
 from tgc.rulesets.grimslingers.engines.tale import Character, TaleState, place
 from tgc.rulesets.grimslingers.rules import Rules, index
+
+_RULES: dict[int, tuple[TallTale, Rules]] = {}
+
+
+def rules_of(tale: TallTale) -> Rules:
+    """The Tall Tale's rule index, built once per Tall Tale (a table is set for every
+    Instant item and every player's rest; the tale is kept with it, so its id stays its
+    own)."""
+    found = _RULES.get(id(tale))
+    if found is None or found[0] is not tale:
+        found = _RULES[id(tale)] = (tale, index(tale))
+    return found[1]
 
 
 class Table(Duel):
@@ -76,7 +88,7 @@ def resolve_instant(state: TaleState, who: Character, card: Card,
     players' choices inside it are ``state.hands``'s (the greedy policy by default)."""
     assert state.tale is not None
     policy = state.hands() if state.hands is not None else make_policy("greedy")
-    table = Table(index(state.tale), state, policy, rng)
+    table = Table(rules_of(state.tale), state, policy, rng)
     seat = next(i for i, c in enumerate(state.party) if c is who)
     d = table.players[seat]
     table.note(f"{who.name} draws {card.name}, an Instant item: it resolves at once")

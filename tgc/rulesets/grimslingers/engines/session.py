@@ -11,6 +11,7 @@ import random
 import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Literal
 
 from tgc.limits import read_int
@@ -19,6 +20,7 @@ from tgc.rulesets.grimslingers.engines.adventure import duel_setup, new_party
 from tgc.rulesets.grimslingers.engines.duel import Duel, DuelSetup
 from tgc.rulesets.grimslingers.engines.hand import Asker, HandPolicy, Quit, TableHands
 from tgc.rulesets.grimslingers.engines.policies import POLICIES, make_policy
+from tgc.rulesets.grimslingers.engines.rest import can_reorganise, rest_standoff, shift
 from tgc.rulesets.grimslingers.engines.sheets import write_back
 from tgc.rulesets.grimslingers.engines.sim import Build, player_setup
 from tgc.rulesets.grimslingers.engines.story import (
@@ -348,8 +350,14 @@ class Sitting:
             self.write(line)
         for c in state.party:
             self.write(f"  {character_words(c, self.rules.grimslingers.get(c.name))}")
-        pick = self.asker.choose("Move", [*(self._move_words(area, code) for code in options),
-                                          END_SESSION])
+        rested: set[int] = set()
+        while True:
+            rests = self.rest_offers(rested) if self.turn > 1 else []
+            pick = self.asker.choose("Move", [*(self._move_words(area, code) for code in options),
+                                              END_SESSION, *(label for label, _ in rests)])
+            if pick <= len(options):
+                break
+            rests[pick - len(options) - 1][1]()
         if pick == len(options):
             self.ended, self.turn = True, self.turn - 1  # the turn was not played
             return False
@@ -364,6 +372,47 @@ class Sitting:
             self.trade_sets()
         rest(state)
         return True
+
+    def rest_offers(self, rested: set[int]) -> list[tuple[str, Callable[[], None]]]:
+        """The last turn's Rest phase (GS-14.1 step 4), offered with this turn's move, as
+        nothing happens between the two: each player may take a Standoff phase (two
+        Standoff actions at the party's table, with nobody against it) once, and
+        reorganise hand and stash."""
+        offers: list[tuple[str, Callable[[], None]]] = []
+        for i, c in enumerate(self.state.party):
+            if i not in rested:
+                offers.append((f"rest: {c.name} takes a Standoff phase",
+                               partial(self.rest_standoff, c, rested, i)))
+            if can_reorganise(c):
+                offers.append((f"rest: {c.name} reorganises hand and stash",
+                               partial(self.reorganise, c)))
+        return offers
+
+    def rest_standoff(self, c: Character, rested: set[int], seat: int) -> None:
+        rested.add(seat)
+        hand = HandPolicy(self.asker)
+        notes = rest_standoff(self.state, c, hand, self.rng, hand.standoff)
+        for line in notes[hand.shown:]:
+            self.write(f"  {line}")
+
+    def reorganise(self, c: Character) -> None:
+        """Cards moved one at a time between hand and stash, a full pile swapping."""
+        while True:
+            self.write(f"  {c.name}'s hand ({len(c.hand)} of {c.hand_limit}): "
+                       f"{', '.join(x.name for x in c.hand) or 'empty'}; stash ({len(c.stash)} "
+                       f"of {c.stash_limit}): {', '.join(x.name for x in c.stash) or 'empty'}")
+            shifts = [(card, "stash") for card in c.hand] + [(card, "hand") for card in c.stash]
+            pick = self.asker.choose(f"{c.name} reorganises hand and stash",
+                                     ["done", *(f"{card.name} to the {into}" for card, into in shifts)])
+            if pick == 0:
+                return
+            card, into = shifts[pick - 1]
+            full = c.hand if into == "hand" else c.stash
+            swap = None
+            if len(full) >= (c.hand_limit if into == "hand" else c.stash_limit):
+                swap = full[self.asker.choose(f"The {into} is full: {card.name} trades places with",
+                                              [x.name for x in full])]
+            shift(c, card, "hand" if into == "hand" else "stash", swap)
 
     def spend_pp(self) -> None:
         """The Rest phase on a Landmark: each player may spend PP on cards and on the

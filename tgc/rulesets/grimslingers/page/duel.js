@@ -1248,7 +1248,7 @@
 
   root.TgcGrimDuel = {
     Rules: Rules, Duel: Duel, POLICIES: POLICIES, playerSetup: playerSetup, take: take, drawable: drawable,
-    allowed: allowed, enterHand: enterHand, scavengeCost: scavengeCost, cardWords: cardWords, duelistWords: duelistWords, fxWords: fxWords,
+    allowed: allowed, enterHand: enterHand, takeStandoff: takeStandoff, scavengeCost: scavengeCost, cardWords: cardWords, duelistWords: duelistWords, fxWords: fxWords,
     LIMITS: { ACTIONS: ACTIONS, CHAMBER: CHAMBER, LOAD_PER_STANDOFF: LOAD_PER_STANDOFF,
       RELOAD_CARDS: RELOAD_CARDS, PURGE_CARDS: PURGE_CARDS, SURGE_CARDS: SURGE_CARDS, REACTIVATE_CARDS: REACTIVATE_CARDS }
   };

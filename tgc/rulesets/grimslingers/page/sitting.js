@@ -359,7 +359,14 @@
                 state.defeats_left + " defeats allowed");
     T.areaGrid(area, state).forEach(function (line) { asker.write(line); });
     state.party.forEach(function (c) { asker.write("  " + T.characterWords(c, self.rules.grimslingers[c.name] || null)); });
-    var pick = asker.choose("Move", options.map(function (code) { return self.moveWords(area, code); }).concat([END_SESSION]));
+    var rested = new Set(), pick, rests;
+    while (true) {
+      rests = this.turn > 1 ? this.restOffers(rested) : [];
+      pick = asker.choose("Move", options.map(function (code) { return self.moveWords(area, code); }).concat([END_SESSION],
+                                                                                                    rests.map(function (r) { return r[0]; })));
+      if (pick <= options.length) break;
+      rests[pick - options.length - 1][1]();
+    }
     if (pick === options.length) {
       this.ended = true;
       this.turn -= 1;  // the turn was not played
@@ -379,6 +386,40 @@
   };
 
   // The Rest phase on a Landmark: PP spent on cards and the tracker's other purchases (GS-11.5).
+  // session.py's rest_offers: the last turn's Rest phase (GS-14.1 step 4), offered with
+  // this turn's move: a Standoff phase for each player once, and hand and stash reorganised.
+  Sitting.prototype.restOffers = function (rested) {
+    var self = this, offers = [];
+    this.state.party.forEach(function (c, i) {
+      if (!rested.has(i)) offers.push(["rest: " + c.name + " takes a Standoff phase", function () { rested.add(i); self.restStandoff(c); }]);
+      if (T.canReorganise(c)) offers.push(["rest: " + c.name + " reorganises hand and stash", function () { self.reorganise(c); }]);
+    });
+    return offers;
+  };
+
+  Sitting.prototype.restStandoff = function (c) {
+    var hand = new HandPolicy(this.asker), asker = this.asker;
+    var notes = T.restStandoff(this.state, c, hand, this.rng, hand.standoff.bind(hand));
+    notes.slice(hand.shown).forEach(function (line) { asker.write("  " + line); });
+  };
+
+  Sitting.prototype.reorganise = function (c) {
+    var asker = this.asker, names = function (pile) { return pile.map(function (x) { return x.name; }).join(", "); };
+    while (true) {
+      asker.write("  " + c.name + "'s hand (" + c.hand.length + " of " + c.hand_limit + "): " + (names(c.hand) || "empty") +
+                  "; stash (" + c.stash.length + " of " + c.stash_limit + "): " + (names(c.stash) || "empty"));
+      var shifts = c.hand.map(function (x) { return [x, "stash"]; }).concat(c.stash.map(function (x) { return [x, "hand"]; }));
+      var pick = asker.choose(c.name + " reorganises hand and stash", ["done"].concat(shifts.map(function (m) { return m[0].name + " to the " + m[1]; })));
+      if (pick === 0) return;
+      var card = shifts[pick - 1][0], into = shifts[pick - 1][1];
+      var full = into === "hand" ? c.hand : c.stash, swap = null;
+      if (full.length >= (into === "hand" ? c.hand_limit : c.stash_limit)) {
+        swap = full[asker.choose("The " + into + " is full: " + card.name + " trades places with", full.map(function (x) { return x.name; }))];
+      }
+      T.shift(c, card, into, swap);
+    }
+  };
+
   Sitting.prototype.spendPp = function () {
     var state = this.state;
     while (true) {

@@ -15,6 +15,33 @@
   function has(list, value) { return list.indexOf(value) >= 0; }
   function sortedStrings(set) { return Array.from(set).sort(); }
 
+  // ------------------------------------------------------------ the Rest phase (rest.py)
+
+  // rest.py's rest_standoff: ``who`` takes a Standoff phase at the party's table. Its notes.
+  function restStandoff(state, who, policy, rng, actions) {
+    var D = root.TgcGrimDuel;
+    var table = new Table(new D.Rules(state.tale), state, policy, rng);
+    var g = table.rules.grimslingers[who.name] || null;
+    var d = table.players[state.party.indexOf(who)], before = characterWords(who, g);
+    D.takeStandoff(table, d, actions(table, d));
+    table.finish();
+    writeBack(state, table);
+    var after = characterWords(who, g);
+    if (after !== before) table.note("after the Standoff: " + after);
+    return table.log.slice();
+  }
+
+  function canReorganise(c) { return c.stash.length > 0 || (c.hand.length > 0 && c.stash.length < c.stash_limit); }
+
+  // rest.py's shift: a card from the other pile into ``into``; a full pile swaps ``swap`` back.
+  function shift(c, card, into, swap) {
+    var source = into === "hand" ? c.stash : c.hand, target = into === "hand" ? c.hand : c.stash;
+    var room = (into === "hand" ? c.hand_limit : c.stash_limit) > target.length;
+    take(source, card);
+    if (!room) { take(target, swap); source.push(swap); }
+    target.push(card);
+  }
+
   // ------------------------------------------------------------ the state (tale.py)
 
   function character(name) {
@@ -755,6 +782,7 @@
     characterWords: characterWords, tileWords: tileWords, areaGrid: areaGrid, direction: direction, wrap: wrap,
     plain: plain, sortedStrings: sortedStrings, character: character, items: items, whereTo: whereTo,
     endSession: endSession, continueSession: continueSession, remake: remake, recordWords: recordWords,
-    REFUSED_BULLETS: REFUSED_BULLETS, writeBack: writeBack, playerOf: playerOf
+    REFUSED_BULLETS: REFUSED_BULLETS, restStandoff: restStandoff, canReorganise: canReorganise, shift: shift,
+    writeBack: writeBack, playerOf: playerOf
   };
 })(typeof window !== "undefined" ? window : globalThis);
