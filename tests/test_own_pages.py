@@ -28,6 +28,8 @@ from tgc.rulesets.grimslingers.engines import session as grim
 from tgc.rulesets.grimslingers.engines.hand import Asker
 from tgc.rulesets.twenty_strong.data import Box
 from tgc.rulesets.twenty_strong.engines import session as deck
+from tgc.rulesets.twenty_strong.engines.game import Game
+from tgc.rulesets.twenty_strong.engines.policies import POLICIES
 
 REPO = Path(__file__).resolve().parents[1]
 RNG = REPO / "tgc" / "render" / "templates" / "rng.js"
@@ -308,3 +310,34 @@ def test_the_page_resolves_instant_items_between_duels_as_python_does(tmp_path: 
     assert sum(", an Instant item: it resolves at once\n" in c for c in cases) >= 8
     assert any("Unstable Dynamite goes to the item discard pile" in c for c in cases)
     assert any("? Kipper: card 1 of 1 to discard" in c for c in cases)
+
+
+POLICED = ("(b, text, answers) => TgcTwentyStrong.play(b.rules, TgcTwentyStrong.readHeader(text), [], "
+           "/; policy (\\w+)/.exec(text)[1])")
+
+
+@needs_node
+def test_the_pages_policies_play_20_strong_games_as_python_does(tmp_path: Path) -> None:
+    """`tgc play --fights greedy` (and ``random``) in the page (policies.js): every hero
+    against every boss by greedy (ranks 1 to 5 in turn) and six of them by random (ranks
+    1, 3 and 5), played by Python's policies (greedy through the engine's fast paths) and
+    by the page's, whose engine asks each decision: every line of each game's log is the
+    same."""
+    box = bundle("twenty_strong").rules
+    assert isinstance(box, Box)
+    cases, results = [], set()
+    pairs = [(h.name, b.name) for h in box.heroes for b in box.bosses]
+    for policy, ranks, games in (("greedy", (1, 2, 3, 4, 5), pairs), ("random", (1, 3, 5), pairs[::3])):
+        for n, (hero, boss) in enumerate(games):
+            rank = ranks[n % len(ranks)]
+            lines = [f"{deck.HEAD}hero {hero}; boss {boss}; rank {rank}; seed {n}; policy {policy}"]
+            game = Game(box, POLICIES[policy](), n, log=lines.append)
+            game.setup(hero=hero, boss=boss, rank=rank)
+            results.add((policy, game.play().result))
+            cases.append("\n".join(lines) + "\n")
+    got = page_replays(tmp_path, [REPO / "tgc" / "rulesets" / "twenty_strong" / "page" / name
+                                  for name in ("engine.js", "policies.js")], bundle("twenty_strong"), cases,
+                       POLICED)
+    for want, have in zip(cases, got, strict=True):
+        assert have == want, want.splitlines()[0]
+    assert results == {("greedy", "win"), ("greedy", "lose"), ("random", "lose")}

@@ -47,7 +47,10 @@ OWN = Path(__file__).parent / "player" / "own.js"
 VERSE_GAME = Path(__file__).parent / "player" / "verse-game.js"
 CLICKED = 8  # a game of a ruleset's own: its last answers are given through the page's buttons
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-ENDINGS = ("Exploration ends.", "The chapter ends.", "The game is over.")
+# tgc play's endings, each as the page words it (a game over: "Game over." against the
+# page's "The game is over.")
+ENDINGS = {"Exploration ends.": "Exploration ends.", "The chapter ends.": "The chapter ends.",
+           "Game over.": "The game is over."}
 PAGE_COMMANDS = (":enter", ":act", ":state", ":day", ":chapter", ":set", ":unset", ":goto", ":undo", ":save",
                  ":load", ":give")
 EDITS = (":set", ":unset", ":give")  # what tgc play says after one is compared, word for word
@@ -91,6 +94,7 @@ REPLAYED = {
     "journal_src/playtests/campaign-co-op-death.transcript",
     "tests/cases/play/days/playtests/last-light.transcript",
     "tests/cases/play/days/playtests/three-days.transcript",
+    "examples/twenty_strong/story-greedy.transcript",
 }
 
 
@@ -133,7 +137,10 @@ def read(path: Path, bundle: s.Bundle, commands: frozenset[str] = frozenset()) -
     def flush() -> None:
         if prose:
             text = " ".join(prose)
-            add("ending" if text in ENDINGS else "prose", normal(text))
+            if text in ENDINGS:
+                add("ending", ENDINGS[text])
+            else:
+                add("prose", normal(text))
             prose.clear()
 
     while at < len(lines) and not lines[at].strip():

@@ -21,7 +21,7 @@ SPEC = RulesetSpec(
     commands="tgc.rulesets.twenty_strong.commands",
     top_commands=("deck", "odds"),  # `tgc odds`, `tgc deck play|sim`
     page=("tgc.rulesets.twenty_strong:page/engine.js",  # a game of the deck in play.html
-          "tgc.rulesets.twenty_strong:page/page.js"),
+          "tgc.rulesets.twenty_strong:page/policies.js", "tgc.rulesets.twenty_strong:page/page.js"),
     policies=("random", "greedy", "planner"),  # engines.policies.POLICIES, by name
     sim_numbers=(SimNumber("rank", 1, 5, "20 Strong: the difficulty rank, 1 to 5, each adding its "
                            "rule to those below (repeat it for several; default 1)."),),

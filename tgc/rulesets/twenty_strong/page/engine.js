@@ -109,8 +109,10 @@
 
   // ------------------------------------------------------------ the game (game.py)
 
-  function Game(deck, seed, answers, askDice) {
+  // ``policy`` (policies.js), when given, answers every decision in place of the answers.
+  function Game(deck, seed, answers, askDice, policy) {
     this.box = deck;
+    this.policy = policy || null;
     this.rng = new root.TgcRandom.Random(seed);
     this.answers = answers;
     this.used = 0;
@@ -139,6 +141,7 @@
 
   Game.prototype.ask = function (kind, choices, subject) {
     if (choices.length === 1) return choices[0];
+    if (this.policy !== null) return choices[this.policy(this, kind, choices, subject)];
     var self = this;
     if (SHOWN[kind]) tableView(this).forEach(function (line) { self.say(line); });
     var question = QUESTIONS[kind] != null ? QUESTIONS[kind] : kind;
@@ -903,8 +906,11 @@
 
   // The game ``setup`` (hero, boss: a name or null to ask; rank, seed, dice) played on
   // ``answers``: its transcript's lines, and either the question it waits on or the result.
-  function play(rules, setup, answers) {
-    var game = new Game(new Deck(rules), setup.seed, answers, !!setup.dice);
+  // With ``policy`` (a name of policies.js), the policy answers every question instead.
+  function play(rules, setup, answers, policy) {
+    var policed = policy != null ? root.TgcTwentyStrong.policies[policy] : null;
+    if (policy != null && !policed) throw new Error("the page has no policy named " + policy);
+    var game = new Game(new Deck(rules), setup.seed, answers, !!setup.dice, policed);
     game.say(setup.header != null ? setup.header : headerText(setup));
     try {
       game.setup(setup.hero, setup.boss, setup.rank);
@@ -930,5 +936,10 @@
              rank: parseInt(header.rank || "1", 10), seed: parseInt(header.seed || "0", 10), dice: header.dice === "asked" };
   }
 
-  root.TgcTwentyStrong = { play: play, readHeader: readHeader, headerText: headerText, Deck: Deck };
+  root.TgcTwentyStrong = {
+    play: play, readHeader: readHeader, headerText: headerText, Deck: Deck, policies: {},
+    // what a policy reads of the table (policies.js), as policies.py reads strategy.py
+    table: { openColours: openColours, colourAllowed: colourAllowed, faceDamage: faceDamage, damageOn: damageOn,
+             undefeated: undefeated, handLimit: handLimit, colourName: colourName }
+  };
 })(typeof window !== "undefined" ? window : globalThis);

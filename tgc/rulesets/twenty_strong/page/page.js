@@ -80,8 +80,34 @@
     }
   });
 
-  // Beside an encounter's outcome buttons, for a game a verse starts.
+  // `tgc play --fights greedy` (auto, random): story.py's VerseGames, a verse's game played
+  // at once by the policy (policies.js), its seed the story generator's next draw; the log
+  // shows the game and its outcome as tgc play's two `~` lines. An outcome the verse has no
+  // arm for is left to the reader (the seed stays drawn, as in Python).
+  var MODES = ["auto", "greedy", "random"];
+  function describe(op) {
+    return op.game.phrase + op.game.args.map(function (a) {
+      return " " + a.key + " " + (typeof a.value === "string" ? JSON.stringify(a.value) : String(a.value));
+    }).join("");
+  }
+  window.TgcPlayer.fightMakers.push(function (found, words, mode) {
+    if (!found.rules || found.rules.ruleset !== "twenty-strong" || MODES.indexOf(mode) < 0) return null;
+    return { encounter: function (story, op, outcomes) {
+      var game = gameOf(op);
+      if (game === null) return null;
+      var setup = { hero: game.hero, boss: game.boss, rank: game.rank, seed: story.rng.random().randrange(SEEDS), dice: false };
+      var result = E.play(rules, setup, [], mode).result;
+      if (outcomes.indexOf(result) < 0) return null;
+      story.emit({ kind: "effect", op: op, text: describe(op) });
+      story.emit({ kind: "effect", op: op, text: describe(op) + ": " + result });
+      return { outcome: result };
+    } };
+  });
+  var fights = document.getElementById("fights");
+  MODES.forEach(function (mode) { fights.appendChild(new Option(mode, mode)); });
+
   if (!window.TgcPlayerPage) return;
+  // Beside an encounter's outcome buttons, for a game a verse starts.
   window.TgcPlayerPage.encounter.push(function (wait, box) {
     var game = gameOf(wait.op), story = window.TgcPlayerPage.story();
     if (game === null) return;
