@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import random
+from functools import cache
+from pathlib import Path
 
 from tests.gs_helpers import ELEMENTS, RULES, Script, card, player
+from tgc.rulesets.grimslingers.data import Card, TallTale
 from tgc.rulesets.grimslingers.engines.decisions import MoveCards, PlayCards
-from tgc.rulesets.grimslingers.engines.duel import Duel
+from tgc.rulesets.grimslingers.engines.duel import Duel, PlayerSetup
 from tgc.rulesets.grimslingers.engines.duelist import Duelist
 from tgc.rulesets.grimslingers.engines.versus import Versus, VersusSetup, versus_player
+from tgc.rulesets.grimslingers.rules import Rules, index
 
 FIRE, WATER, EARTH, WIND, ICE, LIGHTNING = (ELEMENTS[k] for k in (
     "fire", "water", "earth", "wind", "ice", "lightning"))
@@ -89,3 +93,68 @@ def test_gs_9_8_the_last_two_falling_together_is_a_draw() -> None:
     game = versus((boom,), (boom,), turns={0: [([], "Backfire@1")], 1: [([], "Backfire@0")]})
     result = game.run(max_turns=1)
     assert result.outcome == "stalemate" and game.winners == ()
+
+
+# ------------------------------------------------ the sample's greedy duels (docs/rules.md)
+
+
+@cache
+def _sample_rules() -> Rules:
+    from tgc.pipeline import load_campaign
+
+    tale = load_campaign(Path(__file__).parents[1] / "examples" / "grimslingers").rules
+    assert isinstance(tale, TallTale)
+    return index(tale)
+
+
+def _sample_versus(names: tuple[str, ...]) -> tuple[Rules, tuple[PlayerSetup, ...], tuple[Card, ...]]:
+    from tgc.rulesets.grimslingers.engines.sim import Build, player_setup
+
+    rules = _sample_rules()
+    players = tuple(versus_player(player_setup(rules, Build(n))) for n in names)
+    items = tuple(c for c in rules.cards.values() if c.kind == "item")
+    return rules, players, items
+
+
+def test_gs_9_2_a_tall_tale_build_brings_every_card_into_the_versus_hand() -> None:
+    # A new character holds 5 cards in hand and 3 in the stash; versus hands hold 8
+    # (GS-3.9), so the six elements are all playable (three sat out in the stash before).
+    _, (kipper, _), _ = _sample_versus(("Kipper", "Luella"))
+    assert [c.name for c in kipper.hand] == ["Catsbane Cleave", "Nine Lives", "FIRE", "WATER",
+                                             "EARTH", "WIND", "ICE", "LIGHTNING"]
+    assert kipper.stash == ()
+
+
+def test_greedy_against_greedy_is_one_duel_for_each_first_player() -> None:
+    # Why `versus -p Kipper,Luella` (greedy) gives Kipper 100%: greedy is deterministic,
+    # and in the sample the only draw that changes a 1 v 1 is the token's roll-off. The
+    # scavenge field holds the whole general item deck (two cards) face up, and greedy
+    # takes by worth, not by place; no card these builds hold rolls or draws. So every
+    # run is one of two duels, one per first player, and Kipper wins both: Nine Lives
+    # heals 2 HP for durability alone and Catsbane Cleave heals 1, where Luella's
+    # Whisper of the Other deals nothing. The random policy's duels differ, and Luella
+    # wins some.
+    from tgc.rulesets.grimslingers.engines.policies import make_policy
+    from tgc.rulesets.grimslingers.engines.sim import Build, run_seed, simulate_versus
+    from tgc.rulesets.grimslingers.engines.versus import roll_off
+
+    rules, players, items = _sample_versus(("Kipper", "Luella"))
+    logs: dict[int, set[str]] = {0: set(), 1: set()}
+    turns = {0: 0, 1: 0}
+    for i in range(16):
+        rng = random.Random(run_seed(0, i))
+        first = roll_off(2, rng)
+        game = Versus(rules, VersusSetup(players, None, first, items), make_policy("greedy"),
+                      rng, log=True)
+        result = game.run()
+        assert game.winners == (0,)  # Kipper
+        logs[first].add("\n".join(game.log))
+        turns[first] = result.turns
+    assert all(len(seen) == 1 for seen in logs.values())  # both seats held the token
+    assert turns == {0: 5, 1: 4}
+    report = simulate_versus(rules, (Build("Kipper"), Build("Luella")), 40)
+    firsts = [roll_off(2, random.Random(run_seed(0, i))) for i in range(40)]
+    assert report.wins[0] == 40
+    assert report.turns == sum(turns[f] for f in firsts)  # the mean is the token's split
+    chance = simulate_versus(rules, (Build("Kipper"), Build("Luella")), 40, policy="random")
+    assert 0 < chance.wins[1] < 40

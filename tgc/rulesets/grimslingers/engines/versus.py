@@ -45,8 +45,12 @@ def roll_off(players: int, rng: random.Random) -> int:
 
 
 def versus_player(setup: PlayerSetup) -> PlayerSetup:
-    """A player as versus starts them (GS-9.2 step 4)."""
-    return PlayerSetup(setup.grimslinger, setup.hand, setup.stash, setup.passive,
+    """A player as versus starts them (GS-9.2 step 4): 8 HP, 8 EP, and every card they
+    bring in the hand up to its versus limit of 8, then the stash (GS-3.9), so a Tall Tale
+    build's six elements are all playable (its stash of 3 would otherwise hold three of
+    them out of the duel)."""
+    cards = (*setup.hand, *setup.stash)
+    return PlayerSetup(setup.grimslinger, cards[:VERSUS_HAND], cards[VERSUS_HAND:], setup.passive,
                        VERSUS_START, VERSUS_START, VERSUS_MAX, VERSUS_MAX, VERSUS_HAND, 99)
 
 
