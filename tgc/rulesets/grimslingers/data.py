@@ -20,7 +20,8 @@ TargetKind = Literal["self", "team", "all", "all_foes", "single"]
 CardKind = Literal["spell", "skill", "item"]
 CardType = Literal["element", "signature", "standard", "combine", "standoff", "passive",
                    "instant"]
-NvScope = Literal["unresolved_foes", "combined", "next_spell"]
+NvScope = Literal["unresolved_foes", "combined", "next_spell", "played"]
+Timing = Literal["standoff", "draw", "harm"]
 Suit = Literal["D", "H", "S", "C"]
 Face = Literal["A", "K", "Q", "J", "W", "N"]
 TileKind = Literal["attack", "landmark", "chest", "key", "special", "portal", "event",
@@ -87,11 +88,31 @@ class Reactivate(Frozen):
 
 
 class Nv(Frozen):
-    """``+N nv``: raises the NVs of other cards; itself an NV (GS-4.5)."""
+    """``+N nv``: raises the NVs of other cards; itself an NV (GS-4.5). ``played``: the
+    card its user plays this turn, of any kind (Blood Rage's extra power, GS-6.7)."""
 
     kind: Literal["nv"] = "nv"
     amount: Amount
     scope: NvScope
+
+
+class Rn(Frozen):
+    """``rn -2``: the card its user plays this turn resolves that much earlier (or later:
+    ``rn +1``), never below RN 1. A change of RN, not an NV: NV modifiers leave it as
+    written (GS-4.4). Vampyric Speed's lower RN (GS-6.7)."""
+
+    kind: Literal["rn"] = "rn"
+    amount: int
+
+
+class Prevent(Frozen):
+    """``prevent 2 dmg``: the next N DMG its user would take this turn is prevented (after
+    the card's own reductions); what is prevented is no DMG taken (GS-A19) but still HP
+    its user lost for Bloodlust (GS-10.1). HP loss is no DMG and passes (GS-2.2).
+    Resist as the harm lands (GS-6.7)."""
+
+    kind: Literal["prevent"] = "prevent"
+    amount: Amount
 
 
 class RollArm(Frozen):
@@ -199,7 +220,7 @@ class DiscardSelf(Frozen):
 
 Fx = Annotated[Dmg | Gain | Lose | Deactivate | Discard | Reactivate | Nv | Roll | Dnc | DrawElement
                | Bloodlust | CopyCard | Redirect | Curse | Catalyst | Pay | DiscardNamed | Choice
-               | DiscardSelf, Field(discriminator="kind")]
+               | DiscardSelf | Rn | Prevent, Field(discriminator="kind")]
 RollArm.model_rebuild()
 Choice.model_rebuild()
 Dnc.model_rebuild()
@@ -234,9 +255,14 @@ class Trade(Frozen):
 
 class Ability(Frozen):
     """One part of a many-in-one passive skill (La Fleur's Vampyric Abilities, GS-6.7):
-    a Standoff action that pays its cost and applies its FX."""
+    it pays its cost and applies its FX at its own ``timing`` (each part says its own):
+    ``standoff``, a Standoff action; ``draw``, with the card its owner plays in the Draw
+    phase (Blood Rage's extra power, Vampyric Speed's lower RN), no action; ``harm``, the
+    moment DMG lands on its owner, in a duel or out of one (Resist against an Instant
+    item going off), once for each DMG that lands."""
 
     name: str
+    timing: Timing = "standoff"
     costs: tuple[Cost, ...] = ()
     fx: tuple[Fx, ...] = ()
 

@@ -28,9 +28,11 @@ from tgc.rulesets.grimslingers.data import (
     Nv,
     NvScope,
     Pay,
+    Prevent,
     Reactivate,
     Redirect,
     Resource,
+    Rn,
     Roll,
     RollArm,
     Who,
@@ -42,7 +44,8 @@ RESOURCES: dict[str, Resource] = {
     "hp": "hp", "ep": "ep", "durability": "durability", "blood": "blood", "ammo": "ammo",
     "bullet": "ammo", "bullets": "ammo", "control": "control"}
 SCOPES: dict[str, NvScope] = {"unresolved foe cards": "unresolved_foes",
-                              "combined card": "combined", "next spell": "next_spell"}
+                              "combined card": "combined", "next spell": "next_spell",
+                              "played card": "played"}
 _N = r"([0-9]+|" + "|".join(WORDS) + r")"
 _WHO = r"(?:(user|target)\s+)?"
 _DMG = re.compile(_WHO + _N + r"\s+dmg(?:\s+to\s+" + _N + r"\s+foes?)?$")
@@ -56,6 +59,8 @@ _COST = re.compile(_N + r"\s+(\w+)$")
 _CURSE = re.compile(r"target\s+loses\s+" + _N + r"\s+hp\s+each\s+standoff\s+until\s+healed$")
 _PAY = re.compile(r"pay\s+" + _N + r"\s+(\w+)$")
 _DISCARD_NAMED = re.compile(r"discard\s+([a-z][\w' -]*)$")
+_RN = re.compile(r"rn\s*([+-])\s*([0-9]+)$")
+_PREVENT = re.compile(r"prevent\s+" + _N + r"\s+dmg$")
 _CHOOSE = re.compile(r"choose\s*\((.*)\)$")
 _WORDS: dict[str, Fx] = {
     "bloodlust": Bloodlust(), "copy an unresolved card": CopyCard(),
@@ -120,6 +125,11 @@ def _clause(text: str) -> Fx:
         inner = text.strip()[m.start(1):m.end(1)]  # the options keep their card names' case
         return Choice(options=tuple(tuple(_clause(c.strip()) for c in _split(o, ","))
                                     for o in _split(inner, "/")))
+    if m := _RN.match(low):
+        shift = amount(m.group(2)).value
+        return Rn(amount=-shift if m.group(1) == "-" else shift)
+    if m := _PREVENT.match(low):
+        return Prevent(amount=amount(m.group(1)))
     if m := _PAY.match(low):
         if m.group(2) not in RESOURCES:
             raise FxError(f"`{m.group(2)}` is no resource in `{text}`")
@@ -157,7 +167,7 @@ def _clause(text: str) -> Fx:
                   "RESOURCE`, `loses N RESOURCE`, `deactivates N cards`, `discards N cards`, "
                   "`reactivates N cards`, `+N nv to ...`, `roll(1-3 = FX / 4-6 = FX)`, "
                   "`dnc(1-4 = FX / 5-9 = FX)`, `dnc shared(...)`, "
-                  "`choose(FX / FX)`, `pay N RESOURCE`, `discard NAME`, "
+                  "`choose(FX / FX)`, `pay N RESOURCE`, `discard NAME`, `rn -N`, `prevent N dmg`, "
                   "`target loses N hp each standoff until healed` or one of "
                   + ", ".join(f"`{w}`" for w in _WORDS))
 

@@ -26,6 +26,7 @@ from tgc.rulesets.grimslingers.data import (
     Disposition,
     Element,
     FeastResult,
+    Fx,
     Grimslinger,
     Landmark,
     Modifier,
@@ -34,6 +35,7 @@ from tgc.rulesets.grimslingers.data import (
     StageEffect,
     Stat,
     Tile,
+    Timing,
     Trade,
     Upgrade,
 )
@@ -376,7 +378,9 @@ def _feast(decl: Decl) -> tuple[FeastResult, ...]:
 
 def _abilities(decl: Decl) -> tuple[Ability, ...]:
     """``abilities:`` a list of ``- Night Bite: 3 blood; 2 dmg`` (a name, its cost, then
-    its FX)."""
+    its FX), the name followed by its timing when it is not the Standoff's:
+    ``- Vampyric Speed (draw): 1 blood; rn -2``, ``- Resist (harm): 2 blood; prevent 2 dmg``
+    (GS-6.7: each part says its own)."""
     found = decl.props.get("abilities")
     if found is None:
         return ()
@@ -390,8 +394,34 @@ def _abilities(decl: Decl) -> tuple[Ability, ...]:
         if not colon or not name.strip() or not cost.strip():
             raise RecordError(f"an ability is `- NAME: COST; FX` (`- Regenerate: 2 blood; user "
                               f"gains 2 hp`), not `{line}`", span)
-        rows.append(Ability(name=name.strip(), costs=parse_costs(cost), fx=parse_fx(rest)))
+        name, timing = _timing(name.strip(), span)
+        fx = parse_fx(rest)
+        _check_timed_fx(name, timing, fx, span)
+        rows.append(Ability(name=name, timing=timing, costs=parse_costs(cost), fx=fx))
     return tuple(rows)
+
+
+_TIMINGS: dict[str, Timing] = {"standoff": "standoff", "draw": "draw", "harm": "harm"}
+
+
+def _timing(name: str, span: Span) -> tuple[str, Timing]:
+    """``Vampyric Speed (draw)``: the name and its timing; no parenthesis: the Standoff."""
+    if not name.endswith(")") or "(" not in name:
+        return name, "standoff"
+    head, _, word = name[:-1].rpartition("(")
+    timing = _TIMINGS.get(word.strip().lower())
+    if timing is None or not head.strip():
+        raise RecordError(f"an ability's timing is one of ({', '.join(_TIMINGS)}), not "
+                          f"`({word.strip()})`: `- Resist (harm): 2 blood; prevent 2 dmg`", span)
+    return head.strip(), timing
+
+
+def _check_timed_fx(name: str, timing: Timing, fx: tuple[Fx, ...], span: Span) -> None:
+    """An RN change needs a card still to be played this turn: a Standoff or Draw part
+    (GS-6.7); the Standoff's card is the one its owner plays in the Draw that follows."""
+    if timing == "harm" and any(f.kind == "rn" for f in fx):
+        raise RecordError(f"`{name}` acts as harm lands, after the Draw: `rn` changes a card "
+                          "still to be played; time it `(draw)` or `(standoff)`", span)
 
 
 def _stages(decl: Decl) -> tuple[StageEffect, ...]:

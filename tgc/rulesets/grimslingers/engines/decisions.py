@@ -56,7 +56,9 @@ class Feast:
 
 @dataclass(frozen=True, slots=True)
 class UseAbility:
-    """One part of a passive skill in the passive space (GS-6.7): a Standoff action."""
+    """One part of a passive skill in the passive space (GS-6.7): a Standoff action when
+    the part is timed in the Standoff; with the card played (``PlayCards.abilities``)
+    when it is timed in the Draw."""
 
     card: Card
     ability: Ability
@@ -86,11 +88,13 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class PlayCards:
-    """The Draw phase: one card and the combine cards played with it."""
+    """The Draw phase: one card, the combine cards played with it and the Draw-timed
+    parts of passive skills used with it (GS-6.7)."""
 
     card: Card
     combined: tuple[Card, ...] = ()
     target: int | None = None  # a seat, for versus duels with several foes
+    abilities: tuple[UseAbility, ...] = ()
 
 
 class Policy(Protocol):

@@ -16,7 +16,7 @@ from tgc.rulesets.grimslingers.data import (
     Grimslinger,
     Modifier,
 )
-from tgc.rulesets.grimslingers.engines import cards, resolve
+from tgc.rulesets.grimslingers.engines import abilities, cards, resolve
 from tgc.rulesets.grimslingers.engines.decisions import PlayCards, Policy
 from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, drawable, holds, take
 from tgc.rulesets.grimslingers.engines.standoff import take_standoff
@@ -183,6 +183,7 @@ class Duel:
             d.hp_dealt.clear()
             d.ep_lost = 0
             d.anima_used = False
+            d.played_nv = d.rn_change = d.shield = 0
             d.passed = False
         self.standoff()
         if self.outcome() is None:
@@ -268,8 +269,10 @@ class Duel:
         if p.stage == 2:
             choice = self.random_spell(p, choice)
         take(p.hand, choice.card)
-        main = Play(choice.card, p, self.player_targets(p, choice.card), p.seat,
-                    self.rn_of(choice.card, p))
+        aimed = self.player_targets(p, choice.card)
+        abilities.in_the_draw(self, p, choice.card, choice.abilities, aimed)
+        rn, nv = abilities.played(p, self.rn_of(choice.card, p))
+        main = Play(choice.card, p, aimed, p.seat, rn, nv)
         if choice.card.kind == "spell" and p.next_nv:
             main.nv += p.next_nv
             p.next_nv = 0
@@ -286,7 +289,8 @@ class Duel:
         if not spells:
             return choice
         card = self.rng.choice(spells)
-        return PlayCards(card, tuple(c for c in choice.combined if c is not card))
+        return PlayCards(card, tuple(c for c in choice.combined if c is not card),
+                         abilities=choice.abilities)
 
     def playable(self, p: Duelist, choice: PlayCards) -> bool:
         cards = (choice.card, *choice.combined)

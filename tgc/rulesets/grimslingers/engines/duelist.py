@@ -82,6 +82,10 @@ class Duelist:
     hp_dealt: dict[int, int] = field(default_factory=dict)  # by target seat, this turn
     ep_lost: int = 0
     next_nv: int = 0  # Surge and "+N nv to next spell" (GS-5.3)
+    played_nv: int = 0  # "+N nv to played card": this turn's Draw card (GS-6.7)
+    rn_change: int = 0  # "rn -N": this turn's Draw card resolves earlier (GS-6.7)
+    shield: int = 0  # "prevent N dmg": DMG still to be prevented this turn (GS-6.7)
+    resisting: bool = False  # a harm part is resolving: it cannot set off another
     anima_used: bool = False
     passed: bool = False
     stage: int = 0  # Luella: 0 in control, 1 conflicted, 2 overtaken

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from tgc.limits import as_number, is_number
 from tgc.rulesets.grimslingers.data import Card
+from tgc.rulesets.grimslingers.engines import abilities
 from tgc.rulesets.grimslingers.engines.decisions import (
     Feast,
     Load,
@@ -34,7 +35,7 @@ from tgc.rulesets.grimslingers.engines.standoff import (
     allowed,
     scavenge_cost,
 )
-from tgc.rulesets.grimslingers.engines.words import card_words, duelist_words, fx_words
+from tgc.rulesets.grimslingers.engines.words import card_words, duelist_words
 
 if TYPE_CHECKING:
     from tgc.rulesets.grimslingers.engines.duel import Duel
@@ -131,11 +132,8 @@ class HandPolicy:
         for card in p.hand:
             if "standoff" in card.types:
                 out.append((f"use {card_words(card)}", UseCard(card)))
-        for card in p.passive:
-            for ability in card.abilities:
-                cost = ", ".join(f"{c.amount} {c.resource}" for c in ability.costs)
-                out.append((f"use {ability.name} ({card.name}, cost {cost}): "
-                            f"{fx_words(ability.fx)}", UseAbility(card, ability)))
+        for part in abilities.timed(p, "standoff"):
+            out.append((f"use {abilities.label(part)}", part))
         spells_back = tuple(c for c in p.discard if c.kind == "spell")
         spells = tuple(c for c in p.hand if c.kind == "spell")
         if spells_back:
@@ -192,7 +190,19 @@ class HandPolicy:
             if more == 0:
                 break
             combined.append(extra[more - 1])
-        return PlayCards(main, tuple(combined))
+        return PlayCards(main, tuple(combined), abilities=self._draw_parts(player, main))
+
+    def _draw_parts(self, player: Duelist, main: Card) -> tuple[UseAbility, ...]:
+        """The Draw-timed parts of the passive space used with the card (GS-6.7), asked
+        one at a time until the player says nothing more."""
+        left, used = list(abilities.timed(player, "draw")), list[UseAbility]()
+        while left:
+            more = self.asker.choose(f"Use with {main.name}",
+                                     ["nothing more", *(abilities.label(u) for u in left)])
+            if more == 0:
+                break
+            used.append(left.pop(more - 1))
+        return tuple(used)
 
     def choose(self, duel: Duel, player: Duelist, why: str, options: Sequence[Option]) -> int:
         self._table(duel, player)

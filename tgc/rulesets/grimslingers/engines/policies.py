@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tgc.rulesets.grimslingers.data import Card, Fx
+from tgc.rulesets.grimslingers.engines import abilities
 from tgc.rulesets.grimslingers.engines.decisions import (
     Feast,
     Load,
@@ -50,6 +51,10 @@ def fx_score(fxs: tuple[Fx, ...]) -> float:
                 score += sum(fx_score(a.fx) * (a.high - a.low + 1) for a in fx.arms) / 6
             case "dnc":
                 score += sum(fx_score(a.fx) for a in fx.arms) / max(1, len(fx.arms))
+            case "rn":
+                score += 0.4 * -fx.amount  # earlier is better: it lands before the foe's
+            case "prevent":
+                score += 0.8 * fx.amount.value
     return score
 
 
@@ -112,7 +117,7 @@ class Greedy:
                 break
         for card in player.passive:
             for ability in card.abilities:
-                if all(player.amount(c.resource) >= c.amount for c in ability.costs) \
+                if ability.timing == "standoff" and abilities.affordable(player, ability) \
                         and fx_score(ability.fx) > 0:
                     actions.append(UseAbility(card, ability))
                     break
@@ -127,7 +132,23 @@ class Greedy:
             return None
         extra = tuple(c for c in player.hand if c is not card and "combine" in c.types
                       and c.combines_with in (None, card.kind) and affordable(player, c))[:1]
-        return PlayCards(card, extra)
+        return PlayCards(card, extra, abilities=self._draw_parts(player, card))
+
+    def _draw_parts(self, player: Duelist, card: Card) -> tuple[UseAbility, ...]:
+        """The Draw-timed parts worth their cost, paid from what the card played leaves
+        (a skill paid in blood comes first)."""
+        left = {c.resource: player.amount(c.resource) - c.amount for c in card.costs}
+        used: list[UseAbility] = []
+        for part in abilities.timed(player, "draw"):
+            cost = sum(c.amount for c in part.ability.costs)
+            if fx_score(part.ability.fx) - abilities.COST_WORTH * cost <= 0:
+                continue
+            if all(left.get(c.resource, player.amount(c.resource)) >= c.amount
+                   for c in part.ability.costs):
+                for c in part.ability.costs:
+                    left[c.resource] = left.get(c.resource, player.amount(c.resource)) - c.amount
+                used.append(part)
+        return tuple(used)
 
     def pick(self, duel: Duel, player: Duelist, cards: list[Card], count: int,
              why: str) -> list[Card]:
@@ -152,7 +173,8 @@ class RandomPolicy:
         if player.deactivated and player.ep >= 3:
             options.append(MoveCards("reactivate", tuple(player.deactivated[:6])))
         options += [UseCard(c) for c in player.hand if "standoff" in c.types]
-        options += [UseAbility(c, a) for c in player.passive for a in c.abilities]
+        options += [UseAbility(c, a) for c in player.passive for a in c.abilities
+                    if a.timing == "standoff"]
         options += [UseCard(c, "scavenge") for c in duel.field]
         picked: list[StandoffAction] = [Load(rng.randint(0, 2))]
         for _ in range(2):
@@ -164,7 +186,9 @@ class RandomPolicy:
         cards = [c for c in player.hand if drawable(c)]
         if not cards or duel.rng.random() < 0.1:
             return None
-        return PlayCards(duel.rng.choice(cards))
+        card = duel.rng.choice(cards)
+        parts = tuple(abilities.timed(player, "draw"))
+        return PlayCards(card, abilities=tuple(p for p in parts if duel.rng.random() < 0.5))
 
     def pick(self, duel: Duel, player: Duelist, cards: list[Card], count: int,
              why: str) -> list[Card]:

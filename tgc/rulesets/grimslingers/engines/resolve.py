@@ -17,7 +17,7 @@ from tgc.rulesets.grimslingers.data import (
     Nv,
     Resource,
 )
-from tgc.rulesets.grimslingers.engines import cards
+from tgc.rulesets.grimslingers.engines import abilities, cards
 from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, take
 
 if TYPE_CHECKING:
@@ -232,6 +232,10 @@ def _apply_one(duel: Duel, play: Play, fx: Fx) -> None:
         case "discard_self":
             if play.state == "resolved":
                 discard_play(play)
+        case "rn":
+            user.rn_change += fx.amount  # no NV (GS-4.4): read when this turn's card is played
+        case "prevent":
+            user.shield += value(fx.amount, nv_bonus(duel, play, user, False))
 
 
 def _dnc(duel: Duel, play: Play, fx: Dnc) -> None:
@@ -326,12 +330,15 @@ def _raise_nv(duel: Duel, play: Play, fx: Nv) -> None:
                     other.nv += amount
         case "next_spell":
             play.owner.next_nv += amount
+        case "played":
+            play.owner.played_nv += amount
         case "combined":
             pass  # applied when the cards were played together
 
 
 def deal_dmg(duel: Duel, source: Duelist, target: Duelist, amount: int) -> None:
-    """DMG after reductions; what reaches HP counts as DMG taken (GS-2.2, GS-A19)."""
+    """DMG after reductions, then what the target resists as it lands (GS-6.7); what
+    reaches HP counts as DMG taken (GS-2.2, GS-A19)."""
     if target.defeated:
         return
     target.hp_lost += max(0, amount)  # before any reduction (Bloodlust, GS-10.1)
@@ -340,6 +347,7 @@ def deal_dmg(duel: Duel, source: Duelist, target: Duelist, amount: int) -> None:
     stage = target.stage_effect()
     if stage is not None and target.stage == 2:
         amount -= stage.dmg_taken
+    amount = abilities.as_harm_lands(duel, source, target, max(0, amount))  # GS-6.7
     amount = min(max(0, amount), target.hp)
     target.hp -= amount
     target.dmg_taken += amount

@@ -82,7 +82,7 @@ def _heal(p: Duelist) -> StandoffAction | None:
             return UseCard(card)
     for card in p.passive:
         for ability in card.abilities:
-            if _heals_only(ability.fx, ability.costs) \
+            if ability.timing == "standoff" and _heals_only(ability.fx, ability.costs) \
                     and all(p.amount(c.resource) >= c.amount for c in ability.costs):
                 return UseAbility(card, ability)
     return None

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, assert_never
 
 from tgc.rulesets.grimslingers.data import Card, FeastResult
-from tgc.rulesets.grimslingers.engines import resolve
+from tgc.rulesets.grimslingers.engines import abilities, resolve
 from tgc.rulesets.grimslingers.engines.cards import enter_hand
 from tgc.rulesets.grimslingers.engines.decisions import (
     Feast,
@@ -69,7 +69,8 @@ def allowed(p: Duelist, action: StandoffAction) -> bool:
         case Feast():
             return p.grimslinger is not None and bool(p.grimslinger.feast)
         case UseAbility(card=card, ability=ability):
-            return holds(p.passive, card) and ability in card.abilities
+            return (holds(p.passive, card) and ability in card.abilities
+                    and ability.timing == "standoff")  # the others' own moments (GS-6.7)
         case Load():
             return True
         case _:
@@ -151,11 +152,7 @@ def _take(duel: Duel, p: Duelist, action: StandoffAction) -> None:
             duel.note(f"{p.name} reactivates {len(moved)} cards")
         case UseAbility(card=card, ability=ability):
             duel.note(f"{p.name} uses {ability.name} ({card.name}) in the Standoff")
-            if not resolve.pay_costs(duel, p, ability.costs, card):
-                duel.note(f"{p.name} cannot pay for {ability.name}")
-                return
-            play = Play(card, p, duel.player_targets(p, card), p.seat, 0)
-            resolve.apply_fx(duel, play, ability.fx)
+            abilities.use(duel, p, action, duel.player_targets(p, card))
         case UseCard(card=card, kind="scavenge"):
             cost = scavenge_cost(card)
             p.ep -= cost

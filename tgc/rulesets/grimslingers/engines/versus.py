@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, replace
 
 from tgc.rulesets.grimslingers.data import Card
-from tgc.rulesets.grimslingers.engines import cards, resolve
+from tgc.rulesets.grimslingers.engines import abilities, cards, resolve
 from tgc.rulesets.grimslingers.engines.decisions import Policy
 from tgc.rulesets.grimslingers.engines.duel import Duel, DuelResult, Outcome, PlayerSetup
 from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, take
@@ -146,7 +146,7 @@ class Versus(Duel):
             f"{p.name} {p.hp} HP {p.ep} EP" for p in self.order()))
         for p in self.players:
             p.dmg_taken, p.ep_lost, p.anima_used, p.passed = 0, 0, False, False
-            p.hp_lost = 0
+            p.hp_lost = p.played_nv = p.rn_change = p.shield = 0
             p.hp_dealt.clear()
         for p in self.order():
             if not p.defeated:
@@ -179,8 +179,10 @@ class Versus(Duel):
                 continue
             target = self.target_of(p, choice.target)
             take(p.hand, choice.card)
-            main = Play(choice.card, p, self.targets(p, choice.card, target), rank[p.seat],
-                        self.rn_of(choice.card, p))
+            aimed = self.targets(p, choice.card, target)
+            abilities.in_the_draw(self, p, choice.card, choice.abilities, aimed)
+            rn, nv = abilities.played(p, self.rn_of(choice.card, p))
+            main = Play(choice.card, p, aimed, rank[p.seat], rn, nv)
             if choice.card.kind == "spell" and p.next_nv:
                 main.nv, p.next_nv = main.nv + p.next_nv, 0
             self.plays.append(main)

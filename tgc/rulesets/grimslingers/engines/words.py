@@ -53,7 +53,7 @@ def _clause(fx: Fx) -> str:
             return f"reactivates {fx.amount.value} cards"
         case "nv":
             scope = {"unresolved_foes": "unresolved foe cards", "combined": "combined card",
-                     "next_spell": "next spell"}[fx.scope]
+                     "next_spell": "next spell", "played": "played card"}[fx.scope]
             return f"+{fx.amount.value} nv to {scope}"
         case "draw_element":
             return "draw element"
@@ -81,6 +81,10 @@ def _clause(fx: Fx) -> str:
             return "choose(" + " / ".join(", ".join(map(_clause, o)) for o in fx.options) + ")"
         case "discard_self":
             return "discard this card"
+        case "rn":
+            return f"rn {fx.amount:+d}"
+        case "prevent":
+            return f"prevent {fx.amount.value} dmg"
         case _:
             assert_never(fx)
 
