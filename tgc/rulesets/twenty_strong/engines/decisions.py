@@ -43,9 +43,9 @@ class Policy(Protocol):
     answers before it (greedy's rules) may also have ``commits(game)``, the colours whose
     every ready die it commits, and ``recovers(game)``, the colours in the order it
     recovers them; the engine then moves the dice at once, exactly as the run of answers
-    would, instead of asking die by die. ``applies(game)`` is an Apply decision's answer
-    without the decision (the die and the row, or None to stop), for a policy whose rule
-    needs no list of choices; ``strikes(game)`` likewise answers a Strike decision (the
+    would, instead of asking die by die. ``apply_run(game)`` plays a whole Apply step
+    (every application its rule makes, until it would stop) without the decisions, for a
+    policy whose rule needs no list of choices; ``strikes(game)`` likewise answers a Strike decision (the
     choice itself), ``repeats(game)`` a Repeat decision (True: yes), and ``decks(game,
     kind)`` an Activate or Menhir decision (the enemy deck's place, -1 when every deck is
     empty). The engine looks them up once per game. ``firsts`` names the kinds it always

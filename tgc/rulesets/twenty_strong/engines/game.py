@@ -83,6 +83,10 @@ class DeckIndex:
     names: tuple[str, ...]
     dial_colours: tuple[tuple[int, ...], ...]
     trigger_zones: dict[str, frozenset[str]]  # ``triggers`` by trigger: the zones it is in
+    # each enemy's Health and its Health and Damage, by the card's identity: what greedy's
+    # choice of deck reads of the tops (a record's field costs several slots' reads)
+    vitals: dict[int, tuple[int, int]]
+    lefts: dict[int, frozenset[str]]  # each combat card's left positions, likewise
 
 
 _INDEXES: dict[int, tuple[Box, DeckIndex]] = {}  # by the deck's identity (it is frozen)
@@ -121,7 +125,9 @@ def deck_index(box: Box) -> DeckIndex:
                       tuple(tuple(i for i, c in enumerate(box.dice.colours) if c.name == colour)
                             for colour in box.dice.dial),
                       {trigger: frozenset(z for z, t in triggers if t == trigger)
-                       for _, trigger in triggers})
+                       for _, trigger in triggers},
+                      {id(e): (e.health, e.health + e.damage) for e in box.enemies},
+                      {id(c): c.left_positions for c in box.cards})
     if len(_INDEXES) > 64:
         _INDEXES.clear()
     _INDEXES[id(box)] = (box, index)
@@ -163,13 +169,15 @@ class Game:
         self.triggers, self.sides, self.dial_open = index.triggers, index.sides, index.dial_open
         self.trigger_zones = index.trigger_zones
         self.soonest = index.soonest
+        self.vitals, self.lefts = index.vitals, index.lefts
+        self.sides_count, self.dial_len = box.dice.sides, len(box.dice.dial)
         self.colour_names, self.dial_colours = index.names, index.dial_colours
         self.standing_hero: tuple[Effect, ...] = ()
         self.firsts: frozenset[DecisionKind] = getattr(policy, "firsts", frozenset())
         # the policy's answers without the decision (decisions.py), looked up once
         self.fast_strikes = getattr(policy, "strikes", None)
         self.fast_commits = getattr(policy, "commits", None)
-        self.fast_applies = getattr(policy, "applies", None)
+        self.fast_apply_runs = getattr(policy, "apply_run", None)
         self.fast_repeats = getattr(policy, "repeats", None)
         self.fast_recovers = getattr(policy, "recovers", None)
         self.fast_decks = getattr(policy, "decks", None)
@@ -360,10 +368,9 @@ class Game:
             at = self.pick_deck("activate")
             if at < 0:
                 return  # TS-A16
-            enemy = list(t.enemy_decks.values())[at].pop()
-            self.enter(enemy)
+            foe = self.enter(list(t.enemy_decks.values())[at].pop())
             if not t.endgame:
-                pending += enemy.additional
+                pending += foe.additional
 
     def pick_deck(self, kind: Literal["activate", "menhir"]) -> int:
         """The place of the enemy deck the policy takes from (-1: every deck is empty):
@@ -380,15 +387,17 @@ class Game:
         offered = numbered("deck", len(decks))
         return [offered[i] for i, cards in enumerate(decks.values()) if cards]
 
-    def enter(self, enemy: Enemy) -> None:
-        self.t.foes.append(Foe(enemy))
+    def enter(self, enemy: Enemy) -> Foe:
+        """The enemy (or the boss) becomes active in a row of its own, which is returned."""
+        foe = Foe(enemy)
+        self.t.foes.append(foe)
         if self.log is not None:
             self.say(f"{enemy.name} is active (Health {enemy.health}, Damage {enemy.damage}, "
                      f"nodes {', '.join(enemy.nodes) or 'none'}).")
-        foe = self.t.foes[-1]
-        for ability in enemy.special:
+        for ability in foe.special:
             if ability.trigger == "activation":
                 resolve.ability(self, ability, foe)
+        return foe
 
     def begin_endgame(self) -> None:
         """TS-10.1, 10.2: the boss comes; its icons take cards from the shuffled stack."""
@@ -441,7 +450,7 @@ class Game:
         for foe in t.foes:  # TS-9.3, TS-A7
             t.exhausted.extend(foe.applied)
             foe.applied.clear()
-            foe.bonus = 0
+            foe.bonus = foe.dealt = 0
         t.exhausted.extend(t.active)
         t.active.clear()
         self.recover(t.recovery)
@@ -553,6 +562,7 @@ class Game:
         for foe in t.foes:
             t.combat_discard.extend(foe.chain)
             foe.chain = []
+            foe.host = foe.nodes
             if t.endgame and not foe.defeated:
                 foe.defeated_now = False
                 kept.append(foe)  # TS-10.4
@@ -563,7 +573,7 @@ class Game:
             pick = self.ask("hand-discard", numbered("hand", len(t.hand)))
             t.combat_discard.append(t.hand.pop(pick.a))
         self.feed_menhir(1)
-        t.dial = (t.dial + 1) % len(self.box.dice.dial)
+        t.dial = (t.dial + 1) % self.dial_len
         t.unlocked_round.clear()
         t.face_bonus.clear()
         t.prevent = 0

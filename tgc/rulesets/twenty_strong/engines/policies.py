@@ -104,11 +104,13 @@ class GreedyRules:
         else stop."""
         t = game.t
         foes = t.foes
+        lefts = game.lefts
         for i, card in enumerate(t.hand):
-            left = card.left_positions
+            left = lefts.get(id(card))
+            if left is None:  # a card that is not the deck's
+                left = card.left_positions
             for j, foe in enumerate(foes):
-                chain = foe.chain  # the row's right nodes (Foe.host_nodes), read inline
-                if not left.isdisjoint(chain[-1].right if chain else foe.nodes):
+                if not left.isdisjoint(foe.host):
                     return play_choice(i, j)
         if (t.combat_deck or t.combat_discard) and len(t.hand) < t.hand_limit() + 1:
             return DRAW
@@ -124,15 +126,21 @@ class GreedyRules:
         first deck (with a card) whose top card has the least Health to activate, the most
         Health and Damage to feed the Menhir Stack; -1 when every deck is empty."""
         best, best_score = -1, 0
+        vitals = game.vitals  # the deck's enemies' Health, and Health and Damage
         if kind == "activate":
             for i, cards in enumerate(game.t.enemy_decks.values()):
-                if cards and (best < 0 or cards[-1].health < best_score):
-                    best, best_score = i, cards[-1].health
+                if cards:
+                    top = cards[-1]
+                    known = vitals.get(id(top))
+                    score = known[0] if known is not None else top.health
+                    if best < 0 or score < best_score:
+                        best, best_score = i, score
             return best
         for i, cards in enumerate(game.t.enemy_decks.values()):
             if cards:
                 top = cards[-1]
-                score = top.health + top.damage
+                known = vitals.get(id(top))
+                score = known[1] if known is not None else top.health + top.damage
                 if best < 0 or score > best_score:
                     best, best_score = i, score
         return best
@@ -189,58 +197,83 @@ PLAN_COLOURS, PLAN_DICE = 2, 8
 class GreedyPolicy(GreedyRules):
     """Greedy's rules, with the Apply step's fast path too (the planner has its own Apply)."""
 
-    def applies(self, game: Game) -> tuple[int, int] | None:
-        """The ``apply`` rule of ``choose`` without the decision: the die and the row of the
-        first best application among ``strategy.applications`` (what ``apply`` picks
-        among the choices made of them), or None where it would stop. The same walk as
-        ``applications``, written out in one pass over the committed dice: the first hit
-        of each kind (a bit per colour and face), its colour if open, then the rows; the
-        open colours are read at the first hit, a row's need when first read."""
+    def apply_run(self, game: Game) -> None:
+        """The whole Apply step by the ``apply`` rule of ``choose``, without its decisions:
+        the first best application among ``strategy.applications`` (``best_application``),
+        again and again until it would stop. What an application leaves as it was is not
+        worked out again: short of a defeat, applying a die moves it and adds what its face
+        deals to its row, so the open colours and every other row's need stay, and the
+        row's need falls by what the die dealt. A defeat resolves rewards and abilities
+        that may change anything, so after one everything is read afresh."""
         t = game.t
-        active = t.active
-        if not active:
-            return None
-        faces, colour_of = t.faces, t.colour_of
-        foes, names = t.foes, game.colour_names
-        open_: frozenset[str] | None = None
-        read = False  # open_ is read at the first hit
-        printed = not (t.face_bonus or game.has_face_standing)
-        needs: list[int | None] = [None] * len(foes)
-        best, best_score = None, 0.0
-        seen = 0
-        for die in active:
-            face = faces[die]
-            if face == MISS:
-                continue
-            colour_index = colour_of[die]
-            bit = 1 << (colour_index * 3 + face)
-            if seen & bit:
-                continue
-            seen |= bit
-            if not read:
-                open_, read = strategy.open_colours(game), True
-            colour = names[colour_index]
-            if open_ is not None and colour not in open_:
-                continue
-            for j, foe in enumerate(foes):
-                if foe.forbid and not strategy.colour_allowed(colour, foe, open_):
-                    continue
-                need = needs[j]
-                if need is None:
-                    need = needs[j] = foe.health - strategy.damage_on(game, foe)
-                if need <= 0:
-                    continue  # scored -1: never the best while another scores above 0
-                deal = PRINTED[face] if printed and not foe.own else \
-                    strategy.face_damage(game, face, foe)
-                score = (100.0 + foe.damage + 10 * foe.boss - (deal - need) if deal >= need
-                         else 1.0 + foe.damage / 10 + deal / 100)
-                if score > best_score:
-                    best, best_score = (die, j), score
-        return best
+        while True:
+            needs: list[int | None] = [None] * len(t.foes)
+            opened: list[frozenset[str] | None] = []
+            while True:
+                found = best_application(game, needs, opened)
+                if found is None:
+                    return
+                die, row, deal, need = found
+                strategy.apply_die(game, die, row)
+                if deal >= need:
+                    break  # a defeat: rewards and abilities may have changed the table
+                needs[row] = need - deal
 
     def repeats(self, game: Game) -> bool:
         """The ``repeat`` rule of ``choose`` without the decision."""
         return worth_repeating(game)
+
+
+def best_application(game: Game, needs: list[int | None],
+                     opened: list[frozenset[str] | None]) -> tuple[int, int, int, int] | None:
+    """The ``apply`` rule of ``GreedyRules.choose`` without the decision: the die and the
+    row of the first best application among ``strategy.applications`` (what ``apply``
+    picks among the choices made of them), with what the die deals there and the row's
+    need before it, or None where it would stop. The same walk as ``applications``,
+    written out in one pass over the committed dice: the first hit of each kind (a bit
+    per colour and face), its colour if open, then the rows. ``needs`` holds each row's
+    need once read and ``opened`` the open colours once read (at the first hit), so a run
+    of applications reads them once."""
+    t = game.t
+    active = t.active
+    if not active:
+        return None
+    faces, colour_of = t.faces, t.colour_of
+    foes, names = t.foes, game.colour_names
+    open_: frozenset[str] | None = opened[0] if opened else None
+    printed = not (t.face_bonus or game.has_face_standing)
+    best, best_score = None, 0.0
+    seen = 0
+    for die in active:
+        face = faces[die]
+        if face == MISS:
+            continue
+        colour_index = colour_of[die]
+        bit = 1 << (colour_index * 3 + face)
+        if seen & bit:
+            continue
+        seen |= bit
+        if not opened:
+            open_ = strategy.open_colours(game)
+            opened.append(open_)
+        colour = names[colour_index]
+        if open_ is not None and colour not in open_:
+            continue
+        for j, foe in enumerate(foes):
+            if foe.forbid and not strategy.colour_allowed(colour, foe, open_):
+                continue
+            need = needs[j]
+            if need is None:
+                need = needs[j] = foe.health - strategy.damage_on(game, foe)
+            if need <= 0:
+                continue  # scored -1: never the best while another scores above 0
+            deal = PRINTED[face] if printed and not foe.own else \
+                strategy.face_damage(game, face, foe)
+            score = (100.0 + foe.damage + 10 * foe.boss - (deal - need) if deal >= need
+                     else 1.0 + foe.damage / 10 + deal / 100)
+            if score > best_score:
+                best, best_score = (die, j, deal, need), score
+    return best
 
 
 class PlannerPolicy(GreedyRules):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, assert_never
 
 from tgc.rulesets.twenty_strong import data
 from tgc.rulesets.twenty_strong.engines.decisions import STOP, YES_NO, Choice, numbered
-from tgc.rulesets.twenty_strong.engines.table import BASIC, CRIT, Foe
+from tgc.rulesets.twenty_strong.engines.table import BASIC, CRIT, PRINTED, Foe
 
 if TYPE_CHECKING:
     from tgc.rulesets.twenty_strong.engines.game import Game
@@ -199,6 +199,9 @@ def banish_die(game: Game, e: data.BanishDie) -> None:
     pick = game.ask("pick-die", numbered("die", len(found)), "banish a die")
     zone, die = found[pick.a]
     zone.remove(die)
+    for foe in t.foes:
+        if zone is foe.applied:
+            foe.dealt -= PRINTED[t.faces[die]]
     t.banished_dice.append(die)
 
 

@@ -67,7 +67,7 @@ def roll(game: Game, die: int) -> int:
     table of sides, TS-1.2), or what the person rolling it says."""
     if game.roller is not None:
         return game.roller(game, die)
-    return game.sides[game.t.colour_of[die]][side(game.rng.getrandbits, game.box.dice.sides)]
+    return game.sides[game.t.colour_of[die]][side(game.rng.getrandbits, game.sides_count)]
 
 
 def side(bits: Callable[[int], int], sides: int) -> int:
@@ -86,7 +86,7 @@ def roll_all(game: Game, dice: list[int]) -> None:
     the same order): the Roll step's loop, which is where a game spends its draws."""
     t = game.t
     faces, colour_of, table = t.faces, t.colour_of, game.sides
-    bits, sides = game.rng.getrandbits, game.box.dice.sides
+    bits, sides = game.rng.getrandbits, game.sides_count
     k = sides.bit_length()
     for die in dice:
         r = bits(k)
@@ -130,8 +130,9 @@ def play_card(game: Game, index: int, foe: Foe) -> int:
     each, top to bottom. Returns the strikes it grants."""
     t = game.t
     card = t.hand.pop(index)
-    matching = set(foe.chain[-1].right if foe.chain else foe.nodes)
+    matching = set(foe.host)
     foe.chain.append(card)
+    foe.host = card.right
     if game.log is not None:
         game.say(f"You play {card.name} on {foe.card.name}.")
     again = 0
@@ -180,17 +181,23 @@ def commit_at_once(game: Game, colours: Sequence[int]) -> None:
         return
     t = game.t
     colour_of, pool = t.colour_of, t.pool
+    keep: list[int] = []
     if len(colours) == 1:  # most passes: one colour, one walk of the pool
         (colour,) = colours
-        keep: list[int] = []
         active = t.active
         for d in pool:
             (active if colour_of[d] == colour else keep).append(d)
         t.pool = keep
         return
-    for colour in sorted(colours):
-        t.active += [d for d in pool if colour_of[d] == colour]
-    t.pool = [d for d in pool if colour_of[d] not in colours]
+    # one walk of the pool into a bucket per colour (the lowest colour's first), not a
+    # walk per colour: passes with colours unlocked commit several at once
+    buckets: dict[int, list[int]] = {colour: [] for colour in sorted(colours)}
+    for d in pool:
+        bucket = buckets.get(colour_of[d])
+        (keep if bucket is None else bucket).append(d)
+    for bucket in buckets.values():
+        t.active += bucket
+    t.pool = keep
 
 
 def apply_choices(game: Game) -> list[Choice]:
@@ -219,14 +226,11 @@ def applications(game: Game) -> Iterator[tuple[int, int]]:
 
 
 def apply_step(game: Game) -> None:
-    applies = game.fast_applies
+    runs = game.fast_apply_runs
+    if runs is not None:  # the policy's rule without the decisions (decisions.py)
+        runs(game)
+        return
     while True:
-        if applies is not None:  # the policy's rule without the decision (decisions.py)
-            found = applies(game)
-            if found is None:
-                return
-            apply_die(game, *found)
-            continue
         choices = apply_choices(game)
         usable = usable_items(game)
         if not choices and not usable:
@@ -246,6 +250,7 @@ def apply_die(game: Game, die: int, row: int) -> None:
     foe = t.foes[row]
     t.active.remove(die)
     foe.applied.append(die)
+    foe.dealt += PRINTED[t.faces[die]]
     if game.log is not None:  # the line costs a damage count: only when someone reads it
         game.say(f"{t.colour_name(die)} {FACE_NAMES[t.faces[die]]} on {foe.card.name} "
                  f"({damage_on(game, foe)}/{foe.card.health}).")
@@ -324,7 +329,7 @@ def damage_on(game: Game, foe: Foe) -> int:
     no rule changes what a face deals (most enemies, most rounds), the printed damage."""
     t = game.t
     if not (foe.own or t.face_bonus or game.has_face_standing):
-        return foe.bonus + sum(map(PRINTED.__getitem__, map(t.faces.__getitem__, foe.applied)))
+        return foe.bonus + foe.dealt
     faces = t.faces
     return foe.bonus + sum(face_damage(game, faces[d], foe) for d in foe.applied)
 

@@ -32,6 +32,7 @@ class Foe:
     bonus: int = 0  # damage dealt by effects this round (it lives as long as applied dice)
     defeated: bool = False
     defeated_now: bool = False  # defeated in this round (Gain Item Rewards looks)
+    dealt: int = 0  # the printed damage of the applied dice (TS-1.3), kept as they come and go
     name: str = field(init=False)
     health: int = field(init=False)
     damage: int = field(init=False)
@@ -44,20 +45,26 @@ class Foe:
     item: ItemReward | None = field(init=False)
     forbid: frozenset[str | None] = field(init=False)
     own: Mapping[int, int] = field(init=False)
+    additional: int = field(init=False)
+    host: tuple[str, ...] = field(init=False)  # the right nodes a card played here must match
 
     def __post_init__(self) -> None:
         (self.name, self.health, self.damage, self.boss, self.nodes, self.during, self.after,
-         self.special, self.rewards, self.item, self.forbid, self.own) = card_fields(self.card)
+         self.special, self.rewards, self.item, self.forbid, self.own,
+         self.additional) = card_fields(self.card)
+        self.host = self.chain[-1].right if self.chain else self.nodes
 
     @property
     def host_nodes(self) -> tuple[str, ...]:
-        """The right nodes the next combat card in this row must match (TS-6.3)."""
-        return self.chain[-1].right if self.chain else self.nodes
+        """The right nodes the next combat card in this row must match (TS-6.3): its own
+        nodes, then the right nodes of the last card played on it (``host``, kept as
+        cards are played and the chain is cleared, so a strike reads one slot)."""
+        return self.host
 
 
 CardFields = tuple[str, int, int, bool, tuple[str, ...], tuple[Effect, ...], tuple[Effect, ...],
                    tuple[Ability, ...], tuple[tuple[Effect, ...], ...], ItemReward | None,
-                   frozenset[str | None], Mapping[int, int]]
+                   frozenset[str | None], Mapping[int, int], int]
 _FIELDS: dict[int, tuple[Enemy, CardFields]] = {}  # by the card's identity (it is frozen)
 
 
@@ -72,7 +79,8 @@ def card_fields(card: Enemy) -> CardFields:
             own.setdefault(CRIT if effect.face == "crit" else BASIC, effect.amount)
     forbid = frozenset(e.colour for e in card.during if e.kind == "forbid")
     found: CardFields = (card.name, card.health, card.damage, card.boss, card.nodes, card.during,
-                         card.after, card.special, card.rewards, card.item, forbid, own)
+                         card.after, card.special, card.rewards, card.item, forbid, own,
+                       card.additional)
     if len(_FIELDS) > 4096:
         _FIELDS.clear()
     _FIELDS[id(card)] = (card, found)
