@@ -6,6 +6,7 @@ records, which data.py declares once."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, assert_never
 
 from tgc.rulesets.twenty_strong import data
@@ -64,85 +65,143 @@ def standing(game: Game) -> tuple[data.Effect, ...]:
     return out
 
 
+# Each ability's fields the engine reads as it resolves (whether it stands rather than
+# triggers, whether it asks first, its text, its effects), by its identity as above.
+_ABILITIES: dict[int, tuple[data.Ability, bool, bool, str, tuple[data.Effect, ...]]] = {}
+
+
 def ability(game: Game, ab: data.Ability, source: Source) -> int:
-    if ab.trigger == "always":
+    found = _ABILITIES.get(id(ab))
+    if found is None:
+        if len(_ABILITIES) > 8192:
+            _ABILITIES.clear()
+        found = _ABILITIES[id(ab)] = (ab, ab.trigger == "always", ab.optional, ab.text, ab.effects)
+    _, always, optional, text, items = found
+    if always:
         return 0
-    if ab.optional and game.ask("optional", YES_NO, ab.text).act == "no":
+    if optional and game.ask("optional", YES_NO, text).act == "no":
         return 0
-    return effects(game, ab.effects, source)
+    return effects(game, items, source)
+
+
+Step = Callable[["Game", Source], int]
+Test = Callable[["Game", Source], bool]
+# Each effect tuple's steps, by the tuple's identity; the tuple is kept with its steps, so
+# its identity cannot be another's while it is here (decks are frozen records).
+_PROGRAMS: dict[int, tuple[tuple[data.Effect, ...], tuple[Step, ...]]] = {}
 
 
 def effects(game: Game, items: tuple[data.Effect, ...], source: Source) -> int:
-    """Resolves effects in order; returns how many strikes they grant (TS-6.6)."""
+    """Resolves effects in order; returns how many strikes they grant (TS-6.6). Each
+    tuple of effects is lowered once (``lower``) and its steps kept."""
+    found = _PROGRAMS.get(id(items))
+    if found is None:
+        if len(_PROGRAMS) > 8192:
+            _PROGRAMS.clear()
+        found = _PROGRAMS[id(items)] = (items, tuple(lower(e) for e in items))
     strikes = 0
-    for e in items:
-        strikes += effect(game, e, source)
+    for step in found[1]:
+        strikes += step(game, source)
     return strikes
 
 
 def effect(game: Game, e: data.Effect, source: Source) -> int:
-    """One effect on the table; returns the strikes it grants. The cases stand in the
-    order decks use them most (conditions, draws, upgraded cards, stats ...): the records
-    are disjoint, so the order changes no outcome, but every class pattern that fails
-    costs an isinstance through pydantic's metaclass (about a microsecond)."""
-    t = game.t
+    """One effect on the table; returns the strikes it grants."""
+    return lower(e)(game, source)
+
+
+def lower(e: data.Effect) -> Step:
+    """One effect record as a step on the table (returning the strikes it grants), its
+    fields read once: a field of a record costs several slots' reads, and each class
+    pattern that fails an isinstance through pydantic's metaclass, which interpreting
+    the record paid at every effect resolved. The cases keep the interpreter's order."""
     match e:
         case data.When(condition=condition, then=then):
-            if holds(game, condition, source):
-                return effect(game, then, source)
+            test, act = lower_condition(condition), lower(then)
+            return lambda game, source: act(game, source) if test(game, source) else 0
         case data.Draw(count=count):
             from tgc.rulesets.twenty_strong.engines.strategy import draw
 
-            draw(game, count)
+            return _done(lambda game, source: draw(game, count))
         case data.GainUpgraded(card=card):
-            gain_upgraded(game, card)
+            return _done(lambda game, source: gain_upgraded(game, card))
         case data.StatChange(stat=stat, amount=amount):
-            game.set_stat(stat, game.stat(stat) + amount)
+            return _done(lambda game, source: game.set_stat(stat, game.stat(stat) + amount))
         case data.Unlock(colour=colour, scope=scope):
-            (t.unlocked_round if scope == "round" else t.unlocked_pass).add(colour)
+            if scope == "round":
+                return _done(lambda game, source: game.t.unlocked_round.add(colour))
+            return _done(lambda game, source: game.t.unlocked_pass.add(colour))
         case data.MoveDice():
-            move_dice(game, e)
+            return _done(lambda game, source: move_dice(game, e))
         case data.StrikeAgain():
-            return 1
+            return lambda game, source: 1
         case data.Discard(count=count):
-            for _ in range(min(count, len(t.hand))):
-                pick = game.ask("discard", numbered("hand", len(t.hand)))
-                t.combat_discard.append(t.hand.pop(pick.a))
+            return _done(lambda game, source: discard(game, count))
         case data.Prevent(amount=amount):
-            t.prevent += amount
+            return _done(lambda game, source: prevent(game, amount))
         case data.DealDamage(amount=amount):
-            target = source if source is not None else pick_enemy(game)
-            if target is not None:
-                target.bonus += amount
-                game.check_defeat(target)
+            return _done(lambda game, source: deal_damage(game, source, amount))
         case data.BanishDie():
-            banish_die(game, e)
+            return _done(lambda game, source: banish_die(game, e))
         case data.FaceDamage(face=face, amount=amount):
-            t.face_bonus[CRIT if face == "crit" else BASIC] = amount
+            which = CRIT if face == "crit" else BASIC
+            return _done(lambda game, source: game.t.face_bonus.update({which: amount}))
         case data.Activate(count=count):
-            game.activate(count)
+            return _done(lambda game, source: game.activate(count))
         case data.FeedMenhir(count=count):
-            game.feed_menhir(count)
+            return _done(lambda game, source: game.feed_menhir(count))
         case data.Forbid() | data.Nothing():
-            pass  # a Forbid acts as a During effect only
+            return lambda game, source: 0  # a Forbid acts as a During effect only
         case _:
             assert_never(e)
-    return 0
+
+
+def _done(act: Callable[[Game, Source], object]) -> Step:
+    """A step that does ``act`` and grants no strike."""
+
+    def step(game: Game, source: Source) -> int:
+        act(game, source)
+        return 0
+
+    return step
+
+
+def discard(game: Game, count: int) -> None:
+    t = game.t
+    for _ in range(min(count, len(t.hand))):
+        pick = game.ask("discard", numbered("hand", len(t.hand)))
+        t.combat_discard.append(t.hand.pop(pick.a))
+
+
+def prevent(game: Game, amount: int) -> None:
+    game.t.prevent += amount
+
+
+def deal_damage(game: Game, source: Source, amount: int) -> None:
+    """Damage on the effect's own enemy, or on one the player picks."""
+    target = source if source is not None else pick_enemy(game)
+    if target is not None:
+        target.bonus += amount
+        game.check_defeat(target)
 
 
 def holds(game: Game, c: data.Condition, source: Source) -> bool:
-    t = game.t
+    return lower_condition(c)(game, source)
+
+
+def lower_condition(c: data.Condition) -> Test:
+    """A condition as a test of the table, its fields read once (as ``lower``)."""
     match c:
         case data.DialIs(colour=colour):
-            return t.dial_colour == colour
+            return lambda game, source: game.t.dial_colour == colour
         case data.Defeated():
-            return source is not None and source.defeated
+            return lambda game, source: source is not None and source.defeated
         case data.HealthAtMost(value=value):
-            return t.health <= value
+            return lambda game, source: game.t.health <= value
         case data.ItemsAtLeast(value=value):
-            return len(t.inventory) >= value
+            return lambda game, source: len(game.t.inventory) >= value
         case data.InEndgame():
-            return t.endgame
+            return lambda game, source: game.t.endgame
         case _:
             assert_never(c)
 
