@@ -167,27 +167,48 @@ def test_a_day_of_the_test_map_is_walked_whole_for_one_character(small_map: tupl
 
 
 def test_the_party_acts_together_and_pays_a_members_share(pair: tuple[Path, Book]) -> None:
-    """PTY-1, PTY-3 in the walk: Ailei reaches the shrine on day 1 only in a party with
-    Beor paying her Energy; walked alone she is there on day 2 at the earliest."""
+    """PTY-1, PTY-3 in the walk: Ailei reaches the shrine on day 1 only with Beor paying
+    her Energy (here both shares to the bridge, a split other than each their own); walked
+    alone she is there on day 2 at the earliest."""
     _, book = pair
     both = walk(book, ("Ailei", "Beor"), 1)
     assert both.complete and both.verses["103.2"].day == 1
-    assert both.verses["103.2"].inputs == (":sod", ":travel Ailei 102", ":travel Beor 102",
-                                           ":travel Ailei,Beor 103 pay Ailei=0,Beor=2")
+    assert both.verses["103.2"].inputs == (":sod", ":travel Ailei,Beor 102 pay Ailei=0,Beor=2",
+                                           ":travel Ailei 103")
     alone = walk(book, ("Ailei",), 2)
     assert alone.complete and alone.verses["103.2"].day == 2
 
 
-def test_the_next_character_is_offered_every_party_on_the_card(pair: tuple[Path, Book]) -> None:
+def test_every_character_who_may_act_is_offered_with_every_party_and_split(pair: tuple[Path, Book]) -> None:
+    """A21: either character may act first in a round; PTY-3: each pays their own share,
+    or one is spared and the other pays both; the pass is the first character's."""
     _, book = pair
     campaign = Campaign(book, ["Ailei", "Beor"])
     assert moves(campaign) == [":sod"]
     campaign.start_of_day()
-    assert moves(campaign) == [":explore Ailei", ":travel Ailei 102", ":explore Ailei,Beor",
-                               ":travel Ailei,Beor 102", ":pass Ailei"]
+    assert moves(campaign) == [":explore Ailei", ":travel Ailei 102",
+                               ":explore Ailei,Beor", ":travel Ailei,Beor 102",
+                               ":explore Ailei,Beor pay Ailei=0,Beor=2",
+                               ":travel Ailei,Beor 102 pay Ailei=0,Beor=2",
+                               ":explore Beor", ":travel Beor 102", ":pass Ailei"]
     campaign.character("Ailei").set_track("energy", 0)  # she may still go, Beor paying
     assert moves(campaign) == [":explore Ailei,Beor pay Ailei=0,Beor=2",
-                               ":travel Ailei,Beor 102 pay Ailei=0,Beor=2", ":pass Ailei"]
+                               ":travel Ailei,Beor 102 pay Ailei=0,Beor=2",
+                               ":explore Beor", ":travel Beor 102", ":pass Ailei"]
+    campaign.travel(["Beor"], 102)  # Beor has taken this round's turn: Ailei alone may act
+    assert moves(campaign) == [":pass Ailei"]
+
+
+def test_the_night_is_tried_with_every_choice_of_who_fasts(pair: tuple[Path, Book]) -> None:
+    """EOD-1: fasting keeps the Food for another day; both have 1 Food."""
+    _, book = pair
+    campaign = Campaign(book, ["Ailei", "Beor"])
+    campaign.start_of_day()
+    campaign.pass_("Ailei")
+    campaign.pass_("Beor")
+    assert moves(campaign) == [":eod", ":eod fast Ailei", ":eod fast Beor", ":eod fast Ailei,Beor"]
+    campaign.character("Beor").resources["food"] = 0
+    assert moves(campaign) == [":eod", ":eod fast Ailei"]
 
 
 def test_a_line_of_play_with_less_energy_at_the_same_place_is_merged() -> None:
@@ -210,7 +231,7 @@ def test_a_party_witness_replays_in_play(pair: tuple[Path, Book], tmp_path: Path
                                       "--final-state", str(final)])
     assert played.exit_code == 0, played.output
     saved = json.loads(final.read_text(encoding="utf-8"))
-    assert saved["world"]["positions"] == {"Ailei": 103, "Beor": 103} and "103.2" in saved["state"]["visited"]
+    assert saved["world"]["positions"] == {"Ailei": 103, "Beor": 102} and "103.2" in saved["state"]["visited"]
 
 
 def test_a_party_the_campaign_does_not_declare_is_refused(two: tuple[Path, Book]) -> None:

@@ -104,7 +104,8 @@ class WalkError(ValueError):
 
 
 def walk(book: Book, party: tuple[str, ...], days: int, *, seed: int = 0, max_states: int = 2000,
-         exact: bool = False, progress: Callable[[int], None] | None = None) -> WalkReport:
+         exact: bool = False, joint: bool = False,
+         progress: Callable[[int], None] | None = None) -> WalkReport:
     """Every line of play of ``days`` days, one day at a time: from each state the day
     begins in, depth first to the states the next day begins in, up to an even share of
     ``max_states`` a day (so a bound that cuts day 1 short still walks every later day
@@ -119,15 +120,14 @@ def walk(book: Book, party: tuple[str, ...], days: int, *, seed: int = 0, max_st
     except SessionError as err:
         raise WalkError(str(err)) from None
     share = max(1, max_states // days)
-    seen: set[str] = set()
-    merge = _Merge(exact)
+    merge = _Merge(exact, joint)
     frontier: list[_Node] = [_Node(root, (), ())]
     for day in range(1, days + 1):
-        frontier = _walk_day(day, frontier, share, seen, merge, report, progress)
+        frontier = _walk_day(day, frontier, share, merge, report, progress)
     return report
 
 
-def _walk_day(day: int, frontier: list[_Node], share: int, seen: set[str], merge: _Merge,
+def _walk_day(day: int, frontier: list[_Node], share: int, merge: _Merge,
               report: WalkReport, progress: Callable[[int], None] | None) -> list[_Node]:
     """Day ``day`` from the states it begins in; the next day's beginnings out."""
     stack = list(reversed(frontier))
@@ -146,17 +146,15 @@ def _walk_day(day: int, frontier: list[_Node], share: int, seen: set[str], merge
             later.append(node)  # the next day's Start: walked tomorrow
             continue
         _record(session, node.inputs, report)  # reached by its inputs, merged or not
-        key = merge.key(session)
-        if key is not None:
-            if key in seen:
-                continue
-            seen.add(key)
+        fresh = merge.fresh(session)
+        if fresh is False:
+            continue
         walked += 1
         report.states += 1
         if progress is not None:
             progress(report.states)
         for line in reversed(_next(session)):  # the first line of play is walked first
-            stack.append(_Node(session, node.inputs, (line,)) if key is not None
+            stack.append(_Node(session, node.inputs, (line,)) if fresh
                          else _Node(node.base, node.done, (*node.tail, line)))
     return later
 
@@ -199,28 +197,39 @@ def _drop(line: Line) -> None:
 
 class _Merge:
     """Which lines of play go on as one. ``exact``: the same save file's text. Otherwise the
-    layer's summary (``CampaignLayer.summary``): at one place, a line of play is dropped
-    when one already walked is at least as well off (as much Energy, every card it has in
-    play), so the walk never goes on from a state that an earlier one covers."""
+    layer's summary (``CampaignLayer.summary``): a line of play goes on only while it
+    stands somewhere no walked one stood as well off (``Summary.covers``); with ``joint``
+    that is the whole summary, else each of its parts (the characters on one card with
+    the world), so a party split over the map is not walked once for every combination
+    of where each piece of it stands (docs/campaign.md, "Exploring it")."""
 
-    def __init__(self, exact: bool) -> None:
-        self.exact = exact
+    def __init__(self, exact: bool, joint: bool) -> None:
+        self.exact, self.joint = exact, joint
+        self.seen: set[str] = set()
         self.kept: dict[str, list[Summary]] = {}
 
-    def key(self, session: Session) -> str | None:
-        """The merge key of a state between readings (None inside a reading, where the walk
-        never merges): equal keys are one state."""
+    def fresh(self, session: Session) -> bool | None:
+        """Whether a state between readings is walked on (None inside a reading, where the
+        walk never merges); the answer is remembered, so a state is fresh once."""
         if session.layer is None or session.reading or session.waiting is not None:
             return None
         if self.exact:
-            return dump_save(session.layer.state, world=session.layer.world())
+            text = dump_save(session.layer.state, world=session.layer.world())
+            if text in self.seen:
+                return False
+            self.seen.add(text)
+            return True
         summary = session.layer.summary()
-        walked = self.kept.setdefault(summary.place, [])
-        for index, other in enumerate(walked):
-            if other.covers(summary):
-                return f"{index}:{summary.place}"
-        walked.append(summary)
-        return f"{len(walked) - 1}:{summary.place}"
+        parts = (summary,) if self.joint or not summary.parts else summary.parts
+        return any([self._keep(part) for part in parts])  # a list: every part is kept
+
+    def _keep(self, part: Summary) -> bool:
+        walked = self.kept.setdefault(part.place, [])
+        if any(other.covers(part) for other in walked):
+            return False
+        walked[:] = [other for other in walked if not part.covers(other)]
+        walked.append(part)
+        return True
 
 
 def _record(session: Session, inputs: tuple[str, ...], report: WalkReport) -> None:

@@ -1,21 +1,23 @@
 """Tainted Grail's campaign layer, the lines of play a walk tries (`tgc explore --campaign`):
 the campaign between readings in, the commands that may fit now out, in the words a
-reader types (``:travel Ailei,Beor 202 pay Beor=2,Ailei=0``), and the summary by which
+reader types (``:travel Ailei,Beor 202 pay Ailei=0,Beor=2``), and the summary by which
 the walk merges lines of play.
 
-The next character to act is the first by character number who has not passed nor taken
-this round's turn (A21 lets the players pick any order; a fixed one reaches every place
-another order reaches, a round later at most). That character acts alone or in a party
-with any of the others on the card who may still act this round (PTY-1, TRN-3); a party
-with a member short of Energy is tried with the others covering that member's share
-(PTY-3, A20), the richest paying first. The night eats by default and buys nothing."""
+Every character who has neither passed nor taken this round's turn may act next (A21:
+the players pick the order within a round), alone or in a party with any of the others
+on the card who may still act (PTY-1, TRN-3). A party pays its Energy each their own
+share, or with one member spared and the others covering that share, the richest first
+(PTY-3, A20: for a party of two, every split there is). Passing is offered to the first
+by character number only: a pass changes nothing but who acts in the round, so the
+others' actions before or after it reach the same states. The End of the Day is tried
+with every choice of who fasts among those who could eat (EOD-1)."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import asdict
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tgc.rulesets.tainted_grail.campaign import actions
 from tgc.rulesets.tainted_grail.campaign.party import ENERGY
@@ -24,25 +26,43 @@ from tgc.runtime.campaign import Summary
 if TYPE_CHECKING:
     from tgc.rulesets.tainted_grail.campaign.day import Campaign
 
+FOOD = "food"
+
 
 def moves(campaign: Campaign) -> list[str]:
     """The commands to try now: a Start of the Day at dawn and at night, the End of the
-    Day once everyone is done, else the next character's actions, alone and in each party
-    it may form (their Character Action among them, pass last)."""
+    Day (with each choice of who fasts) once everyone is done, else the actions of each
+    character who may still act this round, alone and in each party it may form (their
+    Character Action among them), and the first one's pass last."""
     world = campaign.world
     if world.phase == "over" or campaign.busy is not None or campaign.readings:
         return []
     if world.phase in ("dawn", "dusk"):
         return [":sod"]
     if campaign.day_over():
-        return [":eod"]
-    name = next(n for n in world.order() if n not in world.passed and n not in world.turned)
+        return night(campaign)
+    ready = [n for n in world.order() if n not in world.passed and n not in world.turned]
     out: list[str] = []
-    for party in parties(campaign, name):
-        out += _actions(campaign, party)
-    if campaign.character(name).tracks[ENERGY] >= 1 and actions.action_of(campaign, name) is not None:
-        out.append(f":action {name}")
-    return [*out, f":pass {name}"]
+    walked: set[tuple[str, ...]] = set()
+    for name in ready:
+        for party in parties(campaign, name):
+            if party not in walked:
+                walked.add(party)
+                out += _actions(campaign, party)
+        if campaign.character(name).tracks[ENERGY] >= 1 and actions.action_of(campaign, name) is not None:
+            out.append(f":action {name}")
+    return [*out, f":pass {ready[0]}"]
+
+
+def night(campaign: Campaign) -> list[str]:
+    """``:eod`` (whoever has Food eats) and ``:eod fast A,B`` for every group of those who
+    have Food: fasting keeps the Food for a later day (a choice's or an action's cost)
+    at the price of tomorrow's Energy (EOD-1, EOD-2), so neither is better off."""
+    fed = [n for n in campaign.world.order() if campaign.character(n).resources.get(FOOD, 0) > 0]
+    out = [":eod"]
+    for size in range(1, len(fed) + 1):
+        out += [f":eod fast {','.join(group)}" for group in combinations(fed, size)]
+    return out
 
 
 def parties(campaign: Campaign, name: str) -> list[tuple[str, ...]]:
@@ -63,8 +83,7 @@ def _actions(campaign: Campaign, party: tuple[str, ...]) -> list[str]:
     card = campaign.world.positions[party[0]]
     who = ",".join(party)
     out: list[str] = []
-    pay = _payment(campaign, party)
-    if pay is not None:
+    for pay in payments(campaign, party):
         if campaign.book.hook(card, "explore") is not None:
             out.append(f":explore {who}{pay}")
         out += [f":travel {who} {n}{pay}" for n in sorted(campaign.table.connected_placed(card))]
@@ -76,43 +95,82 @@ def _actions(campaign: Campaign, party: tuple[str, ...]) -> list[str]:
     return out
 
 
-def _payment(campaign: Campaign, party: tuple[str, ...]) -> str | None:
-    """How the party pays 1 Energy a member: each their own ("" ), or, when someone has
-    none, the others covering it, the richest first (`` pay A=2,B=0``); None when the
-    party cannot pay at all (a member alone without Energy)."""
+def payments(campaign: Campaign, party: tuple[str, ...]) -> list[str]:
+    """How the party may pay 1 Energy a member (PTY-3, A20): each their own share (``""``,
+    when everyone has 1), and with each member spared in turn, the others covering that
+    member's share and the shares of those with none, the richest first (`` pay
+    A=0,B=2``). For two members these are all the splits there are; none when the party
+    cannot pay at all."""
     energy = {n: campaign.character(n).tracks[ENERGY] for n in party}
-    if all(e >= 1 for e in energy.values()):
-        return ""
-    if len(party) == 1 or sum(energy.values()) < len(party):
+    broke = {n for n in party if energy[n] == 0}
+    out = [] if broke else [""]
+    spared_sets = [broke] if broke else []
+    spared_sets += [broke | {n} for n in party if n not in broke] if len(party) > 1 else []
+    for spared in spared_sets:
+        split = _split(party, energy, spared)
+        if split is not None and split not in out:
+            out.append(split)
+    return out
+
+
+def _split(party: tuple[str, ...], energy: dict[str, int], spared: set[str]) -> str | None:
+    """Those not ``spared`` pay their own share, then the spared ones' shares, the richest
+    first; None when they cannot."""
+    payers = [n for n in party if n not in spared]
+    if not payers or sum(energy[n] for n in payers) < len(party):
         return None
-    owed = len(party)
-    shares = dict.fromkeys(party, 0)
-    for name in sorted(party, key=lambda n: -energy[n]):
-        shares[name] = min(energy[name], owed)
-        owed -= shares[name]
+    shares = {n: (1 if n in payers else 0) for n in party}
+    owed = len(spared)
+    for name in sorted(payers, key=lambda n: -energy[n]):
+        more = min(energy[name] - 1, owed)
+        shares[name] += more
+        owed -= more
+    if owed:
+        return None
     return " pay " + ",".join(f"{n}={shares[n]}" for n in party)
 
 
 def summary(campaign: Campaign) -> Summary:
-    """The walk's view (docs/campaign.md, "Exploring it"): the day and its phase, who
-    stands where and who may still act, menhirs, guardians, the event cards, dials and
-    tokens, the cards removed or replaced, the readings owed, who is dying or going
-    insane; then each character's Energy, where more is better. Left out: the cards in
-    play (where the party has stood decides them, and keeping them multiplied a day of
-    the sample by four for no card or verse more), statuses, Secrets, Items, resources,
-    the exact Health and Terror and the verses read, which the journal reads and the
-    map does not."""
+    """The walk's view (docs/campaign.md, "Exploring it"): the world (the day and its
+    phase, menhirs, guardians, the event cards, dials and tokens, the cards removed or
+    replaced, the readings owed, the dreams read) and, for each character, where it
+    stands, whether it has passed or taken this round's turn, whether it is dying or going
+    insane; then each character's Energy and Food, where more is better. Its parts are
+    the characters on each card with the world: their lines of play depend on nothing
+    else until they meet or change the world. Left out: the cards in play (where the
+    party has stood decides them, and keeping them multiplied a day of the sample by four
+    for no card or verse more), statuses, Secrets, Items, the other resources, the exact
+    Health and Terror and the verses read, which the journal reads and the map does not."""
     world, state = campaign.world, campaign.state
     names = world.order()
-    place = [state.day, str(state.chapter), world.phase, sorted(world.positions.items()),
-             sorted(world.passed), sorted(world.turned),
-             [(m.card, m.dial) for m in world.menhirs], [(g.name, g.card) for g in world.guardians],
-             None if world.events is None else asdict(world.events),
-             sorted(world.time_dials.items()), sorted(world.time_tokens.items()),
-             sorted(world.quest_tokens.items()), sorted(world.kept.items()),
-             sorted(state.removed), sorted(state.replaced.items()), world.dead, world.ending,
-             [(r.card, r.hook, r.members, r.event) for r in campaign.readings], world.dreamt,
-             [(campaign.character(n).tracks["health"] == 0, campaign.insane(campaign.character(n)))
-              for n in names]]
-    return Summary(json.dumps(place, separators=(",", ":")),
-                   tuple(campaign.character(n).tracks[ENERGY] for n in names))
+    shared = _dump([state.day, str(state.chapter), world.phase,
+                    [(m.card, m.dial) for m in world.menhirs], [(g.name, g.card) for g in world.guardians],
+                    None if world.events is None else asdict(world.events),
+                    sorted(world.time_dials.items()), sorted(world.time_tokens.items()),
+                    sorted(world.quest_tokens.items()), sorted(world.kept.items()),
+                    sorted(state.removed), sorted(state.replaced.items()), world.dead, world.ending,
+                    [(r.card, r.hook, r.members, r.event) for r in campaign.readings], world.dreamt])
+    parts = tuple(_part(campaign, shared, card) for card in sorted(set(world.positions.values())))
+    return Summary(_dump([shared, [p.place for p in parts]]),
+                   tuple(a for n in names for a in _amounts(campaign, n)), parts)
+
+
+def _part(campaign: Campaign, shared: str, card: int) -> Summary:
+    """The characters on ``card``, as the whole summary's part."""
+    world = campaign.world
+    names = world.on(card)
+    who = [(n, n in world.turned and n not in world.passed,
+            campaign.character(n).tracks["health"] == 0, campaign.insane(campaign.character(n)))
+           for n in names]
+    return Summary(_dump([shared, card, who]), tuple(a for n in names for a in _amounts(campaign, n)))
+
+
+def _amounts(campaign: Campaign, name: str) -> tuple[int, int, int]:
+    """Energy, Food and 1 for a character who may still act today (0 once passed): one
+    who has not passed may pass at its turn, so it is the better off."""
+    member = campaign.character(name)
+    return member.tracks[ENERGY], member.resources.get(FOOD, 0), int(name not in campaign.world.passed)
+
+
+def _dump(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
