@@ -87,8 +87,56 @@ def _target(lines: list[str], k: int) -> list[str]:
     return [*lines[:i], f"{text} -> {verses[k % len(verses)]}", *lines[i + 1:]]
 
 
+def _headers(lines: list[str]) -> list[int]:
+    return [i for i, line in enumerate(lines) if line.startswith("== ")]
+
+
+def _verse_add(lines: list[str], k: int) -> list[str]:
+    """A new verse header typed before the choices of one verse (they become the new
+    verse's): a verse id comes, its body takes lines from another."""
+    heads = _headers(lines)
+    start = heads[k % len(heads)]
+    end = next((h for h in heads if h > start), len(lines))
+    i = next((j for j in range(start + 1, end) if lines[j].startswith("* ")), end)
+    section = lines[start][3:].split(".")[0]
+    return [*lines[:i], f"== {section}.added{k}", *lines[i:]]
+
+
+def _verse_remove(lines: list[str], k: int) -> list[str]:
+    """One verse header deleted (not the file's first): the verse's lines join the verse
+    before it, and the references to it no longer resolve (TGC101)."""
+    heads = _headers(lines)[1:]
+    i = heads[k % len(heads)]
+    return [*lines[:i], *lines[i + 1:]]
+
+
+def _guard(lines: list[str], k: int) -> list[str]:
+    """A guard typed on a plain choice (a cost and a condition on a status): the state
+    flow changes, no name does."""
+    plain = [i for i, line in enumerate(lines) if line.startswith("* ") and not line.startswith("* {")
+             and " -> " in line]
+    i = plain[k % len(plain)]
+    return [*lines[:i], f"* {{pay {1 + k % 3} wealth}} {lines[i][2:]}", *lines[i + 1:]]
+
+
+def _divert(lines: list[str], k: int) -> list[str]:
+    """A divert line added at the end of one verse's body, to another verse of the file."""
+    heads = _headers(lines)
+    verses = [lines[h][3:].split()[0] for h in heads]
+    at = heads[(k + 1) % len(heads)] if (k + 1) % len(heads) else len(lines)
+    while at > 0 and not lines[at - 1].strip():
+        at -= 1
+    return [*lines[:at], f"-> {verses[(k + 7) % len(verses)]}", *lines[at:]]
+
+
 EDITS: dict[str, Callable[[list[str], int], list[str]]] = {
-    "prose": _prose, "choice": _choice, "target": _target}
+    "prose": _prose, "choice": _choice, "target": _target, "verse-add": _verse_add,
+    "verse-remove": _verse_remove, "guard": _guard, "divert": _divert}
+# The edits that take back the last one's before the next (the file as generated comes
+# back first, untimed), so that each timed edit adds or removes exactly one thing.
+_RESET = {"verse-add", "verse-remove", "divert", "guard"}
+# The edits whose next run reuses the last run's checks (prose alone changed).
+_REUSED = {"prose", "choice"}
 
 
 # Where an edit's time goes (``--stages``): the pipeline's stages and the analysis
@@ -153,13 +201,15 @@ def bench(n: int, edits: int, seed: int, out: Path, incremental: bool,
         for stage_times in (stages or {}).values():  # (not `times`: the edits' own list)
             stage_times.clear()
         for k in range(edits):
+            if kind in _RESET:
+                server.publish(server.session.set_text(target, text), uri)
             _EDITING[0] = True
             start = _clock()
             server.publish(server.session.set_text(target, "\n".join(edit(lines, k))), uri)
             times.append(_clock() - start)
             _EDITING[0] = False
             snapshot = server.session.snapshot_of(target)
-            assert snapshot is not None and snapshot.result.reused == (incremental and kind != "target")
+            assert snapshot is not None and snapshot.result.reused == (incremental and kind in _REUSED)
             name = snapshot.name_of(target)
             for store in (hovers_cold, hovers_warm):
                 start = _clock()

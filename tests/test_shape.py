@@ -339,7 +339,9 @@ def test_structural_edits_prose_and_a_new_verse_in_turn(tmp_path: Path) -> None:
     assert retargeted.resolution is not None and retargeted.resolution.replayed == {"102.1", "102.2"}
     assert prose.reused and prose.resolution is retargeted.resolution
     assert again.resolution is not None and again.resolution.replayed == {"102.1", "102.2"}
-    assert added.resolution is not None and not added.resolution.replayed  # every verse again
+    # (a verse id came: the other file's verses replayed all the same)
+    assert added.resolution is not None and added.resolution.replayed == {"102.1", "102.2"}
+    assert not added.resolution.same_names
 
 
 def test_a_structural_edit_leaves_the_hints_a_full_run_gives_when_the_budget_runs_out(
@@ -378,3 +380,153 @@ def test_a_structural_edit_leaves_the_hints_a_full_run_gives_when_the_budget_run
 
     assert hinted(first) < hinted(full) == 4  # the budget left for b.tgj grew
     assert again.resolution is not None and "101.later" not in again.resolution.replayed
+
+
+# ---------------------------------------------------------------- verses that come and go
+
+
+def _verses_of(path: Path) -> tuple[list[str], list[ast.Verse]] | None:
+    text = _readable(path)
+    if text is None:
+        return None
+    tree, _ = parse_source(SourceFile.from_text(path.name, text))
+    return text.split("\n"), [item for item in tree.items if isinstance(item, ast.Verse)]
+
+
+def _split_verse(path: Path, word: str) -> bool:
+    """A verse header typed before the last line of the first verse whose body leaves
+    on a line of its own: a verse id comes, and takes that line (and any blocks)."""
+    found = _verses_of(path)
+    if found is None:
+        return False
+    lines, verses = found
+    for verse in verses:
+        last = [s for s in verse.body
+                if isinstance(s, ast.Choice | ast.Divert) and s.span.line > verse.id.span.line]
+        if last:
+            at = last[-1].span.line - 1
+            path.write_text("\n".join([*lines[:at], f"== {verse.id.section}.{word}", *lines[at:]]),
+                            encoding="utf-8")
+            return True
+    return False
+
+
+def _join_verse(path: Path, word: str) -> bool:
+    """The header of the file's last verse deleted (when another comes before it): a
+    verse id goes, its lines join the verse before, references to it dangle (TGC101)."""
+    found = _verses_of(path)
+    if found is None or len(found[1]) < 2:
+        return False
+    lines, verses = found
+    at = verses[-1].id.span.line - 1
+    if not lines[at].startswith("=="):
+        return False
+    path.write_text("\n".join([*lines[:at], *lines[at + 1:]]), encoding="utf-8")
+    return True
+
+
+def _dangling(path: Path, word: str) -> bool:
+    """A verse added that diverts to a verse no file has (TGC101 appears)."""
+    found = _verses_of(path)
+    if found is None or not found[1]:
+        return False
+    section = found[1][0].id.section
+    path.write_text("\n".join(found[0]) + f"\n\n== {section}.typedref\n-> {section}.typedmeant\n",
+                    encoding="utf-8")
+    return True
+
+
+def _named(path: Path, word: str) -> bool:
+    """The verse the dangling divert names, added (its TGC101 goes)."""
+    text = _readable(path)
+    if text is None or ".typedref\n" not in text:
+        return False
+    section = text.split(".typedref\n")[0].rsplit("== ", 1)[1]
+    path.write_text(f"{text}\n== {section}.typedmeant\n-> end\n", encoding="utf-8")
+    return True
+
+
+def _unnamed(path: Path, word: str) -> bool:
+    """That verse's header deleted again (its TGC101 comes back)."""
+    text = _readable(path)
+    if text is None or ".typedmeant\n-> end" not in text:
+        return False
+    lines = text.split("\n")
+    lines = [line for line in lines if not (line.startswith("== ") and line.endswith(".typedmeant"))]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return True
+
+
+def _declared(path: Path, word: str) -> bool:
+    """A status and a section declared, with a verse of that section, at the file's end."""
+    text = _readable(path)
+    if text is None or "@campaign" not in text:
+        return False
+    path.write_text(f'{text}\n@status "Typed {word}" flag\n@section typed "Typed"\n== typed.1\n'
+                    f'~ mark "Typed {word}"\n-> end\n', encoding="utf-8")
+    return True
+
+
+def _undeclared(path: Path, word: str) -> bool:
+    """The section's declaration deleted (its verse's section is unknown: TGC104)."""
+    text = _readable(path)
+    if text is None or '@section typed "Typed"' not in text:
+        return False
+    path.write_text(text.replace('@section typed "Typed"\n', ""), encoding="utf-8")
+    return True
+
+
+VERSE_EDITS = [_split_verse, _join_verse, _dangling, _named, _unnamed, _split_verse, _declared,
+               _undeclared]
+
+
+@pytest.mark.parametrize("case", CASE_PATHS, ids=lambda p: p.name)
+def test_verses_that_come_and_go_report_what_a_full_check_reports(case: Path, tmp_path: Path) -> None:
+    """Verses added and removed (one header line typed or deleted), a dangling reference
+    made and mended and made again, declarations and a section added and removed: each
+    run, carried on from the one before, equal to a full run."""
+    files = [case] if case.is_file() else sorted(case.rglob("*.tgj"))
+    if not any("\n== " in (_readable(p) or "") for p in files):
+        pytest.skip("no verse to edit")
+    runs = _structural_runs(_copy(case, tmp_path), VERSE_EDITS)
+    if not runs:
+        pytest.skip("no verse to edit")
+    for incremental, full in runs:
+        _same_analysis(incremental, full)
+
+
+def test_a_verse_that_comes_and_goes_replays_every_other_file(tmp_path: Path) -> None:
+    """A header typed, a dangling divert's verse written, a header deleted: the other
+    file's verses are replayed each time, and the TGC101 comes and goes as in full."""
+    root = tmp_path / "c"
+    root.mkdir()
+    (root / "a.tgj").write_text(
+        '@campaign "C"\n  ruleset: none\n  start: 101\n@status "Cold" flag\n@location 101 "L"\n'
+        '  explore -> 101.1\n== 101.1\nThe road.\n* {status "Cold"} Rest -> 2\n* On -> 102.1\n'
+        '== 101.2\n~ mark "Cold"\n-> 1\n', encoding="utf-8")
+    (root / "b.tgj").write_text('@location 102 "M"\n== 102.1\nA hill.\n* {not status "Cold"} Up -> 2\n'
+                                '* Back -> 101.2\n* Down -> 101.3\n== 102.2\n-> end\n', encoding="utf-8")
+    a = root / "a.tgj"
+
+    def add(path: Path, word: str) -> bool:
+        if path != a:
+            return False
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("~ mark", "== 101.3\n~ mark"), encoding="utf-8")
+        return True
+
+    def remove(path: Path, word: str) -> bool:
+        if path != a:
+            return False
+        path.write_text(path.read_text(encoding="utf-8").replace("== 101.3\n", ""), encoding="utf-8")
+        return True
+
+    runs = _structural_runs(root, [add, remove, add])
+    assert len(runs) == 3
+    for incremental, full in runs:
+        _same_analysis(incremental, full)
+    codes = [[d.code for d in r.diagnostics if d.code == "TGC101"] for r, _ in runs]
+    assert codes == [[], ["TGC101"], []]
+    for result, _ in runs:
+        assert result.resolution is not None and not result.resolution.same_names
+        assert result.resolution.replayed == {"102.2"}  # 102.1 names 101.3: resolved again

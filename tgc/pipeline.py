@@ -371,25 +371,27 @@ def _model_again(job: Job, files: list[ast.File], result: Result
     re-resolves the verses it changed, and the graph rebuilds only their bodies); the
     records of this run are kept on the result for the next."""
     from tgc.semantics.analysis import Analysis
-    from tgc.semantics.incremental import same_names
+    from tgc.semantics.incremental import same_declarations, same_names
     from tgc.semantics.resolve import resolve_again
     from tgc.semantics.symbols import collect, collect_again
 
     previous = job.previous
     earlier = None
+    same = True
     collected = None
     if previous is not None and previous.resolution is not None and previous.campaign is not None \
             and previous.root == job.root:
-        # The same declarations and verse names in every changed file: the same names.
+        # The same declarations in every changed file (its verses perhaps not the same).
         collected = collect_again(previous.campaign, previous.files, files, previous.resolution.collected)
         if collected is not None:
-            campaign, diags, earlier = collected, list(previous.resolution.collected), previous.resolution
+            (campaign, same), diags = collected, list(previous.resolution.collected)
+            earlier = previous.resolution
     if collected is None:
         campaign, diags = collect(files)
         if previous is not None and previous.resolution is not None and previous.campaign is not None \
-                and previous.root == job.root and same_names(previous.campaign, campaign):
-            earlier = previous.resolution
-    campaign, more, result.resolution = resolve_again(campaign, earlier)
+                and previous.root == job.root and same_declarations(previous.campaign, campaign):
+            earlier, same = previous.resolution, same_names(previous.campaign, campaign)
+    campaign, more, result.resolution = resolve_again(campaign, earlier, same)
     result.resolution.collected = tuple(diags)
     was = previous.resolution_analysis if earlier is not None and previous is not None else None
     analysis = Analysis(campaign, (was, result.resolution) if was is not None else None, keep=True)

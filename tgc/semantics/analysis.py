@@ -58,7 +58,8 @@ class Analysis:
         if self.earlier is not None:
             analysis, resolution = self.earlier
             if "graph" in vars(analysis):  # (built there: a cached_property lives in __dict__)
-                return build_graph(self.campaign, analysis.graph, resolution.replayed, resolution.fresh)
+                return build_graph(self.campaign, analysis.graph, resolution.replayed, resolution.fresh,
+                                   resolution.same_names)
         return build_graph(self.campaign)
 
     @cached_property
@@ -70,7 +71,7 @@ class Analysis:
             analysis, resolution = self.earlier
             if "graph" in vars(analysis) and "usage" in vars(analysis) and analysis.keep:
                 return collect_usage(self.campaign, self.graph, (analysis.graph, analysis.usage),
-                                     changed=self._changed())
+                                     changed=self._changed(), gone=self._gone)
         return collect_usage(self.campaign, self.graph, keep=True)
 
     @cached_property
@@ -90,7 +91,7 @@ class Analysis:
             if "flow" in vars(analysis) and "graph" in vars(analysis) and "usage" in vars(analysis):
                 earlier = analysis.flow
         return solve_flow_again(self.campaign, self.graph, self.usage, lambda: self.hidden, earlier,
-                                self.reached)
+                                self.reached, self._gone if earlier is not None else ())
 
     @cached_property
     def links(self) -> Links:
@@ -99,7 +100,7 @@ class Analysis:
         if self.earlier is not None:
             analysis, _ = self.earlier
             if "links" in vars(analysis) and "graph" in vars(analysis):
-                found, self._moved = links_again(analysis.links, self.graph, self._changed())
+                found, self._moved = links_again(analysis.links, self.graph, self._changed(), self._gone)
                 return found
         return links(self.graph)
 
@@ -109,6 +110,17 @@ class Analysis:
         verses = self.campaign.verses
         return [nid for vid in self.earlier[1].fresh
                 for nid in (vid, *(block_id(vid, name) for name in verses[vid].blocks))]
+
+    @cached_property
+    def _gone(self) -> list[str]:
+        """The bodies of the last run's graph that are no node of this one (verse ids or
+        blocks that went), in that graph's order."""
+        assert self.earlier is not None
+        analysis, resolution = self.earlier
+        if resolution.same_names:
+            return []
+        nodes = self.graph.nodes
+        return [nid for nid in analysis.graph.nodes if nid not in nodes]
 
     def reached(self, name: str, starts: list[str], backward: bool = False) -> AbstractSet[str]:
         """The bodies reachable from ``starts`` (guards ignored; against the edges with
@@ -121,7 +133,7 @@ class Analysis:
             earlier = self._earlier_reach(name)
             if earlier is not None and self._moved is not None:
                 touched = self._moved.backward if backward else self._moved.forward
-                kept = reach_again(earlier, begin, succ, pred, graph.graph.nodes, touched)
+                kept = reach_again(earlier, begin, succ, pred, graph.graph.nodes, touched, self._moved.gone)
             else:
                 kept = reach(begin, succ, graph.graph.nodes)
             self._reaches[name] = kept

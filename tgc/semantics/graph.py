@@ -163,6 +163,27 @@ class _Builder:
         self.entries()
         return self.g
 
+    def spliced(self, fresh: Iterable[str]) -> Graph:
+        """The earlier graph's bodies, those of the ``fresh`` verses built anew, for a
+        campaign whose verse ids or blocks came or went since: every node in the place a
+        fresh build gives it (one pass over the verse table; the bodies of the verses that
+        went are left out)."""
+        assert self.earlier is not None
+        nodes, edges = self.earlier.nodes, self.earlier.edges
+        anew = set(fresh)
+        for vid, info in self.c.verses.items():
+            if vid in anew:
+                self.node(vid, vid, None, info.verse.body, info.verse.id.span)
+                for name, block in info.blocks.items():
+                    self.node(block_id(vid, name), vid, name, block.body, block.span)
+                continue
+            self.g.nodes[vid], self.g.edges[vid] = nodes[vid], edges[vid]
+            for name in info.blocks:
+                nid = block_id(vid, name)
+                self.g.nodes[nid], self.g.edges[nid] = nodes[nid], edges[nid]
+        self.entries()
+        return self.g
+
     def run(self) -> Graph:
         for info in self.c.verses.values():
             if self.earlier is not None and info.id in self.same and self.kept(info.id, info.blocks):
@@ -278,14 +299,18 @@ class _Builder:
 
 
 def build_graph(campaign: Campaign, earlier: Graph | None = None, same: Collection[str] = (),
-                fresh: Iterable[str] | None = None) -> Graph:
+                fresh: Iterable[str] | None = None, same_names: bool = True) -> Graph:
     """The verse graph of a resolved campaign (linear in its size). With ``earlier``, the
     graph of the last run: the bodies of the verses in ``same`` (each the very tree it was
     then, its references resolved as they were: semantics.incremental) are taken from it;
     with ``fresh`` too (every other verse, for a campaign that declares the verses and
     blocks of the last run's in its order), the earlier graph is copied and only those
-    are built (work in proportion to the edit, not to the campaign)."""
+    are built (work in proportion to the edit, not to the campaign); with ``same_names``
+    False (verse ids or blocks came or went) every other body is taken from it in one
+    pass over the verse table."""
     if earlier is not None and fresh is not None:
+        if not same_names:
+            return _Builder(campaign, earlier, same).spliced(fresh)
         return _Builder(campaign, earlier, same).again(fresh)
     return _Builder(campaign, earlier, same).run()
 

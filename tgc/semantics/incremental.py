@@ -1,16 +1,21 @@
 """What one analysis keeps for the next after a structural edit (a choice's target, a
-guard, a divert, an effect changed): a model stage, the ``Campaign`` of the last run
-and the new one in, whether every reference means what it meant then (``same_names``);
-and the record of what resolving each verse found (``VerseResolution``), which the next
-resolution replays for a verse whose tree is the same instead of resolving it again.
+guard, a divert, an effect changed, a verse added or removed): a model stage, the
+``Campaign`` of the last run and the new one in, whether it declares the same things
+(``same_declarations``) and holds the same verses (``same_names``); and the record of
+what resolving each verse found (``VerseResolution``), which the next resolution
+replays for a verse whose tree is the same instead of resolving it again.
 
 Why it holds: resolving a verse's references reads only the verse's own tree and the
 names the campaign declares (its declarations, its verses with their sections and
 blocks) and spends from the run's did-you-mean budget. When those names are the same and
 the budget stands where it stood, a verse resolves as it did; its record says what that
 was, and how much budget it spent, so the verses after it see the budget a full run
-would leave them. tests/test_shape.py edits every case file and the sample and compares
-with a full run."""
+would leave them. When verse ids came or went but the declarations are the same, a
+reference that resolved still resolves to the same verse unless that verse went, and
+only a reference that failed can resolve now or get another hint: a record that failed
+nothing and names no verse that went holds too. tests/test_shape.py edits every case
+file and the sample (verses added and removed among the edits) and compares with a full
+run."""
 
 from __future__ import annotations
 
@@ -65,6 +70,20 @@ class Resolution:
     files: dict[str, FileResolution] = field(default_factory=dict)  # by file name
     # What collecting the symbols reported (semantics.symbols.collect_again replays it).
     collected: tuple[Diagnostic, ...] = ()
+    # Whether the campaign holds the verses and blocks of the run before, in its order
+    # (else verse ids came or went: the graph, the tables and the searches take nodes
+    # out and put new ones in their places).
+    same_names: bool = True
+
+
+def same_declarations(old: Campaign, new: Campaign) -> bool:
+    """Whether ``new`` declares what ``old`` declared (the same declarations, file by
+    file, and the same ruleset); its verses may differ. Then a verse resolves as it did
+    unless its reference failed or named a verse that went (semantics.resolve)."""
+    if old.ruleset is not new.ruleset or len(old.files) != len(new.files):
+        return False
+    return all(a is b or (a.name == b.name and _declarations(a) == _declarations(b))
+               for a, b in zip(old.files, new.files, strict=True))
 
 
 def same_names(old: Campaign, new: Campaign) -> bool:

@@ -51,6 +51,7 @@ class Moved:
 
     forward: frozenset[str]
     backward: frozenset[str]
+    gone: frozenset[str] = frozenset()  # the bodies that are no node any more
 
 
 def links(graph: Graph) -> Links:
@@ -65,16 +66,28 @@ def links(graph: Graph) -> Links:
     return Links(graph, succ, {nid: frozenset(p) for nid, p in pred.items()}, ends)
 
 
-def links_again(earlier: Links, graph: Graph, changed: Iterable[str]) -> tuple[Links, Moved]:
-    """The Links of ``graph``, patched from the last run's for the ``changed`` bodies (the
-    graph holds the last one's node ids, every other body the same as then)."""
+def links_again(earlier: Links, graph: Graph, changed: Iterable[str], gone: Iterable[str] = ()
+                ) -> tuple[Links, Moved]:
+    """The Links of ``graph``, patched from the last run's for the ``changed`` bodies (new
+    ones among them) and the bodies that went (``gone``: the last graph's nodes that are
+    none of this one); every other body is the same as then."""
     succ = dict(earlier.succ)
     pred = dict(earlier.pred)
     ends = set(earlier.ends)
     forward, backward = set(), set()
+    for nid in gone:  # (its successors go; what led to it changed, so is among ``changed``)
+        forward.add(nid)
+        for target in succ.pop(nid):
+            left = pred[target] - {nid}
+            if left:
+                pred[target] = left
+            else:
+                del pred[target]
+            backward.add(target)
+        ends.discard(nid)
     for nid in changed:
         forward.add(nid)
-        before, now = succ[nid], _targets(graph, nid)
+        before, now = succ.get(nid, ()), _targets(graph, nid)
         succ[nid] = now
         for target in set(before) - set(now):
             left = pred[target] - {nid}
@@ -90,7 +103,12 @@ def links_again(earlier: Links, graph: Graph, changed: Iterable[str]) -> tuple[L
             ends.add(nid)
         else:
             ends.discard(nid)
-    return Links(graph, succ, pred, frozenset(ends)), Moved(frozenset(forward), frozenset(backward))
+    for nid in gone:
+        backward.add(nid)
+        if nid in pred:
+            backward.update(pred.pop(nid))
+    return Links(graph, succ, pred, frozenset(ends)), Moved(frozenset(forward), frozenset(backward),
+                                                            frozenset(gone))
 
 
 def _targets(graph: Graph, nid: str) -> tuple[str, ...]:
@@ -122,12 +140,13 @@ def reach(starts: Iterable[str], succ: Adjacency, nodes: Collection[str]) -> Rea
 
 
 def reach_again(earlier: Reach, starts: Iterable[str], succ: Adjacency, pred: Adjacency,
-                nodes: Collection[str], touched: Collection[str]) -> Reach:
+                nodes: Collection[str], touched: Collection[str], gone: Collection[str] = ()) -> Reach:
     """``reach(starts, succ, nodes)``, carried on from the last run's search; ``touched``
     holds the bodies whose successors may have changed since, ``pred`` the new
-    predecessors (along ``succ``) of every body. The node ids are the last run's."""
+    predecessors (along ``succ``) of every body, ``gone`` the last run's bodies that are
+    no node any more (taken back, with what was first reached from them)."""
     begin = frozenset(s for s in starts if s in nodes)
-    lost = _taken_back(earlier, begin, succ, touched)
+    lost = _taken_back(earlier, begin, succ, touched, gone)
     found = _Found(dict(earlier.order), dict(earlier.children), set())
     found.drop(lost)
     todo: list[str] = []
@@ -141,7 +160,7 @@ def reach_again(earlier: Reach, starts: Iterable[str], succ: Adjacency, pred: Ad
                     found.add(target, source)
                     todo.append(target)
     for node in sorted(lost):
-        if node not in found.order:
+        if node not in found.order and node in nodes:
             origin = next((p for p in pred.get(node, ()) if p in found.order), None)
             if origin is not None:
                 found.add(node, origin)
@@ -150,10 +169,12 @@ def reach_again(earlier: Reach, starts: Iterable[str], succ: Adjacency, pred: Ad
 
 
 def _taken_back(earlier: Reach, begin: frozenset[str], succ: Adjacency,
-                touched: Collection[str]) -> set[str]:
+                touched: Collection[str], gone: Collection[str] = ()) -> set[str]:
     """The bodies whose noted chain no longer stands: a start no longer one, a body a
-    touched body no longer leads to, and every body first reached from one of those."""
+    touched body no longer leads to, a body that went, and every body first reached
+    from one of those."""
     seeds = [s for s in earlier.children.get(None, ()) if s not in begin]
+    seeds.extend(node for node in gone if node in earlier.order)
     children = earlier.children
     for source in touched:
         now = succ.get(source, ())

@@ -20,8 +20,10 @@ fixpoint itself. tests/test_reflow.py compares it with a fresh solve over random
 
 What the last solve took cut-off bodies to grant (semantics.flow, ``orphans``) rests on
 plain reachability, which an edit may move: it is always taken back, and asked again
-(a pass over the graph) when some granting body is not live. A fresh solve is made
-instead when the entries, the lines lost to syntax errors or the node ids changed.
+(a pass over the graph) when some granting body is not live. Node ids may come and go
+(a verse added or removed): a new node is a changed body, and a node that went is taken
+back with what rested on it. A fresh solve is made instead when the entries or the
+lines lost to syntax errors changed.
 """
 
 from __future__ import annotations
@@ -38,39 +40,42 @@ from tgc.semantics.usage import Usage
 
 
 def solve_flow_again(campaign: Campaign, graph: Graph, usage: Usage, hidden: Callable[[], Hidden],
-                     earlier: Flow | None, reach: Reacher | None = None) -> Flow:
+                     earlier: Flow | None, reach: Reacher | None = None, gone: Sequence[str] = ()) -> Flow:
     """The flow of ``graph`` and ``usage``, carried on from ``earlier`` (the last run's
     flow, solved with its state kept) when it can be, else solved afresh; its state is
-    kept either way. ``reach`` answers the plain searches (semantics.reach)."""
+    kept either way. ``reach`` answers the plain searches (semantics.reach); ``gone``
+    names the last graph's nodes that are none of this one (verses that went)."""
     kept = earlier.kept if earlier is not None else None
     if earlier is None or kept is None or kept.taken \
-            or len(graph.nodes) != len(kept.graph.nodes) or graph.entries != kept.graph.entries \
-            or usage.obscured != kept.usage.obscured:
+            or graph.entries != kept.graph.entries or usage.obscured != kept.usage.obscured:
         return solve_flow(campaign, graph, usage, hidden, keep=True, reach=reach)
     changed = _changed(kept.graph, graph)
-    if changed is None:
-        return solve_flow(campaign, graph, usage, hidden, keep=True, reach=reach)
+    if len(graph.nodes) != len(kept.graph.nodes) + sum(nid not in kept.graph.nodes for nid in changed) \
+            - len(gone):
+        return solve_flow(campaign, graph, usage, hidden, keep=True, reach=reach)  # (``gone`` is not all)
     kept.taken = True
-    return _carry_on(campaign, graph, usage, hidden, earlier, kept, changed, reach)
+    return _carry_on(campaign, graph, usage, hidden, earlier, kept, changed, reach, gone)
 
 
-def _changed(old: Graph, new: Graph) -> list[str] | None:
-    """The nodes whose bodies are not the last graph's (None: a node id came or went)."""
+def _changed(old: Graph, new: Graph) -> list[str]:
+    """The nodes whose bodies are not the last graph's (new ones among them)."""
     nodes = old.nodes
-    changed = [nid for nid, node in new.nodes.items() if nodes.get(nid) is not node]
-    return None if any(nid not in nodes for nid in changed) else changed
+    return [nid for nid, node in new.nodes.items() if nodes.get(nid) is not node]
 
 
 def _carry_on(campaign: Campaign, graph: Graph, usage: Usage, hidden: Callable[[], Hidden],
-              earlier: Flow, kept: Kept, changed: list[str], reach: Reacher | None) -> Flow:
-    lost_nodes, lost_facts = _taken_back(kept.order, changed)
+              earlier: Flow, kept: Kept, changed: list[str], reach: Reacher | None,
+              gone: Sequence[str]) -> Flow:
+    lost_nodes, lost_facts = _taken_back(kept.order, changed, gone)
     programs = dict(kept.programs)
+    for nid in gone:
+        del programs[nid]
     for nid in changed:
         programs[nid] = program(graph.edges[nid], usage.node_grants.get(nid))
     held = _held(campaign, usage, kept.held, earlier, lost_facts)
     solver = _Solver(campaign, graph, usage, hidden, True, held, programs, reach)
     solver.gen, solver.carried, solver._keys = kept.gen + 1, True, kept.keys
-    solver.incoming = _incoming_again(kept.incoming, kept.programs, programs, changed)
+    solver.incoming = _incoming_again(kept.incoming, kept.programs, programs, changed, gone)
     live = solver.flow.live = earlier.live - set(lost_nodes)
     order = solver.order = dict(kept.order)
     for nid in lost_nodes:
@@ -89,17 +94,21 @@ def _carry_on(campaign: Campaign, graph: Graph, usage: Usage, hidden: Callable[[
     return solver.finish()
 
 
-def _taken_back(order: dict[str | Fact, Support], changed: list[str]) -> tuple[list[str], list[Fact]]:
-    """The live nodes and held facts whose reason no longer stands, in one pass in the
-    order they were found (a reason names only what was found before it)."""
+def _taken_back(order: dict[str | Fact, Support], changed: list[str], gone: Sequence[str] = ()
+                ) -> tuple[list[str], list[Fact]]:
+    """The live nodes and held facts whose reason no longer stands, and the nodes that
+    went, in one pass in the order they were found (a reason names only what was found
+    before it)."""
     # What a changed body's old lines did is void, and so is what the last solve took
     # cut-off bodies to grant (plain reachability may have moved: orphans() asks again).
-    sources = {*changed, ORPHANS}
+    sources = {*changed, *gone, ORPHANS}
+    went = frozenset(gone)
     keys: set[tuple[str, str]] = set()
     nodes: list[str] = []
     facts: list[Fact] = []
     for item, (source, read) in order.items():
-        if (source is not None and source in sources) or (read and not keys.isdisjoint(read)):
+        if (source is not None and source in sources) or (read and not keys.isdisjoint(read)) \
+                or (went and item in went):
             if type(item) is str:
                 sources.add(item)
                 nodes.append(item)
@@ -144,12 +153,18 @@ def _walk_again(solver: _Solver, usage: Usage, changed: list[str], lost_nodes: l
 
 
 def _incoming_again(incoming: dict[str, frozenset[str]], before: dict[str, Sequence[Step]],
-                    programs: dict[str, Sequence[Step]], changed: list[str]) -> dict[str, frozenset[str]]:
-    """The bodies with an edge to each node, after the changed bodies' edges moved."""
+                    programs: dict[str, Sequence[Step]], changed: list[str], gone: Sequence[str] = ()
+                    ) -> dict[str, frozenset[str]]:
+    """The bodies with an edge to each node, after the changed bodies' edges moved and
+    the bodies that went took theirs away."""
     found = dict(incoming)
-    for nid in changed:
+    for nid in (*changed, *gone):
         for target in _targets(before.get(nid, ())):
-            found[target] = found[target] - {nid}
+            left = found[target] - {nid}
+            if left:
+                found[target] = left
+            else:
+                del found[target]
     for nid in changed:
         for target in _targets(programs[nid]):
             found[target] = found.get(target, frozenset()) | {nid}

@@ -27,14 +27,21 @@ from tgc.syntax import ast
 class Resolver:
     """One pass over every body and declaration; ``visit_`` methods per node kind."""
 
-    def __init__(self, campaign: Campaign, earlier: Resolution | None = None, keep: bool = False) -> None:
+    def __init__(self, campaign: Campaign, earlier: Resolution | None = None, keep: bool = False,
+                 same_names: bool = True) -> None:
         self.c = campaign
-        # The last run's records (when the campaign declares the same names), and this
+        # The last run's records (when the campaign declares the same things), and this
         # run's, for the next (with ``keep``: an editor's, file by file).
         self.earlier = earlier.verses if earlier is not None else {}
         self.earlier_files = earlier.files if earlier is not None else {}
         self.keep = keep
-        self.kept = Resolution()
+        self.kept = Resolution(same_names=same_names)
+        # When verse ids came or went since: those that went. A record then holds only if
+        # it failed nothing (a failure may resolve now, or its hint change) and resolved
+        # nothing to a verse that went (semantics.incremental).
+        self.gone: frozenset[str] | None = None
+        if not same_names and earlier is not None:
+            self.gone = frozenset(earlier.verses.keys() - campaign.verses.keys())
         self.diags: list[Diagnostic] = []
         self.section: str | None = None  # where relative references resolve
         self.verse: VerseInfo | None = None
@@ -71,7 +78,8 @@ class Resolver:
         tree (semantics.incremental); either way keep the record for the next run."""
         budget = hints_left()
         old = self.earlier.get(info.id)
-        if old is not None and old.budget == budget and (old.verse is info.verse or old.verse == info.verse):
+        if old is not None and old.budget == budget and (old.verse is info.verse or old.verse == info.verse) \
+                and self.stands(old):
             self.targets.update(old.targets)
             for ref in old.unresolved:
                 self.fail(ref)
@@ -103,7 +111,7 @@ class Resolver:
         for file in self.c.files:
             old = self.earlier_files.get(file.name)
             record = old if old is not None and old.file is file and old.budget == hints_left() \
-                else self.file_once(file)
+                and self.stands(old) and self.tabled(old) else self.file_once(file)
             if record is old:
                 self.targets.update(record.targets)
                 for ref in record.unresolved:
@@ -119,6 +127,22 @@ class Resolver:
                     info.blocks.setdefault(block.name, block)
                 duplicates.append(info)
         return duplicates
+
+    def stands(self, record: VerseResolution | FileResolution) -> bool:
+        """Whether a record of the last run holds for this run's names."""
+        if self.gone is None:
+            return True
+        return not record.unresolved and self.gone.isdisjoint(record.targets.values())
+
+    def tabled(self, record: FileResolution) -> bool:
+        """Whether the verse table holds the file's verses as it did (a verse of another
+        file may have taken an id first, or left one to a second copy of this file)."""
+        table = self.c.verses
+        for vid, verse in record.duplicates:
+            first = table.get(vid)
+            if first is None or first.verse is verse:
+                return False
+        return all(vid in table and table[vid].verse is r.verse for vid, r in record.verses.items())
 
     def file_once(self, file: ast.File) -> FileResolution:
         """One file's verses resolved (each replayed when it can be), as a record."""
@@ -592,12 +616,13 @@ def resolve(campaign: Campaign) -> tuple[Campaign, list[Diagnostic]]:
     return Resolver(campaign).run()
 
 
-def resolve_again(campaign: Campaign, earlier: Resolution | None
+def resolve_again(campaign: Campaign, earlier: Resolution | None, same_names: bool = True
                   ) -> tuple[Campaign, list[Diagnostic], Resolution]:
     """``resolve``, replaying the records of ``earlier`` (the last run's, for a campaign
-    that declares the same names: semantics.incremental.same_names) for every verse whose
-    tree is the same; also this run's records, for the next."""
-    resolver = Resolver(campaign, earlier, keep=True)
+    that declares the same things: semantics.incremental.same_declarations; with
+    ``same_names`` False its verse ids came or went since) for every verse whose tree is
+    the same and whose record still holds; also this run's records, for the next."""
+    resolver = Resolver(campaign, earlier, keep=True, same_names=same_names)
     resolved, diags = resolver.run()
     return resolved, diags, resolver.kept
 

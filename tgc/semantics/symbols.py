@@ -388,29 +388,90 @@ def with_new_prose(campaign: Campaign, old: Sequence[ast.File], new: Sequence[as
 
 
 def collect_again(campaign: Campaign, old: Sequence[ast.File], new: Sequence[ast.File],
-                  diags: Sequence[Diagnostic]) -> Campaign | None:
+                  diags: Sequence[Diagnostic]) -> tuple[Campaign, bool] | None:
     """What ``collect(new)`` would build (its diagnostics are ``diags``, those of
     collecting ``old``), from the campaign collected from ``old`` (an editor's last run,
-    resolved or not): when every file that changed keeps its declarations as they were
-    and its verses with the same ids and blocks, in order, and no diagnostic of the
-    collection points into it. Then the tables are the same but for the changed files'
-    verses, which hold their new trees; None when that cannot be told (collect again).
-    Work in proportion to the changed files, not to the campaign."""
+    resolved or not), and whether it holds the same verses and blocks in the same order:
+    when every file that changed keeps its declarations as they were and no diagnostic
+    of the collection points into it. Then the tables are the same but for the changed
+    files' verses: when their ids and blocks are the same, in order, they hold their new
+    trees; else (a verse added, removed or renamed) the changed files' verses are
+    tabled again in their places, when that adds no diagnostic (no id or block name
+    repeated). None when that cannot be told (collect again). Work in proportion to the
+    changed files (and, when verse ids come or go, one pass over the verse table)."""
     if len(old) != len(new):
         return None
+    renamed: list[ast.File] = []
     for before, after in zip(old, new, strict=True):
         if before is after:
             continue
-        if before.name != after.name or len(before.items) != len(after.items) \
-                or any(_points_into(d, after.name) for d in diags):
+        if before.name != after.name or any(_points_into(d, after.name) for d in diags):
             return None
-        for was, now in zip(before.items, after.items, strict=True):
-            if isinstance(was, ast.Verse) and isinstance(now, ast.Verse):
-                if _verse_names(was) != _verse_names(now):
-                    return None
-            elif was != now:
+        if _same_names(before, after):
+            continue
+        if _declarations(before) != _declarations(after):
+            return None
+        renamed.append(after)
+    if not renamed:
+        return replace(with_new_prose(campaign, old, new), targets={}, unresolved=set()), True
+    verses = _tabled_again(campaign, renamed)
+    if verses is None:
+        return None
+    return replace(campaign, files=tuple(new), verses=verses, targets={}, unresolved=set()), False
+
+
+def _same_names(before: ast.File, after: ast.File) -> bool:
+    """The same declarations, and verses of the same ids and blocks, item for item."""
+    if len(before.items) != len(after.items):
+        return False
+    for was, now in zip(before.items, after.items, strict=True):
+        if isinstance(was, ast.Verse) and isinstance(now, ast.Verse):
+            if _verse_names(was) != _verse_names(now):
+                return False
+        elif was != now:
+            return False
+    return True
+
+
+def _declarations(file: ast.File) -> list[ast.Item]:
+    return [item for item in file.items if not isinstance(item, ast.Verse)]
+
+
+def _tabled_again(campaign: Campaign, files: list[ast.File]) -> dict[str, VerseInfo] | None:
+    """The verse table with the verses of ``files`` (changed files whose declarations
+    stand) tabled anew where the old table held that file's first verse; None when a
+    new id or block name repeats one (a diagnostic collect() would add) or a file held
+    no verse before (its place in the table is not known)."""
+    names = {file.name for file in files}
+    fresh: dict[str, dict[str, VerseInfo]] = {}
+    for file in files:
+        table: dict[str, VerseInfo] = {}
+        for item in file.items:
+            if not isinstance(item, ast.Verse):
+                continue
+            section = canonical_section(item.id.section)
+            vid = f"{section}.{canonical_verse(item.id.verse)}"
+            existing = campaign.verses.get(vid)
+            if vid in table or (existing is not None and existing.verse.id.span.file not in names):
                 return None
-    return replace(with_new_prose(campaign, old, new), targets={}, unresolved=set())
+            info = VerseInfo(vid, section, item)
+            for block in item.blocks:
+                if not block.name:
+                    continue
+                if block.name in info.blocks:
+                    return None
+                info.blocks[block.name] = block
+            table[vid] = info
+        fresh[file.name] = table
+    verses: dict[str, VerseInfo] = {}
+    for vid, info in campaign.verses.items():
+        name = info.verse.id.span.file
+        if name in names:
+            if name in fresh:
+                verses.update(fresh.pop(name))
+        else:
+            verses[vid] = info
+    return None if fresh else verses
 
 
 def _verse_names(verse: ast.Verse) -> tuple[str, str, tuple[str, ...]]:

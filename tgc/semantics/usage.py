@@ -122,32 +122,38 @@ class _Collector:
         self.triggers()
         return self.u
 
-    def again(self, earlier: tuple[Graph, Usage], changed: list[str]) -> Usage | None:
+    def again(self, earlier: tuple[Graph, Usage], changed: list[str], gone: list[str]) -> Usage | None:
         """The earlier run's tables with the rows of the ``changed`` bodies collected anew
-        and put in their places (None when a body is no node of the graph, then or now:
-        its rows come after every node's)."""
+        and put in their places, and those of the bodies that went (``gone``: node ids
+        of the earlier graph that are none of this one) taken out (None when a body is
+        no node of the graph, then or now: its rows come after every node's)."""
         was = earlier[1]
         plain, seen = _seen(self.c, was.seen)
         if was.shadows or not plain:
             return None
-        places = was.places if was.places is not None else {nid: i for i, nid in enumerate(self.graph.nodes)}
+        places = was.places
+        if places is None or gone or len(places) != len(self.graph.nodes):
+            places = {nid: i for i, nid in enumerate(self.graph.nodes)}
         parts = dict(was.parts)
-        before = {nid: parts.get(nid, _NOTHING) for nid in changed}
+        before = {nid: parts.get(nid, _NOTHING) for nid in (*changed, *gone)}
         for nid in changed:
             whole, self.u = self.u, Usage()
             self.body(nid, self.graph.nodes[nid].body)
             part, self.u = self.u, whole
             parts[nid] = _NOTHING if part == _NOTHING else part
+        for nid in gone:
+            parts[nid] = _NOTHING
+        now = [(b, parts[n]) for n, b in before.items()]
+        if gone or len(parts) != len(self.graph.nodes):  # (nodes came or went: graph order)
+            parts = {nid: parts[nid] for nid in self.graph.nodes}
         self.obscure()
         u = self.u
         u.parts, u.places, u.seen = parts, places, seen
-        u.grants = _patched(was.grants, [(b.grants, parts[n].grants) for n, b in before.items()],
-                            parts, places, "grants")
-        u.removals = _patched(was.removals, [(b.removals, parts[n].removals) for n, b in before.items()],
-                              parts, places, "removals")
-        u.checks = _patched(was.checks, [(b.checks, parts[n].checks) for n, b in before.items()],
-                            parts, places, "checks")
-        u.node_grants = _patched_grants(was.node_grants, changed, parts, places)
+        u.grants = _patched(was.grants, [(b.grants, p.grants) for b, p in now], parts, places, "grants")
+        u.removals = _patched(was.removals, [(b.removals, p.removals) for b, p in now], parts, places,
+                              "removals")
+        u.checks = _patched(was.checks, [(b.checks, p.checks) for b, p in now], parts, places, "checks")
+        u.node_grants = _patched_grants(was.node_grants, [*changed, *gone], parts, places)
         u.atoms = [a for part in parts.values() if part.atoms for a in part.atoms]
         u.compounds = [c for part in parts.values() if part.compounds for c in part.compounds]
         for part in parts.values():
@@ -362,14 +368,16 @@ def atoms(cond: ast.Cond, negated: bool = False) -> Iterator[
 
 
 def collect_usage(campaign: Campaign, graph: Graph, earlier: tuple[Graph, Usage] | None = None,
-                  keep: bool = False, changed: list[str] | None = None) -> Usage:
+                  keep: bool = False, changed: list[str] | None = None, gone: list[str] | None = None
+                  ) -> Usage:
     """The campaign's usage tables (``Analysis.usage`` keeps them for every check). With
     ``keep``, what each body added is kept too (``Usage.parts``), and with ``earlier`` (the
     last run's graph and tables, both kept) the bodies that are still its nodes are taken
     from it; with ``changed`` too (every node that is not, in a graph of the same node ids
-    in the same order), the earlier tables are patched where those bodies' rows go."""
+    in the same order, but for the earlier graph's ``gone``), the earlier tables are patched
+    where those bodies' rows go."""
     if earlier is not None and changed is not None:
-        found = _Collector(campaign, graph, None, True).again(earlier, changed)
+        found = _Collector(campaign, graph, None, True).again(earlier, changed, gone or [])
         if found is not None:
             return found
     return _Collector(campaign, graph, earlier, keep).run()
@@ -418,7 +426,8 @@ def _patched(table: dict[Fact, list[_Row]],
         if added:
             rows = sorted(rows + added, key=lambda row: places.get(row.node or "", -1))
         if rows:
-            inserted = inserted or fact not in found
+            # (a new fact, or one whose first row moved: the facts' order may change)
+            inserted = inserted or fact not in found or rows[0] is not found[fact][0]
             found[fact] = rows
         else:
             found.pop(fact, None)
@@ -435,7 +444,8 @@ def _patched_grants(grants: dict[str, list[Change]], changed: list[str], parts: 
     found = dict(grants)
     inserted = False
     for nid in changed:
-        rows = parts[nid].node_grants.get(nid)
+        part = parts.get(nid)
+        rows = part.node_grants.get(nid) if part is not None else None
         if rows:
             inserted = inserted or nid not in found
             found[nid] = rows
