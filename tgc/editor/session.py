@@ -10,8 +10,8 @@ cannot change, and collects
 the symbols again from the new trees; any other edit collects the symbols again and runs
 every check on a fresh Analysis, replaying for each verse the edit left alone its
 resolution, its bodies in the graph, its usage rows and its endings
-(semantics.incremental), also when the edit added or removed a verse. Either way the report is exactly a full `tgc check`'s
-(tests/test_shape.py, tests/test_lsp_parity.py).
+(semantics.incremental), also when the edit added or removed a verse. Either way the
+report is exactly a full `tgc check`'s (tests/test_shape.py, tests/test_lsp_parity.py).
 """
 
 from __future__ import annotations
