@@ -33,7 +33,7 @@ from tgc.rulesets.twenty_strong.engines.decisions import (
     Policy,
     numbered,
 )
-from tgc.rulesets.twenty_strong.engines.table import BASIC, CRIT, MISS, Foe, Table
+from tgc.rulesets.twenty_strong.engines.table import BASIC, CRIT, MISS, Foe, Table, item_use
 
 ROUND_LIMIT = 100  # TS-15.3's safety net
 Result = Literal["win", "lose"]
@@ -87,6 +87,15 @@ class DeckIndex:
     # choice of deck reads of the tops (a record's field costs several slots' reads)
     vitals: dict[int, tuple[int, int]]
     lefts: dict[int, frozenset[str]]  # each combat card's left positions, likewise
+    # each combat card's right nodes and strikes (positions and effects), likewise
+    plays: dict[int, tuple[tuple[str, ...], tuple[tuple[tuple[str, ...], tuple[Effect, ...]], ...]]]
+    # each card's standing modifiers in the hand and in play, each enemy's as an item
+    hand_mods: dict[int, tuple[Effect, ...]]
+    play_mods: dict[int, tuple[Effect, ...]]
+    item_mods: dict[int, tuple[Effect, ...]]
+    uses: dict[int, str]  # each enemy's item use ("none": no item), likewise
+    card_named: dict[str, CombatCard]  # the first card of each name (Box.card)
+    colour_of: tuple[int, ...]  # each die's colour, by the die's number (TS-3.1)
 
 
 _INDEXES: dict[int, tuple[Box, DeckIndex]] = {}  # by the deck's identity (it is frozen)
@@ -127,7 +136,15 @@ def deck_index(box: Box) -> DeckIndex:
                       {trigger: frozenset(z for z, t in triggers if t == trigger)
                        for _, trigger in triggers},
                       {id(e): (e.health, e.health + e.damage) for e in box.enemies},
-                      {id(c): c.left_positions for c in box.cards})
+                      {id(c): c.left_positions for c in box.cards},
+                      {id(c): (c.right, tuple((s.positions, s.effects) for s in c.left))
+                       for c in box.cards},
+                      {id(c): cards.get(("hand", c.name), ()) for c in box.cards},
+                      {id(c): cards.get(("play", c.name), ()) for c in box.cards},
+                      {id(e): items.get(e.name, ()) for e in (*box.enemies, *box.bosses)},
+                      {id(e): item_use(e) for e in (*box.enemies, *box.bosses)},
+                      {c.name: c for c in reversed(box.cards)},
+                      tuple(i for i, c in enumerate(box.dice.colours) for _ in range(c.count)))
     if len(_INDEXES) > 64:
         _INDEXES.clear()
     _INDEXES[id(box)] = (box, index)
@@ -169,7 +186,9 @@ class Game:
         self.triggers, self.sides, self.dial_open = index.triggers, index.sides, index.dial_open
         self.trigger_zones = index.trigger_zones
         self.soonest = index.soonest
-        self.vitals, self.lefts = index.vitals, index.lefts
+        self.vitals, self.lefts, self.plays = index.vitals, index.lefts, index.plays
+        self.hand_mods, self.play_mods, self.item_mods = index.hand_mods, index.play_mods, index.item_mods
+        self.uses = index.uses
         self.sides_count, self.dial_len = box.dice.sides, len(box.dice.dial)
         self.colour_names, self.dial_colours = index.names, index.dial_colours
         self.standing_hero: tuple[Effect, ...] = ()
@@ -221,7 +240,7 @@ class Game:
         box = self.box
         chosen_boss = self._pick_boss(boss)
         chosen_hero = self._pick_hero(hero)
-        colour_of = [i for i, c in enumerate(box.dice.colours) for _ in range(c.count)]
+        colour_of = list(self.index.colour_of)
         self.t = Table(box=box, hero=chosen_hero, boss=chosen_boss, rank=rank,
                        health=chosen_hero.health, strategy=chosen_hero.strategy,
                        recovery=chosen_hero.recovery, colour_of=colour_of,
@@ -266,7 +285,7 @@ class Game:
         Universal card; every other hero its own."""
         if hero.elsewhere:
             return next((c for c in self.box.cards if c.kind == "universal"), None)
-        return self.box.card(hero.card) if hero.card is not None else None
+        return self.index.card_named.get(hero.card) if hero.card is not None else None
 
     def apply_rank(self) -> None:
         """TS-4.1 setup modifiers, after the hero and before the hand (TS-A17)."""

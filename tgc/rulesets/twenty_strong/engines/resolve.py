@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, assert_never
 
 from tgc.rulesets.twenty_strong import data
 from tgc.rulesets.twenty_strong.engines.decisions import STOP, YES_NO, Choice, numbered
-from tgc.rulesets.twenty_strong.engines.table import BASIC, CRIT, PRINTED, Foe
+from tgc.rulesets.twenty_strong.engines.table import BASIC, CRIT, PRINTED, Foe, item_use
 
 if TYPE_CHECKING:
     from tgc.rulesets.twenty_strong.engines.game import Game
@@ -40,28 +40,36 @@ def live_abilities(game: Game, trigger: data.Trigger) -> tuple[tuple[data.Abilit
         out += tuple((a, foe) for foe in t.foes for card in foe.chain for a in card.abilities
                      if a.zone == "play" and a.trigger == trigger)
     if "item" in zones and t.inventory:
-        out += tuple((a, None) for item in t.ongoing() if item.item is not None
+        uses = game.uses  # the deck's enemies' item kinds, by identity
+        out += tuple((a, None) for item in t.inventory
+                     if (uses.get(id(item)) or item_use(item)) == "ongoing" and item.item is not None
                      for a in item.item.abilities if a.trigger == trigger)
     return out
 
 
 def standing(game: Game) -> tuple[data.Effect, ...]:
     """Modifiers that act while their source is live (``always`` abilities). Most decks
-    have few, so each source's are looked up by name, made once per game."""
+    have few: the deck's index holds each card's and item's by identity, and a source
+    that is not the deck's is looked up by name."""
     if not game.has_standing:
         return ()
     t = game.t
     cards, items = game.standing_cards, game.standing_items
     out = game.standing_hero
     if cards:
+        hand_mods, play_mods = game.hand_mods, game.play_mods
         for card in t.hand:
-            out += cards.get(("hand", card.name), ())
+            found = hand_mods.get(id(card))
+            out += found if found is not None else cards.get(("hand", card.name), ())
         for foe in t.foes:
             for card in foe.chain:
-                out += cards.get(("play", card.name), ())
+                found = play_mods.get(id(card))
+                out += found if found is not None else cards.get(("play", card.name), ())
     if items:
+        item_mods = game.item_mods
         for item in t.inventory:
-            out += items.get(item.name, ())
+            found = item_mods.get(id(item))
+            out += found if found is not None else items.get(item.name, ())
     return out
 
 
@@ -251,8 +259,8 @@ def banish_die(game: Game, e: data.BanishDie) -> None:
     if e.zone in ("active", "any"):
         zones.append(t.active)
         zones.extend(f.applied for f in t.foes)
-    found = [(z, d) for z in zones for d in z
-             if e.colour is None or t.colour_name(d) == e.colour]
+    colour, names, colour_of = e.colour, t.colour_names, t.colour_of
+    found = [(z, d) for z in zones for d in z if colour is None or names[colour_of[d]] == colour]
     if not found:
         return
     pick = game.ask("pick-die", numbered("die", len(found)), "banish a die")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from tgc.rulesets.twenty_strong.engines import resolve
 from tgc.rulesets.twenty_strong.engines.decisions import STOP, YES_NO, Choice, numbered
-from tgc.rulesets.twenty_strong.engines.table import CRIT, FACE_NAMES, MISS, PRINTED, Foe
+from tgc.rulesets.twenty_strong.engines.table import CRIT, FACE_NAMES, MISS, PRINTED, Foe, item_use
 
 if TYPE_CHECKING:
     from tgc.rulesets.twenty_strong.engines.game import Game
@@ -130,15 +130,18 @@ def play_card(game: Game, index: int, foe: Foe) -> int:
     each, top to bottom. Returns the strikes it grants."""
     t = game.t
     card = t.hand.pop(index)
+    known = game.plays.get(id(card))  # the deck's cards' fields, by identity
+    right, strikes = known if known is not None else (
+        card.right, tuple((s.positions, s.effects) for s in card.left))
     matching = set(foe.host)
     foe.chain.append(card)
-    foe.host = card.right
+    foe.host = right
     if game.log is not None:
         game.say(f"You play {card.name} on {foe.card.name}.")
     again = 0
-    for strike in card.left:
-        if not matching.isdisjoint(strike.positions):
-            again += resolve.effects(game, strike.effects, foe)
+    for positions, effects in strikes:
+        if not matching.isdisjoint(positions):
+            again += resolve.effects(game, effects, foe)
     return again
 
 
@@ -338,8 +341,12 @@ def damage_on(game: Game, foe: Foe) -> int:
 
 
 def usable_items(game: Game) -> list[int]:
-    return [i for i, item in enumerate(game.t.inventory)
-            if item.item is not None and item.item.use == "single-use"]
+    inventory = game.t.inventory
+    if not inventory:
+        return []
+    uses = game.uses  # the deck's enemies' item kinds, by identity
+    return [i for i, item in enumerate(inventory)
+            if (uses.get(id(item)) or item_use(item)) == "single-use"]
 
 
 def offer_items(game: Game) -> None:

@@ -87,6 +87,11 @@ def card_fields(card: Enemy) -> CardFields:
     return found
 
 
+def item_use(enemy: Enemy) -> str:
+    """What kind of item the enemy becomes (TS-12.1), "none" without one."""
+    return enemy.item.use if enemy.item is not None else "none"
+
+
 @dataclass(slots=True)
 class Table:
     box: Box
@@ -121,15 +126,21 @@ class Table:
     unlocked_pass: set[str | None] = field(default_factory=set)
     face_bonus: dict[int, int] = field(default_factory=dict)  # face -> damage this round
     prevent: int = 0
+    dial_names: tuple[str, ...] = field(init=False)  # the deck's dial and colours, read once
+    colour_names: tuple[str, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        dice = self.box.dice
+        self.dial_names, self.colour_names = dice.dial, tuple(c.name for c in dice.colours)
 
     # ------------------------------------------------------------ reading the table
 
     @property
     def dial_colour(self) -> str:
-        return self.box.dice.dial[self.dial]
+        return self.dial_names[self.dial]
 
     def colour_name(self, die: int) -> str:
-        return self.box.dice.colours[self.colour_of[die]].name
+        return self.colour_names[self.colour_of[die]]
 
     def dice_in(self, zone: list[int], colour: int) -> list[int]:
         return [d for d in zone if self.colour_of[d] == colour]
