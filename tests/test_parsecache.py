@@ -108,6 +108,24 @@ def test_a_change_to_tgc_itself_invalidates_every_entry(campaign: Path,
     assert [d.code for d in result.diagnostics] == ["TGC101"]
 
 
+def test_the_code_hash_reads_every_source_file_of_the_package(tmp_path: Path) -> None:
+    """What the hash covers: each ``*.py`` file at any depth, by its path from the package,
+    and neither bytecode folders, other files nor a linked folder."""
+    from tgc.project import parsecache
+    from tgc.project.parsecache import package_sources
+
+    (tmp_path / "sub" / "deeper").mkdir(parents=True)
+    (tmp_path / "__pycache__").mkdir()
+    for name in ("a.py", "sub/b.py", "sub/deeper/c.py", "__pycache__/d.py", "sub/notes.txt"):
+        (tmp_path / name).write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / "linked").symlink_to(tmp_path / "sub", target_is_directory=True)
+    found = sorted(package_sources(str(tmp_path)))
+    assert found == [("a.py", str(tmp_path / "a.py")), ("sub/b.py", str(tmp_path / "sub" / "b.py")),
+                     ("sub/deeper/c.py", str(tmp_path / "sub" / "deeper" / "c.py"))]
+    tgc_package = Path(parsecache.__file__).resolve().parents[1]
+    assert sorted(name for name, _ in package_sources(str(tgc_package))) == sorted(
+        p.relative_to(tgc_package).as_posix() for p in tgc_package.rglob("*.py"))
+
 # ---------------------------------------------------------------- a hostile cache (issue 18, point 11)
 
 

@@ -45,6 +45,7 @@ Inline = tuple[Piece, ...]
 _LABELS = {word: label for name in rulesets.names()
            for word, label in rulesets.get(name).vocabulary.labels.items()}
 _MARKUP = re.compile(r"[\\:*_]")  # no such character: no icon, emphasis or escape to read
+_SPECIAL = re.compile("[&<>'\"]")  # what HTML escaping replaces (markupsafe.escape)
 
 
 def text(value: str) -> Piece:
@@ -189,8 +190,15 @@ def _data_url(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
+def _escaped(words: str) -> str:
+    """``escape(words)`` as plain text. Most of a book's words hold nothing to escape: they
+    are returned as they are, without making a Markup object for each piece (a 20k book
+    makes about a million; the pages' text is the same)."""
+    return str(escape(words)) if _SPECIAL.search(words) else words
+
+
 def _piece_html(piece: Piece) -> str:
-    words = escape(piece.text)
+    words = _escaped(piece.text)
     if piece.kind == "icon":
         art = _glyph(piece.icon)
         if art is not None:  # tgc's own drawing (never author text); its name for screen readers
@@ -202,7 +210,7 @@ def _piece_html(piece: Piece) -> str:
     if piece.kind == "name":
         return f'<span class="name">{words}</span>'
     if piece.italic:
-        words = Markup(f"<em>{words}</em>")
+        words = f"<em>{words}</em>"
     if piece.bold:
-        words = Markup(f"<strong>{words}</strong>")
-    return str(words)
+        words = f"<strong>{words}</strong>"
+    return words
