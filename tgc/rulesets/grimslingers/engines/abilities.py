@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from tgc.rulesets.grimslingers.engines.duel import Duel
 
 COST_WORTH = 0.3  # what a policy's worth of an option takes off per point of cost
+SURVIVAL_WORTH = 10.0  # a defeat costs an allowed defeat and every unresolved card
 
 
 def timed(p: Duelist, timing: Timing) -> Iterator[UseAbility]:
@@ -82,7 +83,7 @@ def as_harm_lands(duel: Duel, source: Duelist, target: Duelist, amount: int) -> 
         if not affordable(target, part.ability):
             continue
         cost = sum(c.amount for c in part.ability.costs)
-        worth = min(amount, _prevents(part.ability)) - COST_WORTH * cost
+        worth = _saves(target, amount, _prevents(part.ability)) - COST_WORTH * cost
         why = f"{amount} DMG lands from {source.name}"
         options = (Option("take it", 0.0), Option(f"use {label(part)}", worth))
         if duel.policy.choose(duel, target, why, options) != 1:
@@ -98,6 +99,19 @@ def as_harm_lands(duel: Duel, source: Duelist, target: Duelist, amount: int) -> 
         target.shield -= kept
         duel.note(f"{kept} DMG to {target.name} is prevented")
     return amount - kept
+
+
+def _saves(target: Duelist, amount: int, prevents: int) -> float:
+    """What preventing ``prevents`` more of this DMG is worth to its target: the HP it
+    keeps (the shield already up takes its share first, and no more HP than the target
+    has can be lost), and a life when it turns a defeat into a survival. Nothing when the
+    target falls either way or would not have lost the HP anyway."""
+    lands = max(0, amount - target.shield)
+    after = max(0, lands - prevents)
+    if after >= target.hp:
+        return 0.0
+    kept = min(target.hp, lands) - after
+    return kept + (SURVIVAL_WORTH if lands >= target.hp else 0.0)
 
 
 def _prevents(ability: Ability) -> int:

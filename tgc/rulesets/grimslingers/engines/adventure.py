@@ -50,6 +50,7 @@ def new_party(rules: Rules, names: list[str]) -> list[Character]:
         setup = player_setup(rules, Build(name))
         g = setup.grimslinger
         party.append(Character(name, hand=list(setup.hand), stash=list(setup.stash),
+                               passive=list(setup.passive),
                                resource=g.start if g else None,
                                belt=10 if g is not None and g.resource == "ammo" else None))
     return party

@@ -57,7 +57,8 @@ def lust_for(play: Play) -> None:
 
 def copy_card(duel: Duel, play: Play) -> None:
     """The user picks an unresolved card; every unresolved card, and this one, becomes a
-    copy with its own owner, keeping its own target where the copy has a single one."""
+    copy with its own owner, keeping its own target where the copy has a single one, and
+    paying the copied card's costs (GS-A9): this one now, the others as they resolve."""
     others = [p for p in duel.plays if p is not play and p.state == "unresolved"]
     if not others:
         return
@@ -72,6 +73,10 @@ def copy_card(duel: Duel, play: Play) -> None:
         other.copy_of = chosen
         if not keep:
             other.targets = duel.targets_for(other.owner, chosen)
+    if not resolve.pay_costs(duel, play.owner, chosen.costs, chosen):  # each owner (GS-A9)
+        duel.note(f"{play.owner.name} cannot pay for {chosen.name}: deactivated")
+        resolve.deactivate_play(play)
+        return
     resolve.apply_fx(duel, play, chosen.fx)
 
 
@@ -243,7 +248,11 @@ def choice(duel: Duel, play: Play, fx: Choice) -> None:
         picked = offered[choose(duel, t, f"answer {play.acting.name}", options)]
         duel.note(f"{t.name} chooses: {fx_words(picked)}")
         one = Play(play.card, play.owner, [t], play.order, play.rn, play.nv)
-        resolve.apply_fx(duel, one, picked)
+        for part in picked:  # a `pay` option is the chooser's, no cost of the card (GS-A14)
+            if isinstance(part, Pay):
+                pay(t, part)
+            else:
+                resolve.apply_fx(duel, one, (part,))
 
 
 def _can(duel: Duel, t: Duelist, fx: Fx) -> bool:

@@ -18,7 +18,14 @@ from tgc.rulesets.grimslingers.data import (
 )
 from tgc.rulesets.grimslingers.engines import abilities, cards, resolve
 from tgc.rulesets.grimslingers.engines.decisions import PlayCards, Policy
-from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, drawable, holds, take
+from tgc.rulesets.grimslingers.engines.duelist import (
+    Duelist,
+    Play,
+    drawable,
+    holds,
+    kept_on_board,
+    take,
+)
 from tgc.rulesets.grimslingers.engines.standoff import take_standoff
 from tgc.rulesets.grimslingers.rules import Rules
 
@@ -122,9 +129,10 @@ class Duel:
                      stash_limit=p.stash_limit, team=1, grimslinger=p.grimslinger,
                      discard=list(p.discard), deactivated=list(p.deactivated),
                      item_pile=self.item_discard)
-        for card in [c for c in me.hand if c.abilities]:  # kept on the board (GS-3.11, 6.7)
-            take(me.hand, card)
-            me.passive.append(card)
+        for pile in (me.hand, me.stash):  # kept on the board from the start (GS-3.11, 6.7)
+            for card in [c for c in pile if kept_on_board(c)]:
+                take(pile, card)
+                me.passive.append(card)
         g = p.grimslinger
         if g is not None:
             me.res[g.resource] = g.start if p.resource is None else p.resource
@@ -351,7 +359,7 @@ class Duel:
     # -------------------------------------------------------------- Aftermath (GS-15.7)
 
     def aftermath(self) -> None:
-        for play in sorted(self.plays, key=lambda p: (p.rn, p.order)):
+        for play in resolve.resolution_order(self, self.plays):
             if play.state == "unresolved":
                 resolve.resolve_play(self, play)
 

@@ -36,6 +36,13 @@ def drawable(card: Card) -> bool:
             and card.comeback is None)
 
 
+def kept_on_board(card: Card) -> bool:
+    """A passive card kept in the passive space (GS-3.11): a many-in-one skill such as
+    Vampyric Abilities, which "never enters your hand" but stays in front of its owner
+    from the moment it is owned (GS-6.7)."""
+    return bool(card.abilities)
+
+
 @dataclass(frozen=True, slots=True)
 class Cursed:
     """A card kept face up in its target's space (Scourge, GS-10.5): who owns it and the

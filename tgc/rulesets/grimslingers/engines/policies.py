@@ -63,9 +63,11 @@ def affordable(p: Duelist, card: Card) -> bool:
                                         and c.amount else c.amount) for c in card.costs)
 
 
-def _idle_heal(p: Duelist, card: Card) -> bool:
-    """A card that only heals, played at full HP, spends its cost for nothing."""
-    return p.hp >= p.max_hp and all(fx.kind == "gain" and fx.resource == "hp" for fx in card.fx)
+def _idle_heal(p: Duelist, fxs: tuple[Fx, ...]) -> bool:
+    """FX that only heal, used at full HP, spend their cost for nothing: a card, or a
+    Standoff part such as Regenerate."""
+    return p.hp >= p.max_hp and bool(fxs) and all(
+        fx.kind == "gain" and fx.resource == "hp" for fx in fxs)
 
 
 class Greedy:
@@ -86,7 +88,7 @@ class Greedy:
         for card in p.hand:
             if playable and not drawable(card):
                 continue
-            if not affordable(p, card):
+            if not affordable(p, card) or _idle_heal(p, card.fx):
                 continue
             s = self.score(card)
             if s > best_score:
@@ -112,13 +114,13 @@ class Greedy:
             actions.append(Sacrifice(min(2, player.hp - 3)))
         for card in player.hand:
             if "standoff" in card.types and affordable(player, card) and self.score(card) > 0 \
-                    and not _idle_heal(player, card):
+                    and not _idle_heal(player, card.fx):
                 actions.append(UseCard(card))
                 break
         for card in player.passive:
             for ability in card.abilities:
                 if ability.timing == "standoff" and abilities.affordable(player, ability) \
-                        and fx_score(ability.fx) > 0:
+                        and fx_score(ability.fx) > 0 and not _idle_heal(player, ability.fx):
                     actions.append(UseAbility(card, ability))
                     break
         for card in sorted(duel.field, key=self.score, reverse=True)[:1]:

@@ -15,9 +15,11 @@ from tgc.rulesets.grimslingers.data import (
     Dnc,
     Fx,
     Nv,
+    Pay,
     Resource,
 )
 from tgc.rulesets.grimslingers.engines import abilities, cards
+from tgc.rulesets.grimslingers.engines.decisions import Option
 from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, take
 
 if TYPE_CHECKING:
@@ -37,6 +39,27 @@ def combine(duel: Duel, main: Play, extra: Card) -> None:
                            duel.rn_of(extra, main.owner)))
 
 
+def resolution_order(duel: Duel, plays: list[Play]) -> list[Play]:
+    """GS-7.1: lowest RN first, ties in seat order from the first player; a player's own
+    cards at one RN (a combine card with its main card's RN) in the order that player
+    chooses (GS-A37), asked only when there are two or more."""
+    ranked = sorted(plays, key=lambda p: (p.rn, p.order))
+    out: list[Play] = []
+    i = 0
+    while i < len(ranked):
+        j = i + 1
+        while j < len(ranked) and (ranked[j].rn, ranked[j].owner) == (ranked[i].rn, ranked[i].owner):
+            j += 1
+        tied = ranked[i:j]
+        while len(tied) > 1 and not tied[0].owner.creature:
+            options = [Option(p.card.name, 0.0) for p in tied]
+            why = f"which of your RN {tied[0].rn} cards resolves first"
+            out.append(tied.pop(duel.policy.choose(duel, tied[0].owner, why, options)))
+        out.extend(tied)
+        i = j
+    return out
+
+
 def resolve_play(duel: Duel, play: Play) -> None:
     owner, card = play.owner, play.acting
     if owner.defeated:  # step 1
@@ -52,7 +75,7 @@ def resolve_play(duel: Duel, play: Play) -> None:
     play.state = "resolved"
     cards.lust_for(play)
     apply_fx(duel, play, card.fx)  # step 4
-    for extra in play.combined:
+    for extra in play.combined if play.state == "resolved" else ():
         apply_fx(duel, play, tuple(f for f in extra.fx
                                    if not (isinstance(f, Nv) and f.scope == "combined")))
     _put_away(play, deactivate=False)  # step 5
@@ -65,6 +88,11 @@ def _put_away(play: Play, deactivate: bool) -> None:
     play.owner.put_away(play.card, deactivate)
     for extra in play.combined:
         play.owner.put_away(extra, deactivate)
+
+
+def deactivate_play(play: Play) -> None:
+    """A resolving card whose cost could not be paid goes to the deactivate pile."""
+    _put_away(play, deactivate=True)
 
 
 def discard_play(play: Play) -> None:
@@ -161,9 +189,27 @@ def apply_fx(duel: Duel, play: Play, fxs: tuple[Fx, ...]) -> None:
             if play.state == "resolved" and any(f.kind == "discard_self" for f in fxs[i:]):
                 discard_play(play)
             return
+        if isinstance(fx, Pay):
+            if not _pay_midway(duel, play, fx):
+                return
+            continue
         _apply_one(duel, play, fx)
         if fx.kind == "copy" and play.copy_of is not None:
             return  # the copy's FX took the place of the rest of this card's
+
+
+def _pay_midway(duel: Duel, play: Play, fx: Pay) -> bool:
+    """GS-A14: a cost written inside the FX (``2 dmg; pay 2 ep; 3 dmg``) is its user's,
+    paid when it is reached, never changed by NV; short, the resource drops to 0, the
+    card is deactivated and the rest of its FX do not resolve (GS-4.3). True: paid."""
+    owner = play.owner
+    if pay_costs(duel, owner, (Cost(resource=fx.resource, amount=fx.amount),), play.acting):
+        return True
+    duel.note(f"{owner.name} cannot pay {fx.amount} {fx.resource} for {play.acting.name}: "
+              "deactivated")
+    if play.state == "resolved":
+        deactivate_play(play)
+    return False
 
 
 def _apply_one(duel: Duel, play: Play, fx: Fx) -> None:
@@ -224,8 +270,7 @@ def _apply_one(duel: Duel, play: Play, fx: Fx) -> None:
         case "choice":
             cards.choice(duel, play, fx)
         case "pay":
-            for t in _standing(targets):
-                cards.pay(t, fx)
+            pass  # a cost reached in written order (apply_fx, GS-A14)
         case "discard_named":
             for t in _standing(targets):
                 cards.discard_named(duel, t, fx)

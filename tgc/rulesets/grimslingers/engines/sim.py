@@ -13,6 +13,7 @@ from typing import Any
 from tgc.bundle.schema import Bundle
 from tgc.rulesets.grimslingers.data import MAIN_ELEMENTS, Card, TallTale
 from tgc.rulesets.grimslingers.engines.duel import Duel, DuelResult, DuelSetup, PlayerSetup
+from tgc.rulesets.grimslingers.engines.duelist import kept_on_board
 from tgc.rulesets.grimslingers.engines.policies import make_policy
 from tgc.rulesets.grimslingers.kinds import NAME
 from tgc.rulesets.grimslingers.rules import Rules, index
@@ -39,8 +40,9 @@ class Build:
 
 def player_setup(rules: Rules, build: Build) -> PlayerSetup:
     """The cards a build names, or by default its skills then the six elements (never
-    LIGHT or DARK, kept for enemies in a Tall Tale, GS-3.2); the first five go in the
-    hand, the next three in the stash (GS-11.3)."""
+    LIGHT or DARK, kept for enemies in a Tall Tale, GS-3.2); a card kept on the board
+    goes to the passive space (GS-3.11, GS-6.7), and of the others the first five go in
+    the hand, the next three in the stash (GS-11.3)."""
     g = None
     if build.grimslinger is not None:
         g = rules.grimslingers.get(build.grimslinger)
@@ -53,7 +55,9 @@ def player_setup(rules: Rules, build: Build) -> PlayerSetup:
     else:
         own = list(rules.character_cards(g.name))[:2] if g else []
         cards = [*own, *(e for e in rules.elements() if e.element in MAIN_ELEMENTS)]
-    return PlayerSetup(g, tuple(cards[:HAND]), tuple(cards[HAND:HAND + STASH]),
+    kept = tuple(c for c in cards if kept_on_board(c))  # never in the hand (GS-6.7)
+    cards = [c for c in cards if not kept_on_board(c)]
+    return PlayerSetup(g, tuple(cards[:HAND]), tuple(cards[HAND:HAND + STASH]), kept,
                        hp=START_HP, ep=START_EP, max_hp=START_HP, max_ep=START_EP,
                        hand_limit=HAND, stash_limit=STASH)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, assert_never
 
 from tgc.rulesets.grimslingers.data import Area, Card, Colour, Stat, TallTale, Tile, Upgrade
-from tgc.rulesets.grimslingers.engines.duelist import take
+from tgc.rulesets.grimslingers.engines.duelist import kept_on_board, take
 
 if TYPE_CHECKING:
     from tgc.rulesets.grimslingers.engines.decisions import Policy
@@ -301,9 +301,12 @@ def place(c: Character, card: Card) -> str:
 def where_to(c: Character, card: Card) -> Pile:
     """A passive item to the passive space if there is room (GS-3.9, GS-16.3), else the
     hand, else the stash, else the deactivate pile, to wait there until there is room
-    (GS-A31)."""
+    (GS-A31). A card kept on the board (Vampyric Abilities) never enters the hand
+    (GS-6.7): the passive space, or, while it is full, the deactivate pile."""
     if passive_room(c, card):
         return "passive space"
+    if kept_on_board(card):
+        return "deactivate pile"
     if len(c.hand) < c.hand_limit:
         return "hand"
     if len(c.stash) < c.stash_limit:
@@ -313,8 +316,9 @@ def where_to(c: Character, card: Card) -> Pile:
 
 def passive_room(c: Character, card: Card) -> bool:
     """A passive item fits the passive space: one legendary item at most, beside the
-    slots (``passive_limit``) that every other passive card uses (GS-3.9, GS-16.3)."""
-    if card.kind != "item" or "passive" not in card.types:
+    slots (``passive_limit``) that every other passive card uses (GS-3.9, GS-16.3); a
+    card kept on the board uses a slot too (GS-3.11)."""
+    if not kept_on_board(card) and (card.kind != "item" or "passive" not in card.types):
         return False
     if card.category == "legendary":
         return not any(x.category == "legendary" for x in c.passive)
@@ -341,8 +345,8 @@ def remake(c: Character, fresh: Character) -> None:
     c.hp, c.ep, c.max_hp, c.max_ep = fresh.hp, fresh.ep, fresh.max_hp, fresh.max_ep
     c.hand_limit, c.stash_limit = fresh.hand_limit, fresh.stash_limit
     c.passive_limit = fresh.passive_limit
-    c.hand, c.stash = list(fresh.hand), list(fresh.stash)
-    c.discard, c.deactivated, c.passive, c.bought, c.upgrades = [], [], [], [], []
+    c.hand, c.stash, c.passive = list(fresh.hand), list(fresh.stash), list(fresh.passive)
+    c.discard, c.deactivated, c.bought, c.upgrades = [], [], [], []
     c.pp = c.earned
     for card in items:
         place(c, card)

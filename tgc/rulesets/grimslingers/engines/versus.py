@@ -13,7 +13,7 @@ from tgc.rulesets.grimslingers.data import Card
 from tgc.rulesets.grimslingers.engines import abilities, cards, resolve
 from tgc.rulesets.grimslingers.engines.decisions import Policy
 from tgc.rulesets.grimslingers.engines.duel import Duel, DuelResult, Outcome, PlayerSetup
-from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, take
+from tgc.rulesets.grimslingers.engines.duelist import Duelist, Play, kept_on_board, take
 from tgc.rulesets.grimslingers.engines.standoff import take_standoff
 from tgc.rulesets.grimslingers.rules import Rules
 
@@ -48,9 +48,11 @@ def versus_player(setup: PlayerSetup) -> PlayerSetup:
     """A player as versus starts them (GS-9.2 step 4): 8 HP, 8 EP, and every card they
     bring in the hand up to its versus limit of 8, then the stash (GS-3.9), so a Tall Tale
     build's six elements are all playable (its stash of 3 would otherwise hold three of
-    them out of the duel)."""
-    cards = (*setup.hand, *setup.stash)
-    return PlayerSetup(setup.grimslinger, cards[:VERSUS_HAND], cards[VERSUS_HAND:], setup.passive,
+    them out of the duel). A card kept on the board goes to the passive space and takes
+    no place in the hand (GS-3.11, GS-6.7)."""
+    cards = tuple(c for c in (*setup.hand, *setup.stash) if not kept_on_board(c))
+    kept = (*setup.passive, *(c for c in (*setup.hand, *setup.stash) if kept_on_board(c)))
+    return PlayerSetup(setup.grimslinger, cards[:VERSUS_HAND], cards[VERSUS_HAND:], kept,
                        VERSUS_START, VERSUS_START, VERSUS_MAX, VERSUS_MAX, VERSUS_HAND, 99)
 
 
@@ -227,7 +229,7 @@ class Versus(Duel):
         return [q for q in self.order() if not q.defeated and q.team != d.team]
 
     def aftermath(self) -> None:
-        for play in sorted(self.plays, key=lambda p: (p.rn, p.order)):
+        for play in resolve.resolution_order(self, self.plays):
             if play.state == "unresolved":
                 resolve.resolve_play(self, play)
 
