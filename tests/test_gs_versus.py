@@ -44,16 +44,19 @@ def versus(*hands: tuple, turns: dict, teams: tuple[int, ...] | None = None,
 
 
 def test_gs_9_the_1v1_element_example() -> None:
-    # Walter (the token) surges and plays LIGHTNING; Caitlin plays EARTH. Both RN 9:
-    # Walter's resolves first, is weak to EARTH and is discarded; EARTH deals 2 DMG to
-    # Walter and heals Caitlin 2 HP.
-    game = versus((LIGHTNING, FIRE, ICE, WIND), (EARTH,),
-                  turns={0: [([MoveCards("surge", (FIRE, ICE, WIND))], "LIGHTNING")], 1: [([], "EARTH")]},
-                  stats=[{}, {"hp": 6}])
+    # Walter (the token) surges, deactivating three cards, and plays LIGHTNING; Caitlin
+    # reloads EARTH from her discard pile and plays it. Both RN 9: Walter's resolves
+    # first, is weak to EARTH and is discarded (its Surge's +1 NV with it); EARTH deals
+    # 2 DMG to Walter and heals Caitlin 2 HP.
+    game = versus((LIGHTNING, FIRE, ICE, WIND), (),
+                  turns={0: [([MoveCards("surge", (FIRE, ICE, WIND))], "LIGHTNING")],
+                         1: [([MoveCards("reload", (EARTH,))], "EARTH")]},
+                  stats=[{}, {"hp": 6, "discard": [EARTH]}])
     game.play_turn()
     walter, caitlin = game.players
-    assert LIGHTNING in walter.discard and FIRE in walter.deactivated
-    assert walter.hp == 8 - 2 and caitlin.hp == 6 + 2
+    assert LIGHTNING in walter.discard and [FIRE, ICE, WIND] == walter.deactivated
+    assert walter.hp == 8 - 2 and caitlin.hp == 6 + 2 and caitlin.ep == 8 - 3
+    assert EARTH in caitlin.discard and walter.next_nv == 0
     assert game.log.index("LIGHTNING is weak and discarded") < len(game.log)
 
 
