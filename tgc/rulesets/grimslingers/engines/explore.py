@@ -9,7 +9,10 @@ What it does not follow: the cards of a duel. A duel is won or lost; a won duel 
 defeat, a lost one costs one for each player (everyone is down), and HP, EP and the
 special resources are taken as they stand between duels. Progress points are followed
 exactly, but two states that differ only above the highest PP a condition asks for are
-one state (likewise for an item's count)."""
+one state (likewise for an item's count). The Rest phase is searched where it can change
+what the story reads (explore_rest.py): then the party is dealt its cards as `tgc play`
+deals them, a lost duel leaves everyone revived at 3 HP and 3 EP, and the sheets are part
+of the state."""
 
 from __future__ import annotations
 
@@ -36,7 +39,16 @@ from tgc.rulesets.grimslingers.data import (
 from tgc.rulesets.grimslingers.data import (
     Counter as CounterCondition,
 )
-from tgc.rulesets.grimslingers.engines.session import party_problem
+from tgc.rulesets.grimslingers.engines.adventure import new_party
+from tgc.rulesets.grimslingers.engines.explore_rest import (
+    NO_REST,
+    RestScope,
+    rest_scope,
+    rest_sheet,
+    take_rest,
+)
+from tgc.rulesets.grimslingers.engines.instant import rules_of
+from tgc.rulesets.grimslingers.engines.session import Texts, party_problem, tale_texts
 from tgc.rulesets.grimslingers.engines.story import (
     DuelOutcome,
     eligible_parts,
@@ -48,7 +60,16 @@ from tgc.rulesets.grimslingers.engines.story import (
     run_bounty,
     startable_bounties,
 )
-from tgc.rulesets.grimslingers.engines.tale import Character, TaleState, new_state, spend_defeats
+from tgc.rulesets.grimslingers.engines.tale import (
+    Character,
+    Taking,
+    TaleState,
+    first_with_room,
+    new_state,
+    revive_all,
+    spend_defeats,
+)
+from tgc.rulesets.grimslingers.engines.witness import transcript
 from tgc.rulesets.grimslingers.engines.words import cond_words, direction
 
 if TYPE_CHECKING:
@@ -128,12 +149,19 @@ def _faces(area: Area) -> list[int]:
     return faces
 
 
-def _duels(oracle: Oracle) -> Callable[[TaleState, DuelAction], DuelOutcome]:
+def _duels(oracle: Oracle, revive: bool) -> Callable[[TaleState, DuelAction], DuelOutcome]:
+    """Each duel won or lost; a lost one, when the sheets are followed (``revive``),
+    leaves everyone at 0 HP and revived as `tgc play` revives them (GS-16.5)."""
+
     def duel(state: TaleState, action: DuelAction) -> DuelOutcome:
         k = oracle.pick(2, lambda k: f"duel {action.creature} {'won' if k == 0 else 'lost'}")
         if k == 0:
             return "win"
         spend_defeats(state, len(state.party))  # everyone is down (GS-16.4, GS-A30)
+        if revive and not state.game_over:
+            for c in state.party:
+                c.hp = 0
+            revive_all(state)
         return "lose"
 
     return duel
@@ -153,15 +181,19 @@ class Seen:
 
 
 def _turn(tale: TallTale, state: TaleState, oracle: Oracle, seen: Seen, asked: Asked,
-          literals: tuple[tuple[bool, Condition], ...]) -> bool:
-    """One adventure turn as `tgc play` plays it (session.py); False when there is no
-    legal move."""
+          literals: tuple[tuple[bool, Condition], ...], rest: RestScope | None = None,
+          first: bool = False) -> bool:
+    """One adventure turn as `tgc play` plays it (session.py), the last turn's Rest phase
+    first when it is searched (``rest``; `tgc play` offers it with the move from the
+    second turn on, so not in the ``first``); False when there is no legal move."""
     options = moves(state)
     area = state.current_area()
     if not options or area is None or state.tile is None:
         return False
+    if rest is not None and not first:
+        take_rest(state, oracle, rest)
     try:
-        _phases(tale, state, oracle, seen, asked, literals, area, options)
+        _phases(tale, state, oracle, seen, asked, literals, area, options, rest is not None)
     finally:
         if state.area != area.number:
             oracle.said.append(f"now in area {state.area} on {state.tile}")
@@ -169,11 +201,12 @@ def _turn(tale: TallTale, state: TaleState, oracle: Oracle, seen: Seen, asked: A
 
 
 def _phases(tale: TallTale, state: TaleState, oracle: Oracle, seen: Seen, asked: Asked,
-            literals: tuple[tuple[bool, Condition], ...], area: Area, options: list[str]) -> None:
+            literals: tuple[tuple[bool, Condition], ...], area: Area, options: list[str],
+            sheets: bool) -> None:
     here = state.tile or ""
     k = oracle.pick(len(options), lambda k: f"{direction(area, here, options[k])} to {options[k]}")
     move(state, options[k])
-    rng, duel = Branching(oracle, asked.named), _duels(oracle)
+    rng, duel = Branching(oracle, asked.named), _duels(oracle, sheets)
     for i in [i for i in seen.pending if holds(literals[i][1], state) == literals[i][0]]:
         seen.pending.discard(i)
         seen.literals.add(literals[i])
@@ -201,10 +234,16 @@ def _phases(tale: TallTale, state: TaleState, oracle: Oracle, seen: Seen, asked:
     rest(state)
 
 
-def _clone(s: TaleState) -> TaleState:
-    party = [Character(c.name, hp=c.hp, ep=c.ep, max_hp=c.max_hp, max_ep=c.max_ep,
-                       resource=c.resource, belt=c.belt, pp=c.pp, hand=c.items())
-             for c in s.party]  # duels are the oracle's: of the cards only items matter
+def _clone(s: TaleState, sheets: bool) -> TaleState:
+    """A copy to play one turn on: with every pile when the rest is searched
+    (``sheets``), else with the items alone (the duels are the oracle's: of the cards only
+    the items matter to the story)."""
+    party = [replace(c, hand=list(c.hand), stash=list(c.stash), discard=list(c.discard),
+                     deactivated=list(c.deactivated), passive=list(c.passive),
+                     bought=list(c.bought), upgrades=list(c.upgrades)) if sheets
+             else Character(c.name, hp=c.hp, ep=c.ep, max_hp=c.max_hp, max_ep=c.max_ep,
+                            resource=c.resource, belt=c.belt, pp=c.pp, hand=c.items())
+             for c in s.party]
     return replace(s, party=party, completed=set(s.completed), markers=set(s.markers),
                    revealed={}, keys={a: set(k) for a, k in s.keys.items()},
                    opened=set(s.opened), specials_done=set(s.specials_done),
@@ -240,6 +279,8 @@ class Found:
     first: dict[str, Key] = field(default_factory=dict)
     dead_ends: list[Key] = field(default_factory=list)
     seen: Seen = field(default_factory=Seen)
+    rest: RestScope = NO_REST
+    texts: Texts = field(default_factory=dict)  # what `tgc play` prints of a part
 
     # ------------------------------------------------------------ ExploreReport
 
@@ -251,6 +292,26 @@ class Found:
         """The shortest play reaching ``name``, turn by turn, replayed on the story engine
         from the start (marked NOT CONFIRMED if the replay does not reach it)."""
         target = _target(self.tale, name)
+        steps = self._steps(target)
+        if steps is None:
+            return None
+        confirmed = target in _reached(self.replay([s.taken for s in steps]))
+        head = (f"A shortest play reaching {name} ({', '.join(self.party)}): {len(steps)} turns"
+                + ("" if confirmed else " (NOT CONFIRMED: the replay does not reach it)"))
+        return "\n".join([head, *(f"turn {s.turn}: " + "; ".join(s.said) for s in steps)]) + "\n"
+
+    def script(self, name: str) -> str | None:
+        """The shortest play reaching ``name`` as a `tgc play` transcript (witness.py):
+        its answers, under the first seed whose draws and duels reach it; None when no
+        play reaches it or no seed tried does."""
+        target = _target(self.tale, name)
+        steps = self._steps(target)
+        if steps is None:
+            return None
+        return transcript(self.tale, self.texts, self.party, [list(s.said) for s in steps],
+                          lambda state: target in _reached(state))
+
+    def _steps(self, target: str) -> list[Step] | None:
         key = self.first.get(target)
         if key is None:
             return None
@@ -262,17 +323,15 @@ class Found:
                 steps.append(step)
             at = step.parent
         steps.reverse()
-        confirmed = target in _reached(self.replay([s.taken for s in steps]))
-        head = (f"A shortest play reaching {name} ({', '.join(self.party)}): {len(steps)} turns"
-                + ("" if confirmed else " (NOT CONFIRMED: the replay does not reach it)"))
-        return "\n".join([head, *(f"turn {s.turn}: " + "; ".join(s.said) for s in steps)]) + "\n"
+        return steps
 
     def replay(self, turns: list[tuple[int, ...]]) -> TaleState:
         """The state these turns' decisions lead to from the start."""
-        state = new_state(self.tale, list(self.party))
+        state = _start(self.tale, self.party, self.rest)
         asked = _asked(self.tale)
-        for taken in turns:
-            _turn(self.tale, state, Oracle(list(taken)), Seen(), asked, ())
+        rest = self.rest if self.rest.searched else None
+        for n, taken in enumerate(turns):
+            _turn(self.tale, state, Oracle(list(taken)), Seen(), asked, (), rest, n == 0)
         return state
 
     def to_json(self) -> dict[str, Any]:
@@ -287,6 +346,7 @@ class Found:
                                          if k.startswith("defeated ")),
             "chapter_end": self._turns(CHAPTER_END), "game_over": self._turns(GAME_OVER),
             "dead_ends": len(self.dead_ends),
+            "rest": {"searched": self.rest.searched, "why": self.rest.words()},
         }
 
     def to_text(self) -> str:
@@ -318,6 +378,7 @@ class Found:
             lines.append(f"  {label}: " + (f"in some play (shortest: {turns} turns)"
                                            if turns is not None else "in no play"))
         lines.append(f"  dead ends (no legal move): {len(self.dead_ends) or 'none'}")
+        lines.append(f"  the Rest phase: {self.rest.words()}")
         return "\n".join(lines) + "\n"
 
     def _turns(self, name: str) -> int | None:
@@ -392,11 +453,12 @@ def _asked(tale: TallTale) -> Asked:
     return Asked(pp, items, frozenset(defeated), bool(legendary & set(items)))
 
 
-def _key(s: TaleState, asked: Asked) -> Key:
+def _key(s: TaleState, asked: Asked, rest: RestScope | None = None) -> Key:
     """The state as the story sees it: what a prerequisite, a move, a key or the
     defeats budget can tell apart. Items, PP and creatures no prerequisite names, the
     achievements, the tiles seen and the special events done are left out, and the keys
-    and chests when no prerequisite names a legendary card (a chest gives nothing else)."""
+    and chests when no prerequisite names a legendary card (a chest gives nothing else).
+    When the rest is searched (``rest``), each sheet as a later rest can tell it apart."""
     chests = (frozenset((a, frozenset(k)) for a, k in s.keys.items() if k),
               frozenset(s.opened)) if asked.chests else None
     return (s.chapter, frozenset(s.completed), frozenset(s.markers), s.path, s.area, s.tile,
@@ -404,7 +466,8 @@ def _key(s: TaleState, asked: Asked) -> Key:
             _items(s, asked),
             frozenset(s.defeated & asked.defeated), s.active_bounty, frozenset(s.bounties_done),
             s.defeats_left, min(min((c.pp for c in s.party), default=0), asked.pp),
-            s.game_over, s.chapter_over)
+            s.game_over, s.chapter_over,
+            None if rest is None else tuple(rest_sheet(c, rest) for c in s.party))
 
 
 def _items(s: TaleState, asked: Asked) -> frozenset[tuple[str, int]]:
@@ -429,13 +492,31 @@ def _reached(s: TaleState) -> Iterator[str]:
         yield GAME_OVER
 
 
-def search(tale: TallTale, party: tuple[str, ...], max_states: int = 500_000) -> Found:
-    start = new_state(tale, list(party))
-    found = Found(tale, party, start.chapter)
+def _start(tale: TallTale, party: tuple[str, ...], scope: RestScope) -> TaleState:
+    """A new session; when the rest is searched, the party dealt its cards as `tgc play`
+    deals them, an item taken by the first with room for it (Nyunyo's refusal, a
+    player's choice, is not searched)."""
+    state = new_state(tale, list(party))
+    if scope.searched:
+        state.party = new_party(rules_of(tale), list(party))
+        state.taker = lambda s, card: Taking(first_with_room(s, card).who)
+    return state
+
+
+def search(tale: TallTale, party: tuple[str, ...], max_states: int = 500_000,
+           scope: RestScope | None = None) -> Found:
+    """Every play of ``party``, breadth first; the Rest phase as far as ``scope`` says
+    (by default what ``rest_scope`` finds the story reads)."""
+    if scope is None:
+        conditions = [p.requires for p in tale.parts] + [b.requires for b in tale.bounties]
+        scope = rest_scope(tale, (c for cond in conditions for _, c in _literals(cond)))
+    rest = scope if scope.searched else None
+    start = _start(tale, party, scope)
+    found = Found(tale, party, start.chapter, rest=scope)
     asked = _asked(tale)
     literals = tuple(dict.fromkeys(lit for p in tale.parts for lit in _literals(p.requires)))
     found.seen.pending = set(range(len(literals)))
-    first = _key(start, asked)
+    first = _key(start, asked, rest)
     found.steps[first] = Step(None, (), 0)
     for name in _reached(start):
         found.first.setdefault(name, first)
@@ -445,13 +526,13 @@ def search(tale: TallTale, party: tuple[str, ...], max_states: int = 500_000) ->
         turn = found.steps[key].turn + 1
         prefixes: list[list[int]] = [[]]
         while prefixes:
-            child = _clone(state)
+            child = _clone(state, rest is not None)
             oracle = Oracle(prefixes.pop())
-            if not _turn(tale, child, oracle, found.seen, asked, literals):
+            if not _turn(tale, child, oracle, found.seen, asked, literals, rest, turn == 1):
                 found.dead_ends.append(key)
                 break
             prefixes.extend(oracle.others())
-            child_key = _key(child, asked)
+            child_key = _key(child, asked, rest)
             if child_key in found.steps:
                 continue
             if len(found.steps) >= max_states:
@@ -479,7 +560,9 @@ def run(bundle: Bundle, request: ExploreRequest) -> Found:
         raise ExploreError(f"--witness: no `{request.witness}` in this Tall Tale (a part's "
                            "id, `area N`, `tile N CODE`, `bounty NAME`, `chapter end` or "
                            "`game over`)")
-    return search(tale, party, request.max_states)
+    found = search(tale, party, request.max_states)
+    found.texts = tale_texts(bundle)
+    return found
 
 
 def _target(tale: TallTale, name: str) -> str:

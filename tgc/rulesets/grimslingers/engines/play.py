@@ -5,7 +5,6 @@ same game."""
 
 from __future__ import annotations
 
-from tgc.bundle.markup import plain
 from tgc.bundle.schema import Bundle
 from tgc.playtest.seam import PlayError, PlayRequest, Read, Write
 from tgc.rulesets.grimslingers.data import TallTale
@@ -20,8 +19,7 @@ def run(bundle: Bundle, request: PlayRequest, write: Write, read: Read) -> None:
     if request.ask_dice:
         raise PlayError("--ask-dice: a Tall Tale's die and decks are drawn by the seeded "
                         "generator (give --seed)")
-    texts = {v.id: tuple(plain(op.text) for op in v.ops if op.kind == "text")
-             for v in bundle.verses}
+    texts = session.tale_texts(bundle)
     if request.script is not None:
         try:
             header, answers = session.read_transcript(request.script)

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Literal
 
+from tgc.bundle.markup import plain
+from tgc.bundle.schema import Bundle
 from tgc.limits import read_int
 from tgc.rulesets.grimslingers.data import Area, Card, DuelAction, Part, TallTale, Upgrade
 from tgc.rulesets.grimslingers.engines.adventure import duel_setup, new_party
@@ -87,6 +89,12 @@ Texts = dict[str, tuple[str, ...]]
 """A verse's paragraphs by verse id: what a part's ``read -> VERSE`` prints."""
 
 
+def tale_texts(bundle: Bundle) -> Texts:
+    """Each verse's paragraphs, for the parts that read them."""
+    return {v.id: tuple(plain(op.text) for op in v.ops if op.kind == "text")
+            for v in bundle.verses}
+
+
 class NoAnswer(Exception):
     """The answers ran out (a transcript shorter than its game)."""
 
@@ -158,10 +166,14 @@ def replay(tale: TallTale, texts: Texts, header: Header,
     return "\n".join(lines) + "\n", None
 
 
-def play(tale: TallTale, texts: Texts, header: Header, asker: Asker) -> None:
-    """One sitting: the header line, the party, then the Tall Tale or a duel alone."""
+def play(tale: TallTale, texts: Texts, header: Header, asker: Asker,
+         seated: Callable[[Sitting], None] | None = None) -> None:
+    """One sitting: the header line, the party, then the Tall Tale or a duel alone.
+    ``seated`` is shown the sitting first (an explorer's witness answers by its state)."""
     asker.write(header.line())
     sitting = Sitting(index(tale), texts, asker, random.Random(header.seed))
+    if seated is not None:
+        seated(sitting)
     try:
         names = list(header.party) or sitting.choose_party()
         creatures = [c.name for c in tale.creatures]
