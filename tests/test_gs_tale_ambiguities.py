@@ -77,6 +77,29 @@ def test_gs_a25_in_versus_feast_draws_from_the_whole_fate_deck_reshuffled_once_e
     assert len(set(drawn[:56])) == 56 and drawn[56] in drawn[:56]  # then a fresh shuffle
 
 
+def test_gs_a25_in_a_tall_tale_feast_never_draws_a_tile_of_the_area_laid_out() -> None:
+    from tgc.rulesets.grimslingers.data import DuelAction
+    from tgc.rulesets.grimslingers.engines.adventure import duel_setup
+    from tgc.rulesets.grimslingers.engines.instant import Table
+
+    rules = index(TALE)
+    s = state("La Fleur")
+    s.party = new_party(rules, ["La Fleur"])
+    tiles = s.laid_out()
+    assert len(tiles) == 11 and {"KS", "W1", "QD"} <= tiles  # area 3, where the party stands
+    rng = random.Random(4)
+    d = Duel(rules, duel_setup(rules, s, DuelAction(creature="Glass Hare"), rng), Script({}),
+             rng, log=True)
+    table = Table(rules, s, Script({}), random.Random(4))
+    for where in (d, table):  # a duel on the area's tile, and the Rest phase's table
+        for _ in range(56 - 11 + 1):
+            feast(where, where.players[0])
+        drawn = [line.split(": ")[1] for line in where.log if "feasts: " in line]
+        assert not set(drawn) & tiles  # the tiles stay on the map
+        assert sorted(drawn[:45]) == sorted(c.code for c in RULES.fate if c.code not in tiles)
+        assert drawn[45] in drawn[:45]  # drawn out: the rest shuffled afresh
+
+
 def test_gs_a26_the_fate_deck_is_52_suited_cards_and_4_wilds_and_nothing_else(tmp_path: Path) -> None:
     assert Counter(c.face for c in RULES.fate) == {"A": 4, "K": 4, "Q": 4, "J": 4, "W": 4, "N": 36}
     root = _sample_with(tmp_path, '\n@area 9 "Mirror Flats"\n  layout:\n    - W5  2S\n')

@@ -84,7 +84,7 @@ def duel_setup(rules: Rules, state: TaleState, action: DuelAction,
     return DuelSetup(rules.creature(action.creature),
                      tuple(player_of(rules, c) for c in state.party), modifiers,
                      action.dispositions, all_general_skills=not action.dispositions,
-                     defeats_left=state.defeats_left)
+                     defeats_left=state.defeats_left, laid_out=tuple(sorted(state.laid_out())))
 
 
 def walk(tale: TallTale, names: list[str], seed: int = 0, policy: str = "greedy",

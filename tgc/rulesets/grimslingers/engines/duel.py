@@ -62,6 +62,7 @@ class DuelSetup:
     dispositions: bool = True
     all_general_skills: bool = False  # story duels usually use every general skill
     defeats_left: int | None = None  # the group's allowed defeats; None: players + 1
+    laid_out: tuple[str, ...] = ()  # the area's Fate cards: Feast draws the others (GS-A25)
 
 
 @dataclass(slots=True)
@@ -101,6 +102,7 @@ class Duel:
         self.players = [self._make_player(i + 1, p) for i, p in enumerate(setup.players)]
         self.seats: list[Duelist] = [self.creature, *self.players]
         self.feast_deck: list[str] = []
+        self.laid_out = frozenset(setup.laid_out)
         self._draw_dispositions()
 
     # -------------------------------------------------------------- setup (GS-15.4)

@@ -46,6 +46,7 @@ class Table(Duel):
         self.defeats_left, self.game_over = state.defeats_left, False
         self.in_play, self.disposition_deck, self.creature_modifiers = [], [], ()
         self.feast_deck, self.item_discard, self.item_deck, self.field = [], [], [], []
+        self.laid_out = state.laid_out()
         self.players = [self._make_player(seat, player_of(rules, c))
                         for seat, c in enumerate(state.party)]
         self.seats = list(self.players)

@@ -175,9 +175,11 @@ def _load(p: Duelist, bullets: int) -> int:
 
 
 def feast(duel: Duel, p: Duelist) -> None:
-    """Draw a Fate card from those not laid out (GS-A25) and apply its Vampyrism row."""
+    """Draw a Fate card from those not laid out in the area (GS-A25: the tiles cannot be
+    taken off the map; in versus, the whole deck), shuffled afresh once drawn out, and
+    apply its Vampyrism row."""
     if not duel.feast_deck:
-        duel.feast_deck = [c.code for c in duel.rules.fate]
+        duel.feast_deck = [c.code for c in duel.rules.fate if c.code not in duel.laid_out]
         duel.rng.shuffle(duel.feast_deck)
     code = duel.feast_deck.pop()
     card = next(c for c in duel.rules.fate if c.code == code)

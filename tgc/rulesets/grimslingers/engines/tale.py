@@ -154,6 +154,11 @@ class TaleState:
             return None
         return next((a for a in self.tale.areas if a.number == self.area), None)
 
+    def laid_out(self) -> frozenset[str]:
+        """The Fate cards of the current area's layout (Feast draws the others, GS-A25)."""
+        area = self.current_area()
+        return frozenset(t.card.code for t in area.tiles) if area is not None else frozenset()
+
     def current_tile(self) -> Tile | None:
         area = self.current_area()
         if area is None or self.tile is None:

@@ -100,7 +100,7 @@ class Versus(Duel):
         self.turn, self.plays, self.defeats = 0, [], 0
         self.defeats_left, self.game_over = 1 << 30, False
         self.in_play, self.disposition_deck, self.creature_modifiers = [], [], ()
-        self.feast_deck = []
+        self.feast_deck, self.laid_out = [], frozenset()  # the whole Fate deck (GS-A25)
         self.item_discard, self.field = [], []
         self.item_deck = [c for c in setup.items if c.category in (None, "general")]
         rng.shuffle(self.item_deck)
