@@ -96,6 +96,10 @@ class DeckIndex:
     uses: dict[int, str]  # each enemy's item use ("none": no item), likewise
     card_named: dict[str, CombatCard]  # the first card of each name (Box.card)
     colour_of: tuple[int, ...]  # each die's colour, by the die's number (TS-3.1)
+    # for each order of colours a policy recovers in, each die's colour's place in it, for
+    # the dice of ``colour_of`` (Game.recover_at_once): greedy's orders are the same
+    # tuples in every game of the deck, so each is worked out once per deck
+    recover_ranks: dict[tuple[int, ...], list[int]]
 
 
 _INDEXES: dict[int, tuple[Box, DeckIndex]] = {}  # by the deck's identity (it is frozen)
@@ -144,7 +148,8 @@ def deck_index(box: Box) -> DeckIndex:
                       {id(e): items.get(e.name, ()) for e in (*box.enemies, *box.bosses)},
                       {id(e): item_use(e) for e in (*box.enemies, *box.bosses)},
                       {c.name: c for c in reversed(box.cards)},
-                      tuple(i for i, c in enumerate(box.dice.colours) for _ in range(c.count)))
+                      tuple(i for i, c in enumerate(box.dice.colours) for _ in range(c.count)),
+                      {})
     if len(_INDEXES) > 64:
         _INDEXES.clear()
     _INDEXES[id(box)] = (box, index)
@@ -159,6 +164,15 @@ def _soonest(box: Box, at: int) -> tuple[int, ...]:
         return ((dial.index(name) - at - 1) % len(dial)) if name in dial else 99
 
     return tuple(sorted(range(len(colours)), key=lambda c: (wait(c), c)))
+
+
+def _spans(size: int) -> tuple[tuple[int, int, int], ...]:
+    """A shuffle's draws for ``size`` items: for each place ``i`` from the last down to
+    the second, ``n = i + 1`` and the bits that hold ``n``, as ``Random.shuffle`` draws."""
+    return tuple((n - 1, n, n.bit_length()) for n in range(size, 1, -1))
+
+
+_SPANS: dict[int, tuple[tuple[int, int, int], ...]] = {}  # by the number of items
 
 
 class GameOver(Exception):
@@ -226,12 +240,15 @@ class Game:
         from the last place down, a place below it drawn as ``randrange`` draws), without
         a call per draw."""
         bits = self.rng.getrandbits
-        for n in range(len(items), 1, -1):  # n = i + 1 for each place i from the last
-            k = n.bit_length()
+        size = len(items)
+        spans = _SPANS.get(size)
+        if spans is None:
+            spans = _SPANS[size] = _spans(size)
+        for i, n, k in spans:
             j = bits(k)
             while j >= n:
                 j = bits(k)
-            items[n - 1], items[j] = items[j], items[n - 1]
+            items[i], items[j] = items[j], items[i]
         return items
 
     # ------------------------------------------------------------ setup (TS-3.1)
@@ -246,6 +263,7 @@ class Game:
                        recovery=chosen_hero.recovery, colour_of=colour_of,
                        faces=[MISS] * len(colour_of), pool=list(range(len(colour_of))))
         t = self.t
+        self.recover_ranks = self.index.recover_ranks  # the table's dice are the deck's
         self.standing_hero = tuple(e for a in chosen_hero.abilities if a.trigger == "always"
                                    for e in a.effects if e.kind in MODIFIER_KINDS)
         deck = list(self.index.basic)

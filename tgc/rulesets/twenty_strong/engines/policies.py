@@ -206,14 +206,25 @@ class GreedyPolicy(GreedyRules):
         row's need falls by what the die dealt. A defeat resolves rewards and abilities
         that may change anything, so after one everything is read afresh."""
         t = game.t
+        quiet = game.log is None
         while True:
-            needs: list[int | None] = [None] * len(t.foes)
+            foes = t.foes
+            needs: list[int | None] = [None] * len(foes)
             opened: list[frozenset[str] | None] = []
             while True:
                 found = best_application(game, needs, opened)
                 if found is None:
                     return
                 die, row, deal, need = found
+                if deal < need and quiet:
+                    # no defeat (the row's need stays above 0): ``apply_die`` would only
+                    # move the die, check_defeat reading the row's damage and returning
+                    t.active.remove(die)
+                    foe = foes[row]
+                    foe.applied.append(die)
+                    foe.dealt += PRINTED[t.faces[die]]
+                    needs[row] = need - deal
+                    continue
                 strategy.apply_die(game, die, row)
                 if deal >= need:
                     break  # a defeat: rewards and abilities may have changed the table

@@ -14,7 +14,6 @@ FACE_NAMES = ("miss", "hit", "crit")
 PRINTED = (0, 1, 2)  # what each face deals where no rule changes it (TS-1.3)
 
 
-@dataclass(slots=True, eq=False)
 class Foe:
     """An active enemy (or the boss) in its row; rows are told apart by identity (two rows
     of equal cards are still two enemies).
@@ -24,35 +23,44 @@ class Foe:
     times a slot's read, because pydantic's ``__getattr__`` turns off CPython's attribute
     specialisation, and a game reads them some thousand times. ``forbid`` holds the
     colours its During effects forbid (None: every colour), ``own`` what its During
-    effects make each face deal (the first such effect per face)."""
+    effects make each face deal (the first such effect per face). A plain class with
+    slots and its own ``__init__``: a game makes a dozen rows, and a dataclass's
+    ``__init__`` with its default factories and ``__post_init__`` cost twice as much."""
+
+    __slots__ = ("card", "chain", "applied", "bonus", "defeated", "defeated_now", "dealt",
+                 "name", "health", "damage", "boss", "nodes", "during", "after", "special",
+                 "rewards", "item", "forbid", "own", "additional", "host")
 
     card: Enemy
-    chain: list[CombatCard] = field(default_factory=list)
-    applied: list[int] = field(default_factory=list)
-    bonus: int = 0  # damage dealt by effects this round (it lives as long as applied dice)
-    defeated: bool = False
-    defeated_now: bool = False  # defeated in this round (Gain Item Rewards looks)
-    dealt: int = 0  # the printed damage of the applied dice (TS-1.3), kept as they come and go
-    name: str = field(init=False)
-    health: int = field(init=False)
-    damage: int = field(init=False)
-    boss: bool = field(init=False)
-    nodes: tuple[str, ...] = field(init=False)
-    during: tuple[Effect, ...] = field(init=False)
-    after: tuple[Effect, ...] = field(init=False)
-    special: tuple[Ability, ...] = field(init=False)
-    rewards: tuple[tuple[Effect, ...], ...] = field(init=False)
-    item: ItemReward | None = field(init=False)
-    forbid: frozenset[str | None] = field(init=False)
-    own: Mapping[int, int] = field(init=False)
-    additional: int = field(init=False)
-    host: tuple[str, ...] = field(init=False)  # the right nodes a card played here must match
+    chain: list[CombatCard]
+    applied: list[int]
+    bonus: int  # damage dealt by effects this round (it lives as long as applied dice)
+    defeated: bool
+    defeated_now: bool  # defeated in this round (Gain Item Rewards looks)
+    dealt: int  # the printed damage of the applied dice (TS-1.3), kept as they come and go
+    name: str
+    health: int
+    damage: int
+    boss: bool
+    nodes: tuple[str, ...]
+    during: tuple[Effect, ...]
+    after: tuple[Effect, ...]
+    special: tuple[Ability, ...]
+    rewards: tuple[tuple[Effect, ...], ...]
+    item: ItemReward | None
+    forbid: frozenset[str | None]
+    own: Mapping[int, int]
+    additional: int
+    host: tuple[str, ...]  # the right nodes a card played here must match
 
-    def __post_init__(self) -> None:
+    def __init__(self, card: Enemy) -> None:
+        self.card, self.chain, self.applied = card, [], []
+        self.bonus = self.dealt = 0
+        self.defeated = self.defeated_now = False
         (self.name, self.health, self.damage, self.boss, self.nodes, self.during, self.after,
          self.special, self.rewards, self.item, self.forbid, self.own,
-         self.additional) = card_fields(self.card)
-        self.host = self.chain[-1].right if self.chain else self.nodes
+         self.additional) = card_fields(card)
+        self.host = self.nodes
 
     @property
     def host_nodes(self) -> tuple[str, ...]:
