@@ -306,3 +306,17 @@ def test_gs_a37_a_players_own_cards_at_one_rn_resolve_in_the_order_they_choose()
     d.creature.hand = [card("Fire Spit", "skill", "1 dmg", rn=9)]
     d.play_turn()
     assert asked == []  # no question without two cards of one owner at one RN
+
+
+def test_gs_a37_in_versus_a_combine_cards_tie_place_is_its_owners_from_the_token() -> None:
+    # the token with player 1: player 1's card first, then player 0's two, in the order
+    # player 0 chooses (here the first offered, Charge: short of its 2 EP, deactivated)
+    charge = card("Charge", fx="2 dmg", rn=5, cost="2 ep")
+    battery = card("Battery", "item", "user gains 2 ep", rn=5, types=("combine",))
+    poke = card("Poke", fx="1 dmg", rn=5)
+    game = versus((charge, battery), (poke,),
+                  turns={0: [([], "Charge+Battery")], 1: [([], "Poke")]}, stats=[{"ep": 1}, {}])
+    game.first = 1
+    game.play_turn()
+    a, b = game.players
+    assert charge in a.deactivated and a.ep == 0 + 2 and b.hp == 8 and a.hp == 8 - 1

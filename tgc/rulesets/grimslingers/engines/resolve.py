@@ -28,14 +28,15 @@ if TYPE_CHECKING:
 
 def combine(duel: Duel, main: Play, extra: Card) -> None:
     """A combine card's ``+N nv to combined card`` raises the main card at once; without
-    an RN it resolves with the main card, with one it resolves at its own (GS-A10)."""
+    an RN it resolves with the main card, with one it resolves at its own (GS-A10), in its
+    owner's place of the tie order (versus: counted from the token, GS-7.1)."""
     for fx in extra.fx:
         if isinstance(fx, Nv) and fx.scope == "combined":
             main.nv += fx.amount.value
     if extra.rn is None:
         main.combined.append(extra)
         return
-    duel.plays.append(Play(extra, main.owner, list(main.targets), main.owner.seat,
+    duel.plays.append(Play(extra, main.owner, list(main.targets), main.order,
                            duel.rn_of(extra, main.owner)))
 
 
