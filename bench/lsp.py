@@ -2,22 +2,25 @@
 edit to published diagnostics (median of 20 edits), and the time of a completion and of a
 hover, on generated campaigns (bench/gen_campaign.py).
 
-Three kinds of edit, each on one line of one location file: words typed into a prose
-line (the server keeps every other file's parse, sees that only prose changed and reuses
-the last run's resolution and checks: syntax.shape, Job.previous), words typed into a
-choice's text (the same: no check reads a choice's words; the choice's target moves
-along the line, so the name index is built again), and a choice's target changed to
-another verse of the file (structural: the model is rebuilt and every check runs). Each
-is measured twice in one run: "full", every edit a full analysis as before the
-incremental path (Session.incremental False), and "incremental" (``--modes`` picks).
-The time runs from the new buffer to the converted diagnostics (what
+Seven kinds of edit (``--kinds``), each on one line of one location file: words typed
+into a prose line (the server keeps every other file's parse, sees that only prose
+changed and reuses the last run's resolution and checks: syntax.shape, Job.previous),
+words typed into a choice's text (the same: no check reads a choice's words; the
+choice's target moves along the line, so the name index is built again), and five
+structural edits, which re-run every check on an analysis carried on from the last one
+(semantics.incremental): a choice's target changed to another verse of the file, a verse
+header typed (a verse comes) or deleted (one goes), a guard typed on a choice and a
+divert line added. Each can be measured twice: "full", every edit a full analysis as
+before the incremental path (Session.incremental False), and "incremental" (``--modes``
+picks). The time runs from the new buffer to the converted diagnostics (what
 `textDocument/publishDiagnostics` carries); the server's debounce is not counted. A
 hover right after an edit also builds the name index; a second hover reads it.
 
 Every figure is CPU time of the process unless ``--clock wall`` (the machine is shared).
 
 Usage: python bench/lsp.py [--sizes 2000,20000] [--edits 20] [--seed 1] [--out bench/out]
-       [--modes full,incremental] [--stages] [--clock cpu|wall] [--kinds prose,choice,target]
+       [--modes full,incremental] [--stages] [--clock cpu|wall]
+       [--kinds prose,choice,target,verse-add,verse-remove,guard,divert]
 """
 
 from __future__ import annotations
@@ -227,17 +230,13 @@ def bench(n: int, edits: int, seed: int, out: Path, incremental: bool,
         result[f"{kind}_hover"] = statistics.median(hovers_warm)
         result[f"{kind}_completion"] = statistics.median(completions)
     mode = "incremental" if incremental else "full"
-    if set(_KINDS) != set(EDITS):  # (only some kinds of edit: their medians alone)
-        print(f"{n:>6} verses, {mode:>11}: first analysis {_ms(result['first'])}; " + ", ".join(
-            f"{kind} {_ms(result[kind])} ({_ms(result[kind + '_max'])})" for kind in _KINDS), flush=True)
-        server.session.tidy()
-        return result
-    print(f"{n:>6} verses, {mode:>11}: first analysis {_ms(result['first'])}; "
-          f"edit -> diagnostics median (max): prose {_ms(result['prose'])} ({_ms(result['prose_max'])}), "
-          f"choice text {_ms(result['choice'])} ({_ms(result['choice_max'])}), "
-          f"choice target {_ms(result['target'])} ({_ms(result['target_max'])}); "
-          f"hover {_ms(result['prose_hover'])} ({_ms(result['prose_hover_after_edit'])} right after "
-          f"a prose edit, with the index); completion {_ms(result['prose_completion'])}", flush=True)
+    print(f"{n:>6} verses, {mode:>11}: first analysis {_ms(result['first'])}; edit -> diagnostics "
+          "median (max): " + ", ".join(f"{kind} {_ms(result[kind])} ({_ms(result[kind + '_max'])})"
+                                       for kind in _KINDS), flush=True)
+    print(f"{n:>6} verses, {mode:>11}: hover / hover right after the edit (with the index) / "
+          "completion after `->`, medians: " + ", ".join(
+              f"{kind} {_ms(result[kind + '_hover'])} / {_ms(result[kind + '_hover_after_edit'])} / "
+              f"{_ms(result[kind + '_completion'])}" for kind in _KINDS), flush=True)
     server.session.tidy()
     return result
 
@@ -255,7 +254,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--stages", action="store_true",
                         help="also print where each kind of edit spends its time, by stage")
     parser.add_argument("--kinds", default="prose,choice,target",
-                        help="the kinds of edit to measure (comma-separated): prose, choice, target")
+                        help="the kinds of edit to measure (comma-separated): " + ", ".join(EDITS))
     args = parser.parse_args(argv)
     _CLOCK[0] = args.clock
     _KINDS[:] = [k for k in args.kinds.split(",") if k in EDITS]

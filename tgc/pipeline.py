@@ -391,10 +391,12 @@ def _model_again(job: Job, files: list[ast.File], result: Result
         if previous is not None and previous.resolution is not None and previous.campaign is not None \
                 and previous.root == job.root and same_declarations(previous.campaign, campaign):
             earlier, same = previous.resolution, same_names(previous.campaign, campaign)
-    campaign, more, result.resolution = resolve_again(campaign, earlier, same)
+    campaign, more, result.resolution = resolve_again(campaign, earlier, same,
+                                                      same_tables=collected is not None)
     result.resolution.collected = tuple(diags)
     was = previous.resolution_analysis if earlier is not None and previous is not None else None
-    analysis = Analysis(campaign, (was, result.resolution) if was is not None else None, keep=True)
+    analysis = Analysis(campaign, (was, result.resolution) if was is not None else None, keep=True,
+                        resolution=result.resolution)
     result.resolution_analysis = analysis
     return campaign, diags + more, analysis
 

@@ -40,9 +40,13 @@ T = TypeVar("T")
 class Analysis:
     """The derived structures of one resolved campaign, each computed when first read."""
 
-    def __init__(self, campaign: Campaign, earlier: Earlier | None = None, keep: bool = False) -> None:
+    def __init__(self, campaign: Campaign, earlier: Earlier | None = None, keep: bool = False,
+                 resolution: Resolution | None = None) -> None:
         self.campaign = campaign
         self.keep = keep  # what each body adds to the tables is kept, for a next run
+        # What resolving each verse found (an editor's run keeps the records): which verses
+        # hold a reference that did not resolve is read from it, not from every line.
+        self.resolution = resolution
         self._derived: dict[Callable[[Analysis], object], object] = {}
         # The last run's analysis and the verses whose trees and resolution are still
         # its own (semantics.incremental): what it built for them is taken, not rebuilt.
@@ -71,13 +75,17 @@ class Analysis:
             analysis, resolution = self.earlier
             if "graph" in vars(analysis) and "usage" in vars(analysis) and analysis.keep:
                 return collect_usage(self.campaign, self.graph, (analysis.graph, analysis.usage),
-                                     changed=self._changed(), gone=self._gone)
+                                     changed=self._changed(), gone=self._gone,
+                                     same_order=resolution.same_names)
         return collect_usage(self.campaign, self.graph, keep=True)
 
     @cached_property
     def hidden(self) -> Hidden:
         """The bodies, verses, locations and numbers an earlier diagnostic covers."""
-        return find_hidden(self.campaign, self.graph)
+        failing = None
+        if self.resolution is not None and self.campaign.unresolved:
+            failing = {vid for vid, record in self.resolution.verses.items() if record.unresolved}
+        return find_hidden(self.campaign, self.graph, failing)
 
     @cached_property
     def flow(self) -> Flow:

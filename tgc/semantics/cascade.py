@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 
@@ -35,14 +35,16 @@ class Hidden:
     numbers: set[int] = field(default_factory=set)  # location numbers a lost line mentions
 
 
-def find_hidden(campaign: Campaign, graph: Graph) -> Hidden:
+def find_hidden(campaign: Campaign, graph: Graph, failing: Collection[str] | None = None) -> Hidden:
     """What the campaign's earlier mistakes hide (``Analysis.hidden`` keeps it for every
-    check; linear in its size, difflib only for failed references)."""
+    check; linear in its size, difflib only for failed references). ``failing``, when
+    known (an editor's resolution records say it), holds the verses a reference of which
+    did not resolve: only their lines are looked through for it."""
     hidden = Hidden()
     finder = _Finder(campaign)
     _lost_lines(campaign, graph, finder, hidden)
     if campaign.unresolved:
-        for ref, section, verse in _failed_refs(campaign):
+        for ref, section, verse in _failed_refs(campaign, failing):
             hidden.nodes.update(finder.meant(ref, section, verse))
     return hidden
 
@@ -184,10 +186,14 @@ def _body_spans(campaign: Campaign) -> dict[str, tuple[list[int], list[Owner]]]:
     return table
 
 
-def _failed_refs(campaign: Campaign) -> Iterator[tuple[ast.Ref, str | None, str | None]]:
-    """Every verse reference that did not resolve, with the section and verse it is in."""
+def _failed_refs(campaign: Campaign, failing: Collection[str] | None = None
+                 ) -> Iterator[tuple[ast.Ref, str | None, str | None]]:
+    """Every verse reference that did not resolve, with the section and verse it is in, in
+    table order (the verses not in ``failing``, when it is given, hold none)."""
     failed = campaign.unresolved
     for info in campaign.verses.values():
+        if failing is not None and info.id not in failing:
+            continue
         bodies = [info.verse.body, *(block.body for block in info.verse.blocks)]
         for body in bodies:
             for stmt in body:

@@ -58,6 +58,21 @@ class FileResolution:
     duplicates: tuple[tuple[str, ast.Verse], ...]
 
 
+@dataclass(frozen=True, slots=True)
+class DeclarationResolution:
+    """What resolving every declaration found (they are resolved first, before any verse):
+    the budget left before them and what they spent, the references they resolved, those
+    that failed and what they reported. A later run of a campaign that declares the same
+    things replays it while it still holds (it failed nothing and named no verse that
+    went, when verse ids came or went)."""
+
+    budget: int | None
+    spent: int
+    targets: dict[ast.Ref, str]
+    unresolved: tuple[ast.Ref, ...]
+    diags: tuple[Diagnostic, ...]
+
+
 @dataclass
 class Resolution:
     """Every verse's record from one resolution, by verse id, and the verses it replayed
@@ -68,6 +83,7 @@ class Resolution:
     replayed: set[str] = field(default_factory=set)
     fresh: list[str] = field(default_factory=list)  # the verses not replayed, in order
     files: dict[str, FileResolution] = field(default_factory=dict)  # by file name
+    declarations: DeclarationResolution | None = None
     # What collecting the symbols reported (semantics.symbols.collect_again replays it).
     collected: tuple[Diagnostic, ...] = ()
     # Whether the campaign holds the verses and blocks of the run before, in its order

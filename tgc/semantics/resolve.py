@@ -11,7 +11,7 @@ from typing import assert_never
 from tgc.diagnostics.codes import diag, did_you_mean, hints_left, spend_hints
 from tgc.diagnostics.model import Diagnostic, Label
 from tgc.limits import as_number, is_number
-from tgc.semantics.incremental import FileResolution, Resolution, VerseResolution
+from tgc.semantics.incremental import DeclarationResolution, FileResolution, Resolution, VerseResolution
 from tgc.semantics.model import (
     DIAL_MAX,
     Campaign,
@@ -28,12 +28,17 @@ class Resolver:
     """One pass over every body and declaration; ``visit_`` methods per node kind."""
 
     def __init__(self, campaign: Campaign, earlier: Resolution | None = None, keep: bool = False,
-                 same_names: bool = True) -> None:
+                 same_names: bool = True, same_tables: bool = False) -> None:
         self.c = campaign
         # The last run's records (when the campaign declares the same things), and this
         # run's, for the next (with ``keep``: an editor's, file by file).
         self.earlier = earlier.verses if earlier is not None else {}
         self.earlier_files = earlier.files if earlier is not None else {}
+        self.earlier_declarations = earlier.declarations if earlier is not None else None
+        # The verse table holds every unchanged file's verses as the last run's did (the
+        # symbols were collected again from the last run's: symbols.collect_again), so
+        # a file that is the last run's own tree needs no look at the table.
+        self.same_tables = same_tables
         self.keep = keep
         self.kept = Resolution(same_names=same_names)
         # When verse ids came or went since: those that went. A record then holds only if
@@ -52,10 +57,10 @@ class Resolver:
         self.failed: list[ast.Ref] = []  # the references that failed, in order
 
     def run(self) -> tuple[Campaign, list[Diagnostic]]:
-        for file in self.c.files:
-            for item in file.items:
-                if isinstance(item, ast.Declaration):
-                    self.visit_declaration(item)
+        if self.keep:
+            self.declarations_once()
+        else:
+            self.declarations()
         if self.keep:
             duplicates = self.files_once()
         elif self.earlier:
@@ -72,6 +77,36 @@ class Resolver:
             self.visit_verse(info, duplicate=True)
         self.check_campaign()
         return replace(self.c, targets=self.targets, unresolved=self.unresolved), self.diags
+
+    def declarations(self) -> None:
+        for file in self.c.files:
+            for item in file.items:
+                if isinstance(item, ast.Declaration):
+                    self.visit_declaration(item)
+
+    def declarations_once(self) -> None:
+        """Resolve every declaration, or replay what the last run found when it still
+        holds (the campaign declares what it declared then: semantics.incremental); keep
+        the record for the next run either way."""
+        budget = hints_left()
+        old = self.earlier_declarations
+        if old is not None and old.budget == budget and self.stands(old):
+            self.targets.update(old.targets)
+            for ref in old.unresolved:
+                self.fail(ref)
+            self.diags.extend(old.diags)
+            spend_hints(old.spent)
+            self.kept.declarations = old
+            return
+        targets, self.targets = self.targets, {}
+        failed, diags = len(self.failed), len(self.diags)
+        self.declarations()
+        found, self.targets = self.targets, targets
+        self.targets.update(found)
+        left = hints_left()
+        self.kept.declarations = DeclarationResolution(
+            budget, budget - left if budget is not None and left is not None else 0, found,
+            tuple(self.failed[failed:]), tuple(self.diags[diags:]))
 
     def verse_once(self, info: VerseInfo) -> None:
         """Resolve a verse's references, or replay what the last run found for the same
@@ -111,7 +146,7 @@ class Resolver:
         for file in self.c.files:
             old = self.earlier_files.get(file.name)
             record = old if old is not None and old.file is file and old.budget == hints_left() \
-                and self.stands(old) and self.tabled(old) else self.file_once(file)
+                and self.stands(old) and (self.same_tables or self.tabled(old)) else self.file_once(file)
             if record is old:
                 self.targets.update(record.targets)
                 for ref in record.unresolved:
@@ -128,7 +163,7 @@ class Resolver:
                 duplicates.append(info)
         return duplicates
 
-    def stands(self, record: VerseResolution | FileResolution) -> bool:
+    def stands(self, record: VerseResolution | FileResolution | DeclarationResolution) -> bool:
         """Whether a record of the last run holds for this run's names."""
         if self.gone is None:
             return True
@@ -616,13 +651,15 @@ def resolve(campaign: Campaign) -> tuple[Campaign, list[Diagnostic]]:
     return Resolver(campaign).run()
 
 
-def resolve_again(campaign: Campaign, earlier: Resolution | None, same_names: bool = True
-                  ) -> tuple[Campaign, list[Diagnostic], Resolution]:
+def resolve_again(campaign: Campaign, earlier: Resolution | None, same_names: bool = True,
+                  same_tables: bool = False) -> tuple[Campaign, list[Diagnostic], Resolution]:
     """``resolve``, replaying the records of ``earlier`` (the last run's, for a campaign
     that declares the same things: semantics.incremental.same_declarations; with
-    ``same_names`` False its verse ids came or went since) for every verse whose tree is
-    the same and whose record still holds; also this run's records, for the next."""
-    resolver = Resolver(campaign, earlier, keep=True, same_names=same_names)
+    ``same_names`` False its verse ids came or went since) for the declarations and every
+    verse whose tree is the same and whose record still holds; also this run's records,
+    for the next. ``same_tables``: the symbols were collected again from the last run's
+    (symbols.collect_again), so every unchanged file's verses are tabled as they were."""
+    resolver = Resolver(campaign, earlier, keep=True, same_names=same_names, same_tables=same_tables)
     resolved, diags = resolver.run()
     return resolved, diags, resolver.kept
 

@@ -86,6 +86,10 @@ class Usage:
     shadows: bool = field(default=False, repr=False, compare=False)
     places: dict[str, int] | None = field(default=None, repr=False, compare=False)
     seen: dict[int, tuple[ast.File, int, bool]] = field(default_factory=dict, repr=False, compare=False)
+    # What the bodies' rows obscure, all of them together (the next run's patch takes it
+    # as it is when no body that changed obscures anything).
+    parts_obscured: set[tuple[str, str]] = field(default_factory=set, repr=False, compare=False)
+    parts_unread: set[str] = field(default_factory=set, repr=False, compare=False)
 
     def is_read(self, fact: Fact) -> bool:
         return fact in self.checks or fact in self.triggers
@@ -119,48 +123,65 @@ class _Collector:
         self.u.shadows = self.shadowed()
         if self.keep:
             self.u.seen = _seen(self.c, {})[1]
+            self.u.parts_obscured, self.u.parts_unread = _obscured(self.u.parts.values())
         self.triggers()
         return self.u
 
-    def again(self, earlier: tuple[Graph, Usage], changed: list[str], gone: list[str]) -> Usage | None:
+    def again(self, earlier: tuple[Graph, Usage], changed: list[str], gone: list[str],
+              same_order: bool = False) -> Usage | None:
         """The earlier run's tables with the rows of the ``changed`` bodies collected anew
         and put in their places, and those of the bodies that went (``gone``: node ids
         of the earlier graph that are none of this one) taken out (None when a body is
-        no node of the graph, then or now: its rows come after every node's)."""
+        no node of the graph, then or now: its rows come after every node's). Only the
+        bodies whose rows differ are patched in, and each whole-campaign list (the atoms,
+        the compounds, what is obscured) is made again only when one of them adds to it
+        or took from it. ``same_order``: the graph's nodes are the earlier one's, in its
+        order (the earlier places hold)."""
         was = earlier[1]
         plain, seen = _seen(self.c, was.seen)
         if was.shadows or not plain:
             return None
-        places = was.places
-        if places is None or gone or len(places) != len(self.graph.nodes):
-            places = {nid: i for i, nid in enumerate(self.graph.nodes)}
+        nodes = self.graph.nodes
+        places = _Places(nodes, was.places if same_order else None)
         parts = dict(was.parts)
-        before = {nid: parts.get(nid, _NOTHING) for nid in (*changed, *gone)}
+        moved: list[tuple[str, Usage, Usage]] = []  # (node, its rows before, now)
         for nid in changed:
             whole, self.u = self.u, Usage()
-            self.body(nid, self.graph.nodes[nid].body)
+            self.body(nid, nodes[nid].body)
             part, self.u = self.u, whole
+            old = parts.get(nid, _NOTHING)
+            if part == old:  # (most: a body resolved again to what it was, or adding nothing)
+                parts[nid] = old
+                continue
             parts[nid] = _NOTHING if part == _NOTHING else part
+            moved.append((nid, old, parts[nid]))
         for nid in gone:
-            parts[nid] = _NOTHING
-        now = [(b, parts[n]) for n, b in before.items()]
-        if gone or len(parts) != len(self.graph.nodes):  # (nodes came or went: graph order)
-            parts = {nid: parts[nid] for nid in self.graph.nodes}
+            old = parts.pop(nid, _NOTHING)
+            if old is not _NOTHING:
+                moved.append((nid, old, _NOTHING))
         self.obscure()
         u = self.u
-        u.parts, u.places, u.seen = parts, places, seen
-        u.grants = _patched(was.grants, [(b.grants, p.grants) for b, p in now], parts, places, "grants")
-        u.removals = _patched(was.removals, [(b.removals, p.removals) for b, p in now], parts, places,
+        u.parts, u.seen = parts, seen
+        u.grants = _patched(was.grants, [(b.grants, p.grants) for _, b, p in moved], parts, places, "grants")
+        u.removals = _patched(was.removals, [(b.removals, p.removals) for _, b, p in moved], parts, places,
                               "removals")
-        u.checks = _patched(was.checks, [(b.checks, p.checks) for b, p in now], parts, places, "checks")
-        u.node_grants = _patched_grants(was.node_grants, [*changed, *gone], parts, places)
-        u.atoms = [a for part in parts.values() if part.atoms for a in part.atoms]
-        u.compounds = [c for part in parts.values() if part.compounds for c in part.compounds]
-        for part in parts.values():
-            if part.obscured:
-                u.obscured |= part.obscured
-            if part.unread_obscured:
-                u.unread_obscured |= part.unread_obscured
+        u.checks = _patched(was.checks, [(b.checks, p.checks) for _, b, p in moved], parts, places, "checks")
+        u.node_grants = _patched_grants(was.node_grants, [nid for nid, _, _ in moved], parts, places)
+        if any(b.atoms or p.atoms for _, b, p in moved):
+            u.atoms = [a for nid in nodes for a in parts[nid].atoms]
+        else:
+            u.atoms = was.atoms
+        if any(b.compounds or p.compounds for _, b, p in moved):
+            u.compounds = [c for nid in nodes for c in parts[nid].compounds]
+        else:
+            u.compounds = was.compounds
+        if any(b.obscured or p.obscured or b.unread_obscured or p.unread_obscured for _, b, p in moved):
+            u.parts_obscured, u.parts_unread = _obscured(parts.values())
+        else:
+            u.parts_obscured, u.parts_unread = was.parts_obscured, was.parts_unread
+        u.obscured |= u.parts_obscured
+        u.unread_obscured |= u.parts_unread
+        u.places = places.found
         self.triggers()
         return u
 
@@ -368,16 +389,17 @@ def atoms(cond: ast.Cond, negated: bool = False) -> Iterator[
 
 
 def collect_usage(campaign: Campaign, graph: Graph, earlier: tuple[Graph, Usage] | None = None,
-                  keep: bool = False, changed: list[str] | None = None, gone: list[str] | None = None
-                  ) -> Usage:
+                  keep: bool = False, changed: list[str] | None = None, gone: list[str] | None = None,
+                  same_order: bool = False) -> Usage:
     """The campaign's usage tables (``Analysis.usage`` keeps them for every check). With
     ``keep``, what each body added is kept too (``Usage.parts``), and with ``earlier`` (the
     last run's graph and tables, both kept) the bodies that are still its nodes are taken
     from it; with ``changed`` too (every node that is not, in a graph of the same node ids
     in the same order, but for the earlier graph's ``gone``), the earlier tables are patched
-    where those bodies' rows go."""
+    where those bodies' rows go (``same_order``: the graph's nodes are the earlier one's, in
+    its order)."""
     if earlier is not None and changed is not None:
-        found = _Collector(campaign, graph, None, True).again(earlier, changed, gone or [])
+        found = _Collector(campaign, graph, None, True).again(earlier, changed, gone or [], same_order)
         if found is not None:
             return found
     return _Collector(campaign, graph, earlier, keep).run()
@@ -407,7 +429,7 @@ _Row = TypeVar("_Row", Change, Check)
 
 def _patched(table: dict[Fact, list[_Row]],
              moved: list[tuple[dict[Fact, list[_Row]], dict[Fact, list[_Row]]]],
-             parts: dict[str, Usage], places: dict[str, int], name: str) -> dict[Fact, list[_Row]]:
+             parts: dict[str, Usage], places: _Places, name: str) -> dict[Fact, list[_Row]]:
     """A table with the rows of some bodies replaced (``moved``: each body's rows before
     and now), every list still in graph order and the facts in the order they first
     appear, as a full collection gives them."""
@@ -424,7 +446,8 @@ def _patched(table: dict[Fact, list[_Row]],
         rows = [row for row in table.get(fact, ()) if row.node not in gone]
         added = [row for _, new in moved for row in new.get(fact, ())]
         if added:
-            rows = sorted(rows + added, key=lambda row: places.get(row.node or "", -1))
+            place = places.get()
+            rows = sorted(rows + added, key=lambda row: place.get(row.node or "", -1))
         if rows:
             # (a new fact, or one whose first row moved: the facts' order may change)
             inserted = inserted or fact not in found or rows[0] is not found[fact][0]
@@ -434,13 +457,14 @@ def _patched(table: dict[Fact, list[_Row]],
     if inserted:
         def first(fact: Fact) -> tuple[int, int]:
             node = found[fact][0].node or ""
-            return places.get(node, -1), list(getattr(parts[node], name)).index(fact)
+            return place.get(node, -1), list(getattr(parts[node], name)).index(fact)
+        place = places.get()
         found = {fact: found[fact] for fact in sorted(found, key=first)}
     return found
 
 
 def _patched_grants(grants: dict[str, list[Change]], changed: list[str], parts: dict[str, Usage],
-                    places: dict[str, int]) -> dict[str, list[Change]]:
+                    places: _Places) -> dict[str, list[Change]]:
     found = dict(grants)
     inserted = False
     for nid in changed:
@@ -452,8 +476,36 @@ def _patched_grants(grants: dict[str, list[Change]], changed: list[str], parts: 
         else:
             found.pop(nid, None)
     if inserted:
-        found = {nid: found[nid] for nid in sorted(found, key=lambda n: places[n])}
+        place = places.get()
+        found = {nid: found[nid] for nid in sorted(found, key=place.__getitem__)}
     return found
+
+
+class _Places:
+    """Each node's place in the graph (its index), as the last run found them while the
+    nodes are its own in its order, else worked out when first needed (a patch that takes
+    rows out, or puts none in, needs none)."""
+
+    def __init__(self, nodes: dict[str, Node], kept: dict[str, int] | None) -> None:
+        self.nodes = nodes
+        self.found = kept if kept is not None and len(kept) == len(nodes) else None
+
+    def get(self) -> dict[str, int]:
+        if self.found is None:
+            self.found = {nid: i for i, nid in enumerate(self.nodes)}
+        return self.found
+
+
+def _obscured(parts: Iterable[Usage]) -> tuple[set[tuple[str, str]], set[str]]:
+    """What the rows of ``parts`` obscure, and the statuses they may read unseen."""
+    obscured: set[tuple[str, str]] = set()
+    unread: set[str] = set()
+    for part in parts:
+        if part.obscured:
+            obscured |= part.obscured
+        if part.unread_obscured:
+            unread |= part.unread_obscured
+    return obscured, unread
 
 
 _NOTHING = Usage()  # what a body that grants, removes and checks nothing adds (never changed)

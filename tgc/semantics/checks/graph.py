@@ -80,13 +80,7 @@ def check_unreachable(analysis: Analysis) -> list[Diagnostic]:
     if not lost:
         return []
     graph = analysis.graph
-    lost_set = set(lost)
-    via: dict[str, str] = {}
-    for edge in graph.all_edges():
-        if edge.target is not None:
-            source, target = graph.nodes[edge.source].verse, graph.nodes[edge.target].verse
-            if target in lost_set and source != target:
-                via.setdefault(target, source)
+    via = _led_from(analysis, lost)
     diags = []
     for vid in lost:
         if vid in via:
@@ -97,6 +91,33 @@ def check_unreachable(analysis: Analysis) -> list[Diagnostic]:
         diags.append(diag("TGC201", campaign.verses[vid].span, hint=hint, id=vid,
                           needed=_needed(analysis, graph, vid)))
     return diags
+
+
+def _led_from(analysis: Analysis, lost: list[str]) -> dict[str, str]:
+    """For each lost verse that another verse leads to, the first such verse: the source of
+    the first edge in graph order into one of its bodies. An editor's run reads the kept
+    predecessors (semantics.reach) instead of every edge of the campaign."""
+    graph = analysis.graph
+    nodes = graph.nodes
+    via: dict[str, str] = {}
+    if not analysis.keep:
+        lost_set = set(lost)
+        for edge in graph.all_edges():
+            if edge.target is not None:
+                source, target = nodes[edge.source].verse, nodes[edge.target].verse
+                if target in lost_set and source != target:
+                    via.setdefault(target, source)
+        return via
+    pred, verses = analysis.links.pred, analysis.campaign.verses
+    place: dict[str, int] | None = None
+    for vid in lost:
+        sources = [src for nid in (vid, *(block_id(vid, name) for name in verses[vid].blocks))
+                   for src in pred.get(nid, ()) if nodes[src].verse != vid]
+        if sources:
+            if place is None:
+                place = {nid: i for i, nid in enumerate(nodes)}
+            via[vid] = nodes[min(sources, key=place.__getitem__)].verse
+    return via
 
 
 def _needed(analysis: Analysis, graph: Graph, vid: str) -> str:
