@@ -63,6 +63,14 @@ def test_gs_a5_a_versus_player_falls_the_moment_hp_reaches_0_and_their_card_is_d
     assert game.log.index("player 1 is defeated") < len(game.log)
 
 
+def test_gs_a5_a_fallen_players_combine_card_is_deactivated_with_their_card() -> None:
+    knock = card("Knockout", fx="9 dmg", rn=1)
+    game = versus((knock,), (FIRE, LENS), turns={0: [([], "Knockout")], 1: [([], "FIRE+Lens")]})
+    game.play_turn()
+    fallen = game.players[1]
+    assert fallen.defeated and fallen.deactivated == [FIRE, LENS]  # none of it lost
+
+
 def test_gs_a9_equilibrium_copies_keep_their_owners_and_each_pays_the_copied_cost() -> None:
     from tests.test_gs_named_cards import EQUILIBRIUM
 

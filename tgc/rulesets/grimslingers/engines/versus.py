@@ -242,6 +242,8 @@ class Versus(Duel):
             if play.owner is d and play.state == "unresolved":
                 play.state = "deactivated"
                 d.put_away(play.card, deactivate=True)
+                for extra in play.combined:  # what rides on it goes with it
+                    d.put_away(extra, deactivate=True)
 
     def end_turn(self) -> None:
         """GS-9.7/9.8: Specter's window (a trial turn's end, then those who fell now), then
