@@ -341,3 +341,55 @@ def test_the_pages_policies_play_20_strong_games_as_python_does(tmp_path: Path) 
     for want, have in zip(cases, got, strict=True):
         assert have == want, want.splitlines()[0]
     assert results == {("greedy", "win"), ("greedy", "lose"), ("random", "lose")}
+
+
+NIGHT_GIFTS = REPO / "tests" / "cases" / "grimslingers" / "night-gifts"
+
+
+@needs_node
+def test_the_page_uses_abilities_at_every_timing_as_python_does(tmp_path: Path) -> None:
+    """GS-6.7's parts at each timing (tests/cases/grimslingers/night-gifts: a Standoff heal
+    and shield, a lower RN and extra power used with the card played, DMG prevented as
+    it lands, one part hitting back; Kipper's and Luella's shields, raised by Manaform and
+    by her stages) in duels alone with La Fleur, alone, with Kipper and with Luella,
+    fought by hand, greedy and random, and in its Tall Tale, where Hot Coal goes off at
+    the party's table (resisted, or felling her and discarded all the same): the page's
+    transcripts are Python's, every question and note."""
+    found = books(NIGHT_GIFTS)[0].bundle
+    tale = found.rules
+    assert isinstance(tale, TallTale)
+    texts = {v.id: tuple(plain(op.text) for op in v.ops if op.kind == "text") for v in found.verses}
+    cases = []
+    parties = (("La Fleur",), ("La Fleur", "Kipper"), ("La Fleur", "Luella"))
+    for n in range(21):
+        what = 1 if n >= 18 else 2 + (n // 9) % len(tale.creatures)
+        player = Answers(80 + n, {"What do you play": str(what), "How do you fight": str(1 + (n // 3) % 3)})
+        party = parties[n % 3]
+        grim.play(tale, texts, grim.Header(party, 80 + n), Asker(player.write, _quitting(player)))
+        cases.append(player.text())
+    page = REPO / "tgc" / "rulesets" / "grimslingers" / "page"
+    got = page_replays(tmp_path, [page / name for name in ("duel.js", "tale.js", "sitting.js")], found, cases,
+                       SITTING)
+    for want, have in zip(cases, got, strict=True):
+        assert have == want, want.splitlines()[0]
+    every = "\n".join(cases)
+    for said in ("La Fleur uses Regenerate (Night Gifts) in the Standoff",
+                 "La Fleur uses Mist Form (Night Gifts) in the Standoff",
+                 "La Fleur uses Quickened Blood (Night Gifts) with ",
+                 "La Fleur uses Red Fury (Night Gifts) with ",
+                 "La Fleur uses Thick Skin (Night Gifts) as the DMG lands",
+                 "La Fleur uses Thorn Hide (Night Gifts) as the DMG lands",
+                 "DMG to La Fleur is prevented", "La Fleur cannot pay for ",
+                 "? Use with Fang\n  1. nothing more\n  2. Red Fury (Night Gifts, cost 2 blood): +1 nv to played card\n"
+                 "  3. Quickened Blood (Night Gifts, cost 1 blood): rn -3",
+                 "  2. use Thick Skin (Night Gifts, cost 4 blood): prevent 4 dmg",
+                 "  2. use Thorn Hide (Night Gifts, cost 1 blood): prevent 1 dmg; 1 dmg",
+                 "La Fleur draws Hot Coal, an Instant item: it resolves at once",
+                 "Kipper uses Tin Hide (Tin Hide) in the Standoff", "DMG to Kipper is prevented",
+                 "Luella uses Veil (Veil) in the Standoff", "2 DMG to Luella is prevented"):  # conflicted: +1 NV
+        assert said in every, said
+    assert re.search(r"La Fleur plays \w+ \(RN [1-6]\)", every)  # an RN lowered
+    assert re.search(r"\? La Fleur: \d DMG lands from (Dusk Bats|Grave Hound)\n", every)
+    assert re.search(r"La Fleur draws Hot Coal.*\n(.*\n){0,12}.*as the DMG lands", every)
+    # Hot Coal that fells its taker is discarded all the same (GS-10.8)
+    assert re.search(r"  La Fleur is defeated\n(.*\n){0,3}  Hot Coal goes to the item discard pile\n", every)

@@ -1,6 +1,6 @@
 // Grimslingers in the web player, the duel engine: a creature duel (spec §15) ported line
 // for line from tgc/rulesets/grimslingers/engines/ (duel.py, duelist.py, standoff.py,
-// resolve.py, cards.py, policies.py, words.py), reading the Tall Tale's rule data from the
+// resolve.py, cards.py, abilities.py, policies.py, words.py), reading the Tall Tale's rule data from the
 // bundle. Every random outcome comes from the sitting's one TgcRandom.Random (rng.js) in the order
 // the Python engine draws it, so a seeded duel is the duel `tgc play` fights. Cards are
 // told apart by identity, as in Python: the rule data's card objects are shared, a copy is
@@ -119,6 +119,7 @@
     this.res = {}; this.res_max = {}; this.belt = 0; this.defeated = false; this.manaform = false;
     this.dmg_taken = 0; this.hp_lost = 0; this.bloodlust = 0; this.curses = []; this.ghost = 0;
     this.item_pile = null; this.hp_dealt = {}; this.ep_lost = 0; this.next_nv = 0; this.anima_used = false;
+    this.played_nv = 0; this.rn_change = 0; this.shield = 0; this.resisting = false;  // GS-6.7's parts
     this.passed = false; this.stage = 0; this.spent_hp = 0; this.spent_ep = 0; this.elements = [];
     this.element_deck = [];
     var self = this;
@@ -266,6 +267,7 @@
       d.hp_dealt = {};
       d.ep_lost = 0;
       d.anima_used = false;
+      d.played_nv = d.rn_change = d.shield = 0;
       d.passed = false;
     });
     this.standoff();
@@ -343,7 +345,10 @@
     }
     if (p.stage === 2) choice = this.randomSpell(p, choice);
     take(p.hand, choice.card);
-    var main = new Play(choice.card, p, this.playerTargets(p, choice.card), p.seat, this.rnOf(choice.card, p));
+    var aimed = this.playerTargets(p, choice.card);
+    inTheDraw(this, p, choice.card, choice.abilities || [], aimed);
+    var rnNv = played(p, this.rnOf(choice.card, p));
+    var main = new Play(choice.card, p, aimed, p.seat, rnNv[0], { nv: rnNv[1] });
     if (choice.card.kind === "spell" && p.next_nv) { main.nv += p.next_nv; p.next_nv = 0; }
     this.plays.push(main);
     choice.combined.forEach(function (extra) { take(p.hand, extra); combine(self, main, extra); });
@@ -355,7 +360,7 @@
     var spells = p.hand.filter(function (c) { return c.kind === "spell"; });
     if (!spells.length) return choice;
     var c = this.rng.choice(spells);
-    return { card: c, combined: choice.combined.filter(function (x) { return x !== c; }) };
+    return { card: c, combined: choice.combined.filter(function (x) { return x !== c; }), abilities: choice.abilities || [] };
   };
 
   Duel.prototype.playable = function (p, choice) {
@@ -491,7 +496,8 @@
       case "card": return holds(p.hand, action.card) && has(action.card.types, "standoff");
       case "reload": case "purge": case "surge": case "reactivate": return mayMove(p, action.kind, action.cards);
       case "feast": return p.grimslinger !== null && p.grimslinger.feast.length > 0;
-      case "ability": return holds(p.passive, action.card) && has(action.card.abilities, action.ability);
+      case "ability":  // the parts timed in the Draw or as harm lands have their own moments (GS-6.7)
+        return holds(p.passive, action.card) && has(action.card.abilities, action.ability) && timing(action.ability) === "standoff";
       case "load": return true;
     }
     throw new Error("a Standoff action this page does not know: " + action.kind);
@@ -522,7 +528,7 @@
   }
 
   function takeAction(duel, p, action) {
-    var moved, play;
+    var moved;
     switch (action.kind) {
       case "sacrifice":
         p.hp -= action.amount;
@@ -566,12 +572,7 @@
         break;
       case "ability":
         duel.note(p.name + " uses " + action.ability.name + " (" + action.card.name + ") in the Standoff");
-        if (!payCosts(duel, p, action.ability.costs, action.card)) {
-          duel.note(p.name + " cannot pay for " + action.ability.name);
-          return;
-        }
-        play = new Play(action.card, p, duel.playerTargets(p, action.card), p.seat, 0);
-        applyFx(duel, play, action.ability.fx);
+        useAbility(duel, p, action, duel.playerTargets(p, action.card));
         break;
       case "scavenge":
         var cost = scavengeCost(action.card);
@@ -606,6 +607,92 @@
     if (row === null) return;
     gain(p, "blood", row.blood);
     applyFx(duel, new Play(FEAST_CARD, p, duel.foesOf(p), p.seat, 0, { neutral: true }), row.fx);
+  }
+
+  // ------------------------------------------------------------ timed abilities (abilities.py)
+
+  var COST_WORTH = 0.3;  // what a policy's worth of an option takes off per point of cost
+
+  // An ability's timing; the schema's default when a bundle leaves it out (GS-6.7).
+  function timing(ability) { return ability.timing || "standoff"; }
+
+  // The parts with this timing in the player's passive space.
+  function timed(p, when) {
+    var out = [];
+    p.passive.forEach(function (c) {
+      c.abilities.forEach(function (a) { if (timing(a) === when) out.push({ kind: "ability", card: c, ability: a }); });
+    });
+    return out;
+  }
+
+  function abilityAffordable(p, ability) {
+    return ability.costs.every(function (x) { return p.amount(x.resource) >= x.amount; });
+  }
+
+  // ``Resist (Vampyric Abilities, cost 2 blood): prevent 2 dmg``.
+  function abilityLabel(part) {
+    var cost = part.ability.costs.map(function (x) { return x.amount + " " + x.resource; }).join(", ") || "free";
+    return part.ability.name + " (" + part.card.name + ", cost " + cost + "): " + fxWords(part.ability.fx);
+  }
+
+  // Pay the part's cost (short: the resource drops to 0 and nothing happens, GS-4.3) and
+  // apply its FX as its owner's, at ``targets``. True when it was paid.
+  function useAbility(duel, p, part, targets) {
+    if (!holds(p.passive, part.card) || !has(part.card.abilities, part.ability)) return false;
+    if (!payCosts(duel, p, part.ability.costs, part.card)) {
+      duel.note(p.name + " cannot pay for " + part.ability.name);
+      return false;
+    }
+    applyFx(duel, new Play(part.card, p, targets, p.seat, 0), part.ability.fx);
+    return true;
+  }
+
+  // The Draw-timed parts the player uses with the card played (its targets are theirs):
+  // each once, before the card's RN is read and its NV gathered.
+  function inTheDraw(duel, p, c, parts, targets) {
+    var done = [];
+    parts.forEach(function (part) {
+      if (timing(part.ability) !== "draw" || has(done, part.ability)) return;
+      done.push(part.ability);
+      duel.note(p.name + " uses " + part.ability.name + " (" + part.card.name + ") with " + c.name);
+      useAbility(duel, p, part, targets);
+    });
+  }
+
+  // The RN and the NV the card played this turn takes from the parts used (and spent).
+  function played(p, rn) {
+    var out = [Math.max(1, rn + p.rn_change), p.played_nv];
+    p.rn_change = p.played_nv = 0;
+    return out;
+  }
+
+  // DMG about to reach ``target`` (after the card's reductions): the player may use each
+  // harm-timed part they can pay, one question each; then the shield (``prevent N dmg``)
+  // takes what it can. The DMG left to land.
+  function asHarmLands(duel, source, target, amount) {
+    if (amount <= 0) return amount;
+    var parts = target.creature || target.resisting ? [] : timed(target, "harm");
+    parts.forEach(function (part) {
+      if (!abilityAffordable(target, part.ability)) return;
+      var cost = sum(part.ability.costs, function (x) { return x.amount; });
+      var prevents = sum(part.ability.fx, function (fx) { return fx.kind === "prevent" ? fx.amount.value : 0; });
+      var options = [{ label: "take it", worth: 0.0 },
+                     { label: "use " + abilityLabel(part), worth: Math.min(amount, prevents) - COST_WORTH * cost }];
+      if (duel.policy.choose(duel, target, amount + " DMG lands from " + source.name, options) !== 1) return;
+      duel.note(target.name + " uses " + part.ability.name + " (" + part.card.name + ") as the DMG lands");
+      target.resisting = true;
+      try {
+        useAbility(duel, target, part, [source]);
+      } finally {
+        target.resisting = false;
+      }
+    });
+    var kept = Math.min(target.shield, amount);
+    if (kept) {
+      target.shield -= kept;
+      duel.note(kept + " DMG to " + target.name + " is prevented");
+    }
+    return amount - kept;
   }
 
   // ------------------------------------------------------------ the Aftermath (resolve.py)
@@ -705,7 +792,11 @@
 
   function applyFx(duel, play, fxs) {
     for (var i = 0; i < fxs.length; i++) {
-      if (play.owner.defeated) return;
+      if (play.owner.defeated) {
+        // the card is still put away: Dynamite that fells its owner is discarded (GS-10.8)
+        if (play.state === "resolved" && fxs.slice(i).some(function (f) { return f.kind === "discard_self"; })) discardPlay(play);
+        return;
+      }
       applyOne(duel, play, fxs[i]);
       if (fxs[i].kind === "copy" && play.copy_of !== null) return;
     }
@@ -765,6 +856,8 @@
       case "pay": standingOf(targets).forEach(function (t) { pay(t, fx); }); break;
       case "discard_named": standingOf(targets).forEach(function (t) { discardNamed(duel, t, fx); }); break;
       case "discard_self": if (play.state === "resolved") discardPlay(play); break;
+      case "rn": user.rn_change += fx.amount; break;  // no NV (GS-4.4): read when this turn's card is played
+      case "prevent": user.shield += value(fx.amount, nvBonus(duel, play, user, false)); break;
       default: throw new Error("an FX this page does not know: " + fx.kind);
     }
   }
@@ -834,6 +927,7 @@
         if (other.state === "unresolved" && other.owner.team !== play.owner.team) other.nv += amount;
       });
     } else if (fx.scope === "next_spell") play.owner.next_nv += amount;
+    else if (fx.scope === "played") play.owner.played_nv += amount;
   }
 
   function dealDmg(duel, source, target, amount) {
@@ -842,6 +936,7 @@
     if (target.creature) amount -= sum(duel.creature_modifiers, function (m) { return m.rule === "dmg_reduction" ? m.amount : 0; });
     var stage = target.stageEffect();
     if (stage !== null && target.stage === 2) amount -= stage.dmg_taken;
+    amount = asHarmLands(duel, source, target, Math.max(0, amount));  // GS-6.7
     amount = Math.min(Math.max(0, amount), target.hp);
     target.hp -= amount;
     target.dmg_taken += amount;
@@ -1090,7 +1185,7 @@
       case "reactivate": return "reactivates " + fx.amount.value + " cards";
       case "nv":
         return "+" + fx.amount.value + " nv to " + { "unresolved_foes": "unresolved foe cards", "combined": "combined card",
-                                                    "next_spell": "next spell" }[fx.scope];
+                                                    "next_spell": "next spell", "played": "played card" }[fx.scope];
       case "draw_element": return "draw element";
       case "roll": return "roll(" + arms(fx.arms) + ")";
       case "dnc": return "dnc" + (fx.shared ? " shared" : "") + "(" + arms(fx.arms) + ")";
@@ -1103,6 +1198,8 @@
       case "discard_named": return "discard " + fx.card;
       case "choice": return "choose(" + fx.options.map(function (o) { return o.map(clause).join(", "); }).join(" / ") + ")";
       case "discard_self": return "discard this card";
+      case "rn": return "rn " + (fx.amount < 0 ? "-" : "+") + Math.abs(fx.amount);
+      case "prevent": return "prevent " + fx.amount.value + " dmg";
     }
     throw new Error("an FX this page does not know: " + fx.kind);
   }
@@ -1140,6 +1237,8 @@
         case "draw_element": score += 2.0; break;
         case "roll": score += sum(fx.arms, function (a) { return fxScore(a.fx) * (a.high - a.low + 1); }) / 6; break;
         case "dnc": score += sum(fx.arms, function (a) { return fxScore(a.fx); }) / Math.max(1, fx.arms.length); break;
+        case "rn": score += 0.4 * -fx.amount; break;  // earlier is better: it lands before the foe's
+        case "prevent": score += 0.8 * fx.amount.value; break;
       }
     });
     return score;
@@ -1191,7 +1290,7 @@
     player.passive.forEach(function (pc) {
       for (var j = 0; j < pc.abilities.length; j++) {
         var ability = pc.abilities[j];
-        if (ability.costs.every(function (x) { return player.amount(x.resource) >= x.amount; }) && fxScore(ability.fx) > 0) {
+        if (timing(ability) === "standoff" && abilityAffordable(player, ability) && fxScore(ability.fx) > 0) {
           actions.push({ kind: "ability", card: pc, ability: ability });
           break;
         }
@@ -1208,7 +1307,23 @@
     var extra = player.hand.filter(function (x) {
       return x !== c && has(x.types, "combine") && (x.combines_with === null || x.combines_with === c.kind) && affordable(player, x);
     }).slice(0, 1);
-    return { card: c, combined: extra };
+    return { card: c, combined: extra, abilities: this.drawParts(player, c) };
+  };
+  // The Draw-timed parts worth their cost, paid from what the card played leaves (a skill
+  // paid in blood comes first).
+  Greedy.prototype.drawParts = function (player, c) {
+    var left = new Map(), used = [];
+    var have = function (r) { return left.has(r) ? left.get(r) : player.amount(r); };
+    c.costs.forEach(function (x) { left.set(x.resource, player.amount(x.resource) - x.amount); });
+    timed(player, "draw").forEach(function (part) {
+      var cost = sum(part.ability.costs, function (x) { return x.amount; });
+      if (fxScore(part.ability.fx) - COST_WORTH * cost <= 0) return;
+      if (part.ability.costs.every(function (x) { return have(x.resource) >= x.amount; })) {
+        part.ability.costs.forEach(function (x) { left.set(x.resource, have(x.resource) - x.amount); });
+        used.push(part);
+      }
+    });
+    return used;
   };
   Greedy.prototype.pick = function (duel, player, cards, count, why) {
     var self = this;
@@ -1228,7 +1343,7 @@
     if (spells.length && player.ep >= 3) options.push({ kind: "reload", cards: spells.slice(0, RELOAD_CARDS) });
     if (player.deactivated.length && player.ep >= 3) options.push({ kind: "reactivate", cards: player.deactivated.slice(0, 6) });
     player.hand.forEach(function (c) { if (has(c.types, "standoff")) options.push({ kind: "card", card: c }); });
-    player.passive.forEach(function (c) { c.abilities.forEach(function (a) { options.push({ kind: "ability", card: c, ability: a }); }); });
+    options.push.apply(options, timed(player, "standoff"));
     duel.field.forEach(function (c) { options.push({ kind: "scavenge", card: c }); });
     var picked = [{ kind: "load", bullets: rng.randint(0, 2) }];
     for (var i = 0; i < 2; i++) if (options.length && rng.random() < 0.5) picked.push(rng.choice(options));
@@ -1237,7 +1352,9 @@
   RandomPolicy.prototype.play = function (duel, player) {
     var cards = player.hand.filter(drawable);
     if (!cards.length || duel.rng.random() < 0.1) return null;
-    return { card: duel.rng.choice(cards), combined: [] };
+    var c = duel.rng.choice(cards);
+    var parts = timed(player, "draw").filter(function () { return duel.rng.random() < 0.5; });
+    return { card: c, combined: [], abilities: parts };
   };
   RandomPolicy.prototype.pick = function (duel, player, cards, count) {
     return duel.rng.sample(cards, Math.min(count, cards.length));
@@ -1248,7 +1365,7 @@
 
   root.TgcGrimDuel = {
     Rules: Rules, Duel: Duel, POLICIES: POLICIES, playerSetup: playerSetup, take: take, drawable: drawable,
-    allowed: allowed, enterHand: enterHand, takeStandoff: takeStandoff, scavengeCost: scavengeCost, cardWords: cardWords, duelistWords: duelistWords, fxWords: fxWords,
+    allowed: allowed, enterHand: enterHand, timed: timed, abilityLabel: abilityLabel, takeStandoff: takeStandoff, scavengeCost: scavengeCost, cardWords: cardWords, duelistWords: duelistWords, fxWords: fxWords,
     LIMITS: { ACTIONS: ACTIONS, CHAMBER: CHAMBER, LOAD_PER_STANDOFF: LOAD_PER_STANDOFF,
       RELOAD_CARDS: RELOAD_CARDS, PURGE_CARDS: PURGE_CARDS, SURGE_CARDS: SURGE_CARDS, REACTIVATE_CARDS: REACTIVATE_CARDS }
   };

@@ -90,13 +90,7 @@
     }
     [1, 2].forEach(function (k) { out.push(["sacrifice " + k + " HP for " + k + " EP", { kind: "sacrifice", amount: k }]); });
     p.hand.forEach(function (c) { if (c.types.indexOf("standoff") >= 0) out.push(["use " + D.cardWords(c), { kind: "card", card: c }]); });
-    p.passive.forEach(function (c) {
-      c.abilities.forEach(function (ability) {
-        var cost = ability.costs.map(function (x) { return x.amount + " " + x.resource; }).join(", ");
-        out.push(["use " + ability.name + " (" + c.name + ", cost " + cost + "): " + D.fxWords(ability.fx),
-                  { kind: "ability", card: c, ability: ability }]);
-      });
-    });
+    D.timed(p, "standoff").forEach(function (part) { out.push(["use " + D.abilityLabel(part), part]); });
     var spellsBack = p.discard.filter(function (c) { return c.kind === "spell"; });
     var spells = p.hand.filter(function (c) { return c.kind === "spell"; });
     if (spellsBack.length) {
@@ -147,7 +141,18 @@
       if (more === 0) break;
       combined.push(extra[more - 1]);
     }
-    return { card: main, combined: combined };
+    return { card: main, combined: combined, abilities: this.drawParts(player, main) };
+  };
+  // The Draw-timed parts of the passive space used with the card (GS-6.7), asked one at a
+  // time until the player says nothing more.
+  HandPolicy.prototype.drawParts = function (player, main) {
+    var left = D.timed(player, "draw"), used = [];
+    while (left.length) {
+      var more = this.asker.choose("Use with " + main.name, ["nothing more"].concat(left.map(D.abilityLabel)));
+      if (more === 0) break;
+      used.push(left.splice(more - 1, 1)[0]);
+    }
+    return used;
   };
   HandPolicy.prototype.choose = function (duel, player, why, options) {
     this.table(duel, player);
