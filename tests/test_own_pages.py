@@ -346,24 +346,37 @@ def test_the_pages_policies_play_20_strong_games_as_python_does(tmp_path: Path) 
 NIGHT_GIFTS = REPO / "tests" / "cases" / "grimslingers" / "night-gifts"
 
 
+class Feasting(Answers):
+    """A player who feasts half the time it is offered (Feast draws from the Fate cards
+    not laid out in the area, GS-A25)."""
+
+    def read(self, prompt: str) -> str:
+        if "Feast (both actions)" not in self.labels or self.rng.random() < 0.5:
+            return super().read(prompt)
+        answer = str(self.labels.index("Feast (both actions)") + 1)
+        self.lines.append(f"> {answer}")
+        return answer
+
+
 @needs_node
 def test_the_page_uses_abilities_at_every_timing_as_python_does(tmp_path: Path) -> None:
     """GS-6.7's parts at each timing (tests/cases/grimslingers/night-gifts: a Standoff heal
     and shield, a lower RN and extra power used with the card played, DMG prevented as
     it lands, one part hitting back; Kipper's and Luella's shields, raised by Manaform and
-    by her stages) in duels alone with La Fleur, alone, with Kipper and with Luella,
-    fought by hand, greedy and random, and in its Tall Tale, where Hot Coal goes off at
-    the party's table (resisted, or felling her and discarded all the same): the page's
-    transcripts are Python's, every question and note."""
+    by her stages; a card that only heals, kept at full HP) in duels alone with La Fleur,
+    alone, with Kipper and with Luella, fought by hand, greedy and random, and in six of
+    its Tall Tales, where Hot Coal goes off at the party's table (resisted, or felling
+    her and discarded all the same) and Feast draws from the Fate cards not laid out
+    (GS-A25): the page's transcripts are Python's, every question and note."""
     found = books(NIGHT_GIFTS)[0].bundle
     tale = found.rules
     assert isinstance(tale, TallTale)
     texts = {v.id: tuple(plain(op.text) for op in v.ops if op.kind == "text") for v in found.verses}
     cases = []
     parties = (("La Fleur",), ("La Fleur", "Kipper"), ("La Fleur", "Luella"))
-    for n in range(21):
+    for n in range(24):
         what = 1 if n >= 18 else 2 + (n // 9) % len(tale.creatures)
-        player = Answers(80 + n, {"What do you play": str(what), "How do you fight": str(1 + (n // 3) % 3)})
+        player = Feasting(80 + n, {"What do you play": str(what), "How do you fight": str(1 + (n // 3) % 3)})
         party = parties[n % 3]
         grim.play(tale, texts, grim.Header(party, 80 + n), Asker(player.write, _quitting(player)))
         cases.append(player.text())
@@ -391,5 +404,7 @@ def test_the_page_uses_abilities_at_every_timing_as_python_does(tmp_path: Path) 
     assert re.search(r"La Fleur plays \w+ \(RN [1-6]\)", every)  # an RN lowered
     assert re.search(r"\? La Fleur: \d DMG lands from (Dusk Bats|Grave Hound)\n", every)
     assert re.search(r"La Fleur draws Hot Coal.*\n(.*\n){0,12}.*as the DMG lands", every)
+    tales = "\n".join(cases[18:])
+    assert "La Fleur feasts: " in tales  # in a Tall Tale: from the cards not laid out (GS-A25)
     # Hot Coal that fells its taker is discarded all the same (GS-10.8)
     assert re.search(r"  La Fleur is defeated\n(.*\n){0,3}  Hot Coal goes to the item discard pile\n", every)

@@ -30,6 +30,9 @@
     pile.splice(at, 1);
   }
   function holds(pile, c) { return pile.indexOf(c) >= 0; }
+  // A passive card kept in the passive space from the moment it is owned (GS-3.11): a
+  // many-in-one skill such as Vampyric Abilities, which never enters the hand (GS-6.7).
+  function keptOnBoard(c) { return c.abilities.length > 0; }
   function drawable(c) {
     return (c.kind === "spell" || has(c.types, "standard")) && c.saves === null && c.comeback === null;
   }
@@ -100,12 +103,14 @@
   }
 
   // sim.py's player_setup for a default build: the Grimslinger's first two skills, then
-  // the six main elements; five in the hand, three in the stash.
+  // the six main elements; a card kept on the board to the passive space, of the others
+  // five in the hand, three in the stash.
   function playerSetup(rules, name) {
     var g = rules.grimslingers[name] || null;
     var own = g ? rules.characterCards(g.name).slice(0, 2) : [];
-    var cards = own.concat(rules.elements().filter(function (e) { return has(MAIN_ELEMENTS, e.element); }));
-    return { grimslinger: g, hand: cards.slice(0, 5), stash: cards.slice(5, 8), passive: [], hp: 5, ep: 5,
+    var all = own.concat(rules.elements().filter(function (e) { return has(MAIN_ELEMENTS, e.element); }));
+    var kept = all.filter(keptOnBoard), cards = all.filter(function (c) { return !keptOnBoard(c); });
+    return { grimslinger: g, hand: cards.slice(0, 5), stash: cards.slice(5, 8), passive: kept, hp: 5, ep: 5,
              max_hp: 5, max_ep: 5, hand_limit: 5, stash_limit: 3, resource: null, belt: null, discard: [],
              deactivated: [] };
   }
@@ -188,6 +193,7 @@
     this.players = setup.players.map(function (p, i) { return self.makePlayer(i + 1, p); });
     this.seats = [this.creature].concat(this.players);
     this.feast_deck = [];
+    this.laid_out = new Set(setup.laid_out || []);  // the area's Fate cards: Feast draws the others (GS-A25)
     this.drawDispositions();
   }
 
@@ -215,9 +221,11 @@
       hand: p.hand.slice(), stash: p.stash.slice(), passive: p.passive.slice(), hand_limit: p.hand_limit,
       stash_limit: p.stash_limit, team: 1, grimslinger: p.grimslinger, discard: p.discard.slice(),
       deactivated: p.deactivated.slice(), item_pile: this.item_discard });
-    me.hand.filter(function (c) { return c.abilities.length; }).forEach(function (c) {
-      take(me.hand, c);
-      me.passive.push(c);
+    [me.hand, me.stash].forEach(function (pile) {  // kept on the board from the start (GS-3.11, 6.7)
+      pile.filter(keptOnBoard).forEach(function (c) {
+        take(pile, c);
+        me.passive.push(c);
+      });
     });
     var g = p.grimslinger;
     if (g !== null) {
@@ -595,7 +603,8 @@
 
   function feast(duel, p) {
     if (!duel.feast_deck.length) {
-      duel.feast_deck = duel.rules.fate.map(function (c) { return c.code; });
+      duel.feast_deck = duel.rules.fate.filter(function (c) { return !duel.laid_out.has(c.code); })
+        .map(function (c) { return c.code; });
       duel.rng.shuffle(duel.feast_deck);
     }
     var code = duel.feast_deck.pop();
@@ -612,6 +621,7 @@
   // ------------------------------------------------------------ timed abilities (abilities.py)
 
   var COST_WORTH = 0.3;  // what a policy's worth of an option takes off per point of cost
+  var SURVIVAL_WORTH = 10.0;  // a defeat costs an allowed defeat and every unresolved card
 
   // An ability's timing; the schema's default when a bundle leaves it out (GS-6.7).
   function timing(ability) { return ability.timing || "standoff"; }
@@ -666,6 +676,16 @@
     return out;
   }
 
+  // What preventing ``prevents`` more of this DMG is worth to its target: the HP it keeps
+  // (the shield already up takes its share first, and no more HP than the target has can
+  // be lost), and a life when it turns a defeat into a survival; nothing when the target
+  // falls either way or would not have lost the HP anyway.
+  function saves(target, amount, prevents) {
+    var lands = Math.max(0, amount - target.shield), after = Math.max(0, lands - prevents);
+    if (after >= target.hp) return 0.0;
+    return Math.min(target.hp, lands) - after + (lands >= target.hp ? SURVIVAL_WORTH : 0.0);
+  }
+
   // DMG about to reach ``target`` (after the card's reductions): the player may use each
   // harm-timed part they can pay, one question each; then the shield (``prevent N dmg``)
   // takes what it can. The DMG left to land.
@@ -677,7 +697,7 @@
       var cost = sum(part.ability.costs, function (x) { return x.amount; });
       var prevents = sum(part.ability.fx, function (fx) { return fx.kind === "prevent" ? fx.amount.value : 0; });
       var options = [{ label: "take it", worth: 0.0 },
-                     { label: "use " + abilityLabel(part), worth: Math.min(amount, prevents) - COST_WORTH * cost }];
+                     { label: "use " + abilityLabel(part), worth: saves(target, amount, prevents) - COST_WORTH * cost }];
       if (duel.policy.choose(duel, target, amount + " DMG lands from " + source.name, options) !== 1) return;
       duel.note(target.name + " uses " + part.ability.name + " (" + part.card.name + ") as the DMG lands");
       target.resisting = true;
@@ -1250,8 +1270,10 @@
     });
   }
 
-  function idleHeal(p, c) {
-    return p.hp >= p.max_hp && c.fx.every(function (fx) { return fx.kind === "gain" && fx.resource === "hp"; });
+  // FX that only heal, used at full HP, spend their cost for nothing: a card, or a Standoff
+  // part such as Regenerate.
+  function idleHeal(p, fxs) {
+    return p.hp >= p.max_hp && fxs.length > 0 && fxs.every(function (fx) { return fx.kind === "gain" && fx.resource === "hp"; });
   }
 
   function Greedy() { this.name = "greedy"; this.scores = new Map(); }
@@ -1262,7 +1284,7 @@
   Greedy.prototype.best = function (p, playable) {
     var best = null, bestScore = 0.0, self = this;
     p.hand.forEach(function (c) {
-      if ((playable && !drawable(c)) || !affordable(p, c)) return;
+      if ((playable && !drawable(c)) || !affordable(p, c) || idleHeal(p, c.fx)) return;
       var s = self.score(c);
       if (s > bestScore) { best = c; bestScore = s; }
     });
@@ -1282,7 +1304,7 @@
     if (player.ep <= 1 && player.hp > 3) actions.push({ kind: "sacrifice", amount: Math.min(2, player.hp - 3) });
     for (var i = 0; i < player.hand.length; i++) {
       var c = player.hand[i];
-      if (has(c.types, "standoff") && affordable(player, c) && this.score(c) > 0 && !idleHeal(player, c)) {
+      if (has(c.types, "standoff") && affordable(player, c) && this.score(c) > 0 && !idleHeal(player, c.fx)) {
         actions.push({ kind: "card", card: c });
         break;
       }
@@ -1290,7 +1312,8 @@
     player.passive.forEach(function (pc) {
       for (var j = 0; j < pc.abilities.length; j++) {
         var ability = pc.abilities[j];
-        if (timing(ability) === "standoff" && abilityAffordable(player, ability) && fxScore(ability.fx) > 0) {
+        if (timing(ability) === "standoff" && abilityAffordable(player, ability) && fxScore(ability.fx) > 0 &&
+            !idleHeal(player, ability.fx)) {
           actions.push({ kind: "ability", card: pc, ability: ability });
           break;
         }
@@ -1365,7 +1388,7 @@
 
   root.TgcGrimDuel = {
     Rules: Rules, Duel: Duel, POLICIES: POLICIES, playerSetup: playerSetup, take: take, drawable: drawable,
-    allowed: allowed, enterHand: enterHand, timed: timed, abilityLabel: abilityLabel, takeStandoff: takeStandoff, scavengeCost: scavengeCost, cardWords: cardWords, duelistWords: duelistWords, fxWords: fxWords,
+    allowed: allowed, enterHand: enterHand, keptOnBoard: keptOnBoard, timed: timed, abilityLabel: abilityLabel, takeStandoff: takeStandoff, scavengeCost: scavengeCost, cardWords: cardWords, duelistWords: duelistWords, fxWords: fxWords,
     LIMITS: { ACTIONS: ACTIONS, CHAMBER: CHAMBER, LOAD_PER_STANDOFF: LOAD_PER_STANDOFF,
       RELOAD_CARDS: RELOAD_CARDS, PURGE_CARDS: PURGE_CARDS, SURGE_CARDS: SURGE_CARDS, REACTIVATE_CARDS: REACTIVATE_CARDS }
   };

@@ -233,6 +233,7 @@
       var setup = D.playerSetup(rules, n), g = setup.grimslinger, c = T.character(n);
       c.hand = setup.hand.slice();
       c.stash = setup.stash.slice();
+      c.passive = setup.passive.slice();
       c.resource = g ? g.start : null;
       c.belt = g !== null && g.resource === "ammo" ? 10 : null;
       return c;
@@ -522,7 +523,7 @@
       var players = state.party.map(function (c) { return T.playerOf(rules, c); });
       return self.fight({ creature: rules.creatures[action.creature], players: players, modifiers: modifiers,
                           dispositions: action.dispositions, all_general_skills: !action.dispositions,
-                          defeats_left: state.defeats_left }, state);
+                          defeats_left: state.defeats_left, laid_out: T.laidOut(state).sort() }, state);
     };
   };
 

@@ -105,6 +105,11 @@
     if (state.area === null) return null;
     return state.tale.areas.find(function (a) { return a.number === state.area; }) || null;
   }
+  // The Fate cards of the current area's layout (Feast draws the others, GS-A25).
+  function laidOut(state) {
+    var area = currentArea(state);
+    return area !== null ? area.tiles.map(function (t) { return t.card.code; }) : [];
+  }
   function currentTile(state) {
     var area = currentArea(state);
     if (area === null || state.tile === null) return null;
@@ -183,16 +188,21 @@
   }
 
   // A passive item to the passive space if there is room (GS-3.9, GS-16.3), else the
-  // hand, else the stash, else the deactivate pile (GS-A31).
+  // hand, else the stash, else the deactivate pile (GS-A31). A card kept on the board
+  // (Vampyric Abilities) never enters the hand (GS-6.7): the passive space, or, while it
+  // is full, the deactivate pile.
   function whereTo(c, card) {
     if (passiveRoom(c, card)) return "passive space";
+    if (root.TgcGrimDuel.keptOnBoard(card)) return "deactivate pile";
     if (c.hand.length < c.hand_limit) return "hand";
     if (c.stash.length < c.stash_limit) return "stash";
     return "deactivate pile";
   }
 
+  // A passive item fits the passive space: one legendary item at most, beside the slots
+  // that every other passive card uses; a card kept on the board uses a slot too (GS-3.11).
   function passiveRoom(c, card) {
-    if (card.kind !== "item" || !has(card.types, "passive")) return false;
+    if (!root.TgcGrimDuel.keptOnBoard(card) && (card.kind !== "item" || !has(card.types, "passive"))) return false;
     if (card.category === "legendary") return !c.passive.some(function (x) { return x.category === "legendary"; });
     return c.passive.filter(function (x) { return x.category !== "legendary"; }).length < c.passive_limit;
   }
@@ -234,6 +244,7 @@
     this.turn = 0; this.plays = []; this.defeats = 0; this.defeats_left = state.defeats_left; this.game_over = false;
     this.in_play = []; this.disposition_deck = []; this.creature_modifiers = [];
     this.feast_deck = []; this.item_discard = []; this.item_deck = []; this.field = [];
+    this.laid_out = new Set(laidOut(state));
     this.players = state.party.map(function (c, seat) { return self.makePlayer(seat, playerOf(rules, c)); });
     this.seats = this.players.slice();
   }
@@ -318,8 +329,8 @@
     var kept = items(c);
     c.hp = fresh.hp; c.ep = fresh.ep; c.max_hp = fresh.max_hp; c.max_ep = fresh.max_ep;
     c.hand_limit = fresh.hand_limit; c.stash_limit = fresh.stash_limit; c.passive_limit = fresh.passive_limit;
-    c.hand = fresh.hand.slice(); c.stash = fresh.stash.slice();
-    c.discard = []; c.deactivated = []; c.passive = []; c.bought = []; c.upgrades = [];
+    c.hand = fresh.hand.slice(); c.stash = fresh.stash.slice(); c.passive = fresh.passive.slice();
+    c.discard = []; c.deactivated = []; c.bought = []; c.upgrades = [];
     c.pp = c.earned;
     kept.forEach(function (card) { place(c, card); });
   }
@@ -775,7 +786,7 @@
   }
 
   root.TgcGrimTale = {
-    newState: newState, currentArea: currentArea, currentTile: currentTile, landmark: landmark, moves: moves, move: move,
+    newState: newState, currentArea: currentArea, laidOut: laidOut, currentTile: currentTile, landmark: landmark, moves: moves, move: move,
     eligibleParts: eligibleParts, resolvePart: resolvePart, startableBounties: startableBounties, runBounty: runBounty,
     resolveTile: resolveTile, rest: rest, forSale: forSale, buy: buy, upgradesForSale: upgradesForSale,
     buyUpgrade: buyUpgrade, limit: limit, STAT_WORDS: STAT_WORDS, trades: trades, trade: trade, reviveAll: reviveAll,
