@@ -393,13 +393,15 @@ def test_the_page_uses_abilities_at_every_timing_as_python_does(tmp_path: Path) 
                  "La Fleur uses Thick Skin (Night Gifts) as the DMG lands",
                  "La Fleur uses Thorn Hide (Night Gifts) as the DMG lands",
                  "DMG to La Fleur is prevented", "La Fleur cannot pay for ",
-                 "? Use with Fang\n  1. nothing more\n  2. Red Fury (Night Gifts, cost 2 blood): +1 nv to played card\n"
+                 "? Use with Fang\n  1. nothing more\n"
+                 "  2. Red Fury (Night Gifts, cost 2 blood): +1 nv to played card\n"
                  "  3. Quickened Blood (Night Gifts, cost 1 blood): rn -3",
                  "  2. use Thick Skin (Night Gifts, cost 4 blood): prevent 4 dmg",
                  "  2. use Thorn Hide (Night Gifts, cost 1 blood): prevent 1 dmg; 1 dmg",
                  "La Fleur draws Hot Coal, an Instant item: it resolves at once",
                  "Kipper uses Tin Hide (Tin Hide) in the Standoff", "DMG to Kipper is prevented",
-                 "Luella uses Veil (Veil) in the Standoff", "2 DMG to Luella is prevented"):  # conflicted: +1 NV
+                 "Luella uses Veil (Veil) in the Standoff",
+                 "2 DMG to Luella is prevented"):  # Veil's 1, conflicted: +1 NV
         assert said in every, said
     assert re.search(r"La Fleur plays \w+ \(RN [1-6]\)", every)  # an RN lowered
     assert re.search(r"\? La Fleur: \d DMG lands from (Dusk Bats|Grave Hound)\n", every)
