@@ -91,6 +91,22 @@ def test_gs_a9_equilibrium_copies_keep_their_owners_and_each_pays_the_copied_cos
             assert first.ep == 0 and EQUILIBRIUM in first.deactivated
 
 
+def test_gs_a9_equilibrium_never_copies_another_card_that_copies() -> None:
+    from tests.test_gs_named_cards import EQUILIBRIUM
+
+    jab = card("Jab", "skill", "1 dmg", rn=6)
+    d = duel((player((EQUILIBRIUM,)), player((EQUILIBRIUM,))),
+             Script({1: [([], "Equilibrium")], 2: [([], "Equilibrium")]}), dispositions=False)
+    d.creature.hand = [jab]
+    d.play_turn()  # the first copies the Jab (the only card to copy); so do the others
+    assert d.log.count("player 1 copies Jab") == 1 and "player 2 copies" not in " ".join(d.log)
+    assert d.creature.hp == 9 - 1 - 1 and sum(5 - p.hp for p in d.players) == 1
+    game = versus((EQUILIBRIUM,), (EQUILIBRIUM,),
+                  turns={0: [([], "Equilibrium")], 1: [([], "Equilibrium")]})
+    game.play_turn()  # nothing but copiers: nothing to copy, no FX
+    assert all(p.hp == 8 and EQUILIBRIUM in p.discard for p in game.players)
+
+
 def test_gs_a11_an_element_against_several_targets_is_checked_against_each() -> None:
     storm = card("Firestorm", fx="1 dmg", rn=2, element="fire", types=("element",),
                  target="all_foes")

@@ -56,17 +56,21 @@ def lust_for(play: Play) -> None:
 
 
 def copy_card(duel: Duel, play: Play) -> None:
-    """The user picks an unresolved card; every unresolved card, and this one, becomes a
+    """The user picks an unresolved card, never another that copies (two Equilibriums
+    would copy each other without end); every unresolved card, and this one, becomes a
     copy with its own owner, keeping its own target where the copy has a single one, and
-    paying the copied card's costs (GS-A9): this one now, the others as they resolve."""
+    paying the copied card's costs (GS-A9): this one now, the others as they resolve.
+    With nothing but copiers unresolved, it copies nothing and has no FX."""
     others = [p for p in duel.plays if p is not play and p.state == "unresolved"]
-    if not others:
+    # another Equilibrium is no card to copy: it would copy again, and again (GS-A9)
+    choosable = [p for p in others if not any(fx.kind == "copy" for fx in p.acting.fx)]
+    if not choosable:
         return
     mine = play.owner.team
     allies = sum(1 if p.owner.team == mine else -1 for p in (*others, play))
     options = [Option(f"{o.acting.name} ({o.owner.name})", harm(o.acting) * allies)
-               for o in others]
-    chosen = others[choose(duel, play.owner, "copy", options)].acting
+               for o in choosable]
+    chosen = choosable[choose(duel, play.owner, "copy", options)].acting
     duel.note(f"{play.owner.name} copies {chosen.name}")
     for other in (*others, play):
         keep = chosen.target == "single" and other.acting.target == "single" and other.targets
