@@ -123,3 +123,88 @@ def test_every_case_reports_through_the_facts_what_a_full_check_reports(case: Pa
     if not [p for p in files if _type_in_prose(p, "typed")]:
         pytest.skip("no prose to edit")
     assert _report(_check(root)) == _report(_full(root))
+
+
+def _spy_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the files parsed from now on (by the workspace or by the facts' shape
+    comparison)."""
+    import tgc.syntax.parser as parser
+
+    parsed: list[str] = []
+    real = parser.parse_source
+
+    def spy(source: object, *args: object, **kwargs: object) -> object:
+        parsed.append(source.name)  # type: ignore[attr-defined]
+        return real(source, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(parser, "parse_source", spy)
+    return parsed
+
+
+def _under(root: Path, names: list[str]) -> list[str]:
+    """Display names as paths inside ``root``."""
+    return [Path(name).resolve().relative_to(root.resolve()).as_posix() for name in names]
+
+
+def _tree_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the files whose parse is asked of the cache from now on."""
+    asked: list[str] = []
+    real = ParseStore.get
+
+    def spy(self: ParseStore, name: str, text: str) -> object:
+        asked.append(name)
+        return real(self, name, text)
+
+    monkeypatch.setattr(ParseStore, "get", spy)
+    return asked
+
+
+def test_a_prose_edit_neither_parses_nor_reads_an_unchanged_file(sample: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The facts hold each file's syntax diagnostics and suppressions: after a prose edit
+    only the edited file is parsed, and its earlier text (kept as a text by the first
+    check) once more, to compare the shapes."""
+    first = _check(sample)
+    assert _type_in_prose(sample / EDITED, "typed")
+    parsed, asked = _spy_parses(monkeypatch), _tree_reads(monkeypatch)
+    again = _check(sample)
+    assert again.reused and _under(sample, parsed) == [EDITED, EDITED] and _under(sample, asked) == [EDITED]
+    assert _under(sample, [f.name for f in again.files]) == [EDITED]
+    assert _report(again) == _report(first)
+
+
+def test_a_first_check_keeps_texts_and_a_second_parse_keeps_the_tree(sample: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cold check pays no tree to the cache; the next check that must parse the files
+    again (an edit beyond prose) keeps their trees, so the one after parses only the
+    edited file (its new text, and its last one, kept as a text, to compare shapes).
+    Each report is a full run's."""
+    parsed = _spy_parses(monkeypatch)
+    _check(sample)
+    files = len(parsed)
+    _insert(sample / EDITED, "== 201.1", '~ if status "Nope" 2 -> 201.99')
+    del parsed[:]
+    second = _check(sample)
+    assert not second.reused and len(parsed) == files + 1  # and the edited file's earlier text
+    assert _report(second) == _report(_full(sample))
+    _insert(sample / EDITED, "== 201.1", "-> 201.98")
+    del parsed[:]
+    third = _check(sample)
+    assert not third.reused and _under(sample, parsed) == [EDITED, EDITED]  # its new and its last text
+    assert _report(third) == _report(_full(sample))
+
+
+def test_a_suppression_in_an_unchanged_file_still_applies_through_the_facts(
+        sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unchanged file's suppressions come from the facts, its tree unread: the one
+    silenced here stays silenced, and an unused one is still reported."""
+    other = sample / "book_of_secrets.tgj"
+    _insert(other, "== bos.1", '~ if status "Nope" 2 -> end // tgc: ignore[TGC105]')
+    _insert(other, "== bos.1", "~ gain 1 food // tgc: ignore[TGC101]")
+    first = _check(sample)
+    assert [d.code for d in first.diagnostics] == ["TGC901"]
+    assert _type_in_prose(sample / EDITED, "typed")
+    asked = _tree_reads(monkeypatch)
+    again = _check(sample)
+    assert again.reused and _under(sample, asked) == [EDITED]
+    assert _report(again) == _report(_full(sample)) == _report(first)

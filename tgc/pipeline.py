@@ -85,7 +85,9 @@ class Job:
     # The caller reads only the diagnostics and the sources (`tgc check`): with the disk
     # cache, the facts the last such run kept (tgc/project/facts.py) then stand in for the
     # model and the checks when every file has its shape of then, and campaign, analysis
-    # and numbering stay None.
+    # and numbering stay None, and ``files`` holds only the trees of the files that changed
+    # (the others' syntax diagnostics and suppressions are in the facts). Such a check
+    # stores a text it sees for the first time as the text, not its tree (parsecache.py).
     diagnostics_only: bool = False
 
     def wants(self, stage: Stage) -> bool:
@@ -196,10 +198,15 @@ def _run(job: Job, press: Press | None = None) -> Result:
     workspace, notes, store, facts = _files(job)
     result = Result(job, workspace.sources, workspace.files, list(workspace.diagnostics), notes=notes,
                     press=press)
-    if facts is not None and store is not None and _from_facts(result, store, facts):
-        _keep_facts(result, store, facts.numbered, facts)
-        _report(result, workspace.files)
+    if facts is not None and store is not None and _from_facts(result, store, facts, workspace):
+        _keep_facts(result, store, workspace, facts.numbered, facts)
+        _report(result, _suppressions(workspace, facts))
         return result
+    if workspace.deferred:  # the facts do not hold: every tree is needed after all
+        from tgc.project.workspace import complete
+
+        complete(workspace, store, job.jobs)
+        result.files = workspace.files
     reusable = _reusable(job, workspace.files)
     if reusable is not None:
         campaign, checked, result.moved = reusable
@@ -224,8 +231,8 @@ def _run(job: Job, press: Press | None = None) -> Result:
     result.diagnostics = with_campaign_hints(campaign, result.diagnostics)
     lock, numbered = _numbers(result)
     if store is not None and _keeps_facts(job):
-        _keep_facts(result, store, numbered)
-    _report(result, workspace.files)
+        _keep_facts(result, store, workspace, numbered)
+    _report(result, _suppressions(workspace))
     if not job.wants("bundle") or result.errors:
         return result
     if job.shuffle is not None:
@@ -263,15 +270,16 @@ def _files(job: Job) -> tuple[Workspace, list[str], ParseStore | None, Facts | N
     if job.cache == "disk":
         from tgc.project.parsecache import ParseStore
 
-        store = ParseStore(job.root)
+        store = ParseStore(job.root, texts_first=_keeps_facts(job))
         facts = store.get_facts() if _keeps_facts(job) else None
         if facts is not None:  # the versions they were checked against stay in the cache
-            store.retain(entry for _, entry in facts.files)
+            store.retain(f.entry for f in facts.files)
     # Only `links` and `include` are needed this early; the report stage reads the rest
     # (and reports it).
     config = job.config if job.config is not None else load_config(job.root)[0]
+    known = {f.name: f for f in facts.files} if facts is not None else None
     workspace = load(job.root, jobs=job.jobs, cache=job.memory, store=store, links=config.links,
-                     overlay=job.overlay, include=config.include)
+                     overlay=job.overlay, include=config.include, known=known)
     notes = [f"the parse cache is off: {store.problem}"] if store is not None and store.problem else []
     return workspace, notes, store, facts
 
@@ -282,7 +290,7 @@ def _keeps_facts(job: Job) -> bool:
             and job.previous is None and job.overlay is None and job.memory is None)
 
 
-def _from_facts(result: Result, store: ParseStore, facts: Facts) -> bool:
+def _from_facts(result: Result, store: ParseStore, facts: Facts, workspace: Workspace) -> bool:
     """Stages 2-4 from the facts of the last check (tgc/project/facts.py): when every file
     has the shape it had then, no diagnostic points into the prose that changed, and
     tgc.lock has the text its numbers were checked against, what the model, the checks
@@ -294,7 +302,7 @@ def _from_facts(result: Result, store: ParseStore, facts: Facts) -> bool:
 
     if any(d.code == "TGC001" for d in result.diagnostics):
         return False  # its hints read the campaign's declarations
-    moved = _moved(facts, result.files, store)
+    moved = _moved(facts, workspace, store)
     if moved is None:
         return False
     path = lock_path(result.root)
@@ -316,38 +324,54 @@ def _from_facts(result: Result, store: ParseStore, facts: Facts) -> bool:
     return True
 
 
-def _moved(facts: Facts, files: list[ast.File], store: ParseStore) -> dict[str, set[int]] | None:
+def _moved(facts: Facts, workspace: Workspace, store: ParseStore) -> dict[str, set[int]] | None:
     """The lines of prose that changed since the facts were kept, by file; None when a
-    file was added, removed or changed beyond prose (syntax.shape)."""
+    file was added, removed or changed beyond prose (syntax.shape). A deferred file is
+    the one they checked; every other file is compared with the version they checked."""
     from tgc.syntax.shape import same_shape
 
-    if len(facts.files) != len(files):
+    if [f.name for f in facts.files] != workspace.names:
         return None
+    trees = {tree.name: tree for tree in workspace.files}
     moved: dict[str, set[int]] = {}
-    for (name, entry), tree in zip(facts.files, files, strict=True):
-        if tree.name != name:
-            return None
-        if store.entries.get(name) == entry:
+    for file in facts.files:
+        if file.name in workspace.deferred:
             continue
-        old = store.get_entry(name, entry)
-        lines = same_shape(old[0], tree) if old is not None else None
+        old = _earlier_tree(store, file.name, file.entry)
+        lines = same_shape(old, trees[file.name]) if old is not None else None
         if lines is None:
             return None
         if lines:
-            moved[name] = lines
+            moved[file.name] = lines
     return moved
 
 
-def _keep_facts(result: Result, store: ParseStore, numbered: Numbered | None,
+def _earlier_tree(store: ParseStore, name: str, entry: str) -> ast.File | None:
+    """The tree of the version of ``name`` the store keeps under ``entry``: its parse, or
+    its text parsed again (a text the last check saw first; parsecache.py)."""
+    old = store.get_entry(name, entry)
+    if old is not None:
+        return old[0]
+    text = store.get_text(name, entry)
+    if text is None:
+        return None
+    from tgc.syntax.parser import parse_source
+
+    return parse_source(SourceFile.from_text(name, text))[0]
+
+
+def _keep_facts(result: Result, store: ParseStore, workspace: Workspace, numbered: Numbered | None,
                 kept: Facts | None = None) -> None:
     """Stage 4b: the facts of this check, for the next one (unless they are those kept)."""
-    from tgc.project.facts import Facts
+    from tgc.project.facts import Facts, FileFacts
 
     if result.checked is None or store.problem:
         return
-    files = tuple((f.name, store.entries[f.name]) for f in result.files if f.name in store.entries)
-    if len(files) != len(result.files):
+    if any(name not in store.entries for name in workspace.names):
         return  # a file the cache never saw
+    covered = _suppressions(workspace, kept)
+    files = tuple(FileFacts(name, store.entries[name], tuple(workspace.syntax[name]),
+                            tuple(covered.get(name, ()))) for name in workspace.names)
     if kept is not None and kept.files == files:
         return
     store.put_facts(Facts(store.salt, files, tuple(result.checked), numbered))
@@ -507,7 +531,7 @@ def _numbers(result: Result) -> tuple[Lock, Numbered | None]:
     return lock, numbered
 
 
-def _report(result: Result, files: list[ast.File]) -> None:
+def _report(result: Result, suppressions: dict[str, list[Suppression]]) -> None:
     """Stage 5: suppression comments first (a comment that silences a code the config
     ignores is still used), then the configured severities, then source order."""
     from tgc.diagnostics.config import load_config
@@ -518,7 +542,7 @@ def _report(result: Result, files: list[ast.File]) -> None:
         config = result.job.config
     else:
         config, config_diags = load_config(result.root)
-    diags = apply_suppressions(result.diagnostics, _suppressions(files))
+    diags = apply_suppressions(result.diagnostics, suppressions)
     diags = config.apply(diags)
     diags.extend(config_diags)
     if result.job.pdf or result.job.print_check:
@@ -531,9 +555,20 @@ def _report(result: Result, files: list[ast.File]) -> None:
     result.diagnostics = in_order(diags)
 
 
-def _suppressions(files: list[ast.File]) -> dict[str, list[Suppression]]:
-    return {f.name: [_covered(s, _verse_ends(f)) for s in f.suppressions]
-            for f in files if f.suppressions}
+def _suppressions(workspace: Workspace, facts: Facts | None = None) -> dict[str, list[Suppression]]:
+    """Each file's suppression comments as the report applies them, in path order: from
+    its tree, or from the facts that deferred it."""
+    trees = {tree.name: tree for tree in workspace.files}
+    kept = {f.name: f for f in facts.files} if facts is not None else {}
+    found: dict[str, list[Suppression]] = {}
+    for name in workspace.names:
+        tree = trees.get(name)
+        if tree is not None:
+            if tree.suppressions:
+                found[name] = [_covered(s, _verse_ends(tree)) for s in tree.suppressions]
+        elif name in kept and kept[name].suppressions:
+            found[name] = list(kept[name].suppressions)
+    return found
 
 
 def _verse_ends(file: ast.File) -> dict[int, int]:

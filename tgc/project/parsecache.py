@@ -13,6 +13,14 @@ or was made by other tgc code (another version, or the same version edited: the 
 holds a hash of the package's own source files) is ignored and parsed again. Bundles
 and save files are never pickled.
 
+A check that keeps facts (`tgc check`) stores a text seen for the first time as the text
+alone, not its tree: pickling the trees was as costly as parsing them, and a first check
+(a fresh clone, CI, a new tgc) often has no next run that needs them. The next check of a
+prose edit needs no tree of an unchanged file (its facts say what it needs), and reparses
+the one earlier text it compares shapes with; a run that must parse a text again finds
+its text entry and keeps the tree this time, so no text is parsed more than twice. Every
+other run (a build, the Python API) stores the tree at once.
+
 Whoever can write the cache folder could plant a key and a signed pickle, so nothing is
 trusted that another user could have written: the folders are created private (0700)
 and the key 0600, and a folder, key or entry that is not this user's own, is readable
@@ -47,6 +55,7 @@ from tgc.version import __version__
 ENV_DIR = "TGC_CACHE_DIR"
 FACTS = ".check-facts"  # a dot: never taken for an entry, never pruned
 _MAC_SIZE = 32
+TEXT = b"tgc-text\0"  # opens an entry that holds a file's text, not its parse (never a pickle's start)
 
 
 def cache_root() -> Path:
@@ -98,7 +107,7 @@ def _words_hash() -> str:
 class ParseStore:
     """Signed parse results of one campaign folder, one file per source file."""
 
-    def __init__(self, campaign: Path, root: Path | None = None) -> None:
+    def __init__(self, campaign: Path, root: Path | None = None, *, texts_first: bool = False) -> None:
         self.base = root if root is not None else cache_root()
         where = hashlib.sha256(str(campaign.resolve()).encode()).hexdigest()[:24]
         self.folder = self.base / "parse" / where
@@ -108,6 +117,9 @@ class ParseStore:
         self.entries: dict[str, str] = {}  # this run's entry of each file asked for, by name
         self._retained: set[str] = set()
         self._checked = False  # the store's folders found private this run
+        # A text seen for the first time is stored as its text, not its tree (see above).
+        self.texts_first = texts_first
+        self._texts: set[str] = set()  # entries found holding a text this run
 
     # ------------------------------------------------------------ keys
 
@@ -181,6 +193,9 @@ class ParseStore:
         payload = self._signed(self.folder / entry)
         if payload is None:
             return None
+        if payload.startswith(TEXT):
+            self._texts.add(entry)  # parsed once before: this time the tree is kept
+            return None
         try:
             tree, diags = pickle.loads(payload)
         except Exception:  # a signed but unreadable entry: treat as missing
@@ -189,10 +204,28 @@ class ParseStore:
             return None
         return tree, list(diags)
 
+    def get_text(self, name: str, entry: str) -> str | None:
+        """The text of ``name`` stored under ``entry`` when that entry holds a text, not a
+        parse, else None."""
+        if len(entry) != 40 or not all(c in "0123456789abcdef" for c in entry):
+            return None
+        payload = self._signed(self.folder / entry)
+        if payload is None or not payload.startswith(TEXT):
+            return None
+        try:
+            text = payload[len(TEXT):].decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        return text if self.entry_name(name, text) == entry else None
+
     def put(self, name: str, text: str, tree: ast.File, diags: list[Diagnostic]) -> None:
-        """Store one parse; a cache that cannot be written is simply not used."""
+        """Store one parse (with ``texts_first``, a text never stored before as the text
+        alone); a cache that cannot be written is simply not used."""
         entry = self.entry_name(name, text)
         self.entries[name] = entry
+        if self.texts_first and entry not in self._texts:
+            self._write(entry, lambda: TEXT + text.encode("utf-8"))
+            return
         self._write(entry, lambda: _dumps((tree, tuple(diags))))
 
     def get_facts(self) -> Facts | None:

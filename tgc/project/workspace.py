@@ -13,6 +13,7 @@ from pathlib import Path
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic
+from tgc.project.facts import FileFacts
 from tgc.project.parsecache import ParseStore
 from tgc.source import SourceError, SourceFile, Span, read_source
 from tgc.syntax import ast
@@ -31,8 +32,13 @@ class WorkspaceError(Exception):
 class Workspace:
     root: Path
     sources: dict[str, SourceFile] = field(default_factory=dict)
-    files: list[ast.File] = field(default_factory=list)
+    files: list[ast.File] = field(default_factory=list)  # in path order (those not deferred)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)  # every file read, in path order
+    syntax: dict[str, list[Diagnostic]] = field(default_factory=dict)  # each file's parse's
+    # Files whose text has the entry the last check's facts name (``load``'s ``known``):
+    # read, but neither parsed nor unpickled unless :func:`complete` is asked to.
+    deferred: dict[str, str] = field(default_factory=dict)
 
 
 def discover(root: Path) -> list[Path]:
@@ -122,7 +128,8 @@ ParseCache = dict[str, CachedFile]
 
 def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None,
          store: ParseStore | None = None, links: str = "inside",
-         overlay: Mapping[Path, str] | None = None, include: Sequence[Path] = ()) -> Workspace:
+         overlay: Mapping[Path, str] | None = None, include: Sequence[Path] = (),
+         known: Mapping[str, FileFacts] | None = None) -> Workspace:
     """Read and parse a campaign folder. Unreadable files become TGC006 diagnostics.
     With ``cache`` (in memory, `tgc watch`), a file whose modification time and size
     are unchanged is neither read nor parsed again; the cache is left holding exactly
@@ -135,14 +142,16 @@ def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None,
     is read too, and one whose text is unchanged since the cached parse is not parsed
     again. ``include`` names further folders of rule data (the configuration's
     ``include``): their ``.tgj`` files are read after the campaign's, and a link in one
-    must stay inside that folder as a campaign file must stay inside the campaign."""
+    must stay inside that folder as a campaign file must stay inside the campaign.
+    ``known`` (with ``store``) holds the facts of the last check: a file whose text has
+    the entry they name is deferred (its syntax diagnostics taken from them)."""
     paths = discover(root)
     homes = _included(paths, include)
     paths += list(homes)
     texts = dict(overlay) if overlay is not None else {}
     if texts and root.is_dir():
-        known = {path.absolute() for path in paths}
-        extra = [p for p in texts if p.suffix == SUFFIX and p not in known
+        listed = {path.absolute() for path in paths}
+        extra = [p for p in texts if p.suffix == SUFFIX and p not in listed
                  and p.is_relative_to(root.absolute())]
         if extra:
             paths = sorted([*paths, *extra], key=lambda p: p.absolute().relative_to(root.absolute())
@@ -191,18 +200,55 @@ def load(root: Path, jobs: int | None = None, cache: ParseCache | None = None,
         stamps[name] = stamp or (0, 0)
         todo.append((name, source.text))
         order.append(name)
-    # Prune the store only when this run saw every file (not in `tgc watch` re-runs).
-    for name, (tree, diags) in _parse_with_store(todo, jobs or 1, store, len(todo) == len(order)):
+    seen = len(todo) == len(order)  # every file went through the store (not a `tgc watch` re-run)
+    if known and store is not None:
+        todo = _defer(todo, known, store, ws.deferred)
+    for name, (tree, diags) in _parse_with_store(todo, jobs or 1, store):
         fresh[name] = CachedFile(stamps[name], ws.sources[name], tree, diags)
+    if store is not None and seen:  # entries of files gone or changed go
+        store.prune({store.entries[name] for name in order})
     for name in order:
-        entry = fresh[name]
-        ws.sources[name] = entry.source
-        ws.files.append(entry.tree)
-        ws.diagnostics.extend(entry.diagnostics)
+        ws.names.append(name)
+        if name in ws.deferred:
+            ws.syntax[name] = list(known[name].diagnostics) if known is not None else []
+        else:
+            entry = fresh[name]
+            ws.sources[name] = entry.source
+            ws.files.append(entry.tree)
+            ws.syntax[name] = entry.diagnostics
+        ws.diagnostics.extend(ws.syntax[name])
     if cache is not None:
         cache.clear()
         cache.update(fresh)
     return ws
+
+
+def _defer(items: list[tuple[str, str]], known: Mapping[str, FileFacts], store: ParseStore,
+           deferred: dict[str, str]) -> list[tuple[str, str]]:
+    """The items whose text is not the one ``known`` names; the others go to ``deferred``."""
+    left: list[tuple[str, str]] = []
+    for name, text in items:
+        entry = store.entry_name(name, text)
+        facts = known.get(name)
+        if facts is not None and facts.entry == entry:
+            store.entries[name] = entry
+            deferred[name] = text
+        else:
+            left.append((name, text))
+    return left
+
+
+def complete(ws: Workspace, store: ParseStore | None, jobs: int | None = None) -> None:
+    """Parse (or read from the store) the deferred files, so that ``ws.files`` holds every
+    file in path order. Their syntax diagnostics are already in ``ws.diagnostics``: the
+    facts that deferred them hold what the parse of that very text says."""
+    if not ws.deferred:
+        return
+    trees = {tree.name: tree for tree in ws.files}
+    for name, (tree, _) in _parse_with_store(list(ws.deferred.items()), jobs or 1, store):
+        trees[name] = tree
+    ws.files = [trees[name] for name in ws.names]
+    ws.deferred = {}
 
 
 def _included(paths: list[Path], include: Sequence[Path]) -> dict[Path, Path]:
@@ -220,8 +266,8 @@ def _included(paths: list[Path], include: Sequence[Path]) -> dict[Path, Path]:
     return found
 
 
-def _parse_with_store(items: list[tuple[str, str]], jobs: int, store: ParseStore | None,
-                      prune: bool) -> list[tuple[str, tuple[ast.File, list[Diagnostic]]]]:
+def _parse_with_store(items: list[tuple[str, str]], jobs: int, store: ParseStore | None
+                      ) -> list[tuple[str, tuple[ast.File, list[Diagnostic]]]]:
     """Parse results in the order of ``items``, taking what the store holds."""
     if store is None:
         return list(zip((name for name, _ in items), parse_all(items, jobs), strict=True))
@@ -236,8 +282,6 @@ def _parse_with_store(items: list[tuple[str, str]], jobs: int, store: ParseStore
     for (name, text), parsed in zip(missing, parse_all(missing, jobs), strict=True):
         found[name] = parsed
         store.put(name, text, *parsed)
-    if prune:
-        store.prune({store.entry_name(name, text) for name, text in items})
     return [(name, found[name]) for name, _ in items]
 
 
