@@ -6,6 +6,7 @@ says why, and the exploration is what it was."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -23,6 +24,7 @@ SAMPLE = REPO / "examples" / "grimslingers"
 CASES = REPO / "tests" / "cases" / "grimslingers"
 REST_HEAL = CASES / "rest-heal"
 SHORT_FUSE = CASES / "short-fuse"
+REST_AFTER_DUEL = CASES / "rest-after-duel"
 NINE_LIVES = "use Nine Lives (no RN, cost 2 durability): user gains 2 hp"
 
 
@@ -116,3 +118,29 @@ def test_every_rest_decision_followed_reaches_nothing_more_where_none_is_read() 
     for doc in (one, other):
         del doc["states"], doc["rest"]
     assert one == other
+
+
+def test_sheets_covered_by_others_reach_nothing_more() -> None:
+    tale = _tale(REST_AFTER_DUEL)
+    covered = search(tale, ("Kipper",))
+    assert covered.rest.hp_order == "up"  # `hp >= 5`: more HP is never worse
+    assert covered.rest.words().endswith("for what the story reads of them: HP")
+    exact = search(tale, ("Kipper",), scope=replace(covered.rest, hp_order="exact"))
+    assert covered.states < exact.states
+    one, other = covered.to_json(), exact.to_json()
+    for doc in (one, other):
+        del doc["states"]
+    assert one == other
+
+
+def test_after_a_lost_duel_a_rest_heals_the_way_to_the_part() -> None:
+    found = search(_tale(REST_AFTER_DUEL), ("Kipper",))
+    lost = next(k for k, s in found.steps.items()
+                if s.turn == 1 and "duel Dust Mite lost" in s.said)
+    healed = next(k for k, s in found.steps.items() if s.parent == lost
+                  and f"rest: Kipper's Standoff: {NINE_LIVES}" in s.said
+                  and 'read 1.1 "Up Again"' in s.said)
+    state = found.replay([found.steps[lost].taken, found.steps[healed].taken])
+    kipper = state.party[0]
+    assert "1.1" in state.completed and state.chapter_over
+    assert state.defeats_left == 1 and kipper.hp == 5  # revived at 3 (GS-16.5), healed 2

@@ -43,6 +43,7 @@ from tgc.rulesets.grimslingers.engines.adventure import new_party
 from tgc.rulesets.grimslingers.engines.explore_rest import (
     NO_REST,
     RestScope,
+    covers,
     rest_scope,
     rest_sheet,
     take_rest,
@@ -509,7 +510,7 @@ def search(tale: TallTale, party: tuple[str, ...], max_states: int = 500_000,
     (by default what ``rest_scope`` finds the story reads)."""
     if scope is None:
         conditions = [p.requires for p in tale.parts] + [b.requires for b in tale.bounties]
-        scope = rest_scope(tale, (c for cond in conditions for _, c in _literals(cond)))
+        scope = rest_scope(tale, (lit for cond in conditions for lit in _literals(cond)))
     rest = scope if scope.searched else None
     start = _start(tale, party, scope)
     found = Found(tale, party, start.chapter, rest=scope)
@@ -521,6 +522,7 @@ def search(tale: TallTale, party: tuple[str, ...], max_states: int = 500_000,
     for name in _reached(start):
         found.first.setdefault(name, first)
     frontier: deque[tuple[TaleState, Key]] = deque([(start, first)])
+    at_place: dict[Key, list[Any]] = {first[:-1]: [first[-1]]} if rest is not None else {}
     while frontier:
         state, key = frontier.popleft()
         turn = found.steps[key].turn + 1
@@ -535,6 +537,11 @@ def search(tale: TallTale, party: tuple[str, ...], max_states: int = 500_000,
             child_key = _key(child, asked, rest)
             if child_key in found.steps:
                 continue
+            if rest is not None:  # a state whose sheets another's at its place covers
+                sheets = at_place.setdefault(child_key[:-1], [])
+                if any(covers(other, child_key[-1], rest) for other in sheets):
+                    continue
+                sheets.append(child_key[-1])
             if len(found.steps) >= max_states:
                 found.complete = False
                 frontier.clear()

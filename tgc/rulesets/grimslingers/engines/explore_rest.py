@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, assert_never
 
 from tgc.rulesets.grimslingers.data import (
     Card,
@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from _typeshed import SupportsLenAndGetItem
 
 T = TypeVar("T")
+Order = Literal["up", "down", "exact"]
 
 
 class Picks(Protocol):
@@ -77,6 +78,8 @@ class RestScope:
     useful: frozenset[str]
     feast: bool
     costs: frozenset[str]  # the resources the useful actions pay
+    hp_order: Order = "exact"  # "up": more HP is never worse to the story; "down": less
+    exact: frozenset[str] = frozenset()  # whose special resource is told apart exactly
 
     @property
     def searched(self) -> bool:
@@ -95,12 +98,15 @@ NO_REST = RestScope((), frozenset(), False, frozenset())
 """The rest not searched."""
 
 
-def rest_scope(tale: TallTale, conditions: Iterable[Condition]) -> RestScope:
-    """The rest's reach in this Tall Tale: HP when a prerequisite reads it, a named item
-    that a Standoff can use up, the defeats budget when a Standoff can harm its user."""
-    leaves = list(conditions)
+def rest_scope(tale: TallTale, literals: Iterable[tuple[bool, Condition]]) -> RestScope:
+    """The rest's reach in this Tall Tale, from its prerequisites' literals (each with
+    its sign): HP when one reads it, a named item that a Standoff can use up, the defeats
+    budget when a Standoff can harm its user."""
+    signed = list(literals)
+    leaves = [c for _, c in signed]
     hp = any(isinstance(c, CounterCondition) and c.name == "hp" for c in leaves)
     named = {c.item for c in leaves if isinstance(c, HasItem)}
+    order = _hp_order(tale, signed)
     options = list(_standoff_options(tale))
     reads: list[str] = ["HP"] if hp else []
     useful: set[str] = set()
@@ -108,7 +114,7 @@ def rest_scope(tale: TallTale, conditions: Iterable[Condition]) -> RestScope:
     for name, kind, target, fx, paid in options:
         hurts = _may_down(fx, paid, target)
         item = kind == "item" and name in named
-        if (hp and _heals(fx)) or item or hurts:
+        if (hp and order != "down" and _heals(fx)) or item or hurts:
             useful.add(name)
             costs.update(c.resource for c in paid)
         if item:
@@ -120,7 +126,56 @@ def rest_scope(tale: TallTale, conditions: Iterable[Condition]) -> RestScope:
     # a Feast's blood can pay for a useful ability, and a row can heal
     feast = any(g.resource in costs or hp and (_heals(row.fx) or _may_down(row.fx, (), "self"))
                 for g in tale.grimslingers for row in g.feast)
-    return RestScope(tuple(dict.fromkeys(reads)), frozenset(useful), feast, frozenset(costs))
+    if "the defeats budget" in reads:
+        order = "exact"  # a player down is revived at 3 HP: losing HP may raise it
+    exact = frozenset(g.name for g in tale.grimslingers if g.resource == "control")
+    return RestScope(tuple(dict.fromkeys(reads)), frozenset(useful), feast, frozenset(costs),
+                     order, exact)
+
+
+def _hp_order(tale: TallTale, signed: list[tuple[bool, Condition]]) -> Order:
+    """"up" when every literal reading HP holds for more HP whenever it holds for less
+    (``hp >= N``, ``not hp < N``), "down" the other way, else "exact"; "exact" too when an
+    Instant item can harm the party, since a player down is revived at 3 HP (GS-16.5)."""
+    ways = set()
+    for positive, c in signed:
+        if isinstance(c, CounterCondition) and c.name == "hp":
+            up = c.op in (">=", ">")
+            ways.add("exact" if c.op in ("==", "!=") else "up" if up == positive else "down")
+    harmful = any("instant" in card.types and (_may_down(card.instant_fx, (), card.target)
+                                               or _may_down(card.fx, card.costs, card.target))
+                  for card in tale.cards)
+    if len(ways) != 1 or harmful:
+        return "exact"
+    return "up" if ways == {"up"} else "down" if ways == {"down"} else "exact"
+
+
+def covers(this: tuple[Any, ...], that: tuple[Any, ...], scope: RestScope) -> bool:
+    """Whether the party's sheets ``this`` (``rest_sheet``s) can do all ``that`` can: the
+    same piles, as much EP, special resource and belt (Luella's control exactly), and HP
+    as much (``hp_order`` "up"), as little ("down"), or the same. Nothing a rest or the
+    story does with less of these is out of reach with more: costs are paid from them,
+    gains are capped, and the explorer's duels do not read them."""
+    for a, b in zip(this, that, strict=True):
+        name, hp, ep, res, belt, piles = a
+        _, hp2, ep2, res2, belt2, piles2 = b
+        if piles != piles2 or ep < ep2 or (belt or 0) < (belt2 or 0):
+            return False
+        if (res != res2) if name in scope.exact else (res or 0) < (res2 or 0):
+            return False
+        match scope.hp_order:
+            case "up":
+                if hp < hp2:
+                    return False
+            case "down":
+                if hp > hp2:
+                    return False
+            case "exact":
+                if hp != hp2:
+                    return False
+            case _:
+                assert_never(scope.hp_order)
+    return True
 
 
 Option = tuple[str, str, TargetKind, tuple[Fx, ...], tuple[Cost, ...]]
@@ -194,6 +249,9 @@ class RestHands(HandPolicy):
 
     scope: RestScope = NO_REST
 
+    def _table(self, duel: Duel, p: Duelist) -> None:
+        pass  # nobody reads the table's words
+
     def _actions(self, duel: Duel, p: Duelist, left: int,
                  loaded: int) -> list[tuple[str, StandoffAction]]:
         return [(label, a) for label, a in super()._actions(duel, p, left, loaded)
@@ -204,8 +262,9 @@ def pruned(action: StandoffAction, scope: RestScope) -> str | None:
     """Why a Standoff action at rest cannot change what the story reads, or None."""
     match action:
         case Sacrifice():
-            return None if "HP" in scope.reads or "ep" in scope.costs \
-                else "it changes HP and EP, which nothing read needs"
+            if "ep" in scope.costs or "HP" in scope.reads and scope.hp_order != "up":
+                return None
+            return "it only lowers HP for EP, and nothing read wants less HP or pays EP"
         case UseCard(card=card):
             return None if card.name in scope.useful else f"{card.name} changes nothing read"
         case UseAbility(card=card, ability=ability):
@@ -319,5 +378,5 @@ def rest_sheet(c: Character, scope: RestScope) -> tuple[Any, ...]:
         names = sorted(x.name for x in cards if x.name in scope.useful)
         return (*names, len(cards) - len(names))
 
-    return (c.hp, c.ep, c.resource, c.belt, pile(c.hand), pile(c.stash), pile(c.discard),
-            pile(c.deactivated), pile(c.passive))
+    return (c.name, c.hp, c.ep, c.resource, c.belt,
+            (pile(c.hand), pile(c.stash), pile(c.discard), pile(c.deactivated), pile(c.passive)))
