@@ -359,9 +359,10 @@ def worth_repeating(game: Game) -> bool:
     if not takers:
         return False
     t = game.t
-    colour_of = t.colour_of
-    held = {colour_of[d] for d in t.active} | {colour_of[d] for d in t.pool}
-    return any(c in held for c in takers)
+    colour = t.colour_of.__getitem__  # the held colours by map: no comprehension's frame
+    held = set(map(colour, t.active))
+    held.update(map(colour, t.pool))
+    return not held.isdisjoint(takers)
 
 
 def _need(game: Game, foe: Foe) -> int:
