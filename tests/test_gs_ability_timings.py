@@ -272,11 +272,11 @@ HOT_COAL = card("Hot Coal", "item", "", rn=None, types=("instant",), category="g
 
 
 def test_gs_6_7_resist_outside_a_duel_against_an_instant_item() -> None:
-    tale = TALE.model_copy(update={"cards": (*TALE.cards, HOT_COAL, VAMPYRIC)})
+    tale = TALE.model_copy(update={"cards": (*TALE.cards, HOT_COAL)})
     state = new_state(tale, ["La Fleur"])
     state.party = new_party(index(tale), ["La Fleur"])
-    fleur = state.party[0]
-    fleur.passive.append(VAMPYRIC)
+    fleur = state.party[0]  # the sample's La Fleur: her Vampyric Abilities in front of her
+    assert [c.name for c in fleur.passive] == ["Vampyric Abilities"]
     fleur.resource = 4
     arrival = resolve_instant(state, fleur, HOT_COAL, random.Random(0))
     assert "La Fleur uses Resist (Vampyric Abilities) as the DMG lands" in arrival.notes

@@ -49,10 +49,12 @@ def test_gs_3_11_a_card_kept_on_the_board_gained_in_a_tall_tale_goes_to_the_pass
     assert place(fleur, VAMPYRIC) == "passive space" and fleur.passive == [VAMPYRIC]
     assert place(fleur, GIFTS) == "deactivate pile"  # the one place is taken: it waits
     assert VAMPYRIC not in fleur.hand and len(fleur.hand) == 5
-    # a new character whose build holds one (La Fleur's first two skills here)
-    [new] = new_party(index(TALE.model_copy(update={"cards": (GIFTS, *TALE.cards)})),
-                      ["La Fleur"])
-    assert new.passive == [GIFTS] and len(new.hand) == 5 and len(new.stash) == 2
+    # a new character whose build holds one: the sample's La Fleur, her first two skills
+    # Vampyric Abilities and Crimson Kiss
+    [new] = new_party(index(TALE), ["La Fleur"])
+    assert [c.name for c in new.passive] == ["Vampyric Abilities"]
+    assert [c.name for c in new.hand] == ["Crimson Kiss", "FIRE", "WATER", "EARTH", "WIND"]
+    assert [c.name for c in new.stash] == ["ICE", "LIGHTNING"]
 
 
 def test_gs_6_7_the_greedy_policy_regenerates_only_below_full_hp() -> None:
