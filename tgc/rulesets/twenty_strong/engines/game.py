@@ -496,7 +496,10 @@ class Game:
 
     def suffer_damage(self) -> None:
         t = self.t
-        total = sum(f.damage for f in t.undefeated)
+        total = 0
+        for foe in t.foes:
+            if not foe.defeated:
+                total += foe.damage
         for ability, source in resolve.live_abilities(self, "suffer-damage"):
             resolve.ability(self, ability, source)
         for foe in list(t.foes):

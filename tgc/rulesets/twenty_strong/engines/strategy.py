@@ -33,9 +33,10 @@ def engagement(game: Game) -> None:
 
 def start_of_engagement(game: Game) -> None:
     t = game.t
-    pending = [(a, src) for a, src in resolve.live_abilities(game, "start-of-engagement")]
-    pending += [(a, foe) for foe in t.foes for a in foe.special
-                if a.trigger == "start-of-engagement"]
+    pending = list(resolve.live_abilities(game, "start-of-engagement"))
+    for foe in t.foes:
+        if foe.special:  # most enemies have none: no comprehension for them
+            pending += [(a, foe) for a in foe.special if a.trigger == "start-of-engagement"]
     while pending:
         pick = game.ask("order", numbered("effect", len(pending)))
         ability, source = pending.pop(pick.a)
