@@ -26,7 +26,7 @@ from tgc.diagnostics.model import Diagnostic
 from tgc.semantics.cascade import Hidden, find_hidden
 from tgc.semantics.endings import Ending, find_endings
 from tgc.semantics.flow import Flow, solve_flow
-from tgc.semantics.graph import Graph, build_graph
+from tgc.semantics.graph import Graph, Node, build_graph
 from tgc.semantics.incremental import Resolution
 from tgc.semantics.model import Campaign, VerseInfo, block_id
 from tgc.semantics.reach import Links, Moved, Reach, links, links_again, reach, reach_again
@@ -55,6 +55,7 @@ class Analysis:
         self._reaches: dict[str, Reach] = {}
         self._moved: Moved | None = None
         self._per_verse: dict[Callable[[VerseInfo], object], dict[str, tuple[ast.Verse, object]]] = {}
+        self._per_body: dict[Callable[[Analysis, str], object], dict[str, tuple[Node, object]]] = {}
 
     @cached_property
     def graph(self) -> Graph:
@@ -168,18 +169,65 @@ class Analysis:
         return find_endings(self.campaign, self.graph)
 
     def per_verse(self, compute: Callable[[VerseInfo], T]) -> dict[str, T]:
-        """``compute(info)`` for every verse, by id in table order, once per analysis: a
-        finding that reads the verse's own tree alone. An editor's run takes the last
-        run's finding for every verse whose tree is the same object as then."""
+        """``compute(info)`` for every verse, by id, the verses whose finding is empty
+        (falsy) left out, once per analysis: a finding that reads the verse's own tree
+        alone. In table order for a one-off run; an editor's run takes the last run's
+        findings for every verse whose tree is the same object as then and computes
+        again only for the verses the resolution did not replay (those whose trees are
+        new are among them), so its order is the last run's with the new findings after
+        (work in proportion to the edit)."""
         kept = self._per_verse.get(compute)
         if kept is None:
+            verses = self.campaign.verses
             earlier = self.earlier[0]._per_verse.get(compute) if self.earlier is not None else None
             kept = {}
-            for vid, info in self.campaign.verses.items():
-                old = earlier.get(vid) if earlier is not None else None
-                kept[vid] = old if old is not None and old[0] is info.verse else (info.verse, compute(info))
+            if earlier is None or self.earlier is None:
+                for vid, info in verses.items():
+                    found = compute(info)
+                    if found:
+                        kept[vid] = (info.verse, found)
+            else:
+                for vid, entry in earlier.items():
+                    same = verses.get(vid)
+                    if same is not None and same.verse is entry[0]:
+                        kept[vid] = entry
+                for vid in self.earlier[1].fresh:
+                    if vid not in kept:
+                        info = verses[vid]
+                        found = compute(info)
+                        if found:
+                            kept[vid] = (info.verse, found)
             self._per_verse[compute] = kept
         return {vid: cast(T, found) for vid, (_, found) in kept.items()}
+
+    def per_body(self, compute: Callable[[Analysis, str], T]) -> dict[str, T]:
+        """``compute(self, node id)`` for every body of the graph, by node id, the bodies
+        whose finding is empty (falsy) left out, once per analysis: a finding that reads
+        the body's own node, edges and ending (and declarations). In graph order for a
+        one-off run; an editor's run takes the last run's finding for every body that is
+        the very node of the last graph and computes again only for the bodies built
+        anew (``_changed``), so its order is the last run's with the new findings after."""
+        kept = self._per_body.get(compute)
+        if kept is None:
+            nodes = self.graph.nodes
+            earlier = self.earlier[0]._per_body.get(compute) if self.earlier is not None else None
+            kept = {}
+            if earlier is None:
+                for nid in nodes:
+                    found = compute(self, nid)
+                    if found:
+                        kept[nid] = (nodes[nid], found)
+            else:
+                for nid, entry in earlier.items():
+                    if nodes.get(nid) is entry[0]:
+                        kept[nid] = entry
+                for nid in self._changed():
+                    if nid not in kept:
+                        found = compute(self, nid)
+                        if found:
+                            kept[nid] = (nodes[nid], found)
+            self._per_body[compute] = kept
+        return {nid: cast(T, found) for nid, (_, found) in kept.items()}
 
     def derive(self, compute: Callable[[Analysis], T]) -> T:
         """``compute(self)``, computed once per analysis: a result several checks of one

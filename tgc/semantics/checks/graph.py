@@ -6,6 +6,7 @@ never read, and roll, toss and encounter arms out. One ``check_`` function per r
 from __future__ import annotations
 
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 
 from tgc.diagnostics.codes import diag
 from tgc.diagnostics.model import Diagnostic, Label
@@ -153,18 +154,22 @@ def _user(graph: Graph, usage: Usage, fact: Fact) -> str | None:
 
 def check_line_after_divert(analysis: Analysis) -> list[Diagnostic]:
     """TGC202: lines after a line that always leaves the body."""
-    diags = []
-    for _, node, ending in _bodies(analysis):
-        at = ending.leaves_at
-        if at is None or at >= len(node.body) - 1 or ending.cause == "choices":
-            continue
-        stmt = node.body[at + 1]
-        leaver = node.body[at].span
-        diags.append(diag("TGC202", stmt.span, what=LINE_WORDS[type(stmt)],
-                          cause=CAUSES[ending.cause], line=leaver.line,
-                          labels=(Label(leaver, "control leaves the body here"),),
-                          hint=_after_hint(stmt, ending.cause, leaver.line)))
-    return diags
+    return [d for found in analysis.per_body(_line_after_divert).values() for d in found]
+
+
+def _line_after_divert(analysis: Analysis, nid: str) -> tuple[Diagnostic, ...]:
+    ending = analysis.endings.get(nid)
+    if ending is None:
+        return ()
+    node = analysis.graph.nodes[nid]
+    at = ending.leaves_at
+    if at is None or at >= len(node.body) - 1 or ending.cause == "choices":
+        return ()
+    stmt = node.body[at + 1]
+    leaver = node.body[at].span
+    return (diag("TGC202", stmt.span, what=LINE_WORDS[type(stmt)], cause=CAUSES[ending.cause],
+                 line=leaver.line, labels=(Label(leaver, "control leaves the body here"),),
+                 hint=_after_hint(stmt, ending.cause, leaver.line)),)
 
 
 def _after_hint(stmt: ast.Stmt, cause: str, line: int) -> str:
@@ -217,18 +222,26 @@ def check_trap_loops(analysis: Analysis) -> list[Diagnostic]:
 
 def check_roll_arms(analysis: Analysis) -> list[Diagnostic]:
     """TGC205: roll arms that miss a total, overlap or can never come up."""
+    return [d for found in analysis.per_body(_roll_arms).values() for d in found]
+
+
+def _roll_arms(analysis: Analysis, nid: str) -> tuple[Diagnostic, ...]:
     diags = []
-    for _, effect in _effects(analysis, ast.Roll):
+    for effect in _effects(analysis, nid, ast.Roll):
         assert isinstance(effect, ast.Roll)
         for span, detail, hint in dice.problems(effect):
             diags.append(diag("TGC205", span, detail=detail, hint=hint))
-    return diags
+    return tuple(diags)
 
 
 def check_toss_arms(analysis: Analysis) -> list[Diagnostic]:
     """TGC206: a toss needs exactly one `heads` and one `tails` arm."""
+    return [d for found in analysis.per_body(_toss_arms).values() for d in found]
+
+
+def _toss_arms(analysis: Analysis, nid: str) -> tuple[Diagnostic, ...]:
     diags = []
-    for _, effect in _effects(analysis, ast.Toss):
+    for effect in _effects(analysis, nid, ast.Toss):
         labels = [arm.label for arm in effect.arms]
         problems = [f"no `{side}` arm" if labels.count(side) == 0
                     else f"`{side}` is given {labels.count(side)} times"
@@ -238,46 +251,69 @@ def check_toss_arms(analysis: Analysis) -> list[Diagnostic]:
         if problems:
             diags.append(diag("TGC206", effect.span, detail="; ".join(problems),
                               hint="write `~ toss: heads -> A; tails -> B`"))
-    return diags
+    return tuple(diags)
 
 
 def check_missing_outcomes(analysis: Analysis) -> list[Diagnostic]:
     """TGC207: an encounter with arms lacks an outcome its kind can have (not at the end of
     the body: there it is a dead end, reported once)."""
-    campaign = analysis.campaign
+    return [d for found in analysis.per_body(_missing_outcomes).values() for d in found]
+
+
+def _missing_outcomes(analysis: Analysis, nid: str) -> tuple[Diagnostic, ...]:
+    ending = analysis.endings.get(nid)
+    if ending is None or not ending.partial:
+        return ()
+    node = analysis.graph.nodes[nid]
     diags = []
-    for _, node, ending in _bodies(analysis):
-        for index in ending.partial:
-            if ending.dead and index == len(node.body) - 1:
-                continue
-            stmt = node.body[index]
-            assert isinstance(stmt, ast.EffectLine) and isinstance(stmt.effect, ast.Encounter)
-            missing = missing_outcomes(campaign, stmt.effect) or ()
-            words = " or ".join(f"`{m}`" for m in missing)
-            diags.append(diag("TGC207", stmt.span, missing=words,
-                              hint="add " + "; ".join(f"`{m} -> VERSE`" for m in missing)
-                              + " to the line"))
-    return diags
+    for index in ending.partial:
+        if ending.dead and index == len(node.body) - 1:
+            continue
+        stmt = node.body[index]
+        assert isinstance(stmt, ast.EffectLine) and isinstance(stmt.effect, ast.Encounter)
+        missing = missing_outcomes(analysis.campaign, stmt.effect) or ()
+        words = " or ".join(f"`{m}`" for m in missing)
+        diags.append(diag("TGC207", stmt.span, missing=words,
+                          hint="add " + "; ".join(f"`{m} -> VERSE`" for m in missing)
+                          + " to the line"))
+    return tuple(diags)
 
 
 def check_unused_blocks(analysis: Analysis) -> list[Diagnostic]:
-    """TGC208: inline blocks that no `-> .name` of their verse reaches."""
-    campaign = analysis.campaign
+    """TGC208: inline blocks that no `-> .name` of their verse reaches. Each verse's
+    finding is kept per body (Analysis.per_body) as if no earlier mistake hid a block; a
+    verse with a block an earlier mistake may name is looked at again with it."""
     graph = analysis.graph
-    hidden = analysis.hidden
-    diags = []
-    for vid, info in campaign.verses.items():
-        if not info.blocks:
-            continue
-        ids = [block_id(vid, name) for name in info.blocks]
-        covered = _within(graph, vid, [vid, *(bid for bid in ids if bid in hidden.nodes)])
-        for bid, block in zip(ids, info.blocks.values(), strict=True):
-            if bid in covered:
-                continue
-            diags.append(diag("TGC208", block.span, name=block.name, verse=vid,
-                              hint=f"divert to it with `-> .{block.name}`, or remove it"))
-            covered |= _within(graph, vid, [bid])
+    hidden = analysis.hidden.nodes
+    nodes = graph.nodes
+    touched = {nodes[n].verse for n in hidden if n in nodes and nodes[n].block is not None}
+    diags = [d for vid, found in analysis.per_body(_unused_blocks).items() if vid not in touched
+             for d in found]
+    for vid in sorted(touched, key=lambda v: nodes[v].span):
+        diags.extend(_unused_blocks_of(analysis, vid, hidden))
     return diags
+
+
+def _unused_blocks(analysis: Analysis, nid: str) -> tuple[Diagnostic, ...]:
+    info = analysis.campaign.verses.get(nid)
+    if info is None or not info.blocks:  # (a block's node, or a verse without blocks)
+        return ()
+    return _unused_blocks_of(analysis, nid, frozenset())
+
+
+def _unused_blocks_of(analysis: Analysis, vid: str, hidden: AbstractSet[str]) -> tuple[Diagnostic, ...]:
+    graph = analysis.graph
+    info = analysis.campaign.verses[vid]
+    ids = [block_id(vid, name) for name in info.blocks]
+    covered = _within(graph, vid, [vid, *(bid for bid in ids if bid in hidden)])
+    diags = []
+    for bid, block in zip(ids, info.blocks.values(), strict=True):
+        if bid in covered:
+            continue
+        diags.append(diag("TGC208", block.span, name=block.name, verse=vid,
+                          hint=f"divert to it with `-> .{block.name}`, or remove it"))
+        covered |= _within(graph, vid, [bid])
+    return tuple(diags)
 
 
 # ---------------------------------------------------------------- helpers
@@ -290,20 +326,18 @@ def _bodies(analysis: Analysis) -> Iterator[tuple[str, Node, Ending]]:
         yield nid, nodes[nid], ending
 
 
-def _effects(analysis: Analysis, kind: type[ast.Roll] | type[ast.Toss]
-             ) -> Iterator[tuple[Node, ast.Roll | ast.Toss]]:
-    """Every roll (or toss) line, found through the graph's arm edges."""
+def _effects(analysis: Analysis, nid: str, kind: type[ast.Roll] | type[ast.Toss]
+             ) -> Iterator[ast.Roll | ast.Toss]:
+    """Every roll (or toss) line of one body, found through its arm edges."""
     graph = analysis.graph
     edge_kind = kind.__name__.lower()
-    for nid, edges in graph.edges.items():
-        seen = -1
-        for edge in edges:
-            if edge.kind == edge_kind and edge.index != seen:
-                seen = edge.index
-                node = graph.nodes[nid]
-                stmt = node.body[edge.index]
-                assert isinstance(stmt, ast.EffectLine) and isinstance(stmt.effect, kind)
-                yield node, stmt.effect
+    seen = -1
+    for edge in graph.out(nid):
+        if edge.kind == edge_kind and edge.index != seen:
+            seen = edge.index
+            stmt = graph.nodes[nid].body[edge.index]
+            assert isinstance(stmt, ast.EffectLine) and isinstance(stmt.effect, kind)
+            yield stmt.effect
 
 
 def _why_dead(campaign: Campaign, node: Node, ending: Ending) -> tuple[str, str]:
