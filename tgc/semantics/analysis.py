@@ -17,7 +17,7 @@ ruleset's rule data) keep it with ``derive``, keyed by the function that compute
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from functools import cached_property
 from typing import TypeVar, cast
@@ -200,20 +200,23 @@ class Analysis:
             self._per_verse[compute] = kept
         return {vid: cast(T, found) for vid, (_, found) in kept.items()}
 
-    def per_body(self, compute: Callable[[Analysis, str], T]) -> dict[str, T]:
+    def per_body(self, compute: Callable[[Analysis, str], T],
+                 among: Callable[[Analysis], Iterable[str]] | None = None) -> dict[str, T]:
         """``compute(self, node id)`` for every body of the graph, by node id, the bodies
         whose finding is empty (falsy) left out, once per analysis: a finding that reads
         the body's own node, edges and ending (and declarations). In graph order for a
         one-off run; an editor's run takes the last run's finding for every body that is
         the very node of the last graph and computes again only for the bodies built
-        anew (``_changed``), so its order is the last run's with the new findings after."""
+        anew (``_changed``), so its order is the last run's with the new findings after.
+        ``among``: the only bodies that may have a finding, in graph order (a one-off run
+        then computes for those alone)."""
         kept = self._per_body.get(compute)
         if kept is None:
             nodes = self.graph.nodes
             earlier = self.earlier[0]._per_body.get(compute) if self.earlier is not None else None
             kept = {}
             if earlier is None:
-                for nid in nodes:
+                for nid in (among(self) if among is not None else nodes):
                     found = compute(self, nid)
                     if found:
                         kept[nid] = (nodes[nid], found)

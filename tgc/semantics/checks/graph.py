@@ -154,7 +154,7 @@ def _user(graph: Graph, usage: Usage, fact: Fact) -> str | None:
 
 def check_line_after_divert(analysis: Analysis) -> list[Diagnostic]:
     """TGC202: lines after a line that always leaves the body."""
-    return [d for found in analysis.per_body(_line_after_divert).values() for d in found]
+    return [d for found in analysis.per_body(_line_after_divert, _ending).values() for d in found]
 
 
 def _line_after_divert(analysis: Analysis, nid: str) -> tuple[Diagnostic, ...]:
@@ -222,7 +222,7 @@ def check_trap_loops(analysis: Analysis) -> list[Diagnostic]:
 
 def check_roll_arms(analysis: Analysis) -> list[Diagnostic]:
     """TGC205: roll arms that miss a total, overlap or can never come up."""
-    return [d for found in analysis.per_body(_roll_arms).values() for d in found]
+    return [d for found in analysis.per_body(_roll_arms, _rolling).values() for d in found]
 
 
 def _roll_arms(analysis: Analysis, nid: str) -> tuple[Diagnostic, ...]:
@@ -236,7 +236,7 @@ def _roll_arms(analysis: Analysis, nid: str) -> tuple[Diagnostic, ...]:
 
 def check_toss_arms(analysis: Analysis) -> list[Diagnostic]:
     """TGC206: a toss needs exactly one `heads` and one `tails` arm."""
-    return [d for found in analysis.per_body(_toss_arms).values() for d in found]
+    return [d for found in analysis.per_body(_toss_arms, _tossing).values() for d in found]
 
 
 def _toss_arms(analysis: Analysis, nid: str) -> tuple[Diagnostic, ...]:
@@ -257,7 +257,7 @@ def _toss_arms(analysis: Analysis, nid: str) -> tuple[Diagnostic, ...]:
 def check_missing_outcomes(analysis: Analysis) -> list[Diagnostic]:
     """TGC207: an encounter with arms lacks an outcome its kind can have (not at the end of
     the body: there it is a dead end, reported once)."""
-    return [d for found in analysis.per_body(_missing_outcomes).values() for d in found]
+    return [d for found in analysis.per_body(_missing_outcomes, _ending).values() for d in found]
 
 
 def _missing_outcomes(analysis: Analysis, nid: str) -> tuple[Diagnostic, ...]:
@@ -287,11 +287,15 @@ def check_unused_blocks(analysis: Analysis) -> list[Diagnostic]:
     hidden = analysis.hidden.nodes
     nodes = graph.nodes
     touched = {nodes[n].verse for n in hidden if n in nodes and nodes[n].block is not None}
-    diags = [d for vid, found in analysis.per_body(_unused_blocks).items() if vid not in touched
+    diags = [d for vid, found in analysis.per_body(_unused_blocks, _with_blocks).items() if vid not in touched
              for d in found]
     for vid in sorted(touched, key=lambda v: nodes[v].span):
         diags.extend(_unused_blocks_of(analysis, vid, hidden))
     return diags
+
+
+def _with_blocks(analysis: Analysis) -> list[str]:
+    return [vid for vid, info in analysis.campaign.verses.items() if info.blocks]
 
 
 def _unused_blocks(analysis: Analysis, nid: str) -> tuple[Diagnostic, ...]:
@@ -324,6 +328,19 @@ def _bodies(analysis: Analysis) -> Iterator[tuple[str, Node, Ending]]:
     nodes = analysis.graph.nodes
     for nid, ending in analysis.endings.items():
         yield nid, nodes[nid], ending
+
+
+def _ending(analysis: Analysis) -> list[str]:
+    """The bodies whose ending is worth a look (the others' is plain)."""
+    return list(analysis.endings)
+
+
+def _rolling(analysis: Analysis) -> list[str]:
+    return [nid for nid, edges in analysis.graph.edges.items() if any(e.kind == "roll" for e in edges)]
+
+
+def _tossing(analysis: Analysis) -> list[str]:
+    return [nid for nid, edges in analysis.graph.edges.items() if any(e.kind == "toss" for e in edges)]
 
 
 def _effects(analysis: Analysis, nid: str, kind: type[ast.Roll] | type[ast.Toss]
