@@ -18,6 +18,7 @@ from tgc.pipeline import load_campaign
 from tgc.rulesets.grimslingers.data import TallTale
 from tgc.rulesets.grimslingers.engines.explore import Found, search
 from tgc.rulesets.grimslingers.engines.explore_rest import NO_REST, RestScope
+from tgc.rulesets.grimslingers.engines.session import tale_texts
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "examples" / "grimslingers"
@@ -144,3 +145,26 @@ def test_after_a_lost_duel_a_rest_heals_the_way_to_the_part() -> None:
     kipper = state.party[0]
     assert "1.1" in state.completed and state.chapter_over
     assert state.defeats_left == 1 and kipper.hp == 5  # revived at 3 (GS-16.5), healed 2
+
+
+@pytest.mark.parametrize("name", ["1.1", "1.3b", "1.5", "1.7", "chapter end", "game over"])
+def test_the_samples_witnesses_replay_through_tgc_play_script(name: str,
+                                                             tmp_path: Path) -> None:
+    bundle = load_campaign(SAMPLE)
+    assert isinstance(bundle.rules, TallTale)
+    found = _sample_kipper()
+    found.texts = tale_texts(bundle)
+    script = found.script(name)
+    assert script is not None, name
+    path = tmp_path / "witness.transcript"
+    path.write_text(script, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["play", str(SAMPLE), "--script", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output == script
+    if name == "game over":  # its lost duels fought by hand, every card passed
+        assert "end: game over after" in script and "pass (+2 EP)" in script
+
+
+@cache
+def _sample_kipper() -> Found:
+    return search(_tale(SAMPLE), ("Kipper",))

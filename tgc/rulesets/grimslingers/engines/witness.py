@@ -4,8 +4,9 @@ explorer's decisions, turn by turn in its words, given as the answers to the que
 witness's do. The witness's turns in; the transcript's text, or None, out.
 
 The explorer branches on every draw and on each duel's outcome, where `tgc play` draws
-them from its seed, so a seed is tried after another (duels fought by the greedy policy)
-until the play reaches what the witness reaches; the answers are typed as numbers."""
+them from its seed, so a seed is tried after another (a duel the witness wins fought by
+the greedy policy, one it loses by hand, every card passed) until the play reaches what
+the witness reaches; the answers are typed as numbers."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ class WitnessAsker(Asker):
     sitting: Sitting | None = None
     done: bool = False  # the witness's last turn played and its target reached
     standoff: str | None = None  # the player whose rest Standoff is being asked
+    losing: bool = False  # a duel the witness loses, fought by hand, every card passed
 
     def seat(self, sitting: Sitting) -> None:
         self.sitting = sitting
@@ -68,7 +70,12 @@ class WitnessAsker(Asker):
                     "abandon bounty", "abandon the bounty")
                 return _find(options, words)
             case _ if question.startswith("How do you fight "):
-                return _find(options, "greedy policy")
+                said = self._take(f"duel {question.removeprefix('How do you fight ')} ",
+                                  missing="")
+                self.losing = said.endswith(" lost")
+                return _find(options, "by hand" if self.losing else "greedy policy")
+            case _ if self.losing and question.endswith(" plays"):
+                return len(options) - 1  # pass (+2 EP): a duel the witness loses
             case _ if question.startswith("Who takes "):
                 return self._taker(question.removeprefix("Who takes "), options)
             case _ if question.startswith(("Rest on landmark", "Trade a set in")):
