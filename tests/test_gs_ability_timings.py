@@ -245,6 +245,17 @@ def test_gs_6_7_a_harm_part_cannot_change_an_rn(tmp_path: Path) -> None:
     assert len(found) == 1 and "`Resist` acts as harm lands, after the Draw" in found[0]
 
 
+def test_a_card_with_a_cost_or_an_rn_change_in_its_fx_is_checked_without_an_internal_error(
+        tmp_path: Path) -> None:
+    # check 18 read every FX's amount as a number that may be spelled; `pay 2 blood` and
+    # `rn -1` hold plain ints (session 10: TGC999, an AttributeError)
+    root = _tale(tmp_path, '\n@skill "La Fleur" "Toll of Blood"\n  types: standard\n  rn: 5\n'
+                 '  fx: 1 dmg; pay 2 blood; 2 dmg\n\n@skill "La Fleur" "Quickstep"\n'
+                 '  types: standoff\n  target: self\n  fx: rn -1\n')
+    found = check(root).diagnostics
+    assert not [d for d in found if d.severity == "error"], [(d.code, d.message) for d in found]
+
+
 # ---------------------------------------------------------------- by hand, and between duels
 
 

@@ -364,22 +364,24 @@ class Feasting(Answers):
 def test_the_page_uses_abilities_at_every_timing_as_python_does(tmp_path: Path) -> None:
     """GS-6.7's parts at each timing (tests/cases/grimslingers/night-gifts: a Standoff heal
     and shield, a lower RN and extra power used with the card played, DMG prevented as
-    it lands, one part hitting back; Kipper's and Luella's shields, raised by Manaform and
-    by her stages; a card that only heals, kept at full HP) in duels alone with La Fleur,
-    alone, with Kipper and with Luella, fought by hand, greedy and random, and in six of
-    its Tall Tales, where Hot Coal goes off at the party's table (resisted, or felling
-    her and discarded all the same) and Feast draws from the Fate cards not laid out
-    (GS-A25): the page's transcripts are Python's, every question and note."""
+    it lands, one part hitting back; Kipper's and Luella's shields, hers raised by her
+    stage; a card that only heals, kept at full HP; a combine card at its main card's
+    RN, GS-A37; a copy that pays the copied card's cost, GS-A9; costs inside FX and
+    inside a choice, GS-A14) in duels alone with La Fleur, alone, with Kipper, with Luella
+    and with Nyunyo, fought by hand, greedy and random, and in six of its Tall Tales,
+    where Hot Coal goes off at the party's table (resisted, or felling her and discarded
+    all the same) and Feast draws from the Fate cards not laid out (GS-A25): the page's
+    transcripts are Python's, every question and note."""
     found = books(NIGHT_GIFTS)[0].bundle
     tale = found.rules
     assert isinstance(tale, TallTale)
     texts = {v.id: tuple(plain(op.text) for op in v.ops if op.kind == "text") for v in found.verses}
     cases = []
-    parties = (("La Fleur",), ("La Fleur", "Kipper"), ("La Fleur", "Luella"))
-    for n in range(24):
-        what = 1 if n >= 18 else 2 + (n // 9) % len(tale.creatures)
-        player = Feasting(80 + n, {"What do you play": str(what), "How do you fight": str(1 + (n // 3) % 3)})
-        party = parties[n % 3]
+    parties = (("La Fleur",), ("La Fleur", "Kipper"), ("La Fleur", "Luella"), ("La Fleur", "Nyunyo"))
+    for n in range(30):
+        what = 1 if n >= 24 else 2 + (n // 12) % len(tale.creatures)
+        player = Feasting(80 + n, {"What do you play": str(what), "How do you fight": str(1 + (n // 4) % 3)})
+        party = parties[n % 4]
         grim.play(tale, texts, grim.Header(party, 80 + n), Asker(player.write, _quitting(player)))
         cases.append(player.text())
     page = REPO / "tgc" / "rulesets" / "grimslingers" / "page"
@@ -403,12 +405,15 @@ def test_the_page_uses_abilities_at_every_timing_as_python_does(tmp_path: Path) 
                  "La Fleur draws Hot Coal, an Instant item: it resolves at once",
                  "Kipper uses Tin Hide (Tin Hide) in the Standoff", "DMG to Kipper is prevented",
                  "Luella uses Veil (Veil) in the Standoff",
-                 "2 DMG to Luella is prevented"):  # Veil's 1, conflicted: +1 NV
+                 "2 DMG to Luella is prevented",  # Veil's 1, conflicted: +1 NV
+                 "? Nyunyo: which of your RN 2 cards resolves first",  # GS-A37
+                 "Grave Hound copies EARTH",  # paying its 1 EP (GS-A9)
+                 "chooses: pay 2 ep", "Dusk Bats reveals Toll"):  # a cost inside FX (GS-A14)
         assert said in every, said
     assert re.search(r"La Fleur plays \w+ \(RN [1-6]\)", every)  # an RN lowered
     assert re.search(r"\? La Fleur: \d DMG lands from (Dusk Bats|Grave Hound)\n", every)
     assert re.search(r"La Fleur draws Hot Coal.*\n(.*\n){0,12}.*as the DMG lands", every)
-    tales = "\n".join(cases[18:])
+    tales = "\n".join(cases[24:])
     assert "La Fleur feasts: " in tales  # in a Tall Tale: from the cards not laid out (GS-A25)
     # Hot Coal that fells its taker is discarded all the same (GS-10.8)
     assert re.search(r"  La Fleur is defeated\n(.*\n){0,3}  Hot Coal goes to the item discard pile\n", every)

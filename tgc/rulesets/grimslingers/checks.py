@@ -13,6 +13,7 @@ from tgc.rulesets.grimslingers.data import (
     MAIN_ELEMENTS,
     Action,
     All,
+    Amount,
     Any_,
     Area,
     BountyIs,
@@ -361,11 +362,13 @@ def _problem(p: Problem) -> Diagnostic:
 
 
 def fx_words(fxs: tuple[Fx, ...]) -> list[str]:
-    """Spelled-out amounts in an FX, when numerals stand beside them (check 18)."""
+    """Spelled-out amounts in an FX, when numerals stand beside them (check 18). A cost
+    paid inside the FX (``pay 2 ep``) and an RN change (``rn -2``) are plain ints, no NV
+    either way (GS-A14, GS-4.4): no amount to spell."""
     spelled, numerals = [], 0
     for fx in fxs:
         for amount in (getattr(fx, "amount", None), getattr(fx, "foes", None)):
-            if amount is None:
+            if not isinstance(amount, Amount):
                 continue
             if amount.spelled:
                 spelled.append(str(amount.value))

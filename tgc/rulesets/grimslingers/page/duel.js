@@ -421,7 +421,7 @@
 
   Duel.prototype.aftermath = function () {
     var self = this;
-    sortedBy(this.plays, function (p) { return p.rn * 1000 + p.order; }, false).forEach(function (play) {
+    resolutionOrder(this, this.plays).forEach(function (play) {
       if (play.state === "unresolved") resolvePlay(self, play);
     });
   };
@@ -723,6 +723,26 @@
     duel.plays.push(new Play(extra, main.owner, main.targets.slice(), main.owner.seat, duel.rnOf(extra, main.owner)));
   }
 
+  // GS-7.1: lowest RN first, ties in seat order from the first player; a player's own
+  // cards at one RN (a combine card with its main card's RN) in the order that player
+  // chooses (GS-A37), asked only when there are two or more.
+  function resolutionOrder(duel, plays) {
+    var ranked = sortedBy(plays, function (p) { return p.rn * 1000 + p.order; }, false), out = [];
+    for (var i = 0; i < ranked.length;) {
+      var j = i + 1;
+      while (j < ranked.length && ranked[j].rn === ranked[i].rn && ranked[j].owner === ranked[i].owner) j++;
+      var tied = ranked.slice(i, j);
+      while (tied.length > 1 && !tied[0].owner.creature) {
+        var options = tied.map(function (p) { return { label: p.card.name, worth: 0.0 }; });
+        var why = "which of your RN " + tied[0].rn + " cards resolves first";
+        out.push(tied.splice(duel.policy.choose(duel, tied[0].owner, why, options), 1)[0]);
+      }
+      out.push.apply(out, tied);
+      i = j;
+    }
+    return out;
+  }
+
   function resolvePlay(duel, play) {
     var owner = play.owner, c = play.acting();
     if (owner.defeated) { putAwayPlay(play, true); return; }
@@ -738,7 +758,7 @@
     play.state = "resolved";
     lustFor(play);
     applyFx(duel, play, c.fx);
-    play.combined.forEach(function (extra) {
+    (play.state === "resolved" ? play.combined : []).forEach(function (extra) {
       applyFx(duel, play, extra.fx.filter(function (f) { return !(f.kind === "nv" && f.scope === "combined"); }));
     });
     putAwayPlay(play, false);
@@ -817,9 +837,24 @@
         if (play.state === "resolved" && fxs.slice(i).some(function (f) { return f.kind === "discard_self"; })) discardPlay(play);
         return;
       }
+      if (fxs[i].kind === "pay") {
+        if (!payMidway(duel, play, fxs[i])) return;
+        continue;
+      }
       applyOne(duel, play, fxs[i]);
       if (fxs[i].kind === "copy" && play.copy_of !== null) return;
     }
+  }
+
+  // GS-A14: a cost written inside the FX (``2 dmg; pay 2 ep; 3 dmg``) is its user's, paid
+  // when it is reached, never changed by NV; short, the resource drops to 0, the card is
+  // deactivated and the rest of its FX do not resolve (GS-4.3). True: paid.
+  function payMidway(duel, play, fx) {
+    var owner = play.owner;
+    if (payCosts(duel, owner, [{ resource: fx.resource, amount: fx.amount }], play.acting())) return true;
+    duel.note(owner.name + " cannot pay " + fx.amount + " " + fx.resource + " for " + play.acting().name + ": deactivated");
+    if (play.state === "resolved") putAwayPlay(play, true);
+    return false;
   }
 
   function applyOne(duel, play, fx) {
@@ -873,7 +908,7 @@
       case "curse": curse(play, value(fx.amount, nvBonus(duel, play, null, false))); break;
       case "catalyst": catalyst(duel, play); break;
       case "choice": choiceFx(duel, play, fx); break;
-      case "pay": standingOf(targets).forEach(function (t) { pay(t, fx); }); break;
+      case "pay": break;  // a cost reached in written order (applyFx, GS-A14)
       case "discard_named": standingOf(targets).forEach(function (t) { discardNamed(duel, t, fx); }); break;
       case "discard_self": if (play.state === "resolved") discardPlay(play); break;
       case "rn": user.rn_change += fx.amount; break;  // no NV (GS-4.4): read when this turn's card is played
@@ -1046,19 +1081,26 @@
 
   function copyCard(duel, play) {
     var others = duel.plays.filter(function (p) { return p !== play && p.state === "unresolved"; });
-    if (!others.length) return;
+    // another Equilibrium is no card to copy: it would copy again, and again (GS-A9)
+    var choosable = others.filter(function (p) { return !p.acting().fx.some(function (fx) { return fx.kind === "copy"; }); });
+    if (!choosable.length) return;
     var mine = play.owner.team;
     var allies = sum(others.concat([play]), function (p) { return p.owner.team === mine ? 1 : -1; });
-    var options = others.map(function (o) {
+    var options = choosable.map(function (o) {
       return { label: o.acting().name + " (" + o.owner.name + ")", worth: harm(o.acting()) * allies };
     });
-    var chosen = others[chooseFx(duel, play.owner, "copy", options)].acting();
+    var chosen = choosable[chooseFx(duel, play.owner, "copy", options)].acting();
     duel.note(play.owner.name + " copies " + chosen.name);
     others.concat([play]).forEach(function (other) {
       var keep = chosen.target === "single" && other.acting().target === "single" && other.targets.length > 0;
       other.copy_of = chosen;
       if (!keep) other.targets = duel.targetsFor(other.owner, chosen);
     });
+    if (!payCosts(duel, play.owner, chosen.costs, chosen)) {  // each owner pays (GS-A9)
+      duel.note(play.owner.name + " cannot pay for " + chosen.name + ": deactivated");
+      putAwayPlay(play, true);
+      return;
+    }
     applyFx(duel, play, chosen.fx);
   }
 
@@ -1153,7 +1195,10 @@
       duel.note(t.name + " chooses: " + fxWords(picked));
       var one = new Play(play.card, play.owner, [t], play.order, play.rn);
       one.nv = play.nv;
-      applyFx(duel, one, picked);
+      picked.forEach(function (part) {  // a `pay` option is the chooser's, no cost of the card (GS-A14)
+        if (part.kind === "pay") pay(t, part);
+        else applyFx(duel, one, [part]);
+      });
     });
   }
 
