@@ -7,7 +7,8 @@ Usage: python bench/ink.py STORY_DIR --ink-compiler PATH/inkjs-compiler.js [--re
        [--tgc [LABEL=]PATH]...   (STORY_DIR holds story.ink and tgj/)
 
 Several --tgc (a tree before and after a change, each its own tgc executable) are run in
-turn in every round, against the same ink runs, so they compare under the same load.
+turn in every round, against the same ink runs, so they compare under the same load. Each
+tree's bytecode is compiled first, as run.py does (an installed tgc has it).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from measure import Run, measure
+from measure import Run, compile_bytecode, measure
 
 EDIT = " edited"
 
@@ -63,6 +64,8 @@ def main() -> int:
     cold: dict[str, list[Run]] = {label: [] for label, _ in tgcs}
     warm: dict[str, list[Run]] = {label: [] for label, _ in tgcs}
     ink: list[Run] = []
+    for label, tgc in tgcs:  # as an installed tgc has it (bench/measure.py)
+        print(f"{label}: {compile_bytecode(Path(tgc))}")
     with tempfile.TemporaryDirectory(prefix="tgc-ink-") as tmp:
         os.environ["TGC_CACHE_DIR"] = str(Path(tmp) / "cache")
         for _ in range(args.repeat):

@@ -281,7 +281,7 @@ def _parse_with_store(items: list[tuple[str, str]], jobs: int, store: ParseStore
             found[name] = hit
     for (name, text), parsed in zip(missing, parse_all(missing, jobs), strict=True):
         found[name] = parsed
-        store.put(name, text, *parsed)
+        store.put(name, text, *parsed, entry=store.entries[name])  # as get() named it
     return [(name, found[name]) for name, _ in items]
 
 
