@@ -32,10 +32,12 @@ from functools import partial
 from typing import Literal
 
 from tgc.bundle import schema as s
+from tgc.explore.bound import Bound, bound
 from tgc.explore.budget import peak, resident
 from tgc.explore.features import Feature, Features, Scratch, Test, Value, leaf_tests
 from tgc.explore.liveness import Liveness
 from tgc.explore.pace import CHECK_EVERY, OUTLOOK_AFTER, Outlook, Pace, outlook
+from tgc.explore.ways import Ways, ways_out
 from tgc.limits import is_number
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book, StoryError
@@ -52,6 +54,8 @@ ASSIGNED = ("assigned",)  # the map value a symbolic value came from, for one th
 # The core's hooks first (what happens on arrival, then the exploration), then the ruleset's.
 CORE_HOOKS = ("instant", "explore")
 Stop = Literal["states", "memory"]  # why a search stopped before its end
+SETTLE_EVERY = 64  # steps between looks at whether the search has met its bound
+SETTLE_FROM = 1_024  # steps before the bound is computed (a search this short needs none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +232,9 @@ class Exploration:
     entries: list[Entry] = field(default_factory=list)
     from_verse: bool = False  # explored from one verse with a given state (--from)
     stopped: Stop | None = None  # why an incomplete search stopped
+    # Complete because the search met all the bound allows (bound.py): the points it did
+    # not go on from are not trap loops (ways.py proved there are none).
+    settled: bool = False
     budget: int | None = None  # the memory budget (bytes), if one was set
     peak: int = 0  # the most memory the process held (bytes), measured as it ran
 
@@ -243,8 +250,9 @@ class Explorer:
                  start_at: s.Goto | None = None, memory: int | None = None,
                  progress: Callable[[Pace], None] | None = None,
                  foresee: Callable[[Outlook], None] | None = None,
-                 look_after: float = OUTLOOK_AFTER) -> None:
+                 look_after: float = OUTLOOK_AFTER, settle: bool = True) -> None:
         self.book = book
+        self.settle = settle  # stop once the search has met its bound (bound.py)
         self.features = Features.of(book, len(start.party))
         self.clock = self.features.clock.settle(start)
         self.facts = frozenset(self.features.clock.facts_of())
@@ -297,6 +305,7 @@ class Explorer:
                                    started=False))
         else:
             self._add_entries()
+        limit: Bound | None | Literal[False] = False  # False: not computed yet
         steps = 0
         while self.queue or self.later:
             if len(self.result.nodes) >= self.max_states:
@@ -305,6 +314,12 @@ class Explorer:
             steps += 1
             if steps % CHECK_EVERY == 1 and not self._pace():  # at once, then every so often
                 break
+            if steps % SETTLE_EVERY == 0 and steps >= SETTLE_FROM and limit is not None:
+                if limit is False:
+                    limit = self._bound()
+                if limit and self._met(limit):
+                    self.result.settled = True
+                    break
             if self.queue:
                 self._run(self.queue.popleft())
             else:
@@ -315,6 +330,32 @@ class Explorer:
                     self._go_on(item)
         self.result.peak = max(self.result.peak, peak())
         return self.result
+
+    def _bound(self) -> Bound | None:
+        """What play may show at most, when it is known soundly and every play can end."""
+        limits = self.limits()
+        if limits is None or not limits[0].sure or limits[1].loop is not None or limits[1].trap is not None:
+            return None
+        return limits[0]
+
+    def limits(self) -> tuple[Bound, Ways] | None:
+        """The bound of this search and its ways out (bound.py, ways.py); None for a search
+        from one verse or with a party (a member who drops out changes what a line does to
+        the others, which a bound on one feature at a time cannot follow)."""
+        if not self.settle or self.start_at is not None or len(self.result.start.party) > 1:
+            return None
+        start = self.result.start
+        values = {f: list(self.clock.get(f, [self.features.get(f, start)])) for f in self.features.relevant}
+        limit = bound(self.features, self.scratch, entry_points(self.book), values, start)
+        return limit, ways_out(self.book, limit.bodies, limit.queued, limit.truths)
+
+    def _met(self, limit: Bound) -> bool:
+        """Has the search met everything the bound allows? Then nothing more can be found."""
+        found = self.result
+        return (limit.verses <= found.reached.keys() and limit.blocks <= found.blocks.keys()
+                and limit.choices <= found.choices and limit.parts <= found.parts
+                and limit.secrets <= found.secrets and limit.dead_ends <= found.dead_ends.keys()
+                and all(where in found.endings.get(kind, {}) for kind, where in limit.endings))
 
     def _stop(self, why: Stop) -> None:
         self.result.complete = False

@@ -115,7 +115,7 @@ def summary(ex: Exploration, seconds: float) -> dict[str, Any]:
                for i, op in enumerate(body.ops) if isinstance(op, s.Choice)]
     parts = [(st.name, p) for st in book.bundle.statuses for p in range(1, st.size + 1)]
     secrets = [sec.number for sec in book.bundle.secrets]
-    traps = trap_nodes(ex) if ex.complete else {}
+    traps = trap_nodes(ex) if ex.complete and not ex.settled else {}
 
     planner = Planner(ex)
 
