@@ -45,7 +45,7 @@ def one(campaign: str, party: str, max_states: int, memory: int, witnesses: bool
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     top = max(peak(), ex.peak)
     out: dict[str, object] = {
-        "complete": ex.complete, "stopped": ex.stopped, "states": ex.states,
+        "complete": ex.complete, "settled": ex.settled, "stopped": ex.stopped, "states": ex.states,
         "cpu": round(cpu, 2), "wall": round(wall, 2), "peak_mib": round(top / 2**20, 1),
         "bytes_per_state": (top - before) // max(ex.states, 1),
         "verses": len(book.verses), "reached": len(ex.reached),
@@ -90,6 +90,7 @@ def table(rows: list[dict[str, object]]) -> str:
             lines.append(f"| {row['case']} | {row['error']} | | | | | | |")
             continue
         result = "complete" if row["complete"] else f"stopped ({row['stopped']})"
+        result += " at its bound" if row.get("settled") else ""
         lines.append(f"| {row['case']} | {result} | {row['states']:,} | {row['cpu']} | {row['wall']} | "
                      f"{row['peak_mib']} | {row['bytes_per_state']:,} | "
                      f"{row['reached']} of {row['verses']} |")
