@@ -72,7 +72,8 @@ def test_a_witness_is_a_shortest_play_replayed_on_the_story_engine() -> None:
     assert lines[0] == "A shortest play reaching 1.5 (Kipper, Luella): 10 turns"
     assert lines[1] == 'turn 1: west to 7D; read 1.1 "Smoke over Saltpan"'
     assert "now in area 4 on W1" in result.output  # the portal (GS-13.2)
-    assert lines[-1].endswith('read 1.5 "The Glass Chapel"; duel Hollow Rider won')
+    assert lines[-2].endswith('read 1.5 "The Glass Chapel"; duel Hollow Rider won')
+    assert lines[-1].startswith("in tgc play --seed 3: answers 1, 1, ")  # its transcript's
 
 
 def test_the_witness_replays_to_the_part() -> None:

@@ -49,7 +49,12 @@ from tgc.rulesets.grimslingers.engines.explore_rest import (
     take_rest,
 )
 from tgc.rulesets.grimslingers.engines.instant import rules_of
-from tgc.rulesets.grimslingers.engines.session import Texts, party_problem, tale_texts
+from tgc.rulesets.grimslingers.engines.session import (
+    Texts,
+    party_problem,
+    read_transcript,
+    tale_texts,
+)
 from tgc.rulesets.grimslingers.engines.story import (
     DuelOutcome,
     eligible_parts,
@@ -70,7 +75,7 @@ from tgc.rulesets.grimslingers.engines.tale import (
     revive_all,
     spend_defeats,
 )
-from tgc.rulesets.grimslingers.engines.witness import transcript
+from tgc.rulesets.grimslingers.engines.witness import SEEDS, transcript
 from tgc.rulesets.grimslingers.engines.words import cond_words, direction
 
 if TYPE_CHECKING:
@@ -299,7 +304,16 @@ class Found:
         confirmed = target in _reached(self.replay([s.taken for s in steps]))
         head = (f"A shortest play reaching {name} ({', '.join(self.party)}): {len(steps)} turns"
                 + ("" if confirmed else " (NOT CONFIRMED: the replay does not reach it)"))
-        return "\n".join([head, *(f"turn {s.turn}: " + "; ".join(s.said) for s in steps)]) + "\n"
+        return "\n".join([head, *(f"turn {s.turn}: " + "; ".join(s.said) for s in steps),
+                          self._in_play(name)]) + "\n"
+
+    def _in_play(self, name: str) -> str:
+        """How `tgc play` replays the witness: its seed and answers (``script``)."""
+        script = self.script(name)
+        if script is None:
+            return f"in tgc play: none of the first {SEEDS} seeds draws as the witness does"
+        header, answers = read_transcript(script)
+        return f"in tgc play --seed {header.seed}: answers {', '.join(answers)}"
 
     def script(self, name: str) -> str | None:
         """The shortest play reaching ``name`` as a `tgc play` transcript (witness.py):
