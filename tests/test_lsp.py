@@ -46,6 +46,31 @@ def _change(client: LanguageClient, uri: str, text: str, version: int) -> None:
         [types.TextDocumentContentChangeWholeDocument(text)]))
 
 
+# How long a test waits for the server's diagnostics: far beyond any analysis of the
+# sample on a loaded machine, so that a notification that never comes fails the test with
+# a message instead of leaving the run waiting (one run under `-n 2` once waited 12 minutes).
+PUBLISH_TIMEOUT = 120.0
+
+
+async def _published(client: LanguageClient) -> None:
+    """The next textDocument/publishDiagnostics, or a failure saying none came."""
+    try:
+        await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS),
+                               PUBLISH_TIMEOUT)
+    except asyncio.TimeoutError:
+        pytest.fail(f"the server published no diagnostics within {PUBLISH_TIMEOUT:.0f} s")
+
+
+async def _opened(client: LanguageClient, path: Path) -> str:
+    """The file opened, its diagnostics received: a test that edits a document opens it
+    itself, since under `pytest -n 2` the tests of this module may be shared between two
+    workers, each with its own server (a change to a document the server never saw opened
+    is dropped, and the test would wait for diagnostics that never come)."""
+    uri = _open(client, path)
+    await _published(client)
+    return uri
+
+
 def _at(text: str, needle: str, offset: int = 0) -> types.Position:
     """The position of ``needle`` (plus ``offset`` characters) in ``text``."""
     before = text[:text.index(needle) + offset]
@@ -56,11 +81,11 @@ def _at(text: str, needle: str, offset: int = 0) -> types.Position:
 async def test_a_broken_reference_is_reported_and_its_quick_fix_repairs_it(client: LanguageClient) -> None:
     text = CAER.read_text(encoding="utf-8")
     uri = _open(client, CAER)
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await _published(client)
     assert not client.diagnostics[uri]  # the sample is clean
     broken = text.replace("instant -> 201.arrival", "instant -> 201.arival")
     _change(client, uri, broken, 2)
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await _published(client)
     [found] = client.diagnostics[uri]
     assert found.code == "TGC101" and found.severity == types.DiagnosticSeverity.Error
     assert found.range.start == _at(broken, "201.arival")
@@ -76,7 +101,7 @@ async def test_a_broken_reference_is_reported_and_its_quick_fix_repairs_it(clien
     fixed = _apply(broken, edit)
     assert fixed == text
     _change(client, uri, fixed, 3)
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await _published(client)
     assert not client.diagnostics[uri]
 
 
@@ -85,10 +110,10 @@ async def test_a_roll_missing_a_total_gets_the_missing_arm(client: LanguageClien
     orchard = SAMPLE / "locations" / "203-weeping-orchard.tgj"
     text = orchard.read_text(encoding="utf-8")
     uri = _open(client, orchard)
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await _published(client)
     broken = text.replace("1 -> .worm; 2-5 -> .sound", "1 -> .worm; 3-5 -> .sound")
     _change(client, uri, broken, 2)
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await _published(client)
     [found] = client.diagnostics[uri]
     assert found.code == "TGC205" and found.message.startswith("no arm for a total of 2")
     actions = await client.text_document_code_action_async(types.CodeActionParams(
@@ -101,19 +126,19 @@ async def test_a_roll_missing_a_total_gets_the_missing_arm(client: LanguageClien
     fixed = _apply(broken, edit)
     assert "~ roll d6: 1 -> .worm; 2 -> end; 3-5 -> .sound; 6 -> .boar" in fixed
     _change(client, uri, fixed, 3)
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await _published(client)
     assert not client.diagnostics[uri]
     _change(client, uri, text, 4)
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await _published(client)
 
 
 @pytest.mark.asyncio(loop_scope="module")
 async def test_a_burst_of_changes_is_checked_once_for_its_last_text(client: LanguageClient) -> None:
     text = CAER.read_text(encoding="utf-8")
-    uri = CAER.as_uri()
+    uri = await _opened(client, CAER)
     for version, typed in enumerate(("201.a", "201.ar", "201.arr", "201.arrival"), start=40):
         _change(client, uri, text.replace("instant -> 201.arrival", f"instant -> {typed}"), version)
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await _published(client)
     assert not client.diagnostics[uri]  # the half-typed names were never checked
     with pytest.raises(asyncio.TimeoutError):
         await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 1.0)
@@ -160,9 +185,9 @@ async def test_completion_offers_verses_after_a_divert_and_statuses_in_quotes(cl
     text = CAER.read_text(encoding="utf-8")
     line = text[:text.index("== 201.1")].count("\n") + 2  # the prose line of 201.1
     edited = "\n".join([*text.split("\n")[:line], "-> ", '~ mark "', *text.split("\n")[line:]])
-    uri = CAER.as_uri()
+    uri = await _opened(client, CAER)
     _change(client, uri, edited, 10)
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await _published(client)
     verses = await client.text_document_completion_async(types.CompletionParams(
         types.TextDocumentIdentifier(uri), types.Position(line, 3)))
     assert isinstance(verses, types.CompletionList)
@@ -173,7 +198,7 @@ async def test_completion_offers_verses_after_a_divert_and_statuses_in_quotes(cl
     assert isinstance(statuses, types.CompletionList)
     assert "Pale Tide" in [item.label for item in statuses.items]
     _change(client, uri, text, 11)
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await _published(client)
 
 
 @pytest.mark.asyncio(loop_scope="module")
@@ -224,15 +249,15 @@ async def test_document_formatting_is_tgc_fmt(client: LanguageClient) -> None:
     untidy = untidy.replace("  seals: menhir, friendly\n  keys: up 205, left 202, right 203, down 204\n",
                             "  keys: up 205, left 202, right 203, down 204\n  seals: menhir, friendly\n")
     assert untidy.count("\n") == text.count("\n") - 1 and "  keys: up 205" in untidy.split("\n")[4]
-    uri = CAER.as_uri()
+    uri = await _opened(client, CAER)
     _change(client, uri, untidy, 20)
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await _published(client)
     edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
         types.TextDocumentIdentifier(uri), types.FormattingOptions(2, True)))
     assert edits is not None and len(edits) == 1
     assert _apply(untidy, edits[0]) == text
     _change(client, uri, text, 21)
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    await _published(client)
 
 
 def _apply(text: str, edit: types.TextEdit) -> str:
