@@ -57,7 +57,7 @@ async def _published(client: LanguageClient) -> None:
     try:
         await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS),
                                PUBLISH_TIMEOUT)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         pytest.fail(f"the server published no diagnostics within {PUBLISH_TIMEOUT:.0f} s")
 
 
