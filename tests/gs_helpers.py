@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from tgc.rulesets.grimslingers.data import (
@@ -133,3 +134,19 @@ def creature_hand(d: Duel, *names: str) -> None:
     """Fix the creature's face-down deck (the top card is the last name)."""
     by_name = {c.name: c for c in (*RULES.creature_skills.values(),)}
     d.creature.hand = [by_name[n] for n in reversed(names)]
+
+
+SAMPLE_TALE = Path(__file__).resolve().parents[1] / "examples" / "grimslingers"
+
+
+def sample_with(tmp_path: Path, extra: str, into: str) -> Path:
+    """A copy of the sample Tall Tale in ``tmp_path / "tale"`` with ``extra`` appended to
+    its file ``into``: a test adds the records it needs without touching the sample."""
+    root = tmp_path / "tale"
+    root.mkdir()
+    for f in SAMPLE_TALE.glob("*.tgj"):
+        (root / f.name).write_text(f.read_text(encoding="utf-8"), encoding="utf-8")
+    (root / "tgc.toml").write_text("", encoding="utf-8")
+    with (root / into).open("a", encoding="utf-8") as out:
+        out.write(extra)
+    return root

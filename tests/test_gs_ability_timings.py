@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
-from tests.gs_helpers import ELEMENTS, RULES, Script, card, duel, player
+from tests.gs_helpers import ELEMENTS, RULES, Script, card, duel, player, sample_with
 from tests.test_gs_tale_rules import TALE
 from tgc.pipeline import check, load_campaign
 from tgc.rulesets.grimslingers.data import Ability, Card, Grimslinger, TallTale
@@ -32,7 +32,6 @@ def part(name: str, timing: str, cost: str, fx: str) -> Ability:
                                    "fx": parse_fx(fx)})
 
 
-SAMPLE = Path(__file__).resolve().parents[1] / "examples" / "grimslingers"
 SPEED = part("Vampyric Speed", "draw", "1 blood", "rn -3")
 RAGE = part("Blood Rage", "draw", "2 blood", "+1 nv to played card")
 RESIST = part("Resist", "harm", "2 blood", "prevent 2 dmg")
@@ -211,14 +210,7 @@ PARTS = ('\n@skill "La Fleur" "Vampyric Gifts"\n  types: passive\n  abilities:\n
 
 
 def _tale(tmp_path: Path, extra: str) -> Path:
-    root = tmp_path / "tale"
-    root.mkdir()
-    for f in SAMPLE.glob("*.tgj"):
-        (root / f.name).write_text(f.read_text(encoding="utf-8"), encoding="utf-8")
-    (root / "tgc.toml").write_text("", encoding="utf-8")
-    with (root / "grimslingers.tgj").open("a", encoding="utf-8") as out:
-        out.write(extra)
-    return root
+    return sample_with(tmp_path, extra, "grimslingers.tgj")
 
 
 def test_gs_6_7_each_part_says_its_own_timing_in_the_content_language(tmp_path: Path) -> None:

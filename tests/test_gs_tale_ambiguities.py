@@ -8,8 +8,8 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from tests.gs_helpers import ELEMENTS, RULES, Script, card, duel, player
-from tests.test_gs_story import SAMPLE, TALE, always, state
+from tests.gs_helpers import ELEMENTS, RULES, Script, card, duel, player, sample_with
+from tests.test_gs_story import TALE, always, state
 from tgc.pipeline import check, load_campaign
 from tgc.rulesets.grimslingers.data import FeastResult, Grimslinger, TallTale
 from tgc.rulesets.grimslingers.engines.adventure import new_party
@@ -109,14 +109,7 @@ def test_gs_a26_the_fate_deck_is_52_suited_cards_and_4_wilds_and_nothing_else(tm
 
 
 def _sample_with(tmp_path: Path, extra: str) -> Path:
-    root = tmp_path / "tale"
-    root.mkdir()
-    for f in SAMPLE.glob("*.tgj"):
-        (root / f.name).write_text(f.read_text(encoding="utf-8"), encoding="utf-8")
-    (root / "tgc.toml").write_text("", encoding="utf-8")
-    with (root / "cards.tgj").open("a", encoding="utf-8") as out:
-        out.write(extra)
-    return root
+    return sample_with(tmp_path, extra, "cards.tgj")
 
 
 def _line_of(root: Path, text: str) -> int:
