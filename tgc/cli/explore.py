@@ -183,8 +183,10 @@ def _print_witness(ex: Any, verse: str, target: Path, state_file: Path | None,
 
     found = witness(ex, verse)
     if found is None:
-        why = reasons(ex).get(verse, "not reached")
-        more = "" if ex.complete else f" (the search was incomplete: {_raise(ex.stopped)})"
+        proven = not ex.complete and ex.bound is not None and ex.bound.sure and verse not in ex.bound.verses
+        why = reasons(ex, ex.bound.verses if proven else None).get(verse, "not reached")
+        more = ("" if ex.complete else " (proven by the bound, though the search stopped)" if proven
+                else f" (the search was incomplete: {_raise(ex.stopped)})")
         click.echo(f"tgc: no play reaches {verse}: {why}{more}", err=True)
         return EXIT_ERRORS
     if not found.found:
@@ -275,6 +277,24 @@ def _missed(names: list[str], done: str) -> str:
     return f" (not {done}: {shown})"
 
 
+def _print_proven(console: Any, sure: dict[str, Any]) -> None:
+    """What the bound proves of a search that stopped early (report.proven)."""
+    if not sure["sure"]:
+        console.print(f"\nthe bound proves nothing unreachable here: {sure['why']}", markup=False)
+        return
+    if sure["verses"]:
+        console.print("\n[bold]verses no play reaches[/] (proven by the bound, though the search stopped)")
+        for item in sure["verses"]:
+            console.print(f"  {item['verse']}: {item['reason']}", markup=False)
+    endings = [f"{e['kind']} at {e['verse']}" for e in sure["endings"]]
+    for key, what in (("blocks", "inline blocks no play reaches"), ("choices", "choices no play takes"),
+                      ("status_parts", "status parts no play marks"), ("secrets", "secrets no play gains")):
+        if sure[key]:
+            console.print(f"{what} (proven): {', '.join(map(str, sure[key]))}", markup=False)
+    if endings:
+        console.print(f"endings no play meets (proven): {', '.join(endings)}", markup=False)
+
+
 def _print_human(doc: dict[str, Any]) -> None:
     from rich.console import Console
 
@@ -283,7 +303,10 @@ def _print_human(doc: dict[str, Any]) -> None:
     state = "complete" if doc["complete"] else f"[yellow]INCOMPLETE[/] ({_stopped(doc.get('stopped'))})"
     console.print(f"[bold]explored[/] {doc['states']} states in {doc['seconds']:.2f}s: {state}")
     reached = len(verses["reached"])
-    console.print(f"verses        {reached}/{verses['total']} reached")
+    sure = doc.get("proven_unreachable", {})
+    unreachable = {item["verse"] for item in sure.get("verses", [])}
+    console.print(f"verses        {reached}/{verses['total']} reached"
+                  + (f", {len(unreachable)} proven unreachable" if unreachable else ""))
     for key, label, done, missed in (("blocks", "inline blocks", "reached", "unreached"),
                                      ("choices", "choices", "taken", "never_taken"),
                                      ("status_parts", "status parts", "marked", "")):
@@ -291,14 +314,17 @@ def _print_human(doc: dict[str, Any]) -> None:
         console.print(f"{label:<14}{doc[key][done]}/{doc[key]['total']} {done}"
                       + (_missed(doc[key][missed], done) if missed else ""), markup=False)
     console.print(f"secrets       {len(doc['secrets']['gained'])}/{doc['secrets']['total']} gained")
-    if verses["unreached"]:
+    open_ = [item for item in verses["unreached"] if item["verse"] not in unreachable]
+    if open_:
         if doc["complete"]:
             console.print("\n[bold]verses no play reaches[/]")
         else:  # a search cut short proves nothing about what it did not reach
             console.print("\n[bold]verses not reached before the search stopped[/] (not proven "
                           f"unreachable: raise {_limit(doc.get('stopped'))} to know)")
-        for item in verses["unreached"]:
+        for item in open_:
             console.print(f"  {item['verse']}: {item['reason']}")
+    if sure:
+        _print_proven(console, sure)
     problems = (("dead_ends", "dead ends"), ("trap_loops", "trap loops"), ("errors", "runtime errors"))
     for key, title in problems:
         if doc[key]:

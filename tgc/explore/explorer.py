@@ -235,6 +235,9 @@ class Exploration:
     # Complete because the search met all the bound allows (bound.py): the points it did
     # not go on from are not trap loops (ways.py proved there are none).
     settled: bool = False
+    # The bound (bound.py) when one was computed: always for a search that stops early, so
+    # what lies outside it is reported proven unreachable all the same (report.py).
+    bound: Bound | None = None
     budget: int | None = None  # the memory budget (bytes), if one was set
     peak: int = 0  # the most memory the process held (bytes), measured as it ran
 
@@ -328,12 +331,24 @@ class Explorer:
                     self._wake(item)
                 else:
                     self._go_on(item)
+        if not self.result.complete and self.result.bound is None:
+            self._verdict()
         self.result.peak = max(self.result.peak, peak())
         return self.result
+
+    def _verdict(self) -> None:
+        """The bound of a search that stops early, so its report can say what is proven
+        unreachable even so. The frontier is dropped first: it is never run now, and at the
+        memory budget the bound needs the room it held."""
+        self.queue.clear()
+        self.later.clear()
+        limits = self.limits()
+        self.result.bound = limits[0] if limits is not None else None
 
     def _bound(self) -> Bound | None:
         """What play may show at most, when it is known soundly and every play can end."""
         limits = self.limits()
+        self.result.bound = limits[0] if limits is not None else None
         if limits is None or not limits[0].sure or limits[1].loop is not None or limits[1].trap is not None:
             return None
         return limits[0]

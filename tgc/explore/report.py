@@ -5,6 +5,7 @@ witness, witness.py, for every ending and finding that has one)."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Container
 from typing import Any
 
 from tgc.bundle import schema as s
@@ -59,14 +60,17 @@ def _edges(op: s.Op, verse: str, where: str, add: Any) -> None:
             pass
 
 
-def reasons(ex: Exploration) -> dict[str, str]:
+def reasons(ex: Exploration, reached: Container[str] | None = None) -> dict[str, str]:
+    """Why each verse outside ``reached`` (default: the verses the search reached) is not
+    reached: its ways in, from the verses inside it."""
+    inside = ex.reached if reached is None else reached
     into = incoming(ex)
     out: dict[str, str] = {}
     for verse in ex.book.verses:
-        if verse in ex.reached:
+        if verse in inside:
             continue
         edges = into.get(verse, [])
-        live = [how for source, how in edges if source == "" or source in ex.reached]
+        live = [how for source, how in edges if source == "" or source in inside]
         if any(isinstance(t, s.Goto) and t.verse == verse for t in ex.entries):
             out[verse] = "an entry point whose location never comes into play"
         elif not edges:
@@ -128,7 +132,7 @@ def summary(ex: Exploration, seconds: float) -> dict[str, Any]:
 
     ends = {"end-chapter": ev.ChapterEnded, "game-over": ev.GameOver}
 
-    return {
+    doc = {
         "complete": ex.complete,
         **({"stopped": ex.stopped} if ex.stopped is not None else {}),  # "states" or "memory"
         "states": ex.states,
@@ -152,6 +156,56 @@ def summary(ex: Exploration, seconds: float) -> dict[str, Any]:
                     for kind, where in sorted(ex.endings.items()) if kind != "end"}
         | {"end": sorted(ex.endings.get("end", {}))},
     }
+    if not ex.complete:
+        doc["proven_unreachable"] = proven(ex, verses, blocks, choices, parts, secrets)
+    return doc
+
+
+# ---------------------------------------------------------------- what an incomplete search proves
+
+NO_BOUND = "no bound for a search from one verse (--from) or by a party larger than one"
+
+
+def proven(ex: Exploration, verses: list[str], blocks: list[str], choices: list[tuple[str, str | None, int]],
+           parts: list[tuple[str, int]], secrets: list[int]) -> dict[str, Any]:
+    """What the bound (bound.py) proves no play shows, for a search that stopped early: it
+    over-approximates every play, so what lies outside it is unreachable however far the
+    search would have gone. Nothing when the bound is not sure."""
+    limit = ex.bound
+    if limit is None or not limit.sure:
+        return {"sure": False, "why": NO_BOUND if limit is None else limit.why}
+    why = reasons(ex, limit.verses)
+    return {
+        "sure": True,
+        "verses": [{"verse": v, "reason": why[v]} for v in verses if v not in limit.verses],
+        "blocks": [b for b in blocks if b not in limit.blocks],
+        "choices": [_choice(ex.book, c) for c in choices if c not in limit.choices],
+        "status_parts": [f'"{n}" {p}' for n, p in parts if (n, p) not in limit.parts],
+        "secrets": [n for n in secrets if n not in limit.secrets],
+        "endings": [{"kind": kind, "verse": where} for kind, where in _ending_lines(ex)
+                    if (kind, where) not in limit.endings],
+    }
+
+
+def _ending_lines(ex: Exploration) -> list[tuple[str, str]]:
+    """Every ``-> end-chapter`` and ``-> game-over`` of the campaign: (kind, where)."""
+    out: dict[tuple[str, str], None] = {}
+    for (verse, block), body in ex.book.bodies.items():
+        where = f"{verse}.{block}" if block else verse
+        for op in body.ops:
+            for target in _targets(op):
+                if isinstance(target, s.End) and target.kind in ("end-chapter", "game-over"):
+                    out.setdefault((target.kind, where))
+    return list(out)
+
+
+def _targets(op: s.Op) -> list[s.Target]:
+    match op:
+        case s.Choice() | s.IfDivert() | s.Divert():
+            return [op.target]
+        case s.Roll() | s.Toss() | s.Encounter():
+            return [arm.target for arm in op.arms]
+    return []
 
 
 def _choice(book: Any, key: tuple[str, str | None, int]) -> str:
