@@ -64,9 +64,11 @@ class Before:
 _NONE_BEFORE = Before()
 
 
-@dataclass(frozen=True, slots=True)
-class Edge:
-    """One way out of a body.
+class Edge(NamedTuple):
+    """One way out of a body. (A named tuple, as ``Node`` is: there is an edge for every
+    choice, divert and arm of the campaign, and a tuple is made several times faster than
+    a frozen dataclass, whose ``__init__`` sets each of its eleven fields through
+    ``object.__setattr__``.)
 
     ``target`` is a node id, or None for a terminal (``terminal`` then says which) or
     for a reference that did not resolve (``unresolved`` True: the mistake was already
@@ -81,7 +83,7 @@ class Edge:
     target: str | None
     kind: EdgeKind
     span: Span
-    index: int
+    index: int  # type: ignore[assignment]  # (the field shadows tuple.index)
     guard: tuple[ast.Cond, ...] = ()
     costs: tuple[ast.Cost, ...] = ()
     after: Before = _NONE_BEFORE
