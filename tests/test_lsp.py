@@ -181,6 +181,33 @@ async def test_hover_shows_the_first_lines_the_printed_number_and_how_play_gets_
 
 
 @pytest.mark.asyncio(loop_scope="module")
+async def test_a_hover_right_after_a_structural_edit_counts_the_entry_points_the_edit_added(
+        client: LanguageClient) -> None:
+    """A choice typed into 201.1 (reached from the start) that leads to 201.arrival
+    (reached only by the instant action): the very next hover on 201.arrival, with no
+    other request between, counts both entries (the name index is kept per file and
+    the entries are found by walking back from the verse, not from a table)."""
+    text = CAER.read_text(encoding="utf-8")
+    uri = await _opened(client, CAER)
+    lines = text.split("\n")
+    at = lines.index("== 201.2") - 1
+    edited = "\n".join([*lines[:at], "* Watch the gulls -> 201.arrival", *lines[at:]])
+    _change(client, uri, edited, 2)
+    await _published(client)
+    assert not client.diagnostics[uri]
+    found = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(uri), _at(edited, "instant -> 201.arrival", 12)))
+    assert found is not None and isinstance(found.contents, types.MarkupContent)
+    assert "reached by 2 entry points: location 201 (start), location 201 (instant)" in found.contents.value
+    _change(client, uri, text, 3)
+    await _published(client)
+    again = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(uri), _at(text, "instant -> 201.arrival", 12)))
+    assert again is not None and isinstance(again.contents, types.MarkupContent)
+    assert "reached by 1 entry point: location 201 (instant)" in again.contents.value
+
+
+@pytest.mark.asyncio(loop_scope="module")
 async def test_completion_offers_verses_after_a_divert_and_statuses_in_quotes(client: LanguageClient) -> None:
     text = CAER.read_text(encoding="utf-8")
     line = text[:text.index("== 201.1")].count("\n") + 2  # the prose line of 201.1
@@ -293,12 +320,13 @@ def test_completion_after_a_divert_filters_by_what_is_typed_and_stays_short(tmp_
 
 
 def test_every_hover_names_the_entry_points_a_backward_walk_finds(tmp_path: Path) -> None:
-    """The hover's table of what reaches each body (one pass over the graph's loops) says
-    what walking back from each verse says, on the sample (hooks, actions, triggers,
+    """A hover's walk back from the verse along the kept predecessors, and the table of
+    what reaches each body that code lenses read (one pass over the graph's loops), say
+    what walking back along the graph's own edges says, on the sample (hooks, actions, triggers,
     loops between verses) and on a loop that two entries reach through one another."""
     from collections import deque
 
-    from tgc.editor.hover import entries_reaching
+    from tgc.editor.hover import entries_reaching, reached_from
     from tgc.editor.session import Session
 
     path = tmp_path / "c.tgj"
@@ -320,5 +348,8 @@ def test_every_hover_names_the_entry_points_a_backward_walk_finds(tmp_path: Path
                         seen.add(edge.source)
                         todo.append(edge.source)
             assert entries_reaching(snapshot.analysis, vid) == [e for e in graph.entries if e.target in seen]
+        walked = {vid: entries_reaching(snapshot.analysis, vid) for vid in snapshot.campaign.verses}
+        snapshot.analysis.derive(reached_from)  # a file's code lenses read the table instead
+        assert {vid: entries_reaching(snapshot.analysis, vid) for vid in snapshot.campaign.verses} == walked
     assert [e.kind for e in entries_reaching(snapshot.analysis, "101.2")] == ["start", "instant"]
     assert entries_reaching(snapshot.analysis, "101.4") == []

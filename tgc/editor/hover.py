@@ -93,11 +93,16 @@ def first_lines(info: VerseInfo) -> list[str]:
     return found[:FIRST_LINES] or ["(no prose)"]
 
 
-def reach_words(snapshot: Snapshot, vid: str) -> str:
-    """How play reaches a verse: the entry points that lead to it, or that none does."""
+def reach_words(snapshot: Snapshot, vid: str, many: bool = False) -> str:
+    """How play reaches a verse: the entry points that lead to it, or that none does.
+    ``many``: one of many verses asked at once (a file's code lenses), read from the
+    table of what reaches every body, built once per analysis; a single hover walks back
+    from the verse instead, so the first hover after an edit builds no table."""
     analysis = snapshot.structure
     if vid in analysis.derive(_unreachable):
         return "no play reaches it (TGC201)"
+    if many:
+        analysis.derive(reached_from)
     entries = entries_reaching(analysis, vid)
     if not entries:
         return "reached from rule data or a line an error hides"
@@ -115,8 +120,11 @@ def _unreachable(analysis: Analysis) -> frozenset[str]:
 def entries_reaching(analysis: Analysis, vid: str) -> list[Entry]:
     """The entry points from which some path (guards ignored) leads to the verse (to the
     verse's own body, or to any of its blocks when the id is not a body), in graph order:
-    read from the table of what each body is reached from, built once per analysis."""
-    reached = analysis.derive(reached_from)
+    read from the table of what each body is reached from when it is built, else found
+    by a walk back from the verse's bodies (``entries_behind``)."""
+    reached = analysis.derived(reached_from)
+    if reached is None:
+        return entries_behind(analysis, vid)
     graph = analysis.graph
     starts = [vid] if vid in graph.nodes else reached.bodies_of.get(vid, [])
     bits = 0
@@ -128,6 +136,29 @@ def entries_reaching(analysis: Analysis, vid: str) -> list[Entry]:
         found.append(graph.entries[low.bit_length() - 1])
         bits ^= low
     return found
+
+
+def entries_behind(analysis: Analysis, vid: str) -> list[Entry]:
+    """``entries_reaching`` without the table: the bodies that lead to the verse's, found
+    against the edges (the kept predecessors, ``Analysis.links``), until every entry's
+    body is among them; the entries whose bodies are, in graph order. Work in proportion
+    to what leads to the verse, never more than one pass over the graph."""
+    links = analysis.links
+    graph = links.graph
+    starts = [vid] if vid in graph.nodes else [nid for nid, body in graph.nodes.items() if body.verse == vid]
+    entered = {e.target for e in graph.entries if e.target in graph.nodes}
+    seen = set(starts)
+    waiting = list(starts)
+    left = len(entered - seen)
+    pred = links.pred
+    while waiting and left:
+        for before in pred.get(waiting.pop(), ()):
+            if before not in seen:
+                seen.add(before)
+                waiting.append(before)
+                if before in entered:
+                    left -= 1
+    return [e for e in graph.entries if e.target in seen]
 
 
 @dataclass(frozen=True)

@@ -491,7 +491,7 @@ def code_lens(ls: TgcServer, params: types.CodeLensParams) -> list[types.CodeLen
         r = to_range(info.span, source)
         count = len(snapshot.index.uses("verse", vid))
         lenses.append(types.CodeLens(r, types.Command(f"{count} reference{'s' if count != 1 else ''}", "")))
-        lenses.append(types.CodeLens(r, types.Command(hovers.reach_words(snapshot, vid), "")))
+        lenses.append(types.CodeLens(r, types.Command(hovers.reach_words(snapshot, vid, many=True), "")))
     return lenses
 
 

@@ -43,6 +43,9 @@ class Snapshot:
     # The snapshot whose checks this one reused (the campaign had the same shape: only
     # prose differs), or None. Its name index and its graph and flow hold for this one.
     same_shape: Snapshot | None = None
+    # The last name index built for this campaign (shared by its snapshots): the next
+    # index takes the parts of it that an edit left alone (editor.index).
+    kept: KeptIndex | None = None
 
     @property
     def campaign(self) -> Campaign:
@@ -64,10 +67,15 @@ class Snapshot:
     @cached_property
     def index(self) -> Index:
         """Where every name is declared and used: the same for a campaign of the same shape
-        (names are never in prose), so it is built once per shape."""
+        (names are never in prose), so it is built once per shape; after any other edit,
+        from the last index built, walking again only the files the edit changed."""
         if self.same_shape is not None:
             return self.same_shape.index
-        return build_index(self.campaign, self.result.sources)
+        earlier = self.kept.index if self.kept is not None else None
+        found = build_index(self.campaign, self.result.sources, self.result.resolution, earlier)
+        if self.kept is not None:
+            self.kept.index = found
+        return found
 
     @cached_property
     def sections(self) -> Sections:
@@ -96,6 +104,13 @@ class Snapshot:
 
 
 @dataclass
+class KeptIndex:
+    """The last name index built for one campaign, whichever snapshot built it."""
+
+    index: Index | None = None
+
+
+@dataclass
 class Session:
     """The editor's buffers and the campaigns they belong to."""
 
@@ -106,6 +121,7 @@ class Session:
     # edit of prose alone cannot change (pipeline ``Job.previous``).
     previous: dict[Path, Snapshot] = field(default_factory=dict)
     roots: dict[Path, Path] = field(default_factory=dict)  # a document's campaign root
+    indexes: dict[Path, KeptIndex] = field(default_factory=dict)  # by campaign root
     fixed_root: Path | None = None  # set by the client (`initializationOptions.root`)
     # False: every snapshot is a full analysis (bench/lsp.py's "before", for comparison).
     incremental: bool = True
@@ -151,11 +167,13 @@ class Session:
                     gc.freeze()
         except WorkspaceError:
             self.previous.pop(root, None)
+            self.indexes.pop(root, None)
             return None
         earlier = None
         if result.reused and not result.moved and previous is not None:
             earlier = previous.same_shape or previous
-        found = Snapshot(root, result, earlier)
+        kept = self.indexes.setdefault(root, KeptIndex()) if self.incremental else None
+        found = Snapshot(root, result, earlier, kept)
         self.previous[root] = found
         self.snapshots[root] = found
         return found
