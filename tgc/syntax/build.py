@@ -4,9 +4,7 @@ directly (no parse tree). Input: tokens of one line; output: ``tgc.syntax.ast`` 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-from lark import Token
+from typing import TYPE_CHECKING, Any, Union, cast
 
 from tgc.limits import (
     MAX_AMOUNT,
@@ -21,6 +19,33 @@ from tgc.limits import (
 )
 from tgc.source import Span
 from tgc.syntax import ast
+
+if TYPE_CHECKING:
+    from lark import Token
+
+
+class Word(str):
+    """A token of the fast path (tgc.syntax.fastpath): its text, with the terminal's name
+    and the columns the callbacks below read, as a Lark ``Token`` carries them. Why not
+    Lark's own: a campaign whose every line takes the fast path then never imports Lark
+    nor loads the grammar (about a tenth of a second of every cold check's start)."""
+
+    __slots__ = ("type", "column", "end_column")
+
+    type: str
+    column: int
+    end_column: int
+
+    def __new__(cls, kind: str, text: str, column: int) -> Word:
+        word = str.__new__(cls, text)
+        word.type = kind
+        word.column = column
+        word.end_column = column + len(text)
+        return word
+
+
+# What a parse callback is given: Lark's token, or the fast path's word for it.
+Tok = Union["Token", Word]
 
 _STRING_ESCAPES = {'\\"': '"', "\\\\": "\\"}
 
@@ -69,20 +94,24 @@ class LineBuilder:
 
     # ------------------------------------------------------------- spans
 
-    def at(self, tok: Token) -> Span:
+    def at(self, tok: Tok) -> Span:
         col = (tok.column or 1) + self.offset
         end = (tok.end_column or col) + self.offset
         return Span(self.file, self.line, col, self.line, end)
 
     def num(self, text: str, what: str = "a number", high: int = MAX_NUMBER,
-            tok: Token | None = None, low: int = 0) -> int:
+            tok: Tok | None = None, low: int = 0) -> int:
         """The number ``text`` (a token, or a piece of ``tok``) in ``low..high``, read the one
         way every input is read (:func:`tgc.limits.read_int`)."""
         try:
             return read_int(text, what, low=low, high=high)
         except LimitError as err:
-            where = tok if tok is not None else text
-            span = self.at(where) if isinstance(where, Token) else self.whole()
+            if tok is not None:
+                span = self.at(tok)
+            elif type(text) is not str:  # a token itself (Lark's, or a Word), not a piece of one
+                span = self.at(cast(Tok, text))
+            else:
+                span = self.whole()
             raise NumberOutOfRange(str(err), span) from None
 
     def whole(self) -> Span:
@@ -94,70 +123,70 @@ class LineBuilder:
 
     # ------------------------------------------------------------- headers
 
-    def campaign_header(self, title: Token) -> tuple[str, tuple[Any, ...]]:
+    def campaign_header(self, title: Tok) -> tuple[str, tuple[Any, ...]]:
         return ("campaign", (unquote(title),))
 
-    def section_header(self, name: Token, title: Token | None = None) -> tuple[str, tuple[Any, ...]]:
+    def section_header(self, name: Tok, title: Tok | None = None) -> tuple[str, tuple[Any, ...]]:
         return ("section", (str(name),) + ((unquote(title),) if title is not None else ()))
 
     def status_header(
-        self, name: Token, shape: tuple[str, int] | None = None
+        self, name: Tok, shape: tuple[str, int] | None = None
     ) -> tuple[str, tuple[Any, ...]]:
         return ("status", (unquote(name),) + (shape if shape is not None else ()))
 
-    def parts_shape(self, n: Token) -> tuple[str, int]:
+    def parts_shape(self, n: Tok) -> tuple[str, int]:
         return ("parts", self.num(n, "the number of parts", MAX_PARTS))
 
-    def boxes_shape(self, n: Token) -> tuple[str, int]:
+    def boxes_shape(self, n: Tok) -> tuple[str, int]:
         return ("boxes", self.num(n, "the number of boxes", MAX_PARTS))
 
-    def secret_header(self, number: Token, title: Token) -> tuple[str, tuple[Any, ...]]:
+    def secret_header(self, number: Tok, title: Tok) -> tuple[str, tuple[Any, ...]]:
         return ("secret", (self.num(number), unquote(title)))
 
-    def item_header(self, name: Token) -> tuple[str, tuple[Any, ...]]:
+    def item_header(self, name: Tok) -> tuple[str, tuple[Any, ...]]:
         return ("item", (unquote(name),))
 
-    def location_header(self, number: Token, title: Token | None = None) -> tuple[str, tuple[Any, ...]]:
+    def location_header(self, number: Tok, title: Tok | None = None) -> tuple[str, tuple[Any, ...]]:
         return ("location", (self.num(number),) + ((unquote(title),) if title is not None else ()))
 
-    def generic_header(self, kind: Token, *args: str | int) -> tuple[str, tuple[Any, ...]]:
+    def generic_header(self, kind: Tok, *args: str | int) -> tuple[str, tuple[Any, ...]]:
         return (str(kind)[1:], args)
 
-    def header_arg(self, tok: Token) -> str | int:
+    def header_arg(self, tok: Tok) -> str | int:
         if tok.type == "STRING":
             return unquote(tok)
         return self.num(tok) if is_number(tok) else str(tok)
 
-    def verse_header(self, tok: Token) -> ast.VerseId:
+    def verse_header(self, tok: Tok) -> ast.VerseId:
         section, verse = str(tok).split(".", 1)
         return ast.VerseId(section, verse, self.at(tok))
 
-    def block_header(self, name: Token) -> tuple[str, Span]:
+    def block_header(self, name: Tok) -> tuple[str, Span]:
         return (str(name), self.at(name))
 
     # ------------------------------------------------------------- references
 
-    def abs_ref(self, tok: Token) -> ast.Ref:
+    def abs_ref(self, tok: Tok) -> ast.Ref:
         section, verse = str(tok).split(".", 1)
         return ast.Ref(section, verse, self.at(tok))
 
-    def rel_ref(self, tok: Token) -> ast.Ref:
+    def rel_ref(self, tok: Tok) -> ast.Ref:
         return ast.Ref(None, str(tok), self.at(tok))
 
-    def block_ref(self, name: Token) -> ast.Ref:
+    def block_ref(self, name: Tok) -> ast.Ref:
         span = self.at(name)
         return ast.Ref(None, "", Span(span.file, span.line, span.col - 1, span.line, span.end_col), str(name))
 
     def target(self, ref: ast.Ref) -> ast.Ref:
         return ref
 
-    def end(self, word: Token) -> ast.Terminal:
+    def end(self, word: Tok) -> ast.Terminal:
         return ast.Terminal("end", self.at(word))
 
-    def end_chapter(self, first: Token, last: Token) -> ast.Terminal:
+    def end_chapter(self, first: Tok, last: Tok) -> ast.Terminal:
         return ast.Terminal("end chapter", self.join(self.at(first), self.at(last)))
 
-    def game_over(self, first: Token, last: Token) -> ast.Terminal:
+    def game_over(self, first: Tok, last: Tok) -> ast.Terminal:
         return ast.Terminal("game over", self.join(self.at(first), self.at(last)))
 
     # ------------------------------------------------------------- story lines
@@ -179,15 +208,15 @@ class LineBuilder:
         first, last = _span_of(items[0]), _span_of(items[-1])
         return ast.Guard(conds, costs, self.join(first, last))
 
-    def otherwise_guard(self, word: Token) -> ast.Guard:
+    def otherwise_guard(self, word: Tok) -> ast.Guard:
         # The only empty guard: the assembler gives it the negation of its siblings' guards.
         return ast.Guard((), (), self.at(word))
 
-    def cost(self, amount: Token, resource: Token) -> ast.Cost:
+    def cost(self, amount: Tok, resource: Tok) -> ast.Cost:
         return ast.Cost(self.num(amount, "a cost", MAX_AMOUNT), str(resource),
                         self.join(self.at(amount), self.at(resource)))
 
-    def cost_per_player(self, amount: Token, resource: Token) -> ast.Cost:
+    def cost_per_player(self, amount: Tok, resource: Tok) -> ast.Cost:
         return ast.Cost(self.num(amount, "a cost", MAX_AMOUNT), str(resource),
                         self.join(self.at(amount), self.at(resource)), True)
 
@@ -223,10 +252,10 @@ class LineBuilder:
     def shared(self) -> str:
         return "shared"
 
-    def gain_secret(self, n: Token) -> ast.SecretEffect:
+    def gain_secret(self, n: Tok) -> ast.SecretEffect:
         return ast.SecretEffect(True, self.num(n), self.at(n))
 
-    def lose_secret(self, n: Token) -> ast.SecretEffect:
+    def lose_secret(self, n: Tok) -> ast.SecretEffect:
         return ast.SecretEffect(False, self.num(n), self.at(n))
 
     def gain_item(self, item: tuple[str, bool, Span]) -> ast.ItemEffect:
@@ -235,52 +264,52 @@ class LineBuilder:
     def lose_item(self, item: tuple[str, bool, Span]) -> ast.ItemEffect:
         return ast.ItemEffect(False, item[0], item[1], item[2])
 
-    def item_named(self, tok: Token) -> tuple[str, bool, Span]:
+    def item_named(self, tok: Tok) -> tuple[str, bool, Span]:
         return (unquote(tok), False, self.at(tok))
 
-    def item_keyword(self, tok: Token) -> tuple[str, bool, Span]:
+    def item_keyword(self, tok: Tok) -> tuple[str, bool, Span]:
         return (str(tok), True, self.at(tok))
 
-    def mark(self, name: Token, parts: ast.PartSel | None = None) -> ast.Mark:
+    def mark(self, name: Tok, parts: ast.PartSel | None = None) -> ast.Mark:
         return ast.Mark(False, unquote(name), parts, self.whole(), self.at(name))
 
-    def unmark(self, name: Token, parts: ast.PartSel | None = None) -> ast.Mark:
+    def unmark(self, name: Tok, parts: ast.PartSel | None = None) -> ast.Mark:
         return ast.Mark(True, unquote(name), parts, self.whole(), self.at(name))
 
-    def part_one(self, n: Token) -> ast.PartSel:
+    def part_one(self, n: Tok) -> ast.PartSel:
         return ast.PartSel(self.num(n), self.num(n), False, self.at(n))
 
-    def part_range(self, r: Token) -> ast.PartSel:
+    def part_range(self, r: Tok) -> ast.PartSel:
         low, high = str(r).split("-")
         return ast.PartSel(self.num(low, tok=r), self.num(high, tok=r), False, self.at(r))
 
-    def raise_attr(self, name: Token, n: Token) -> ast.AttributeChange:
+    def raise_attr(self, name: Tok, n: Tok) -> ast.AttributeChange:
         return ast.AttributeChange(True, str(name), self.num(n, "an amount", MAX_AMOUNT), self.whole(),
                                    self.at(name))
 
-    def lower_attr(self, name: Token, n: Token) -> ast.AttributeChange:
+    def lower_attr(self, name: Tok, n: Tok) -> ast.AttributeChange:
         return ast.AttributeChange(False, str(name), self.num(n, "an amount", MAX_AMOUNT), self.whole(),
                                    self.at(name))
 
-    def task(self, text: Token) -> ast.Task:
+    def task(self, text: Tok) -> ast.Task:
         return ast.Task(unquote(text), self.whole())
 
-    def replace_location(self, a: Token, b: Token) -> ast.LocationEffect:
+    def replace_location(self, a: Tok, b: Tok) -> ast.LocationEffect:
         return ast.LocationEffect("replace", self.num(a), self.num(b), self.join(self.at(a), self.at(b)))
 
-    def remove_location(self, n: Token) -> ast.LocationEffect:
+    def remove_location(self, n: Tok) -> ast.LocationEffect:
         return ast.LocationEffect("remove", self.num(n), None, self.at(n))
 
-    def reveal_location(self, n: Token) -> ast.LocationEffect:
+    def reveal_location(self, n: Tok) -> ast.LocationEffect:
         return ast.LocationEffect("reveal", self.num(n), None, self.at(n))
 
-    def move_to(self, n: Token) -> ast.LocationEffect:
+    def move_to(self, n: Tok) -> ast.LocationEffect:
         return ast.LocationEffect("move", self.num(n), None, self.at(n))
 
-    def set_dial(self, name: Token, value: Token) -> ast.DialEffect:
+    def set_dial(self, name: Tok, value: Tok) -> ast.DialEffect:
         return ast.DialEffect(unquote(name), self.num(value), self.join(self.at(name), self.at(value)))
 
-    def advance_dial(self, name: Token) -> ast.DialEffect:
+    def advance_dial(self, name: Tok) -> ast.DialEffect:
         return ast.DialEffect(unquote(name), None, self.at(name))
 
     def place_token(self) -> ast.TimeToken:
@@ -289,7 +318,7 @@ class LineBuilder:
     def remove_token(self) -> ast.TimeToken:
         return ast.TimeToken(False, self.whole())
 
-    def note(self, text: Token) -> ast.Note:
+    def note(self, text: Tok) -> ast.Note:
         return ast.Note(unquote(text), self.whole())
 
     def encounter(self, target: tuple[Any, ...]) -> ast.Encounter:
@@ -300,17 +329,17 @@ class LineBuilder:
         deck, level, name, span = target
         return ast.Encounter(deck, level, name, arms, self.whole(), span)
 
-    def enc_deck(self, deck: Token, level: Token | None = None) -> tuple[Any, ...]:
+    def enc_deck(self, deck: Tok, level: Tok | None = None) -> tuple[Any, ...]:
         span = self.at(deck) if level is None else self.join(self.at(deck), self.at(level))
         return (str(deck), self.num(level) if level is not None else None, None, span)
 
-    def enc_named(self, name: Token) -> tuple[Any, ...]:
+    def enc_named(self, name: Tok) -> tuple[Any, ...]:
         return (None, None, unquote(name), self.at(name))
 
-    def enc_arm(self, outcome: Token, target: ast.Target) -> ast.Arm:
+    def enc_arm(self, outcome: Tok, target: ast.Target) -> ast.Arm:
         return ast.Arm(str(outcome), None, None, target, self.join(self.at(outcome), _span_of(target)))
 
-    def roll(self, dice: Token, *rest: Any) -> ast.Roll:
+    def roll(self, dice: Tok, *rest: Any) -> ast.Roll:
         count_text, sides = str(dice).split("d")
         mods = tuple(r for r in rest if isinstance(r, ast.Modifier))
         arms = tuple(r for r in rest if isinstance(r, ast.Arm))
@@ -318,28 +347,28 @@ class LineBuilder:
         return ast.Roll(count, self.num(sides, "the sides of a die", MAX_SIDES, dice), mods, arms,
                         self.whole())
 
-    def mod_attribute(self, sign: Token, name: Token) -> ast.Modifier:
+    def mod_attribute(self, sign: Tok, name: Tok) -> ast.Modifier:
         return ast.Modifier(1 if sign == "+" else -1, str(name), 0, self.join(self.at(sign), self.at(name)))
 
-    def mod_number(self, sign: Token, n: Token) -> ast.Modifier:
+    def mod_number(self, sign: Tok, n: Tok) -> ast.Modifier:
         return ast.Modifier(1 if sign == "+" else -1, None, self.num(n), self.join(self.at(sign), self.at(n)))
 
-    def arm_one(self, n: Token, target: ast.Target) -> ast.Arm:
+    def arm_one(self, n: Tok, target: ast.Target) -> ast.Arm:
         return ast.Arm(str(n), self.num(n), self.num(n), target, self.join(self.at(n), _span_of(target)))
 
-    def arm_range(self, r: Token, target: ast.Target) -> ast.Arm:
+    def arm_range(self, r: Tok, target: ast.Target) -> ast.Arm:
         low, high = str(r).split("-")
         return ast.Arm(str(r), self.num(low, tok=r), self.num(high, tok=r), target,
                        self.join(self.at(r), _span_of(target)))
 
-    def arm_open(self, r: Token, target: ast.Target) -> ast.Arm:
+    def arm_open(self, r: Tok, target: ast.Target) -> ast.Arm:
         return ast.Arm(str(r), self.num(str(r)[:-1], tok=r), None, target, self.join(self.at(r),
                        _span_of(target)))
 
     def toss(self, *arms: ast.Arm) -> ast.Toss:
         return ast.Toss(arms, self.whole())
 
-    def toss_arm(self, side: Token, target: ast.Target) -> ast.Arm:
+    def toss_arm(self, side: Tok, target: ast.Target) -> ast.Arm:
         return ast.Arm(str(side), None, None, target, self.join(self.at(side), _span_of(target)))
 
     # ------------------------------------------------------------- conditions
@@ -350,61 +379,61 @@ class LineBuilder:
     def and_cond(self, *operands: ast.Cond) -> ast.And:
         return ast.And(operands, self.join(_span_of(operands[0]), _span_of(operands[-1])))
 
-    def not_cond(self, word: Token, operand: ast.Cond) -> ast.Not:
+    def not_cond(self, word: Tok, operand: ast.Cond) -> ast.Not:
         return ast.Not(operand, self.join(self.at(word), _span_of(operand)))
 
-    def status_cond(self, name: Token, sel: ast.PartSel | None = None) -> ast.StatusCond:
+    def status_cond(self, name: Tok, sel: ast.PartSel | None = None) -> ast.StatusCond:
         span = self.at(name)
         return ast.StatusCond(unquote(name), sel, span if sel is None else span.to(sel.span), span)
 
-    def sel_one(self, n: Token) -> ast.PartSel:
+    def sel_one(self, n: Tok) -> ast.PartSel:
         return ast.PartSel(self.num(n), self.num(n), False, self.at(n))
 
-    def sel_range(self, r: Token) -> ast.PartSel:
+    def sel_range(self, r: Tok) -> ast.PartSel:
         low, high = str(r).split("-")
         return ast.PartSel(self.num(low, tok=r), self.num(high, tok=r), False, self.at(r))
 
-    def sel_any(self, n: Token) -> ast.PartSel:
+    def sel_any(self, n: Tok) -> ast.PartSel:
         return ast.PartSel(self.num(n), self.num(n), True, self.at(n))
 
-    def secret_cond(self, n: Token) -> ast.SecretCond:
+    def secret_cond(self, n: Tok) -> ast.SecretCond:
         return ast.SecretCond(self.num(n), self.at(n))
 
     def item_cond(self, item: tuple[str, bool, Span]) -> ast.ItemCond:
         return ast.ItemCond(item[0], item[1], item[2])
 
-    def compare(self, name: Token, op: Token, value: Token) -> ast.Compare:
+    def compare(self, name: Tok, op: Tok, value: Tok) -> ast.Compare:
         return ast.Compare(str(name), ast.compare_op(op), self.num(value),
                            self.join(self.at(name), self.at(value)))
 
-    def dial_cond(self, name: Token, op: Token, value: Token) -> ast.DialCond:
+    def dial_cond(self, name: Tok, op: Tok, value: Tok) -> ast.DialCond:
         return ast.DialCond(unquote(name), ast.compare_op(op), self.num(value),
                             self.join(self.at(name), self.at(value)))
 
-    def character_cond(self, name: Token) -> ast.CharacterCond:
+    def character_cond(self, name: Tok) -> ast.CharacterCond:
         return ast.CharacterCond(unquote(name), self.at(name))
 
-    def quest_cond(self, name: Token) -> ast.EventCond:
+    def quest_cond(self, name: Tok) -> ast.EventCond:
         return ast.EventCond(unquote(name), True, self.at(name))
 
-    def event_cond(self, name: Token) -> ast.EventCond:
+    def event_cond(self, name: Tok) -> ast.EventCond:
         return ast.EventCond(unquote(name), False, self.at(name))
 
     def visited_cond(self, ref: ast.Ref) -> ast.VisitedCond:
         return ast.VisitedCond(ref, ref.span)
 
-    def chapter_cond(self, tok: Token) -> ast.ChapterCond:
+    def chapter_cond(self, tok: Tok) -> ast.ChapterCond:
         text = str(tok)
         head, _, part = text.partition("-")
         letter = head[-1] if head[-1].isalpha() else None
         number = self.num(head[:-1] if letter else head, tok=tok)
         return ast.ChapterCond(number, letter, self.num(part, tok=tok) if part else None, None, self.at(tok))
 
-    def chapter_cmp(self, op: Token, value: Token) -> ast.ChapterCond:
+    def chapter_cmp(self, op: Tok, value: Tok) -> ast.ChapterCond:
         return ast.ChapterCond(self.num(value), None, None, ast.compare_op(op),
                                self.join(self.at(op), self.at(value)))
 
-    def ask_cond(self, question: Token) -> ast.AskCond:
+    def ask_cond(self, question: Tok) -> ast.AskCond:
         return ast.AskCond(unquote(question), self.at(question))
 
     # ------------------------------------------------------------- properties
@@ -412,31 +441,31 @@ class LineBuilder:
     def keys_prop(self, *entries: ast.Key) -> ast.ListProp:
         return ast.ListProp("keys", (), entries, self.whole())
 
-    def key_entry(self, direction: Token, number: Token) -> ast.Key:
+    def key_entry(self, direction: Tok, number: Tok) -> ast.Key:
         return ast.Key(str(direction), self.num(number), self.join(self.at(direction), self.at(number)))
 
-    def seals_prop(self, *names: Token) -> ast.ListProp:
+    def seals_prop(self, *names: Tok) -> ast.ListProp:
         return ast.ListProp("seals", tuple(str(n) for n in names), (), self.whole())
 
-    def keywords_prop(self, *names: Token) -> ast.ListProp:
+    def keywords_prop(self, *names: Tok) -> ast.ListProp:
         return ast.ListProp("keywords", tuple(str(n) for n in names), (), self.whole())
 
-    def legacy_prop(self, n: Token) -> ast.NumberProp:
+    def legacy_prop(self, n: Tok) -> ast.NumberProp:
         return ast.NumberProp("legacy", self.num(n), self.num(n), self.at(n))
 
-    def start_prop(self, n: Token) -> ast.NumberProp:
+    def start_prop(self, n: Tok) -> ast.NumberProp:
         return ast.NumberProp("start", self.num(n), self.num(n), self.at(n))
 
-    def players_one(self, n: Token) -> ast.NumberProp:
+    def players_one(self, n: Tok) -> ast.NumberProp:
         players = self.num(n, "the number of players", MAX_PLAYERS)
         return ast.NumberProp("players", players, players, self.at(n))
 
-    def players_range(self, r: Token) -> ast.NumberProp:
+    def players_range(self, r: Tok) -> ast.NumberProp:
         low, high = str(r).split("-")
         return ast.NumberProp("players", self.num(low, "the number of players", MAX_PLAYERS, r),
                               self.num(high, "the number of players", MAX_PLAYERS, r), self.at(r))
 
-    def action_prop(self, name: Token, *rest: Any) -> ast.Action:
+    def action_prop(self, name: Tok, *rest: Any) -> ast.Action:
         target = rest[-1]
         costs: tuple[ast.Cost, ...] = ()
         once = False
@@ -448,7 +477,7 @@ class LineBuilder:
         costs = tuple(i for i in items if isinstance(i, ast.Cost))
         return costs, any(i == "once" for i in items)
 
-    def action_cost(self, amount: Token, resource: Token) -> ast.Cost:
+    def action_cost(self, amount: Tok, resource: Tok) -> ast.Cost:
         return ast.Cost(self.num(amount, "a cost", MAX_AMOUNT), str(resource),
                         self.join(self.at(amount), self.at(resource)))
 
@@ -466,20 +495,20 @@ class LineBuilder:
     def trig_full(self) -> tuple[ast.TriggerKind, None, None]:
         return ("full", None, None)
 
-    def trig_parts_one(self, n: Token) -> tuple[ast.TriggerKind, int, int]:
+    def trig_parts_one(self, n: Tok) -> tuple[ast.TriggerKind, int, int]:
         return ("parts", self.num(n), self.num(n))
 
-    def trig_parts_range(self, r: Token) -> tuple[ast.TriggerKind, int, int]:
+    def trig_parts_range(self, r: Tok) -> tuple[ast.TriggerKind, int, int]:
         low, high = str(r).split("-")
         return ("parts", self.num(low, tok=r), self.num(high, tok=r))
 
-    def trig_any(self, n: Token) -> tuple[ast.TriggerKind, int, None]:
+    def trig_any(self, n: Tok) -> tuple[ast.TriggerKind, int, None]:
         return ("any", self.num(n), None)
 
-    def ref_prop(self, key: Token, target: ast.Target) -> ast.RefProp:
+    def ref_prop(self, key: Tok, target: ast.Target) -> ast.RefProp:
         return ast.RefProp(str(key), target, self.whole())
 
-    def value_prop(self, key: Token, value: Token | None = None) -> ast.Prop:
+    def value_prop(self, key: Tok, value: Tok | None = None) -> ast.Prop:
         return ast.Prop(str(key), str(value).rstrip() if value is not None else "", self.whole())
 
 

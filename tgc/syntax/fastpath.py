@@ -1,9 +1,11 @@
 """The fast path: the line shapes that make up most of a journal (verse and core
-declaration headers, diverts, choices with guards of plain atoms, perhaps negated, joined
-by one connective, `~ if` lines, rolls with modifiers, simple effects, status triggers and
-plain property values) are recognised by regular expressions and handed to the same
-parse callbacks Lark would call, with the same tokens. Anything else, or anything unusual about these lines (a
-comment, an escape, a keyword where a name could be), goes to the grammar.
+declaration headers, the campaign's own, diverts, choices with guards of plain atoms,
+perhaps negated, joined by one connective, `~ if` lines, rolls with modifiers, simple
+effects, status triggers, the numbers of `start:`, `legacy:` and `players:` and plain
+property values) are recognised by regular expressions and handed to the same parse
+callbacks Lark would call, with the same tokens (tgc.syntax.build.Word, so that Lark is
+imported only when a line needs the grammar). Anything else, or anything unusual about
+these lines (a comment, an escape, a keyword where a name could be), goes to the grammar.
 
 The grammar stays the definition of the language: tests/test_fastpath.py checks that
 every line this module accepts gives exactly the AST Lark gives.
@@ -15,12 +17,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from lark import Token
-
 from tgc.limits import MAX_AMOUNT, MAX_NUMBER, LimitError, read_int
 from tgc.source import Span
 from tgc.syntax import ast
-from tgc.syntax.build import LineBuilder, NumberOutOfRange, unquote
+from tgc.syntax.build import LineBuilder, NumberOutOfRange, Word, unquote
 
 _NAME = r"[^\W\d]\w*"
 _REF = (rf"(?:(?P<abs>(?:[0-9]+|{_NAME})\.(?:[0-9]+[a-z]?|{_NAME}))|(?P<local>[0-9]+[a-z]?)"
@@ -80,6 +80,12 @@ _ITEM_H = re.compile(rf"@item[ \t]+(?P<title>{_STRING})[ \t]*\Z")
 _WHEN_PROP = re.compile(rf"when[ \t]+(?:(?P<trig>marked|full)|(?P<parts>parts?)[ \t]+"
                         rf"(?P<count>[0-9]+(?:-[0-9]+)?)|any[ \t]+(?P<any>[0-9]+)(?:[ \t]+parts)?)"
                         rf"[ \t]*->[ \t]*{_TERMINAL}[ \t]*\Z")
+_CAMPAIGN_H = re.compile(rf"@campaign[ \t]+(?P<title>{_STRING})[ \t]*\Z")
+_SECTION_H = re.compile(rf"@section[ \t]+(?P<name>{_NAME})(?:[ \t]+(?P<title>{_STRING}))?[ \t]*\Z")
+# `start: 100`, `legacy: 3`, `players: 1-4` (a range only for players: else the grammar's error).
+_NUMBER_PROP = re.compile(r"(?P<key>start|legacy|players)[ \t]*:[ \t]*(?P<n>[0-9]+(?P<range>-[0-9]+)?)"
+                          r"[ \t]*\Z")
+_NUMBER_CALLBACKS = {"start": "start_prop", "legacy": "legacy_prop", "players": "players_one"}
 _VALUE_PROP = re.compile(rf"(?P<key>{_NAME})[ \t]*:(?:[ \t]*(?P<value>\S.*))?\Z")
 
 
@@ -88,10 +94,9 @@ def _cb(b: LineBuilder, name: str, children: list[Any]) -> Any:
     return getattr(b, name)(children)
 
 
-def _tok(kind: str, m: re.Match[str], group: str) -> Token:
-    start = m.start(group)
-    text = m.group(group)
-    return Token(kind, text, start, 1, start + 1, 1, start + len(text) + 1, start + len(text))
+def _tok(kind: str, m: re.Match[str], group: str) -> Word:
+    """The token the grammar's lexer would give for ``group`` (its columns 1-based)."""
+    return Word(kind, m.group(group), m.start(group) + 1)
 
 
 def _ref(b: LineBuilder, m: re.Match[str]) -> ast.Ref:
@@ -140,10 +145,6 @@ def _int(b: LineBuilder, m: re.Match[str], group: str, what: str = "a number",
 
 
 _WIDTH = {MAX_NUMBER: len(str(MAX_NUMBER)), MAX_AMOUNT: len(str(MAX_AMOUNT))}
-
-
-def _word(kind: str, text: str, start: int) -> Token:
-    return Token(kind, text, start, 1, start + 1, 1, start + len(text) + 1, start + len(text))
 
 
 def _atom(b: LineBuilder, m: re.Match[str]) -> Any:
@@ -344,7 +345,8 @@ def _roll(b: LineBuilder, body: str) -> Any:
 
 def _prop(b: LineBuilder, body: str) -> Any:
     """Hooks and references (``explore -> 101.1``), ``keys:``, ``seals:``, status triggers
-    (``when full -> bos.3``) and plain values (``kind: combat``)."""
+    (``when full -> bos.3``), ``start: 100``, ``legacy: 3``, ``players: 1-4`` and plain
+    values (``kind: combat``)."""
     m = _REF_PROP.match(body)
     if m is not None:
         if m.group("key") in _PROP_KEYWORDS or not _target_ok(m):
@@ -363,6 +365,12 @@ def _prop(b: LineBuilder, body: str) -> Any:
     if m is not None:
         trigger = _trigger(b, m)
         return None if trigger is None or not _target_ok(m) else _cb(b, "when_prop", [trigger, _target(b, m)])
+    m = _NUMBER_PROP.match(body)
+    if m is not None:
+        key = m.group("key")
+        if m.group("range") is None:
+            return _cb(b, _NUMBER_CALLBACKS[key], [_tok("INT", m, "n")])
+        return _cb(b, "players_range", [_tok("RANGE", m, "n")]) if key == "players" else None
     m = _VALUE_PROP.match(body)
     if m is not None and m.group("key") not in _PROP_KEYWORDS:
         value = [_tok("VALUE", m, "value")] if m.group("value") is not None else []
@@ -440,7 +448,8 @@ def _simple_effect(b: LineBuilder, body: str, pos: int) -> Any:
 
 
 def _header(b: LineBuilder, body: str) -> Any:
-    """``@location 101 "Farmhold"``, ``@secret 3 "..."``, ``@status "X" parts 4``, ``@item "X"``."""
+    """``@location 101 "Farmhold"``, ``@secret 3 "..."``, ``@status "X" parts 4``, ``@item "X"``,
+    ``@campaign "X"`` and ``@section bos "Book of Secrets"``."""
     m = _LOCATION_H.match(body)
     if m is not None:
         title = [_tok("STRING", m, "title")] if m.group("title") is not None else []
@@ -454,7 +463,16 @@ def _header(b: LineBuilder, body: str) -> Any:
                  if m.group("shape") is not None else [])
         return _cb(b, "status_header", [_tok("STRING", m, "title"), *shape])
     m = _ITEM_H.match(body)
-    return None if m is None else _cb(b, "item_header", [_tok("STRING", m, "title")])
+    if m is not None:
+        return _cb(b, "item_header", [_tok("STRING", m, "title")])
+    m = _CAMPAIGN_H.match(body)
+    if m is not None:
+        return _cb(b, "campaign_header", [_tok("STRING", m, "title")])
+    m = _SECTION_H.match(body)
+    if m is None:
+        return None
+    title = [_tok("STRING", m, "title")] if m.group("title") is not None else []
+    return _cb(b, "section_header", [_tok("NAME", m, "name"), *title])
 
 
 # The parser's driver takes the commonest lines of a verse without its general dispatch.

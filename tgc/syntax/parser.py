@@ -14,10 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import lru_cache
-from typing import Any, Literal
-
-from lark import Lark
-from lark.exceptions import UnexpectedInput
+from typing import TYPE_CHECKING, Any, Literal
 
 from tgc import rulesets
 from tgc.diagnostics.codes import diag, did_you_mean
@@ -26,9 +23,11 @@ from tgc.limits import MAX_LINE, MAX_NESTING
 from tgc.source import SourceFile, Span
 from tgc.syntax import ast, phrases
 from tgc.syntax.build import LineBuilder, NumberOutOfRange
-from tgc.syntax.errors import explain
 from tgc.syntax.fastpath import fast_parse, parse_choice, parse_logic, parse_verse_header
 from tgc.syntax.grammar_file import grammar_text
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 START_RULES = ["decl_header", "verse_header", "block_header", "choice", "divert", "logic", "prop"]
 CORE_KINDS = ("campaign", "section", "status", "secret", "item", "location", "event", "quest",
@@ -54,18 +53,35 @@ _PROP_SHAPE = re.compile(r"(?:[^\W\d]\w*[ \t]*(?::|->)|action\b|when\b)")
 _VERSE_ID = re.compile(r"==\s*((?:[0-9]+|[^\W\d]\w*)\.(?:[0-9]+[a-z]?|[^\W\d]\w*))")
 
 
+# The parse callbacks, shared by the fast path and the grammar (one line at a time).
+_BUILDER = LineBuilder()
+
+
 @lru_cache(maxsize=1)
 def _parser() -> tuple[Lark, LineBuilder]:
-    """The grammar, built once per process; ``cache=True`` stores the LALR tables."""
-    grammar = grammar_text()
-    builder = LineBuilder()
-    parser = Lark(grammar, parser="lalr", lexer="contextual", start=START_RULES,
-                  transformer=builder, cache=True, maybe_placeholders=False)
-    return parser, builder
+    """The grammar, built once per process, the first time a line needs it (Lark is
+    imported only then: most campaigns have no such line); ``cache=True`` stores the
+    LALR tables."""
+    from lark import Lark
+
+    parser = Lark(grammar_text(), parser="lalr", lexer="contextual", start=START_RULES,
+                  transformer=_BUILDER, cache=True, maybe_placeholders=False)
+    return parser, _BUILDER
+
+
+def _syntax_error() -> type[Exception]:
+    """Lark's error for a line the grammar rejects. Named in an ``except`` clause, it is
+    looked up only when an exception is on its way, so a parse that raises nothing (or
+    only an earlier clause's exception) never imports Lark."""
+    from lark.exceptions import UnexpectedInput
+
+    return UnexpectedInput
 
 
 def grammar_parser(strict: bool = False) -> Lark:
     """A tree-building parser over the same grammar (tests build it with ``strict``)."""
+    from lark import Lark
+
     grammar = grammar_text()
     return Lark(grammar, parser="lalr", lexer="contextual", start=START_RULES, strict=strict)
 
@@ -146,8 +162,13 @@ class _FileParser:
         self.verse: _VerseState | None = None
         self.decl: _DeclState | None = None
         self.pending_suppressions: list[tuple[tuple[str, ...], Span]] = []
-        self.lark, self.builder = _parser()
+        self.builder = _BUILDER
         self.phrase_shapes = rulesets.phrases()
+
+    @property
+    def lark(self) -> Lark:
+        """The grammar's parser, built when a line first needs it."""
+        return _parser()[0]
 
     # -------------------------------------------------------------- driver
 
@@ -282,15 +303,17 @@ class _FileParser:
             node = fast_parse(kind, body, builder) if self.fast else None
             if node is None:
                 node = self.lark.parse(body, start=kind)
-        except UnexpectedInput as err:
-            message, hint, col, end = explain(err, self.lark, kind, body)
+        except NumberOutOfRange as err:  # (first: the fast path raises it without Lark)
+            self.drop(number, text, indent)
+            self.diags.append(diag("TGC011", err.span, detail=err.message))
+            return None
+        except _syntax_error() as err:
+            from tgc.syntax.errors import explain
+
+            message, hint, col, end = explain(err, self.lark, kind, body)  # type: ignore[arg-type]
             self.drop(number, text, indent)
             self.diags.append(diag(code, self.span(number, col + indent, end + indent),
                                    hint=hint, detail=message))
-            return None
-        except NumberOutOfRange as err:
-            self.drop(number, text, indent)
-            self.diags.append(diag("TGC011", err.span, detail=err.message))
             return None
         # Only a line with many `not`s or brackets can nest deeply: measure just those.
         if body.count("not") + body.count("(") > MAX_NESTING and nesting(node) > MAX_NESTING:
@@ -635,7 +658,7 @@ class _FileParser:
         builder.line_end = indent + len(content) + 1
         try:
             node = self.lark.parse("~ " + content, start="logic")
-        except UnexpectedInput:
+        except _syntax_error():
             return
         what = "a conditional divert" if isinstance(node, ast.CondDivert) else "an effect"
         self.diags.append(diag("TGC020", self.span(number, indent + 1, indent + len(content) + 1),
@@ -839,7 +862,7 @@ def parse_condition(text: str, span: Span) -> ast.Cond | str:
     builder.line_end = span.col + len(text)
     try:
         node = lark.parse(f"~ if {text} -> end", start="logic")
-    except (UnexpectedInput, NumberOutOfRange) as err:
+    except (NumberOutOfRange, _syntax_error()) as err:
         del err
         return f"`{text}` is not a condition (see docs/language.md, Conditions)"
     if not isinstance(node, ast.CondDivert):
