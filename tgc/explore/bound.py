@@ -97,6 +97,14 @@ class _Bounder:
         self.todo: list[tuple[int, Key]] = []
         self.order: dict[Key, int] = {}
         self.waiting: set[Key] = set()
+        # What grew at each waiting body since its last walk (None: walk it whole), what it
+        # sent where on that walk, and the features its lines read or change: a body whose
+        # lines do not read what grew passes the new values on along what it sent, unwalked.
+        self.dirty: dict[Key, set[Feature] | None] = {}
+        self.sent: dict[Key, list[tuple[s.Target, str, frozenset[Value]]]] = {}
+        self.reads: dict[Key, frozenset[Feature]] = {}
+        self._sending: list[tuple[s.Target, str, frozenset[Value]]] = []
+        self.sets: dict[frozenset[Value], frozenset[Value]] = {}
         self.grown = self.ends_grown = False
         self.ends: State = {}  # every state some ``-> end`` with verses queued may have
         self.out = Bound()
@@ -123,8 +131,44 @@ class _Bounder:
                 break
             _, key = heapq.heappop(self.todo)
             self.waiting.discard(key)
-            self._walk(key, dict(self.at[key]))
+            grown = self.dirty.pop(key, None)
+            if grown is not None and key in self.sent and grown.isdisjoint(self._reads_of(key)):
+                self._pass(key, grown)
+            else:
+                self._walk(key, dict(self.at[key]))
         return self.out
+
+    def _pass(self, key: Key, grown: set[Feature]) -> None:
+        """Hand what grew at ``key`` on along what its last walk sent: no line of it reads
+        or changes those features, so each of them leaves as it came, along the same ways
+        (the walk whole would send the same)."""
+        have = self.at[key]
+        values = {feature: have[feature] for feature in grown}
+        for target, where, queue in self.sent[key]:
+            self._transfer({**values, QUEUE: queue}, target, where)
+
+    def _reads_of(self, key: Key) -> frozenset[Feature]:
+        """The features a walk of ``key`` reads or changes (its guards, costs, roll
+        modifiers, effects and the queue); growth elsewhere cannot change its ways."""
+        kept = self.reads.get(key)
+        if kept is None:
+            ops = self.book.body(*key).ops
+            read: set[Feature] = {QUEUE}
+            for i, op in enumerate(ops):
+                needs, assigns = self.features.touch(op)
+                read.update(needs, assigns)
+                if isinstance(op, s.Choice):
+                    read.update(self.features.tail(ops, i))
+                    read.update(("num", cost.resource) for cost in op.costs)
+                if isinstance(op, s.Roll):
+                    read.update(("num", mod.attribute) for mod in op.modifiers if mod.attribute)
+                effect = op.effect if isinstance(op, s.IfEffect) else op
+                if isinstance(effect, s.Mark):
+                    read.add(("status", effect.status))
+                if isinstance(effect, s.Phrase | s.TimeToken | s.LocationChange):
+                    read.update(self.full)
+            kept = self.reads[key] = frozenset(read)
+        return kept
 
     def _unsure(self, why: str) -> None:
         if self.out.sure:
@@ -132,18 +176,23 @@ class _Bounder:
 
     # ------------------------------------------------------------ states
 
-    def _join(self, into: State, state: State) -> bool:
-        grew = False
-        for feature, values in state.items():
+    def _join(self, into: State, state: State) -> list[Feature]:
+        """Join ``state`` into ``into``; the features that grew. (The items that differ are
+        found at C speed: most are the very same sets.)"""
+        grew = []
+        for feature, values in state.items() - into.items():
             have = into.get(feature)
-            if have is values:
-                continue
             if have is None or not values <= have:
-                into[feature] = values if have is None else have | values
-                grew = True
+                into[feature] = values if have is None else self._one(have | values)
+                grew.append(feature)
                 if len(into[feature]) > MAX_VALUES:
                     self._unsure(f"{feature[0]} {feature[1]} takes too many values")
         return grew
+
+    def _one(self, values: frozenset[Value]) -> frozenset[Value]:
+        """One object for equal sets: the bodies' states share them (a third of the
+        bound's memory at 2,000 verses), and a join meets the very same object at once."""
+        return self.sets.setdefault(values, values)
 
     def _enter_all(self) -> None:
         for entry in self.entries:
@@ -177,8 +226,15 @@ class _Bounder:
         have = self.at.get(key)
         if have is None:
             self.at[key] = dict(state)
-        elif not self._join(have, state):
-            return
+            self.dirty[key] = None
+        else:
+            grown = self._join(have, state)
+            if not grown:
+                return
+            dirty = self.dirty.get(key, set()) if key in self.waiting else set()
+            if dirty is not None:
+                dirty.update(grown)
+            self.dirty[key] = dirty
         if key not in self.waiting:
             self.waiting.add(key)
             heapq.heappush(self.todo, (self.order.setdefault(key, len(self.order)), key))
@@ -267,6 +323,7 @@ class _Bounder:
     # ------------------------------------------------------------ a body, line by line
 
     def _walk(self, key: Key, state: State) -> None:
+        self._sending = self.sent[key] = []
         verse, block = key
         ops = self.book.body(verse, block).ops
         where = f"{verse}.{block}" if block else verse
@@ -289,13 +346,13 @@ class _Bounder:
                     self._note((key, i), self._truth(state, cond))
                     taken = self._refine(state, cond, True)
                     if taken is not None:
-                        self._transfer(taken, op.target, where)
+                        self._leave(taken, op.target, where)
                     rest = self._refine(state, cond, False)
                     if rest is None:
                         return
                     state = rest
                 case s.Divert():
-                    self._transfer(state, op.target, where)
+                    self._leave(state, op.target, where)
                     return
                 case s.Choice():
                     self._choices(state, key, ops, i, where)
@@ -309,7 +366,7 @@ class _Bounder:
                         if side_arm is None:
                             self.out.dead_ends.add(where)
                         else:
-                            self._transfer(state, side_arm.target, where)
+                            self._leave(state, side_arm.target, where)
                     return
                 case s.Encounter():
                     through = False
@@ -318,7 +375,7 @@ class _Bounder:
                         if arm is None:
                             through = True
                         else:
-                            self._transfer(state, arm.target, where)
+                            self._leave(state, arm.target, where)
                     if not through:
                         return
                 case _:
@@ -327,6 +384,11 @@ class _Bounder:
                         return
                     state = changed
             i += 1
+
+    def _leave(self, state: State, target: s.Target, where: str) -> None:
+        """The walk sends ``state`` on to ``target`` (kept, for ``_pass``)."""
+        self._sending.append((target, where, state.get(QUEUE, frozenset({False}))))
+        self._transfer(state, target, where)
 
     def _if_effect(self, state: State, op: s.IfEffect, where: str) -> State | None:
         cond = self._form(op.cond)
@@ -365,7 +427,7 @@ class _Bounder:
                 continue
             all_locked = all_locked and may_lock
             self.out.choices.add((key[0], key[1], line))
-            self._transfer(taken, choice.target, where)
+            self._leave(taken, choice.target, where)
         if all_locked:
             self.out.dead_ends.add(where)
 
@@ -415,7 +477,7 @@ class _Bounder:
             top = high if arm.high is None else min(arm.high, high)
             if max(arm.low, low) <= top:
                 covered.update(range(max(arm.low, low), top + 1))
-                self._transfer(state, arm.target, where)
+                self._leave(state, arm.target, where)
         if len(covered) < high - low + 1:
             self.out.dead_ends.add(where)
 
