@@ -80,3 +80,21 @@ def test_a_scheduler_that_is_not_there_is_a_usage_error(runner: CliRunner) -> No
                                  "--executor", "dask://127.0.0.1:9"])
     assert result.exit_code == 2, result.output
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.stderr
+
+
+def test_the_witness_round_on_dask_writes_what_one_process_writes(runner: CliRunner, scheduler: str,
+                                                                  tmp_path: Path) -> None:
+    """The Dask workers search again from the request (they never held the exploration)."""
+    import subprocess
+    import sys
+
+    generator = Path(__file__).resolve().parents[1] / "bench" / "gen_campaign.py"
+    subprocess.run([sys.executable, str(generator), "30", str(tmp_path / "g")], check=True,
+                   capture_output=True)
+    args = ("explore", str(tmp_path / "g"), "--max-states", "300", "--witnesses")
+    output(runner, *args, str(tmp_path / "one"))
+    output(runner, *args, str(tmp_path / "dask"), "--executor", scheduler)
+    one, dask = (sorted(p.name for p in (tmp_path / name).iterdir()) for name in ("one", "dask"))
+    assert len(one) == 30 and one == dask
+    for name in one:
+        assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "one" / name).read_bytes()

@@ -8,7 +8,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,6 +16,8 @@ from tgc.cli.options import (
     EXIT_ERRORS,
     EXIT_OK,
     campaign_dir,
+    executor_option,
+    executor_spec,
     fail_internal,
     fail_usage,
     load_campaign_or_exit,
@@ -23,6 +25,9 @@ from tgc.cli.options import (
     strict_option,
 )
 from tgc.limits import MAX_DAY
+
+if TYPE_CHECKING:
+    from tgc.cli.explore_witnesses import RoundAsk
 
 STORY_STATES = 500_000  # the story explorer's default bound
 
@@ -40,6 +45,14 @@ STORY_STATES = 500_000  # the story explorer's default bound
               help="Stop when the search holds this much memory (2GiB, 512MiB) and report it "
                    "as incomplete. Default: half the memory free when it starts.")
 @click.option("--witness", metavar="VERSE", help="Print a shortest input script reaching VERSE.")
+@click.option("--witnesses", "witness_dir", type=click.Path(path_type=Path), metavar="OUT_DIR",
+              help="After the search, write a script for every goal the report names (each "
+                   "reached verse, dead end, trap loop, error and ending), each replayed as "
+                   "`tgc play --script` would, with OUT_DIR/index.json saying which replay.")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+              help="With --witnesses: local worker processes (0: one per core). The "
+                   "scripts do not depend on it.")
+@executor_option
 @click.option("--campaign", "by_days", is_flag=True,
               help="Walk the campaign played by its days (docs/campaign.md, \"Exploring it\"): "
                    "the cards and verses reached by which day, with a witness for each.")
@@ -54,13 +67,16 @@ STORY_STATES = 500_000  # the story explorer's default bound
 @no_cache_option
 @click.option("--debug", is_flag=True, help="Print the traceback of an internal error.")
 def explore(target: Path | None, start_at: str | None, state_file: Path | None, party: str,
-            max_states: int | None, memory: str | None, witness: str | None, by_days: bool,
+            max_states: int | None, memory: str | None, witness: str | None,
+            witness_dir: Path | None, jobs: int, executor: str | None, by_days: bool,
             days: int | None, seed: int, exact: bool, fmt: str, strict: bool, no_cache: bool,
             debug: bool) -> None:
     """Explore every branch of TARGET (a campaign folder, default ./journal_src, or a
     bundle file): every entry point, every choice, ask, roll arm and encounter outcome,
     with the state carried from one exploration to the next. Exits 1 when it finds dead
-    ends, trap loops or runtime errors."""
+    ends, trap loops or runtime errors; with --witnesses, when a goal has no witness that
+    replays."""
+    ask = _round_ask(witness_dir, witness, by_days, jobs, executor, no_cache)
     try:
         if by_days:
             from tgc.cli.explore_days import explore_days
@@ -72,7 +88,7 @@ def explore(target: Path | None, start_at: str | None, state_file: Path | None, 
             if days is not None or exact or seed != 0:
                 fail_usage("--days, --seed and --exact go with --campaign")
             code = _explore(target, start_at, state_file, party, max_states or STORY_STATES, memory,
-                            witness, fmt, no_cache, strict)
+                            witness, fmt, no_cache, strict, ask)
     except click.exceptions.Exit:
         raise
     except SystemExit:
@@ -82,9 +98,24 @@ def explore(target: Path | None, start_at: str | None, state_file: Path | None, 
     sys.exit(code)
 
 
+def _round_ask(out: Path | None, witness: str | None, by_days: bool, jobs: int,
+               executor: str | None, no_cache: bool) -> RoundAsk | None:
+    """--witnesses and what goes with it, checked before anything is searched."""
+    from tgc.cli.explore_witnesses import RoundAsk, check_out
+
+    if out is None:
+        if jobs != 1 or executor is not None:
+            fail_usage("--jobs and --executor go with --witnesses")
+        return None
+    if witness is not None or by_days:
+        fail_usage("--witnesses writes every witness: not with --witness or --campaign")
+    check_out(out)
+    return RoundAsk(out, executor_spec(executor, jobs), no_cache)
+
+
 def _explore(target: Path | None, start_at: str | None, state_file: Path | None, party: str,
              max_states: int, memory: str | None, witness: str | None, fmt: str, no_cache: bool,
-             strict: bool = True) -> int:
+             strict: bool = True, ask: RoundAsk | None = None) -> int:
     from tgc.explore import report
     from tgc.explore.budget import default_budget, parse_size
     from tgc.explore.explorer import explore as run_explore
@@ -97,7 +128,8 @@ def _explore(target: Path | None, start_at: str | None, state_file: Path | None,
     where = target if target is not None else campaign_dir(None)  # named in the witness
     bundle = load_campaign_or_exit(where, no_cache, strict=strict)
     own = _own_explorer(bundle, party, max_states, witness, fmt,
-                        {"--from": start_at, "--state": state_file, "--memory": memory})
+                        {"--from": start_at, "--state": state_file, "--memory": memory,
+                         "--witnesses": ask.out if ask is not None else None})
     if own is not None:
         return own
     book = Book(bundle)
@@ -105,12 +137,13 @@ def _explore(target: Path | None, start_at: str | None, state_file: Path | None,
     problem = party_problem(book.bundle, members)
     if problem is not None:
         fail_usage(f"--party: {problem}")
-    start = new_state(book.bundle, members)
+    start, loaded = new_state(book.bundle, members), None
     if state_file is not None:
         try:
-            start = load_save(state_file, book).state
+            loaded = load_save(state_file, book)
         except SaveError as err:
             fail_usage(str(err))
+        start = loaded.state
     goto = None
     if start_at is not None:
         goto = _goto(book, start_at)
@@ -126,6 +159,11 @@ def _explore(target: Path | None, start_at: str | None, state_file: Path | None,
     shown.summary(ex, seconds)
     if witness is not None:
         return _print_witness(ex, witness, where, state_file, tuple(members))
+    if ask is not None:
+        from tgc.cli.explore_witnesses import witness_round
+
+        return witness_round(ex, ask, source=where, state_file=state_file, party=tuple(members),
+                             start_at=goto, max_states=max_states, loaded=loaded, fmt=fmt)
     doc = report.summary(ex, seconds)
     if fmt == "json":
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))

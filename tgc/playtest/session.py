@@ -113,9 +113,10 @@ class Session:
     def __init__(self, book: Book, emit: Callable[[Line], None], *, seed: int = 0,
                  dice: Dice = "auto", show_locked: bool = False, ruleset: Ruleset | None = None,
                  fights: str = "ask", party: tuple[str, ...] = (), files: Files | None = None,
-                 campaign: bool = False) -> None:
+                 campaign: bool = False, observe: Callable[[ev.Event], None] | None = None) -> None:
         self.book = book
         self.emit = emit
+        self.observe = observe  # hears every event the story shows (the witness round's check)
         self.seed = seed
         self.dice: Dice = dice
         self.narrator = Narrator(book, ask_dice=dice == "ask", show_locked=show_locked)
@@ -374,6 +375,8 @@ class Session:
             self._show(event)
 
     def _show(self, event: ev.Event) -> None:
+        if self.observe is not None:
+            self.observe(event)
         table = self.story.ruleset if isinstance(self.story.ruleset, TableRuleset) else None
         if table is not None and isinstance(event, ev.EncounterStarted) and table.pending is not None:
             self._start_fight(event, table)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import difflib
 import re
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -205,17 +206,19 @@ def _header_field(header: Header, line: str, number: int, name: str) -> None:
 
 def replay(book: Book, header: Header, inputs: list[Input], *, name: str, files: Files,
            ruleset: Ruleset | None = None, loaded: Loaded | None = None,
-           final: Path | None = None) -> Replay:
+           final: Path | None = None, observe: Callable[[ev.Event], None] | None = None) -> Replay:
     """Run ``inputs`` from ``header``'s start; stop at the first input that does not fit.
     ``loaded`` is the header's state when the caller has already read it; ``final`` is
-    where the save file reached at the end is written (``--final-state``)."""
+    where the save file reached at the end is written (``--final-state``); ``observe``
+    hears every event the story shows (tgc.playtest.witnesses checks a goal by it)."""
     writer = PlainWriter()
     for row in header.lines(book):
         writer.raw(row)
     writer.raw("")
     session = Session(book, writer.add, seed=header.seed, dice="ask" if header.ask_dice else "script",
                       show_locked=header.show_locked, ruleset=ruleset, fights=header.fights,
-                      party=header.party, files=files, campaign=header.days)
+                      party=header.party, files=files, campaign=header.days,
+                      observe=observe)
     try:
         _check_campaign(book, header, name)
         if loaded is None:
