@@ -6,8 +6,9 @@ the resolved Campaign; read by the graph, state and map checks and by `tgc graph
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import islice
 from typing import Literal, NamedTuple
 
@@ -90,6 +91,11 @@ class Edge(NamedTuple):
     label: str | None = None  # arm label: "1-3", "heads", "win"
     terminal: ast.TerminalKind | None = None
     unresolved: bool = False
+
+
+# ``_make_edge((source, target, ...))``: an Edge made in C, all eleven fields in order (as
+# tgc.source.make_span makes spans: an edge for every choice of the campaign).
+_make_edge: Callable[[tuple[object, ...]], Edge] = partial(tuple.__new__, Edge)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,13 +243,13 @@ class _Builder:
                 target = stmt.target
                 if isinstance(target, ast.Ref):
                     resolved = targets.get(target)
-                    found.append(Edge(nid, resolved, "choice", stmt.span, index,
-                                      guard.conditions if guard else (), guard.costs if guard else (),
-                                      after, None, None, resolved is None))
+                    found.append(_make_edge((nid, resolved, "choice", stmt.span, index,
+                                             guard.conditions if guard else (), guard.costs if guard else (),
+                                             after, None, None, resolved is None)))
                 else:
-                    found.append(Edge(nid, None, "choice", stmt.span, index,
-                                      guard.conditions if guard else (), guard.costs if guard else (),
-                                      after, None, target.kind, False))
+                    found.append(_make_edge((nid, None, "choice", stmt.span, index,
+                                             guard.conditions if guard else (), guard.costs if guard else (),
+                                             after, None, target.kind, False)))
             elif isinstance(stmt, ast.Divert):
                 found.append(self.edge(nid, stmt.target, "divert", stmt.span, index, (), (), after))
             elif isinstance(stmt, ast.CondDivert):
@@ -264,9 +270,10 @@ class _Builder:
              guard: tuple[ast.Cond, ...], costs: tuple[ast.Cost, ...],
              after: Before, label: str | None = None) -> Edge:
         if isinstance(target, ast.Terminal):
-            return Edge(nid, None, kind, span, index, guard, costs, after, label, target.kind, False)
+            return _make_edge((nid, None, kind, span, index, guard, costs, after, label, target.kind, False))
         resolved = self.c.targets.get(target)
-        return Edge(nid, resolved, kind, span, index, guard, costs, after, label, None, resolved is None)
+        return _make_edge((nid, resolved, kind, span, index, guard, costs, after, label, None,
+                           resolved is None))
 
     # ------------------------------------------------------------ entries
 

@@ -17,7 +17,7 @@ from tgc.limits import (
     is_number,
     read_int,
 )
-from tgc.source import Span
+from tgc.source import Span, make_span
 from tgc.syntax import ast
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ class LineBuilder:
     def at(self, tok: Tok) -> Span:
         col = (tok.column or 1) + self.offset
         end = (tok.end_column or col) + self.offset
-        return Span(self.file, self.line, col, self.line, end)
+        return make_span((self.file, self.line, col, self.line, end))
 
     def num(self, text: str, what: str = "a number", high: int = MAX_NUMBER,
             tok: Tok | None = None, low: int = 0) -> int:
@@ -115,7 +115,7 @@ class LineBuilder:
             raise NumberOutOfRange(str(err), span) from None
 
     def whole(self) -> Span:
-        return Span(self.file, self.line, self.offset + 1, self.line, self.line_end)
+        return make_span((self.file, self.line, self.offset + 1, self.line, self.line_end))
 
     @staticmethod
     def join(first: Span, last: Span) -> Span:

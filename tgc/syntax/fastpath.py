@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tgc.limits import MAX_AMOUNT, MAX_NUMBER, LimitError, read_int
-from tgc.source import Span
+from tgc.source import Span, make_span
 from tgc.syntax import ast
 from tgc.syntax.build import LineBuilder, NumberOutOfRange, Word, unquote
 
@@ -249,7 +249,7 @@ def _span(b: LineBuilder, m: re.Match[str], group: str) -> Span:
     """The span Lark's token for ``group`` would have (what ``LineBuilder.at`` gives)."""
     start, end = m.span(group)
     line, offset = b.line, b.offset + 1
-    return Span(b.file, line, start + offset, line, end + offset)
+    return make_span((b.file, line, start + offset, line, end + offset))
 
 
 def _verse(b: LineBuilder, body: str) -> Any:

@@ -20,7 +20,7 @@ from tgc import rulesets
 from tgc.diagnostics.codes import diag, did_you_mean
 from tgc.diagnostics.model import Diagnostic
 from tgc.limits import MAX_LINE, MAX_NESTING
-from tgc.source import SourceFile, Span
+from tgc.source import SourceFile, Span, make_span
 from tgc.syntax import ast, phrases
 from tgc.syntax.build import LineBuilder, NumberOutOfRange
 from tgc.syntax.fastpath import fast_parse, parse_choice, parse_logic, parse_verse_header
@@ -110,7 +110,7 @@ class _Body:
     def flush(self) -> None:
         if self.para:
             (line, col), (end_line, end_col) = self.para_start, self.para_end
-            span = Span(self.file, line, col, end_line, end_col)
+            span = make_span((self.file, line, col, end_line, end_col))
             self.stmts.append(ast.Paragraph(" ".join(self.para), span))
             self.para = []
 
@@ -279,7 +279,7 @@ class _FileParser:
     # -------------------------------------------------------------- shared helpers
 
     def span(self, number: int, col: int, end_col: int) -> Span:
-        return Span(self.name, number, col, number, end_col)
+        return make_span((self.name, number, col, number, end_col))
 
     def parse(self, kind: str, number: int, text: str, indent: int, code: str = "TGC001") -> Any:
         """Parse one structural line; on error report ``code`` and return None."""
@@ -815,7 +815,7 @@ def _freeze_verse(state: _VerseState) -> ast.Verse:
     blocks = (tuple(ast.Block(name, _freeze_body(b), span) for name, span, b in state.blocks)
               if state.blocks else ())
     line, end_col = state.end
-    span = Span(state.span.file, state.span.line, 1, line, end_col)
+    span = make_span((state.span.file, state.span.line, 1, line, end_col))
     return ast.Verse(state.id, _freeze_body(state.body), blocks, span)
 
 
