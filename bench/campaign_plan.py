@@ -226,10 +226,15 @@ def place_name(rng: random.Random) -> str:
     return f"{rng.choice(NAME_PARTS_A)} {rng.choice(PLACE_NOUNS)}"
 
 
-def make_statuses(rng: random.Random, bos: list[Verse]) -> list[Status]:
-    """About 20 statuses: 8 with parts, 6 with boxes, 6 flags; about half trigger a bos verse."""
-    kinds = ["parts"] * 8 + ["boxes"] * 6 + ["flag"] * 6
-    statuses = [Status(name, kind) for name, kind in zip(unique_names(rng, 20), kinds, strict=True)]
+STATUSES = 20  # the default: what a real campaign of this size declares, roughly
+
+
+def make_statuses(rng: random.Random, bos: list[Verse], count: int = STATUSES) -> list[Status]:
+    """``count`` statuses (20: 8 with parts, 6 with boxes, 6 flags; fewer or more in the
+    same shares); about half trigger a bos verse."""
+    parts, boxes = round(count * 0.4), round(count * 0.3)
+    kinds = ["parts"] * parts + ["boxes"] * boxes + ["flag"] * (count - parts - boxes)
+    statuses = [Status(name, kind) for name, kind in zip(unique_names(rng, count), kinds, strict=True)]
     forms = {"parts": ("when any 6 parts", "when parts 1-6"), "boxes": ("when full",),
              "flag": ("when marked",)}
     for status in statuses:
@@ -297,10 +302,10 @@ def random_check(rng: random.Random, campaign: Campaign) -> str:
     return rng.choice(STAT_CHECKS)
 
 
-def plan_state(rng: random.Random, campaign: Campaign) -> None:
+def plan_state(rng: random.Random, campaign: Campaign, statuses: int = STATUSES) -> None:
     """Declares statuses, secrets and items and spreads their marks and checks over verses."""
     verses = campaign.all_verses()
-    campaign.statuses = make_statuses(rng, campaign.sections[BOS])
+    campaign.statuses = make_statuses(rng, campaign.sections[BOS], statuses)
     count = max(2, len(verses) // 100)
     campaign.secrets = list(zip(range(1, count + 1), unique_names(rng, count), strict=True))
     grants, checks = required_usage(campaign)
@@ -326,9 +331,9 @@ def choose_ending(rng: random.Random, verse: Verse) -> str:
     return "choices"
 
 
-def plan_campaign(n: int, seed: int) -> tuple[Campaign, random.Random]:
+def plan_campaign(n: int, seed: int, statuses: int = STATUSES) -> tuple[Campaign, random.Random]:
     """The full plan; the same generator then writes the prose, so output depends on seed only."""
     rng = random.Random(seed)
     campaign = plan_graph(rng, n, seed)
-    plan_state(rng, campaign)
+    plan_state(rng, campaign, statuses)
     return campaign, rng

@@ -7,7 +7,7 @@ lines) and are built to check clean: a benchmark that mostly measures diagnostic
 rendering would say nothing about the everyday case. ``campaign_plan`` decides the
 structure; this module turns it into text in the layout a writer keeps.
 
-Usage: python bench/gen_campaign.py N OUTDIR [--seed S] [--json FILE] [--force]
+Usage: python bench/gen_campaign.py N OUTDIR [--seed S] [--statuses K] [--json FILE] [--force]
 
 Only ``random.Random(seed)`` feeds the output and nothing iterates over a set or a
 hash-ordered container, so the same arguments give byte-identical files.
@@ -29,6 +29,7 @@ from campaign_plan import (
     CHOICE_VERBS,
     END,
     ITEMS,
+    STATUSES,
     WORDS,
     Campaign,
     Verse,
@@ -289,10 +290,11 @@ def prepare_outdir(outdir: Path, force: bool) -> None:
     outdir.mkdir(parents=True, exist_ok=True)
 
 
-def generate(n: int, outdir: Path, seed: int, json_path: Path | None = None) -> dict[str, float]:
+def generate(n: int, outdir: Path, seed: int, json_path: Path | None = None,
+             statuses: int = STATUSES) -> dict[str, float]:
     """Plans, renders and writes; returns the numbers the runner caches alongside."""
     started = time.perf_counter()
-    campaign, rng = plan_campaign(n, seed)
+    campaign, rng = plan_campaign(n, seed, statuses)
     files = render_files(campaign, rng)
     size = write_files(outdir, files)
     if json_path is not None:
@@ -310,11 +312,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the verse graph as JSON here")
     parser.add_argument("--force", action="store_true", help="replace a generated campaign")
+    parser.add_argument("--statuses", type=int, default=STATUSES,
+                        help="how many statuses to declare (default 20; 4 gives a campaign "
+                             "`tgc explore` finishes at 1,000 verses)")
     args = parser.parse_args(argv)
     if args.n < 2:
         parser.error("N must be at least 2 (one location verse and one Book of Secrets verse)")
     prepare_outdir(args.outdir, args.force)
-    stats = generate(args.n, args.outdir, args.seed, args.json)
+    if args.statuses < 1:
+        parser.error("--statuses must be at least 1")
+    stats = generate(args.n, args.outdir, args.seed, args.json, args.statuses)
     print(f"{int(stats['verses'])} verses, {int(stats['files'])} files, "
           f"{int(stats['bytes'])} bytes ({stats['bytes'] / stats['verses']:.0f} B/verse), "
           f"generated in {stats['seconds']:.2f} s")

@@ -7,6 +7,7 @@ cannot use is a usage error. Every script written for a small campaign is run th
 from __future__ import annotations
 
 import json
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +18,6 @@ from click.testing import CliRunner
 from tests.test_explore_reference import campaign_text
 from tgc.cli.main import cli
 from tgc.pipeline import load_playable
-from tgc.playtest.places import verse_label
 from tgc.runtime import Book
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,20 +37,8 @@ def round_of(runner: CliRunner, campaign: Path, out: Path, *more: str) -> tuple[
     return result.exit_code, result.stdout  # (the outlook, on a loaded machine, goes to stderr)
 
 
-def met_in(book: Book, kind: str, verse: str, transcript: str) -> bool:
-    """Does a transcript `tgc play --script` printed show the goal met? A verse: its
-    heading; an ending: its line, under the verse's heading."""
-    label = verse_label(book, verse)[0]
-    lines = transcript.splitlines()
-    headings = [i for i, line in enumerate(lines)
-                if line == f"== {label}" or line.startswith(f"== {label} (")]
-    if kind in ("verse", "trap", "error"):
-        return bool(headings)
-    ending = {"dead-end": f"Dead end in {label}:", "trap-loop": f"Loop in {verse}:",
-              "end-chapter": "The chapter ends.", "game-over": "Game over."}[kind]
-    at = [i for i, line in enumerate(lines) if line.startswith(ending)]
-    return any(h < i and not any(line.startswith("== ") for line in lines[h + 1:i])
-               for i in at for h in headings)
+# One copy of the check: the benchmark's (bench/witness_round.py runs it on big campaigns).
+met_in = runpy.run_path(str(ROOT / "bench" / "witness_round.py"), run_name="bench_witness_round")["met_in"]
 
 
 @pytest.fixture(scope="module")
