@@ -124,7 +124,10 @@ def entries_reaching(analysis: Analysis, vid: str) -> list[Entry]:
     by a walk back from the verse's bodies (``entries_behind``)."""
     reached = analysis.derived(reached_from)
     if reached is None:
-        return entries_behind(analysis, vid)
+        answers = analysis.derive(_answered)
+        if vid not in answers:
+            answers[vid] = entries_behind(analysis, vid)
+        return answers[vid]
     graph = analysis.graph
     starts = [vid] if vid in graph.nodes else reached.bodies_of.get(vid, [])
     bits = 0
@@ -136,6 +139,12 @@ def entries_reaching(analysis: Analysis, vid: str) -> list[Entry]:
         found.append(graph.entries[low.bit_length() - 1])
         bits ^= low
     return found
+
+
+def _answered(analysis: Analysis) -> dict[str, list[Entry]]:
+    """The walks back this analysis has made, by verse id: a verse hovered again (or
+    after an edit of prose alone, which keeps the analysis) is answered at once."""
+    return {}
 
 
 def entries_behind(analysis: Analysis, vid: str) -> list[Entry]:
