@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from tgc.limits import MAX_AMOUNT, MAX_NUMBER, LimitError, read_int
@@ -89,6 +90,22 @@ _NUMBER_CALLBACKS = {"start": "start_prop", "legacy": "legacy_prop", "players": 
 _VALUE_PROP = re.compile(rf"(?P<key>{_NAME})[ \t]*:(?:[ \t]*(?P<value>\S.*))?\Z")
 
 
+# The commonest nodes made in C from a tuple of every field in order, defaults included
+# (a named tuple's own constructor is a Python function; tgc.source.make_span says why).
+_new_choice: Callable[[tuple[ast.Guard | None, str, ast.Target, Span]], ast.Choice] = \
+    partial(tuple.__new__, ast.Choice)
+_new_ref: Callable[[tuple[str | None, str, Span, str | None]], ast.Ref] = partial(tuple.__new__, ast.Ref)
+_new_verse_id: Callable[[tuple[str, str, Span]], ast.VerseId] = partial(tuple.__new__, ast.VerseId)
+_new_guard: Callable[[tuple[tuple[ast.Cond, ...], tuple[ast.Cost, ...], Span]], ast.Guard] = \
+    partial(tuple.__new__, ast.Guard)
+_new_status: Callable[[tuple[str, ast.PartSel | None, Span, Span]], ast.StatusCond] = \
+    partial(tuple.__new__, ast.StatusCond)
+_new_effect_line: Callable[[tuple[ast.Effect, ast.Cond | None, Span]], ast.EffectLine] = \
+    partial(tuple.__new__, ast.EffectLine)
+_new_mark: Callable[[tuple[bool, str, ast.PartSel | None, Span, Span]], ast.Mark] = \
+    partial(tuple.__new__, ast.Mark)
+
+
 def _cb(b: LineBuilder, name: str, children: list[Any]) -> Any:
     """Call a parse callback the way Lark does: with the rule's children as one list."""
     return getattr(b, name)(children)
@@ -104,11 +121,11 @@ def _ref(b: LineBuilder, m: re.Match[str]) -> ast.Ref:
     text = m.group("abs")
     if text is not None:
         section, verse = text.split(".", 1)
-        return ast.Ref(section, verse, _span(b, m, "abs"))
+        return _new_ref((section, verse, _span(b, m, "abs"), None))
     for group in ("local", "name"):
         text = m.group(group)
         if text is not None:
-            return ast.Ref(None, text, _span(b, m, group))
+            return _new_ref((None, text, _span(b, m, group), None))
     name = _span(b, m, "block")
     return ast.Ref(None, "", Span(name.file, name.line, name.col - 1, name.line, name.end_col),
                    m.group("block"))
@@ -212,7 +229,7 @@ def _guard_items(b: LineBuilder, body: str, pos: int) -> tuple[Any, int] | None:
             return None
         pos = sep.end()
         if sep.group("sep") == "}":
-            return ast.Guard(tuple(conds), tuple(costs), first.to(item.span)), pos
+            return _new_guard((tuple(conds), tuple(costs), first.to(item.span))), pos
 
 
 def _guard_item(b: LineBuilder, m: re.Match[str]) -> Any:
@@ -222,7 +239,7 @@ def _guard_item(b: LineBuilder, m: re.Match[str]) -> Any:
         name = unquote(m.group("gs"))
         part = m.group("gpart")
         if part is None:
-            return ast.StatusCond(name, None, span, span)
+            return _new_status((name, None, span, span))
         where = _span(b, m, "gpart")
         if "-" in part:
             low, high = part.split("-")
@@ -230,7 +247,7 @@ def _guard_item(b: LineBuilder, m: re.Match[str]) -> Any:
         else:
             n = _int(b, m, "gpart")
             sel = ast.PartSel(n, n, m.group("gany") is not None, where)
-        return ast.StatusCond(name, sel, span.to(where), span)
+        return _new_status((name, sel, span.to(where), span))
     if m.group("gsecret") is not None:
         return ast.SecretCond(_int(b, m, "gsecret"), _span(b, m, "gsecret"))
     name = m.group("gcmp")
@@ -258,7 +275,7 @@ def _verse(b: LineBuilder, body: str) -> Any:
     if m is None:
         return None
     section, verse = m.group("id").split(".", 1)
-    return ast.VerseId(section, verse, _span(b, m, "id"))
+    return _new_verse_id((section, verse, _span(b, m, "id")))
 
 
 def _block(b: LineBuilder, body: str) -> Any:
@@ -287,7 +304,7 @@ def _choice(b: LineBuilder, body: str) -> Any:
     if m is None or not _target_ok(m):
         return None
     # Built directly, as choice() would (the text cannot start with `\\{` here).
-    return ast.Choice(guard, m.group("text").rstrip(), _target(b, m), b.whole())
+    return _new_choice((guard, m.group("text").rstrip(), _target(b, m), b.whole()))
 
 
 def _if(b: LineBuilder, body: str) -> Any:
@@ -304,7 +321,7 @@ def _if(b: LineBuilder, body: str) -> Any:
         return None
     if tail.group("colon") is not None:
         effect = _simple_effect(b, body, tail.end())
-        return None if effect is None else ast.EffectLine(effect, cond, b.whole())
+        return None if effect is None else _new_effect_line((effect, cond, b.whole()))
     if not _target_ok(tail):
         return None
     return ast.CondDivert(cond, _target(b, tail), b.whole())
@@ -401,7 +418,7 @@ def _logic(b: LineBuilder, body: str) -> Any:
     if body.startswith("roll", pos):
         return _roll(b, body)
     effect = _simple_effect(b, body, pos)
-    return None if effect is None else ast.EffectLine(effect, None, b.whole())
+    return None if effect is None else _new_effect_line((effect, None, b.whole()))
 
 
 def _amount(b: LineBuilder, m: re.Match[str]) -> ast.Amount | None:
@@ -433,8 +450,8 @@ def _simple_effect(b: LineBuilder, body: str, pos: int) -> Any:
             else:
                 n = _int(b, m, "part")
                 parts = ast.PartSel(n, n, False, where)
-        return ast.Mark(m.group("verb") == "unmark", unquote(m.group("s")), parts, b.whole(),
-                        _span(b, m, "s"))
+        return _new_mark((m.group("verb") == "unmark", unquote(m.group("s")), parts, b.whole(),
+                          _span(b, m, "s")))
     m = _ITEM.match(body, pos)
     if m is not None:
         name = (_cb(b, "item_named", [_tok("STRING", m, "s")]) if m.group("s") is not None

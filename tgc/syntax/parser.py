@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import get_close_matches
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from tgc import rulesets
@@ -88,6 +88,9 @@ def grammar_parser(strict: bool = False) -> Lark:
 
 # ------------------------------------------------------------------ assembly state
 
+# A paragraph made in C (as tgc.source.make_span makes spans): one for every run of prose.
+_new_paragraph: Callable[[tuple[str, Span]], ast.Paragraph] = partial(tuple.__new__, ast.Paragraph)
+
 
 @dataclass
 class _Body:
@@ -111,7 +114,7 @@ class _Body:
         if self.para:
             (line, col), (end_line, end_col) = self.para_start, self.para_end
             span = make_span((self.file, line, col, end_line, end_col))
-            self.stmts.append(ast.Paragraph(" ".join(self.para), span))
+            self.stmts.append(_new_paragraph((" ".join(self.para), span)))
             self.para = []
 
 
