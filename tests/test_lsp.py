@@ -320,13 +320,13 @@ def test_completion_after_a_divert_filters_by_what_is_typed_and_stays_short(tmp_
 
 
 def test_every_hover_names_the_entry_points_a_backward_walk_finds(tmp_path: Path) -> None:
-    """A hover's walk back from the verse along the kept predecessors, and the table of
-    what reaches each body that code lenses read (one pass over the graph's loops), say
-    what walking back along the graph's own edges says, on the sample (hooks, actions, triggers,
+    """A hover's walk back from the verse along the kept predecessors, and the one walk
+    for many verses that a file's code lenses make, say what walking back along the
+    graph's own edges says, on the sample (hooks, actions, triggers,
     loops between verses) and on a loop that two entries reach through one another."""
     from collections import deque
 
-    from tgc.editor.hover import entries_reaching, reached_from
+    from tgc.editor.hover import entries_behind, entries_reaching
     from tgc.editor.session import Session
 
     path = tmp_path / "c.tgj"
@@ -348,8 +348,8 @@ def test_every_hover_names_the_entry_points_a_backward_walk_finds(tmp_path: Path
                         seen.add(edge.source)
                         todo.append(edge.source)
             assert entries_reaching(snapshot.analysis, vid) == [e for e in graph.entries if e.target in seen]
-        walked = {vid: entries_reaching(snapshot.analysis, vid) for vid in snapshot.campaign.verses}
-        snapshot.analysis.derive(reached_from)  # a file's code lenses read the table instead
-        assert {vid: entries_reaching(snapshot.analysis, vid) for vid in snapshot.campaign.verses} == walked
+        every = list(snapshot.campaign.verses)  # at once, as a file's code lenses ask
+        assert entries_behind(snapshot.analysis, every) == \
+            {vid: entries_reaching(snapshot.analysis, vid) for vid in every}
     assert [e.kind for e in entries_reaching(snapshot.analysis, "101.2")] == ["start", "instant"]
     assert entries_reaching(snapshot.analysis, "101.4") == []

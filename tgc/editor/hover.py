@@ -5,6 +5,7 @@ from the snapshot, so the server only converts positions."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tgc.editor.index import Occurrence
@@ -12,7 +13,6 @@ from tgc.editor.session import Snapshot
 from tgc.semantics.analysis import Analysis
 from tgc.semantics.checks.graph import unreachable_verses
 from tgc.semantics.graph import Entry
-from tgc.semantics.loops import components
 from tgc.semantics.model import VerseInfo
 from tgc.source import Span
 from tgc.syntax import ast
@@ -93,16 +93,11 @@ def first_lines(info: VerseInfo) -> list[str]:
     return found[:FIRST_LINES] or ["(no prose)"]
 
 
-def reach_words(snapshot: Snapshot, vid: str, many: bool = False) -> str:
-    """How play reaches a verse: the entry points that lead to it, or that none does.
-    ``many``: one of many verses asked at once (a file's code lenses), read from the
-    table of what reaches every body, built once per analysis; a single hover walks back
-    from the verse instead, so the first hover after an edit builds no table."""
+def reach_words(snapshot: Snapshot, vid: str) -> str:
+    """How play reaches a verse: the entry points that lead to it, or that none does."""
     analysis = snapshot.structure
     if vid in analysis.derive(_unreachable):
         return "no play reaches it (TGC201)"
-    if many:
-        analysis.derive(reached_from)
     entries = entries_reaching(analysis, vid)
     if not entries:
         return "reached from rule data or a line an error hides"
@@ -119,92 +114,62 @@ def _unreachable(analysis: Analysis) -> frozenset[str]:
 
 def entries_reaching(analysis: Analysis, vid: str) -> list[Entry]:
     """The entry points from which some path (guards ignored) leads to the verse (to the
-    verse's own body, or to any of its blocks when the id is not a body), in graph order:
-    read from the table of what each body is reached from when it is built, else found
-    by a walk back from the verse's bodies (``entries_behind``)."""
-    reached = analysis.derived(reached_from)
-    if reached is None:
-        answers = analysis.derive(_answered)
-        if vid not in answers:
-            answers[vid] = entries_behind(analysis, vid)
-        return answers[vid]
-    graph = analysis.graph
-    starts = [vid] if vid in graph.nodes else reached.bodies_of.get(vid, [])
-    bits = 0
-    for node in starts:
-        bits |= reached.bits.get(node, 0)
-    found = []
-    while bits:
-        low = bits & -bits
-        found.append(graph.entries[low.bit_length() - 1])
-        bits ^= low
-    return found
+    verse's own body, or to any of its blocks when the id is not a body), in graph order;
+    walked back once per verse and analysis (``entries_behind``), so a verse hovered
+    again, or after an edit of prose alone (which keeps the analysis), costs nothing."""
+    answers = analysis.derive(_answered)
+    if vid not in answers:
+        answers.update(entries_behind(analysis, [vid]))
+    return answers[vid]
+
+
+def ask_reach(snapshot: Snapshot, vids: Sequence[str]) -> None:
+    """Walk back once for many verses (a file's code lenses), so that ``reach_words``
+    then answers each of them from what that walk found."""
+    analysis = snapshot.structure
+    answers = analysis.derive(_answered)
+    todo = [vid for vid in vids if vid not in answers]
+    if todo:
+        answers.update(entries_behind(analysis, todo))
 
 
 def _answered(analysis: Analysis) -> dict[str, list[Entry]]:
-    """The walks back this analysis has made, by verse id: a verse hovered again (or
-    after an edit of prose alone, which keeps the analysis) is answered at once."""
+    """The walks back this analysis has made, by verse id."""
     return {}
 
 
-def entries_behind(analysis: Analysis, vid: str) -> list[Entry]:
-    """``entries_reaching`` without the table: the bodies that lead to the verse's, found
-    against the edges (the kept predecessors, ``Analysis.links``), until every entry's
-    body is among them; the entries whose bodies are, in graph order. Work in proportion
-    to what leads to the verse, never more than one pass over the graph."""
+def entries_behind(analysis: Analysis, vids: Sequence[str]) -> dict[str, list[Entry]]:
+    """For each verse, the entries whose bodies lead to one of its bodies, in graph
+    order: one walk against the edges (the kept predecessors, ``Analysis.links``) from
+    the verses' bodies, each body carrying the set of those verses it leads to (bit i
+    for ``vids[i]``) back to its predecessors until nothing grows. Work in proportion to
+    what leads to the verses, not to the campaign: no table of the whole graph, so the
+    first hover after an edit needs none."""
     links = analysis.links
-    graph = links.graph
-    starts = [vid] if vid in graph.nodes else [nid for nid, body in graph.nodes.items() if body.verse == vid]
-    entered = {e.target for e in graph.entries if e.target in graph.nodes}
-    seen = set(starts)
-    waiting = list(starts)
-    left = len(entered - seen)
+    nodes = links.graph.nodes
+    leads: dict[str, int] = {}
+    for i, vid in enumerate(vids):
+        starts = [vid] if vid in nodes else [nid for nid, body in nodes.items() if body.verse == vid]
+        for node in starts:
+            leads[node] = leads.get(node, 0) | (1 << i)
+    waiting = list(leads)
     pred = links.pred
-    while waiting and left:
-        for before in pred.get(waiting.pop(), ()):
-            if before not in seen:
-                seen.add(before)
+    while waiting:
+        node = waiting.pop()
+        carried = leads[node]
+        for before in pred.get(node, ()):
+            had = leads.get(before, 0)
+            if had | carried != had:
+                leads[before] = had | carried
                 waiting.append(before)
-                if before in entered:
-                    left -= 1
-    return [e for e in graph.entries if e.target in seen]
-
-
-@dataclass(frozen=True)
-class Reached:
-    """For every body, the entries some path leads from to it: a bit set over
-    ``graph.entries`` (bit i for the i-th entry); and each verse's bodies."""
-
-    bits: dict[str, int]
-    bodies_of: dict[str, list[str]]
-
-
-def reached_from(analysis: Analysis) -> Reached:
-    """One pass over the graph's strongly connected components, sources first: every
-    body of a component is reached from the same entries, and a component passes them
-    on along its edges. Linear in the graph (each edge one OR of entry bit sets), so a
-    hover or a code lens never walks the graph."""
-    graph = analysis.graph
-    bits: dict[str, int] = {}
-    for i, entry in enumerate(graph.entries):
-        bits[entry.target] = bits.get(entry.target, 0) | (1 << i)
-    for component in reversed(list(components(graph))):
-        together = 0
-        for node in component:
-            together |= bits.get(node, 0)
-        if not together:
-            continue
-        members = set(component)
-        for node in component:
-            bits[node] = together
-            for edge in graph.out(node):
-                target = edge.target
-                if target is not None and target not in members and target in graph.nodes:
-                    bits[target] = bits.get(target, 0) | together
-    bodies_of: dict[str, list[str]] = {}
-    for nid, body in graph.nodes.items():
-        bodies_of.setdefault(body.verse, []).append(nid)
-    return Reached(bits, bodies_of)
+    found: dict[str, list[Entry]] = {vid: [] for vid in vids}
+    for entry in links.graph.entries:
+        bits = leads.get(entry.target, 0) if entry.target in nodes else 0
+        while bits:
+            low = bits & -bits
+            found[vids[low.bit_length() - 1]].append(entry)
+            bits ^= low
+    return found
 
 
 # ---------------------------------------------------------------- outline

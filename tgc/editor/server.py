@@ -485,13 +485,13 @@ def code_lens(ls: TgcServer, params: types.CodeLensParams) -> list[types.CodeLen
     name = snapshot.name_of(path)
     source = snapshot.result.sources.get(name)
     lenses = []
-    for vid, info in snapshot.campaign.verses.items():
-        if info.span.file != name:
-            continue
+    mine = [(vid, info) for vid, info in snapshot.campaign.verses.items() if info.span.file == name]
+    hovers.ask_reach(snapshot, [vid for vid, _ in mine])
+    for vid, info in mine:
         r = to_range(info.span, source)
         count = len(snapshot.index.uses("verse", vid))
         lenses.append(types.CodeLens(r, types.Command(f"{count} reference{'s' if count != 1 else ''}", "")))
-        lenses.append(types.CodeLens(r, types.Command(hovers.reach_words(snapshot, vid, many=True), "")))
+        lenses.append(types.CodeLens(r, types.Command(hovers.reach_words(snapshot, vid), "")))
     return lenses
 
 

@@ -232,11 +232,6 @@ class Analysis:
             self._per_body[compute] = kept
         return {nid: cast(T, found) for nid, (_, found) in kept.items()}
 
-    def derived(self, compute: Callable[[Analysis], T]) -> T | None:
-        """What ``derive(compute)`` gave when it was asked already, else None (nothing is
-        computed): for a caller with a cheaper way to its one answer than the whole table."""
-        return cast(T, self._derived[compute]) if compute in self._derived else None
-
     def derive(self, compute: Callable[[Analysis], T]) -> T:
         """``compute(self)``, computed once per analysis: a result several checks of one
         family share (the missing-state findings, a ruleset's rule data)."""
