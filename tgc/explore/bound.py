@@ -70,6 +70,8 @@ class Bound:
     # For each ``~ if -> `` line and each choice (a body and its line), the truths its
     # condition may take there (for a choice: offered or locked); lines never met are absent.
     truths: dict[tuple[Key, int], frozenset[bool]] = field(default_factory=dict)
+    # Each body's values at its start (region.py reads them, then drops them).
+    starts: dict[Key, State] = field(default_factory=dict)
     sure: bool = True
     why: str = ""
 
@@ -136,6 +138,7 @@ class _Bounder:
                 self._pass(key, grown)
             else:
                 self._walk(key, dict(self.at[key]))
+        self.out.starts = self.at
         return self.out
 
     def _pass(self, key: Key, grown: set[Feature]) -> None:

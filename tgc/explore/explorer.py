@@ -37,7 +37,8 @@ from tgc.explore.budget import peak, resident
 from tgc.explore.features import Feature, Features, Scratch, Test, Value, leaf_tests
 from tgc.explore.liveness import Liveness
 from tgc.explore.pace import CHECK_EVERY, OUTLOOK_AFTER, Outlook, Pace, outlook
-from tgc.explore.ways import Ways, ways_out
+from tgc.explore.region import ways_of
+from tgc.explore.ways import Ways
 from tgc.limits import is_number
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book, StoryError
@@ -362,7 +363,7 @@ class Explorer:
         start = self.result.start
         values = {f: list(self.clock.get(f, [self.features.get(f, start)])) for f in self.features.relevant}
         limit = bound(self.features, self.scratch, entry_points(self.book), values, start)
-        return limit, ways_out(self.book, limit.bodies, limit.queued, limit.truths)
+        return limit, ways_of(self.features, self.scratch, limit)
 
     def _met(self, limit: Bound) -> bool:
         """Has the search met everything the bound allows? Then nothing more can be found."""

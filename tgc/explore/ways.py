@@ -17,7 +17,7 @@ again ends too: in an ending, a dead end or a detected loop.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from tgc.bundle import schema as s
@@ -37,11 +37,18 @@ class Ways:
     trap: str | None
 
 
+Decide = Callable[[list[Pos], Callable[[Key], bool]], list[Pos]]
+
+
 def ways_out(book: Book, bodies: Iterable[Key], queued: Iterable[s.Target],
-             truths: Mapping[Pos, frozenset[bool]]) -> Ways:
+             truths: Mapping[Pos, frozenset[bool]], decide: Decide | None = None) -> Ways:
     """``truths``: what each ``~ if ->`` line and each choice may take where play meets it
-    (bound.py): a line that always holds (a choice always offered) is followed only so."""
-    return _Graph(book, [t for t in queued if isinstance(t, s.Goto)], truths).judge(sorted(bodies, key=repr))
+    (bound.py): a line that always holds (a choice always offered) is followed only so.
+    ``decide`` (region.py) is handed the points left in doubt, and a test of whether every
+    run without input from a body's start meets only safe points; it keeps those it cannot
+    prove safe."""
+    graph = _Graph(book, [t for t in queued if isinstance(t, s.Goto)], truths)
+    return graph.judge(sorted(bodies, key=repr), decide)
 
 
 class _Graph:
@@ -51,13 +58,15 @@ class _Graph:
         self.queued = queued
         self.pops = False  # does ``-> end`` lead on to the queued verses in the analyses?
 
-    def judge(self, bodies: list[Key]) -> Ways:
+    def judge(self, bodies: list[Key], decide: Decide | None = None) -> Ways:
         self.pops = _refills(self.book, bodies)
         loop = self._loop(bodies) if self.pops else self._loop(bodies) or self._rereads(bodies)
         waits = sorted({w for key in bodies for w in self._wait_lines(key)}, key=repr)
         safe = self._safe(waits)
-        trap = next((w for w in waits if w not in safe), None)
-        return Ways(loop, None if trap is None else _label(trap[0]))
+        doubtful = [w for w in waits if w not in safe]
+        if doubtful and decide is not None and not self.pops:
+            doubtful = decide(doubtful, lambda key: self.waits([(key, 0)]) <= safe)
+        return Ways(loop, _label(doubtful[0][0]) if doubtful else None)
 
     # ------------------------------------------------------------ runs without input
 

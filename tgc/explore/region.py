@@ -1,0 +1,412 @@
+"""Explorer, the doubtful waiting points decided: a Book, the bound's values at the start of
+every body (bound.py) and the waiting points the ways out (ways.py) could not prove safe
+in, those still not proven safe after a search of their region alone out.
+
+The ways out take every condition either way, so a loop such as ``~ if item "Healing Herbs"
+-> 20`` with a free choice back to it stays in doubt there, though it may only trap a play
+that lacks what the guarded ways out need. Here the features the region's conditions and
+costs read are followed exactly, each as classes of the values the bound allows at the
+body (values that no test of the region tells apart, now or after any of its effects,
+share a class: a Moore refinement), and the least fixed point of safe waiting points is
+taken over (line, classes). A doubtful point is proven safe when it is safe with every
+class the bound allows it to be met with. The region ends where the ways out proved every
+point safe whatever the state, and at the ends of the exploration.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Mapping
+from functools import partial
+from typing import cast
+
+from tgc.bundle import schema as s
+from tgc.conditions import form as f
+from tgc.explore.bound import Bound
+from tgc.explore.features import Feature, Features, Scratch, Value
+from tgc.explore.ways import Ways, ways_out
+from tgc.runtime.book import StoryError
+from tgc.runtime.conditions import cost_amount
+
+Key = tuple[str, str | None]
+Pos = tuple[Key, int]
+Vals = tuple[Value, ...]  # one class representative per followed feature
+Node = tuple[Pos, Vals]
+State = Mapping[Feature, frozenset[Value]]
+Good = Callable[[Key], bool]  # does every silent run from this body's start meet only safe points?
+BAD: Node = ((("", None), -1), ())  # a way the region cannot follow: never safe
+MAX_VALUES = 4_096  # values of one feature (closed under the region's effects)
+MAX_NODES = 50_000  # product nodes one region may take before it stays in doubt
+EITHER = frozenset({True, False})
+
+
+def ways_of(features: Features, scratch: Scratch, limit: Bound) -> Ways:
+    """The ways out of the bound's bodies (ways.py), the points they leave in doubt decided
+    by their regions; the bound's per-body values are dropped after (they are large)."""
+    starts = limit.starts
+    limit.starts = {}
+    return ways_out(features.book, limit.bodies, limit.queued, limit.truths,
+                    decide=lambda doubtful, good: decide(features, scratch, starts, doubtful, good))
+
+
+def decide(features: Features, scratch: Scratch, starts: Mapping[Key, State], doubtful: Iterable[Pos],
+           good: Good) -> list[Pos]:
+    """The doubtful points not proven safe by a search of their region."""
+    left: list[Pos] = []
+    for pos in doubtful:
+        key = pos[0]
+        if key not in starts or not _Region(features, scratch, key, good).safe_at(pos, starts[key]):
+            left.append(pos)
+    return left
+
+
+class _Region:
+    def __init__(self, features: Features, scratch: Scratch, key: Key, good: Good) -> None:
+        self.features, self.scratch, self.good = features, scratch, good
+        self.book = features.book
+        self.bodies = self._bodies(key)
+        self.tracked: list[Feature] = []
+        self.canon: dict[Feature, dict[Value, Value]] = {}
+        self._pays: dict[int, tuple[s.Cost, s.Amount]] = {}
+        self.unsure = False
+
+    # ------------------------------------------------------------ the region and its classes
+
+    def _bodies(self, key: Key) -> list[Key]:
+        """The bodies reachable from ``key`` short of proven-safe ones, first met first."""
+        out, todo = [key], [key]
+        while todo:
+            for op in self.book.body(*todo.pop()).ops:
+                for target in _targets(op):
+                    there = (target.verse, target.block) if isinstance(target, s.Goto) else None
+                    if there is not None and there not in out and not self.good(there):
+                        out.append(there)
+                        todo.append(there)
+        return out
+
+    def _lines(self) -> Iterable[s.Op]:
+        for key in self.bodies:
+            yield from self.book.body(*key).ops
+
+    def _leaf(self, leaf: f.Condition) -> Feature | None:
+        read = [x for x in self.features.cond_features(leaf) if x in self.features.relevant]
+        return read[0] if len(read) == 1 else None
+
+    def _classes(self, start: State) -> bool:
+        """The features the region reads and their classes (False: it cannot be followed)."""
+        tests: dict[Feature, list[Callable[[Value], bool]]] = {}
+        for op in self._lines():
+            for cond in _conds(op):
+                for leaf in f.leaves(self.book.form(cond)):
+                    feature = self._leaf(leaf)
+                    if feature is not None and not isinstance(leaf, f.Not | f.And | f.Or):
+                        tests.setdefault(feature, []).append(partial(self.scratch.test, feature, leaf))
+            for cost in op.costs if isinstance(op, s.Choice) else ():
+                feature = ("num", cost.resource)
+                tests.setdefault(feature, []).append(partial(self.scratch.afford, feature, cost))
+            if isinstance(op, s.Roll) and any(mod.attribute for mod in op.modifiers):
+                return False
+            effect = op.effect if isinstance(op, s.IfEffect) else op
+            if isinstance(effect, s.Phrase | s.TimeToken | s.LocationChange | s.ItemChange) and (
+                    isinstance(effect, s.Phrase | s.TimeToken) or effect.kind == "move-to"
+                    or (isinstance(effect, s.ItemChange) and effect.keyword)):
+                return False  # the campaign layer or the reader sets values anew
+        for feature, checks in tests.items():
+            if feature not in start:
+                continue
+            values = self._closure(feature, start[feature])
+            if values is None:
+                return False
+            self.tracked.append(feature)
+            self.canon[feature] = _refine(values, checks, self._moves(feature))
+        return True
+
+    def _moves(self, feature: Feature) -> list[Callable[[Value], Value | None]]:
+        """How the region's lines may change ``feature`` (None: the line raises)."""
+        out: list[Callable[[Value], Value | None]] = []
+        for key in self.bodies:
+            for op in self.book.body(*key).ops:
+                effect = op.effect if isinstance(op, s.IfEffect) else op
+                if self._touches(effect, feature):
+                    out.append(partial(self._apply, feature, effect))
+                for cost in op.costs if isinstance(op, s.Choice) else ():
+                    if ("num", cost.resource) == feature:
+                        out.append(partial(self._apply, feature, self._pay(cost)))
+                for target in _targets(op):
+                    if isinstance(target, s.Goto) and target.block is None and (
+                            feature == ("visited", target.verse)):
+                        out.append(_seen)
+        return out
+
+    def _touches(self, effect: s.Op, feature: Feature) -> bool:
+        if isinstance(effect, s.Mark):
+            return feature == ("status", effect.status)
+        if isinstance(effect, s.Text | s.Divert | s.IfDivert | s.Choice | s.Roll | s.Toss | s.Encounter):
+            return False
+        needs, assigns = self.features.touch(effect)
+        return feature in needs or feature in assigns
+
+    def _apply(self, feature: Feature, effect: s.Op, value: Value) -> Value | None:
+        try:  # (an effect line, as ``_touches`` found)
+            return self.scratch.apply(feature, cast(s.Effect, effect), value)
+        except StoryError:
+            return None
+
+    def _pay(self, cost: s.Cost) -> s.Amount:
+        kept = self._pays.get(id(cost))
+        if kept is None:
+            amount = cost_amount(cost, self.scratch.state)
+            kept = self._pays[id(cost)] = (cost, s.Amount(kind="pay", amount=amount, what=cost.resource,
+                                                          party="shared"))
+        return kept[1]
+
+    def _closure(self, feature: Feature, start: frozenset[Value]) -> set[Value] | None:
+        moves = self._moves(feature)
+        seen, todo = set(start), list(start)
+        while todo:
+            value = todo.pop()
+            for move in moves:
+                after = move(value)
+                if after is not None and after not in seen:
+                    seen.add(after)
+                    todo.append(after)
+                    if len(seen) > MAX_VALUES:
+                        return None
+        return seen
+
+    # ------------------------------------------------------------ the product and its fixed point
+
+    def safe_at(self, pos: Pos, start: State) -> bool:
+        if not self._classes(start):
+            return False
+        firsts = [tuple(sorted({self.canon[x][v] for v in start[x]}, key=repr)) for x in self.tracked]
+        alternatives: dict[Node, list[set[Node]]] = {}
+        todo: list[Node] = []
+        for vals in itertools.product(*firsts):
+            found = self._run([(pos[0], 0)], vals)
+            todo.extend(found)
+        met = [n for n in todo if n[0] == pos]
+        while todo:
+            node = todo.pop()
+            if node in alternatives or node == BAD:
+                continue
+            if len(alternatives) > MAX_NODES:
+                return False
+            alternatives[node] = self._answers(node)
+            todo.extend(n for alt in alternatives[node] for n in alt if n not in alternatives)
+        if self.unsure:
+            return False
+        safe = _fixed_point(alternatives)
+        return all(n in safe for n in met)
+
+    def _run(self, starts: list[Pos], vals: Vals) -> set[Node]:
+        """The product waiting points a run without input from ``starts`` comes to."""
+        out: set[Node] = set()
+        todo = [(p, vals) for p in starts]
+        seen: set[Node] = set()
+        while todo:
+            node = todo.pop()
+            if node in seen:
+                continue  # a loop without input: the interpreter ends it, not a trap
+            seen.add(node)
+            (key, i), vals = node
+            ops = self.book.body(*key).ops
+            if i >= len(ops):
+                continue  # a dead end: the exploration is over
+            op = ops[i]
+            match op:
+                case s.Choice() | s.Roll() | s.Toss() | s.Encounter():
+                    out.add(node)
+                case s.IfDivert():
+                    truth = self._holds(op.cond, vals)
+                    if True in truth:
+                        todo.extend(self._to(op.target, vals))
+                    if False in truth:
+                        todo.append(((key, i + 1), vals))
+                case s.Divert():
+                    todo.extend(self._to(op.target, vals))
+                case s.IfEffect():
+                    truth = self._holds(op.cond, vals)
+                    if True in truth:
+                        todo.extend(((key, i + 1), v) for v in self._effect(op.effect, vals))
+                    if False in truth:
+                        todo.append(((key, i + 1), vals))
+                case _:
+                    todo.extend(((key, i + 1), v) for v in self._effect(op, vals))
+        return out
+
+    def _to(self, target: s.Target, vals: Vals) -> list[Node]:
+        if not isinstance(target, s.Goto):
+            return []  # an ending (no refills: ways.py checked)
+        key = (target.verse, target.block)
+        if self.good(key):
+            return []
+        if key not in self.bodies:
+            self.unsure = True
+            return []
+        visited = ("visited", target.verse)
+        if target.block is None and visited in self.tracked:
+            at = self.tracked.index(visited)
+            vals = (*vals[:at], self.canon[visited][True], *vals[at + 1:])
+        return [((key, 0), vals)]
+
+    def _effect(self, effect: s.Op, vals: Vals) -> list[Vals]:
+        """The classes after ``effect`` ([]: it raises, and the play ends there)."""
+        out = list(vals)
+        for at, feature in enumerate(self.tracked):
+            if self._touches(effect, feature):
+                after = self._apply(feature, effect, out[at])
+                if after is None:
+                    return []
+                out[at] = self.canon[feature][after]
+        return [tuple(out)]
+
+    def _holds(self, cond: s.Condition, vals: Vals) -> frozenset[bool]:
+        return self._truth(self.book.form(cond), vals)
+
+    def _truth(self, form: f.Condition, vals: Vals) -> frozenset[bool]:
+        """Kleene's three values: a leaf on a followed feature is exact, others either way."""
+        match form:
+            case f.Not():
+                return frozenset(not b for b in self._truth(form.operand, vals))
+            case f.And() | f.Or():
+                parts = [self._truth(operand, vals) for operand in form.operands]
+                strong = isinstance(form, f.And)
+                out = set()
+                if any((not strong) in p for p in parts):
+                    out.add(not strong)
+                if all(strong in p for p in parts):
+                    out.add(strong)
+                return frozenset(out)
+        feature = self._leaf(form)
+        if feature is None or feature not in self.tracked:
+            return EITHER
+        return frozenset({self.scratch.test(feature, form, vals[self.tracked.index(feature)])})
+
+    def _answers(self, node: Node) -> list[set[Node]]:
+        """The alternatives at a product waiting point (as ways.py's, each guard exact)."""
+        (key, i), vals = node
+        op = self.book.body(*key).ops[i]
+        match op:
+            case s.Choice():
+                ops = self.book.body(*key).ops
+                free: list[set[Node]] = []
+                every: set[Node] = set()
+                for choice in (c for c in ops[i:] if isinstance(c, s.Choice)):
+                    offered = self._offered(choice, vals)
+                    if offered is None:
+                        continue
+                    paid, sure = offered
+                    runs: set[Node] = set()
+                    for v in paid:
+                        runs |= self._run_to(choice.target, v)
+                    every |= runs
+                    if sure:
+                        free.append(runs)
+                return [*free, every]
+            case s.Roll():
+                bonus = sum(mod.sign * mod.value for mod in op.modifiers)
+                low, high = op.dice + bonus, op.dice * op.sides + bonus
+                arms = [a for a in op.arms if a.low <= high and (a.high is None or a.high >= low)]
+                covered = {n for a in arms for n in range(a.low, (a.high or high) + 1)}
+                if not covered >= set(range(low, high + 1)):
+                    return [set()]
+                return [self._run_to(a.target, vals) for a in arms]
+            case s.Toss():
+                sides = [next((a for a in op.arms if a.side == side), None) for side in ("heads", "tails")]
+                return [self._run_to(a.target, vals) if a else set() for a in sides]
+            case s.Encounter():
+                through = self._run([(key, i + 1)], vals)
+                outcomes = {a.outcome: a for a in op.arms}
+                return [self._run_to(outcomes[o].target, vals) if o in outcomes else through
+                        for o in self.book.outcomes(op.deck, op.name)] or [through]
+        return [{BAD}]
+
+    def _run_to(self, target: s.Target, vals: Vals) -> set[Node]:
+        found = self._to(target, vals)
+        return self._run([found[0][0]], found[0][1]) if found else set()
+
+    def _offered(self, choice: s.Choice, vals: Vals) -> tuple[list[Vals], bool] | None:
+        """The classes after taking ``choice`` and whether it is surely offered (None: never)."""
+        truth = self._holds(choice.guard, vals) if choice.guard is not None else frozenset({True})
+        if True not in truth:
+            return None
+        sure = truth == {True}
+        out = list(vals)
+        for cost in choice.costs:
+            feature = ("num", cost.resource)
+            if feature not in self.tracked:
+                sure = False
+                continue
+            at = self.tracked.index(feature)
+            if not self.scratch.afford(feature, cost, out[at]):
+                return None
+            after = self._apply(feature, self._pay(cost), out[at])
+            if after is None:
+                return None
+            out[at] = self.canon[feature][after]
+        return [tuple(out)], sure
+
+
+def _seen(value: Value) -> Value:
+    """Entering a verse: it is visited, whatever it was."""
+    return True
+
+
+def _refine(values: set[Value], checks: list[Callable[[Value], bool]],
+            moves: list[Callable[[Value], Value | None]]) -> dict[Value, Value]:
+    """Each value's class representative: the coarsest partition that the checks respect
+    and that every move maps class to class (Moore's refinement)."""
+    order = sorted(values, key=repr)
+    cls = {v: tuple(check(v) for check in checks) for v in order}
+    while True:
+        ids = {c: n for n, c in enumerate(dict.fromkeys(cls.values()))}
+        step = {v: (ids[cls[v]], *(None if (m := move(v)) is None else ids[cls[m]] for move in moves))
+                for v in order}
+        if len(set(step.values())) == len(ids):
+            break
+        cls = step  # type: ignore[assignment]
+    first: dict[object, Value] = {}
+    return {v: first.setdefault(cls[v], v) for v in order}
+
+
+def _fixed_point(alternatives: Mapping[Node, list[set[Node]]]) -> set[Node]:
+    """The least fixed point: a node is safe once one alternative's nodes all are."""
+    left: dict[tuple[Node, int], int] = {}
+    needed_by: dict[Node, list[tuple[Node, int]]] = {}
+    safe: set[Node] = set()
+    todo: list[Node] = []
+    for node, alts in alternatives.items():
+        for n, alt in enumerate(alts):
+            left[(node, n)] = len(alt)
+            for needed in alt:
+                needed_by.setdefault(needed, []).append((node, n))
+            if not alt and node not in safe:
+                safe.add(node)
+                todo.append(node)
+    while todo:
+        for node, n in needed_by.get(todo.pop(), ()):
+            left[(node, n)] -= 1
+            if left[(node, n)] == 0 and node not in safe:
+                safe.add(node)
+                todo.append(node)
+    return safe
+
+
+def _conds(op: s.Op) -> list[s.Condition]:
+    match op:
+        case s.Choice() if op.guard is not None:
+            return [op.guard]
+        case s.IfDivert() | s.IfEffect():
+            return [op.cond]
+    return []
+
+
+def _targets(op: s.Op) -> list[s.Target]:
+    match op:
+        case s.Choice() | s.IfDivert() | s.Divert():
+            return [op.target]
+        case s.Roll() | s.Toss() | s.Encounter():
+            return [arm.target for arm in op.arms]
+    return []
+
