@@ -20,7 +20,11 @@ Every figure is CPU time of the process unless ``--clock wall`` (the machine is 
 
 Usage: python bench/lsp.py [--sizes 2000,20000] [--edits 20] [--seed 1] [--out bench/out]
        [--modes full,incremental] [--stages] [--clock cpu|wall]
-       [--kinds prose,choice,target,verse-add,verse-remove,guard,divert]
+       [--kinds prose,choice,target,verse-add,verse-remove,guard,divert] [--lenses]
+
+With ``--lenses`` a code-lens request for the edited file ("N references", "reached by
+N entry points") comes first after each edit, and its time is printed on a third line;
+the hover right after the edit then finds the name index built.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from gen_campaign import generate  # noqa: E402
 from lsprotocol import types  # noqa: E402
 
 from tgc.editor import hover as hovers  # noqa: E402
-from tgc.editor.server import TgcServer, _completions  # noqa: E402
+from tgc.editor.server import TgcServer, _completions, code_lens  # noqa: E402
 
 
 class _Recorder(TgcServer):
@@ -61,6 +65,7 @@ class _Recorder(TgcServer):
 _CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
 _CLOCK = ["cpu"]
 _KINDS: list[str] = ["prose", "choice", "target"]  # the kinds of edit measured (``--kinds``)
+_LENSES = [False]  # ``--lenses``: a code-lens request for the edited file first, right after the edit
 
 
 def _clock() -> float:
@@ -200,7 +205,7 @@ def bench(n: int, edits: int, seed: int, out: Path, incremental: bool,
     for kind, edit in EDITS.items():
         if kind not in _KINDS:
             continue
-        times, hovers_cold, hovers_warm, completions = [], [], [], []
+        times, hovers_cold, hovers_warm, completions, lenses = [], [], [], [], []
         for stage_times in (stages or {}).values():  # (not `times`: the edits' own list)
             stage_times.clear()
         for k in range(edits):
@@ -211,6 +216,10 @@ def bench(n: int, edits: int, seed: int, out: Path, incremental: bool,
             server.publish(server.session.set_text(target, "\n".join(edit(lines, k))), uri)
             times.append(_clock() - start)
             _EDITING[0] = False
+            if _LENSES[0]:
+                start = _clock()
+                code_lens(server, types.CodeLensParams(types.TextDocumentIdentifier(uri)))
+                lenses.append(_clock() - start)
             snapshot = server.session.snapshot_of(target)
             assert snapshot is not None and snapshot.result.reused == (incremental and kind in _REUSED)
             name = snapshot.name_of(target)
@@ -229,6 +238,8 @@ def bench(n: int, edits: int, seed: int, out: Path, incremental: bool,
         result[f"{kind}_hover_after_edit"] = statistics.median(hovers_cold)
         result[f"{kind}_hover"] = statistics.median(hovers_warm)
         result[f"{kind}_completion"] = statistics.median(completions)
+        if lenses:
+            result[f"{kind}_lenses"] = statistics.median(lenses)
     mode = "incremental" if incremental else "full"
     print(f"{n:>6} verses, {mode:>11}: first analysis {_ms(result['first'])}; edit -> diagnostics "
           "median (max): " + ", ".join(f"{kind} {_ms(result[kind])} ({_ms(result[kind + '_max'])})"
@@ -237,6 +248,9 @@ def bench(n: int, edits: int, seed: int, out: Path, incremental: bool,
           "completion after `->`, medians: " + ", ".join(
               f"{kind} {_ms(result[kind + '_hover'])} / {_ms(result[kind + '_hover_after_edit'])} / "
               f"{_ms(result[kind + '_completion'])}" for kind in _KINDS), flush=True)
+    if _LENSES[0]:
+        print(f"{n:>6} verses, {mode:>11}: code lenses of the edited file right after the edit, medians: "
+              + ", ".join(f"{kind} {_ms(result[kind + '_lenses'])}" for kind in _KINDS), flush=True)
     server.session.tidy()
     return result
 
@@ -255,7 +269,11 @@ def main(argv: list[str] | None = None) -> None:
                         help="also print where each kind of edit spends its time, by stage")
     parser.add_argument("--kinds", default="prose,choice,target",
                         help="the kinds of edit to measure (comma-separated): " + ", ".join(EDITS))
+    parser.add_argument("--lenses", action="store_true",
+                        help="also time a code-lens request for the edited file right after each edit "
+                        "(before the hovers, which then find the name index built)")
     args = parser.parse_args(argv)
+    _LENSES[0] = args.lenses
     _CLOCK[0] = args.clock
     _KINDS[:] = [k for k in args.kinds.split(",") if k in EDITS]
     print(f"clock: {args.clock}", flush=True)
