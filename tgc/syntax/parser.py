@@ -166,7 +166,8 @@ class _FileParser:
         self.decl: _DeclState | None = None
         self.pending_suppressions: list[tuple[tuple[str, ...], Span]] = []
         self.builder = _BUILDER
-        self.phrase_shapes = rulesets.phrases()
+        # (a tuple: phrases.find makes one of what it is given, and a tuple makes itself)
+        self.phrase_shapes = tuple(rulesets.phrases())
 
     @property
     def lark(self) -> Lark:
@@ -221,9 +222,10 @@ class _FileParser:
         node = self.short_parse(parse_choice, number, text)
         if node is None:
             return False
-        body = verse.current()
+        body = verse.blocks[-1][2] if verse.blocks else verse.body  # (verse.current(), inline)
         verse.end = (number, len(text) + 1)
-        body.flush()
+        if body.para:  # (only the first choice after prose ends a paragraph)
+            body.flush()
         body.choices_started = True
         body.stmts.append(node)
         if ":" in text:  # only the text holds icons
