@@ -786,8 +786,9 @@ def _lower_otherwise(stmts: tuple[ast.Stmt, ...]) -> tuple[ast.Stmt, ...]:
     """Give each ``{otherwise}`` choice the guard it stands for: that no other guard of
     the body's choices holds (their costs aside). Lowered here, once, so that the
     checker, the bundle, the runtime and the explorer read one ordinary guard."""
-    for stmt in stmts:
-        if type(stmt) is ast.Choice and _is_otherwise(stmt):
+    for stmt in stmts:  # (_is_otherwise inline: this loop sees every line of every body)
+        if type(stmt) is ast.Choice and (guard := stmt.guard) is not None \
+                and not guard.conditions and not guard.costs:
             break
     else:
         return stmts
