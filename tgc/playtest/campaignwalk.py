@@ -1,6 +1,6 @@
 """Play-session walk of a campaign played by its days (`tgc explore --campaign --days N`):
-a bundle, a party and a bound on the days in; every line of play a reader could type, in
-breadth-first order, out: which location cards the characters stand on and which verses
+a bundle, a party and a bound on the days in; every line of play a reader could type, the
+better off first, out: which location cards the characters stand on and which verses
 they read, by the earliest day found, each with a witness (the inputs that get there, a script
 that `tgc play --campaign --script` replays to the same place).
 
@@ -16,7 +16,8 @@ stood at the same place with at least as much of every amount (``Summary.covers`
 under-approximation: every card and verse it reports is reached by its witness, but one
 it does not report may still be reachable by a line of play merged into another.
 Branches fork the session between readings (``Session.fork``) and replay only the
-answers inside one."""
+answers inside one; a reading is walked answer by answer once per key
+(``CampaignLayer.readers``), and its ends are replayed wherever else the key comes up."""
 
 from __future__ import annotations
 
@@ -105,12 +106,14 @@ class WalkError(ValueError):
 
 
 def walk(book: Book, party: tuple[str, ...], days: int, *, seed: int = 0, max_states: int = 2000,
-         exact: bool = False, joint: bool = False,
+         exact: bool = False, joint: bool = False, reuse: bool = True,
          progress: Callable[[int], None] | None = None) -> WalkReport:
     """Every line of play of ``days`` days, one day at a time: from each state the day
     begins in, depth first to the states the next day begins in, up to an even share of
     ``max_states`` a day (so a bound that cuts day 1 short still walks every later day
-    from the states it found)."""
+    from the states it found). ``reuse`` (never with ``exact``): a reading of one key
+    (``CampaignLayer.reader``) is walked answer by answer once and its ends replayed
+    wherever else the same key comes up."""
     problem = party_problem(book.bundle, party)
     if problem is not None:
         raise WalkError(problem)
@@ -121,64 +124,93 @@ def walk(book: Book, party: tuple[str, ...], days: int, *, seed: int = 0, max_st
     except SessionError as err:
         raise WalkError(str(err)) from None
     share = max(1, max_states // days)
-    merge = _Merge(exact, joint)
+    day_walk = _Day(_Merge(exact, joint), _Readings(reuse and not exact), report, progress)
     frontier: list[_Node] = [_Node(root, (), ())]
     for day in range(1, days + 1):
-        frontier = _walk_day(day, frontier, share, merge, report, progress)
+        frontier = day_walk.walk(day, frontier, share)
     return report
 
 
-def _walk_day(day: int, frontier: list[_Node], share: int, merge: _Merge,
-              report: WalkReport, progress: Callable[[int], None] | None) -> list[_Node]:
-    """Day ``day`` from the states it begins in; the next day's beginnings out. The
+class _Day:
+    """One day's walk from the states it begins in; the next day's beginnings out. The
     better off first: the lines of play after the state with the largest sum of the
     summary's amounts (Energy left, Food, who may still act) are walked before the
     others, depth first among equals, so a place is most often first met at its best and
     fewer states are walked only to be covered later (docs/performance.md, Session 10)."""
-    heap: list[tuple[int, int, _Node]] = []
-    count = 0
-    for node in frontier:
-        count += 1
-        heapq.heappush(heap, (0, count, node))
-    later: list[_Node] = []
-    walked = 0
-    while heap:
-        if walked >= share:
-            report.complete = False
-            break
-        rank, _, node = heapq.heappop(heap)
-        session = node.play(report)
-        if session is None:
-            continue
+
+    def __init__(self, merge: _Merge, readings: _Readings, report: WalkReport,
+                 progress: Callable[[int], None] | None) -> None:
+        self.merge, self.readings, self.report, self.progress = merge, readings, report, progress
+        self.heap: list[tuple[int, int, _Node]] = []
+        self.count = 0
+
+    def push(self, rank: int, node: _Node) -> None:
+        """Later pushes of one rank pop first (depth first among equals)."""
+        self.count -= 1
+        heapq.heappush(self.heap, (rank, self.count, node))
+
+    def walk(self, day: int, frontier: list[_Node], share: int) -> list[_Node]:
+        for node in reversed(frontier):
+            self.push(0, node)
+        later: list[_Node] = []
+        walked = 0
+        while self.heap:
+            if walked >= share:
+                self.report.complete = False
+                self.heap.clear()
+                break
+            rank, _, node = heapq.heappop(self.heap)
+            session = node.play(self.report)
+            if session is None:
+                continue
+            assert session.layer is not None
+            if session.layer.state.day > day:
+                later.append(node)  # the next day's Start: walked tomorrow
+                continue
+            _record(session, node.inputs, self.report)  # reached by its inputs, merged or not
+            between = not session.reading and session.waiting is None
+            summary = session.layer.summary() if between else None
+            fresh = None if summary is None else self.merge.fresh(session, summary)
+            if summary is not None and node.reading is not None:
+                for sub in self.readings.end(node.reading, node.tail, summary):
+                    self.push(sub.rank, _Node(sub.base, sub.done, node.tail))
+            if fresh is False:
+                continue
+            walked += 1
+            self.report.states += 1
+            if self.progress is not None:
+                self.progress(self.report.states)
+            if summary is not None:
+                self.branch(session, node.inputs, -sum(summary.amounts))
+            else:
+                for line in reversed(_next(session)):  # the first line of play is walked first
+                    self.push(rank, _Node(node.base, node.done, (*node.tail, line), node.reading))
+        return later
+
+    def branch(self, session: Session, inputs: tuple[str, ...], rank: int) -> None:
+        """The lines of play from a state between readings: a move whose reading was walked
+        under the same key elsewhere replays the ends found there (and those found later)."""
         assert session.layer is not None
-        if session.layer.state.day > day:
-            later.append(node)  # the next day's Start: walked tomorrow
-            continue
-        _record(session, node.inputs, report)  # reached by its inputs, merged or not
-        fresh = merge.fresh(session)
-        if fresh is False:
-            continue
-        walked += 1
-        report.states += 1
-        if progress is not None:
-            progress(report.states)
-        if fresh:
-            rank = -sum(session.layer.summary().amounts)
-        for line in reversed(_next(session)):  # the first line of play is walked first
-            count -= 1
-            heapq.heappush(heap, (rank, count, _Node(session, node.inputs, (line,)) if fresh
-                                  else _Node(node.base, node.done, (*node.tail, line))))
-    return later
+        lines = session.layer.moves()
+        for line, key in reversed(list(zip(lines, self.readings.keys(session, lines), strict=True))):
+            known = None if key is None else self.readings.ask(key, _Asker(session, inputs, rank))
+            if known is None:
+                self.push(rank, _Node(session, inputs, (line,), key))
+            else:
+                for tail in reversed(known):
+                    self.push(rank, _Node(session, inputs, tail))
 
 
 @dataclass(frozen=True, slots=True)
 class _Node:
     """A line of play: ``base``, a session between readings reached by ``done``, and the
-    inputs ``tail`` after it (the answers inside a reading cannot be forked, only replayed)."""
+    inputs ``tail`` after it (the answers inside a reading cannot be forked, only replayed).
+    ``reading``: the key whose ends this line of play finds (``_Readings``)."""
 
     base: Session
     done: tuple[str, ...]
     tail: tuple[str, ...]
+    reading: str | None = None
 
     @property
     def inputs(self) -> tuple[str, ...]:
@@ -203,6 +235,63 @@ class _Node:
         return session
 
 
+@dataclass(frozen=True, slots=True)
+class _Asker:
+    """A state between readings that wants the ends of a reading walked elsewhere."""
+
+    base: Session
+    done: tuple[str, ...]
+    rank: int
+
+
+@dataclass
+class _Ends:
+    """The ends of one key's readings found so far (a move and its answers each, one per
+    distinct summary reached) and the states that replay each end as it is found."""
+
+    tails: list[tuple[str, ...]] = field(default_factory=list)
+    reached: set[tuple[str, tuple[int, ...]]] = field(default_factory=set)
+    askers: list[_Asker] = field(default_factory=list)
+
+
+class _Readings:
+    """A reading's branches walked once per key (``CampaignLayer.reader``: the characters
+    reading with all they hold and the world, not where the others stand): on the sample
+    for two, most states were inside readings walked again from every new combination of
+    where the two stand (docs/performance.md, Session 10). Its ends (the move and the
+    answers up to the next state between readings) are replayed in every other state with
+    the key, each a real line of play that the merge then judges."""
+
+    def __init__(self, on: bool) -> None:
+        self.on = on
+        self.ends: dict[str, _Ends] = {}
+
+    def keys(self, session: Session, moves: list[str]) -> list[str | None]:
+        if not self.on or session.layer is None:
+            return [None] * len(moves)
+        return session.layer.readers(moves)
+
+    def ask(self, key: str, asker: _Asker) -> list[tuple[str, ...]] | None:
+        """The ends known under ``key``, the asker told of later ones; None for the first
+        asker, who walks the readings."""
+        ends = self.ends.get(key)
+        if ends is None:
+            self.ends[key] = _Ends()
+            return None
+        ends.askers.append(asker)
+        return list(ends.tails)
+
+    def end(self, key: str, tail: tuple[str, ...], summary: Summary) -> list[_Asker]:
+        """An end found by walking ``key``'s readings: the askers to replay it in, when it
+        reaches a summary no earlier end reached."""
+        ends = self.ends[key]
+        if (summary.place, summary.amounts) in ends.reached:
+            return []
+        ends.reached.add((summary.place, summary.amounts))
+        ends.tails.append(tail)
+        return ends.askers
+
+
 def _drop(line: Line) -> None:
     """The walk shows nothing."""
 
@@ -220,18 +309,16 @@ class _Merge:
         self.seen: set[str] = set()
         self.kept: dict[str, list[Summary]] = {}
 
-    def fresh(self, session: Session) -> bool | None:
-        """Whether a state between readings is walked on (None inside a reading, where the
-        walk never merges); the answer is remembered, so a state is fresh once."""
-        if session.layer is None or session.reading or session.waiting is not None:
-            return None
+    def fresh(self, session: Session, summary: Summary) -> bool:
+        """Whether a state between readings (``summary`` its layer's) is walked on; the
+        answer is remembered, so a state is fresh once."""
+        assert session.layer is not None
         if self.exact:
             text = dump_save(session.layer.state, world=session.layer.world())
             if text in self.seen:
                 return False
             self.seen.add(text)
             return True
-        summary = session.layer.summary()
         parts = (summary,) if self.joint or not summary.parts else summary.parts
         return any([self._keep(part) for part in parts])  # a list: every part is kept
 

@@ -86,6 +86,14 @@ class CampaignLayer(Protocol):
         journal reads (docs/campaign.md, "Exploring it")."""
         ...
 
+    def readers(self, moves: list[str]) -> list[str | None]:
+        """What the readings each of ``moves`` starts read, as one key each: the characters
+        it sets going and everything of theirs and of the world a reading may read, but not
+        where the others stand; None for a move of the whole campaign. A walk walks the
+        readings of one key answer by answer once and replays their ends under the same
+        key (tgc/playtest/campaignwalk.py)."""
+        ...
+
 
 def campaign_for(book: Book, party: Sequence[str], *, rng: Rng, ruleset: Ruleset | None,
                  state: GameState | None = None, world: object = None) -> CampaignLayer | None:

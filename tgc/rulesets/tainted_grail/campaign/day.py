@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from tgc.bundle import schema as s
 from tgc.rulesets.tainted_grail.campaign import death, roster
 from tgc.rulesets.tainted_grail.campaign.events import (
+    ChapterCard,
     EventCard,
     Piles,
     cards_of,
@@ -24,7 +25,7 @@ from tgc.rulesets.tainted_grail.campaign.events import (
     chapters_of,
     new_piles,
 )
-from tgc.rulesets.tainted_grail.campaign.header import header_of, time_dials_of
+from tgc.rulesets.tainted_grail.campaign.header import Header, header_of, time_dials_of
 from tgc.rulesets.tainted_grail.campaign.party import (
     ENERGY,
     CampaignError,
@@ -99,10 +100,11 @@ class Campaign:
                  dice: str = "random") -> None:
         self.book = book
         self.geo: Geometry = map_of(book.bundle)
-        self.cards: dict[str, EventCard] = cards_of(book.bundle)
-        self.header = header_of(book.bundle)
-        self.time_dials = time_dials_of(book.bundle)
-        self.chapters = chapters_of(book.bundle)
+        tables = _tables_of(book.bundle)
+        self.cards: Mapping[str, EventCard] = tables.cards
+        self.header = tables.header
+        self.time_dials: Mapping[str, s.Target | None] = tables.time_dials
+        self.chapters: Mapping[str, ChapterCard] = tables.chapters
         self.rng = rng if rng is not None else Rng(0)
         self.ruleset = ruleset if ruleset is not None else DEFAULT_RULESET
         self.decide: Decide = decide if decide is not None else self._roll
@@ -1036,6 +1038,34 @@ class Campaign:
                 out.append(Happening("MAP-6", f"{name} now stands on {new}, which replaced {card}"))
         return out + self.check_quests()
 
+
+
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """What a campaign reads of its bundle and never changes: the event cards, the header,
+    the time dials and the chapters."""
+
+    cards: Mapping[str, EventCard]
+    header: Header
+    time_dials: Mapping[str, s.Target | None]
+    chapters: Mapping[str, ChapterCard]
+
+
+def _tables_of(bundle: s.Bundle) -> _Tables:
+    """The bundle's tables, read once per bundle: a walk over the days makes a campaign
+    for every line of play it forks (the last few bundles are kept, as ``map_of`` keeps
+    their geometry)."""
+    kept = _TABLES.get(id(bundle))
+    if kept is not None and kept[0] is bundle:
+        return kept[1]
+    found = _Tables(cards_of(bundle), header_of(bundle), time_dials_of(bundle), chapters_of(bundle))
+    if len(_TABLES) >= 4:
+        del _TABLES[next(iter(_TABLES))]
+    _TABLES[id(bundle)] = (bundle, found)
+    return found
+
+
+_TABLES: dict[int, tuple[s.Bundle, _Tables]] = {}
 
 
 def _they(names: Sequence[str], verb: str) -> str:

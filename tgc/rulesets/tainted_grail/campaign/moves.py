@@ -15,16 +15,18 @@ with every choice of who fasts among those who could eat (EOD-1)."""
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import fields
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from tgc.rulesets.tainted_grail.campaign import actions
+from tgc.rulesets.tainted_grail.campaign.events import Piles
 from tgc.rulesets.tainted_grail.campaign.party import ENERGY
 from tgc.runtime.campaign import Summary
 
 if TYPE_CHECKING:
     from tgc.rulesets.tainted_grail.campaign.day import Campaign
+    from tgc.runtime.state import Character
 
 FOOD = "food"
 
@@ -136,33 +138,81 @@ def summary(campaign: Campaign) -> Summary:
     replaced, the readings owed, the dreams read) and, for each character, where it
     stands, whether it has passed or taken this round's turn, whether it is dying or going
     insane; then each character's Energy and Food, where more is better. Its parts are
-    the characters on each card with the world: their lines of play depend on nothing
-    else until they meet or change the world. Left out: the cards in play (where the
-    party has stood decides them, and keeping them multiplied a day of the sample by four
-    for no card or verse more), statuses, Secrets, Items, the other resources, the exact
-    Health and Terror and the verses read, which the journal reads and the map does not."""
-    world, state = campaign.world, campaign.state
-    names = world.order()
-    shared = _dump([state.day, str(state.chapter), world.phase,
-                    [(m.card, m.dial) for m in world.menhirs], [(g.name, g.card) for g in world.guardians],
-                    None if world.events is None else asdict(world.events),
-                    sorted(world.time_dials.items()), sorted(world.time_tokens.items()),
-                    sorted(world.quest_tokens.items()), sorted(world.kept.items()),
-                    sorted(state.removed), sorted(state.replaced.items()), world.dead, world.ending,
-                    [(r.card, r.hook, r.members, r.event) for r in campaign.readings], world.dreamt])
+    the characters on each card with the world and where the others stand: a world change
+    one of them makes (a card replaced under another's feet) reads where everyone stands,
+    so a part kept with the others elsewhere says nothing of this combination. Left out:
+    the cards in play (where the party has stood decides them, and keeping them
+    multiplied a day of the sample by four for no card or verse more), statuses, Secrets,
+    Items, the other resources, the exact Health and Terror and the verses read, which the
+    journal reads and the map does not."""
+    world = campaign.world
+    shared = _shared(campaign)
     parts = tuple(_part(campaign, shared, card) for card in sorted(set(world.positions.values())))
     return Summary(_dump([shared, [p.place for p in parts]]),
-                   tuple(a for n in names for a in _amounts(campaign, n)), parts)
+                   tuple(a for n in world.order() for a in _amounts(campaign, n)), parts)
+
+
+def readers(campaign: Campaign, moves: list[str]) -> list[str | None]:
+    """What the readings each move starts read (a walk replays their ends elsewhere instead
+    of walking them answer by answer again): the move, the world, the characters on the
+    card of those it names with all they hold, and the statuses; not where the others
+    stand. None for a move that starts no reading of one card's characters (``:sod``,
+    ``:eod``, ``:pass``)."""
+    shared = _shared(campaign)
+    statuses = sorted((k, sorted(v)) for k, v in campaign.state.statuses.items())
+    return [_reader(campaign, shared, statuses, move) for move in moves]
+
+
+def _reader(campaign: Campaign, shared: str, statuses: list[Any], move: str) -> str | None:
+    words = move.split()
+    if len(words) < 2 or words[0] not in _READERS:
+        return None
+    card = campaign.world.positions.get(words[1].split(",")[0])
+    if card is None:
+        return None
+    held = [_held(campaign.character(n)) for n in campaign.world.on(card)]
+    return _dump([move, _place(campaign, shared, card), held, statuses])
+
+
+_PILES = tuple(f.name for f in fields(Piles))
+_READERS = frozenset({":explore", ":travel", ":act", ":inspect", ":action"})
+
+
+def _held(member: Character) -> list[Any]:
+    return [sorted(member.tracks.items()), sorted(member.resources.items()),
+            sorted(member.attributes.items()), sorted(member.items), sorted(member.secrets),
+            sorted(member.piles.items())]
+
+
+def _shared(campaign: Campaign) -> str:
+    """The world as the summary keeps it, one string."""
+    world, state = campaign.world, campaign.state
+    return _dump([state.day, str(state.chapter), world.phase,
+                  [(m.card, m.dial) for m in world.menhirs], [(g.name, g.card) for g in world.guardians],
+                  None if world.events is None else [getattr(world.events, f) for f in _PILES],
+                  sorted(world.time_dials.items()), sorted(world.time_tokens.items()),
+                  sorted(world.quest_tokens.items()), sorted(world.kept.items()),
+                  sorted(state.removed), sorted(state.replaced.items()), world.dead, world.ending,
+                  [(r.card, r.hook, r.members, r.event) for r in campaign.readings], world.dreamt])
 
 
 def _part(campaign: Campaign, shared: str, card: int) -> Summary:
-    """The characters on ``card``, as the whole summary's part."""
+    """The characters on ``card``, as the whole summary's part: with the world and where
+    each of the others stands (not how well off they are)."""
     world = campaign.world
-    names = world.on(card)
+    others = sorted((n, c) for n, c in world.positions.items() if c != card)
+    return Summary(_dump([_place(campaign, shared, card), others]),
+                   tuple(a for n in world.on(card) for a in _amounts(campaign, n)))
+
+
+def _place(campaign: Campaign, shared: str, card: int) -> list[Any]:
+    """The world, the card and who stands on it: whether each has taken this round's
+    turn, is dying or going insane."""
+    world = campaign.world
     who = [(n, n in world.turned and n not in world.passed,
             campaign.character(n).tracks["health"] == 0, campaign.insane(campaign.character(n)))
-           for n in names]
-    return Summary(_dump([shared, card, who]), tuple(a for n in names for a in _amounts(campaign, n)))
+           for n in world.on(card)]
+    return [shared, card, who]
 
 
 def _amounts(campaign: Campaign, name: str) -> tuple[int, int, int]:

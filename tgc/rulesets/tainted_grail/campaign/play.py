@@ -275,6 +275,9 @@ class CampaignPlay:
     def summary(self) -> Summary:
         return moves.summary(self.campaign)
 
+    def readers(self, lines: list[str]) -> list[str | None]:
+        return moves.readers(self.campaign, lines)
+
     def fork(self, rng: Rng) -> CampaignPlay:
         """A copy between readings (the state, the world, the readings owed and the answers
         given ahead), playing on ``rng``."""
