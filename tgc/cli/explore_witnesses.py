@@ -54,7 +54,8 @@ def witness_round(ex: Exploration, ask: RoundAsk, *, source: Path, state_file: P
     from tgc.runs.executor import ExecutorError
 
     inputs = make_round(ex, party=party, start_at=start_at, max_states=max_states, source=str(source),
-                        state=str(state_file) if state_file is not None else None, loaded=loaded)
+                        state=str(state_file) if state_file is not None else None, loaded=loaded,
+                        where=ask.where)
     try:
         with staged(ask.out) as folder:
             rows = _run(lambda tick: run_round(inputs, ask.where, None if ask.no_cache else ChunkStore(),

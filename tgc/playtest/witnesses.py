@@ -8,14 +8,15 @@ goal's witness depends on the Exploration alone, never on another goal's. So the
 cut into chunks of fixed ranges and run through the executor seam (tgc.runs), on this
 process, local worker processes or a Dask cluster, with each chunk's result kept on disk
 like a simulation's: the same goals come back the same on any of them. A worker needs the
-Exploration: it searches again from the bundle and the request (the search is
-deterministic, checked by the goals it finds) or, for a search stopped at the memory
-budget, which another process could not repeat, unpickles the one that was shipped.
+Exploration: local workers forked after the search inherit it; others unpickle the one
+shipped with the chunks, or, when it is too large to send with each, search again from
+the bundle and the request (the search is deterministic, checked by the goals it finds).
 """
 
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import pickle
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ from tgc.runtime.state import GameState
 AimKind = Literal["verse", "dead-end", "trap-loop", "trap", "error", "end-chapter", "game-over"]
 WITNESS_CHUNK = 16  # goals per chunk: fixed, so the chunks never depend on the worker count
 Ship = Literal["rebuild", "pickle"]
+SHIP_LIMIT = 64 << 20  # bytes of pickled exploration sent with each chunk, at most
 
 
 class RoundError(Exception):
@@ -137,19 +139,46 @@ class Round:
 
 
 def make_round(ex: Exploration, *, party: tuple[str, ...], start_at: s.Goto | None, max_states: int,
-               source: str, state: str | None, loaded: Loaded | None, ship: Ship | None = None) -> Round:
-    """The round for ``ex``. ``ship`` None picks: the search again in each worker, unless it
-    stopped at the memory budget (which another process may meet elsewhere): then pickled."""
-    how: Ship = ship or ("pickle" if ex.stopped == "memory" else "rebuild")
+               source: str, state: str | None, loaded: Loaded | None,
+               where: ExecutorSpec | None = None, ship: Ship | None = None) -> Round:
+    """The round for ``ex``, to run on ``where`` (None: this process). ``ship`` None picks
+    how a worker gets the exploration (:func:`shipped`)."""
     goals = tuple(aims(ex))
     bundle_digest = hashlib.blake2b(ex.book.bundle.model_dump_json().encode(), digest_size=16).hexdigest()
     start_digest = content_hash(repr(ex.start))
     key = content_hash([bundle_digest, start_digest, list(party), repr(start_at), max_states,
                         ex.states, ex.complete, ex.stopped, [[a.kind, a.verse, a.node] for a in goals]])
-    shipped = pickle.dumps(ex, protocol=pickle.HIGHEST_PROTOCOL) if how == "pickle" else None
+    match ship:
+        case None:
+            blob = shipped(ex, where)
+        case "pickle":
+            blob = pickle.dumps(ex, protocol=pickle.HIGHEST_PROTOCOL)
+        case "rebuild":
+            blob = None
+        case _:
+            assert_never(ship)
     keep(key, ex)  # this process has it already: a round run here searches nothing again
     return Round(ex.book.bundle, ex.start.copy(), party, start_at, max_states, source, state, loaded,
-                 goals, ex.states, key, shipped)
+                 goals, ex.states, key, blob)
+
+
+def shipped(ex: Exploration, where: ExecutorSpec | None) -> bytes | None:
+    """The pickled exploration for workers that do not hold it, or None: they search again.
+
+    Measured (docs/performance.md, "Session 11: the witness round"): unpickling costs a
+    worker a fraction of searching again (the sample: 0.09 against 0.61 CPU s; 300
+    generated verses at 3,000 states: 0.31 against 2.9), but the bytes go with every chunk;
+    so they are shipped up to ``SHIP_LIMIT``, and a search stopped at the memory budget
+    (another process could stop it elsewhere) always is. Nothing goes to this process or to
+    local workers forked from it after the search: they hold it already."""
+    if where is None or (where.kind == "local" and (where.workers <= 1 or _forks())):
+        return None
+    blob = pickle.dumps(ex, protocol=pickle.HIGHEST_PROTOCOL)
+    return blob if ex.stopped == "memory" or len(blob) <= SHIP_LIMIT else None
+
+
+def _forks() -> bool:
+    return multiprocessing.get_start_method() == "fork"
 
 
 _KEPT: dict[str, Exploration] = {}  # the one exploration this process holds, by its key
