@@ -77,3 +77,14 @@ def test_a_search_settles_once_the_region_clears_the_doubt(
     early_doc, whole_doc = summary(early, 0.0), summary(whole, 0.0)
     early_doc.pop("states"), whole_doc.pop("states")
     assert early_doc == whole_doc
+
+
+def test_an_incomplete_report_names_the_point_in_doubt(tmp_path: Path) -> None:
+    (tmp_path / "trap").mkdir()
+    (tmp_path / "safe").mkdir()
+    trap = book_of(tmp_path / "trap", CAVE.replace('~ gain item "Lamp"\n-> 2', "-> 2"))
+    proven = summary(Explorer(trap, new_state(trap.bundle), max_states=2).run(), 0.0)["proven_unreachable"]
+    assert proven["sure"] and proven["no_trap_loops"] is False and proven["in_doubt"] == "101.2"
+    safe = book_of(tmp_path / "safe", CAVE)
+    proven = summary(Explorer(safe, new_state(safe.bundle), max_states=2).run(), 0.0)["proven_unreachable"]
+    assert proven["no_trap_loops"] is True and "in_doubt" not in proven

@@ -331,6 +331,11 @@ def _print_proven(console: Any, sure: dict[str, Any]) -> None:
             console.print(f"{what} (proven): {', '.join(map(str, sure[key]))}", markup=False)
     if endings:
         console.print(f"endings no play meets (proven): {', '.join(endings)}", markup=False)
+    if sure["no_trap_loops"]:
+        console.print("trap loops: none can occur (proven: every play can end its exploration)")
+    elif "in_doubt" in sure:
+        console.print(f"trap loops: not proven absent (a play may be caught at {sure['in_doubt']})",
+                      markup=False)
 
 
 def _print_human(doc: dict[str, Any]) -> None:

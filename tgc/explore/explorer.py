@@ -239,6 +239,7 @@ class Exploration:
     # The bound (bound.py) when one was computed: always for a search that stops early, so
     # what lies outside it is reported proven unreachable all the same (report.py).
     bound: Bound | None = None
+    ways: Ways | None = None  # and its ways out (ways.py, region.py)
     budget: int | None = None  # the memory budget (bytes), if one was set
     peak: int = 0  # the most memory the process held (bytes), measured as it ran
 
@@ -344,12 +345,12 @@ class Explorer:
         self.queue.clear()
         self.later.clear()
         limits = self.limits()
-        self.result.bound = limits[0] if limits is not None else None
+        self.result.bound, self.result.ways = limits if limits is not None else (None, None)
 
     def _bound(self) -> Bound | None:
         """What play may show at most, when it is known soundly and every play can end."""
         limits = self.limits()
-        self.result.bound = limits[0] if limits is not None else None
+        self.result.bound, self.result.ways = limits if limits is not None else (None, None)
         if limits is None or not limits[0].sure or limits[1].loop is not None or limits[1].trap is not None:
             return None
         return limits[0]

@@ -175,8 +175,13 @@ def proven(ex: Exploration, verses: list[str], blocks: list[str], choices: list[
     if limit is None or not limit.sure:
         return {"sure": False, "why": NO_BOUND if limit is None else limit.why}
     why = reasons(ex, limit.verses)
+    ways = ex.ways
     return {
         "sure": True,
+        # ways.py and region.py: does every play end its exploration (no trap loop, no loop
+        # without input)? If not proven, the first point in doubt.
+        "no_trap_loops": ways is not None and ways.trap is None and ways.loop is None,
+        **({"in_doubt": ways.loop or ways.trap} if ways is not None and (ways.trap or ways.loop) else {}),
         "verses": [{"verse": v, "reason": why[v]} for v in verses if v not in limit.verses],
         "blocks": [b for b in blocks if b not in limit.blocks],
         "choices": [_choice(ex.book, c) for c in choices if c not in limit.choices],
