@@ -123,7 +123,9 @@ def test_the_index_kept_after_an_edit_is_the_index_built_afresh(tmp_path: Path, 
             if after.same_shape is not None:  # only words changed (a choice's, before `-> end`)
                 assert kind == "choice text" and after.index is earlier
                 continue
+            counted = {vid: after.index.count_uses("verse", vid) for vid in after.campaign.verses}
             assert _rows(after.index) == _rows(build_index(after.campaign, after.result.sources)), (kind, k)
+            assert counted == {vid: len(after.index.uses("verse", vid)) for vid in after.campaign.verses}
             _walked_only_what_changed(before, after, earlier, kind)
 
 

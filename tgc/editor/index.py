@@ -52,6 +52,7 @@ class FilePart:
     defs: tuple[Occurrence, ...]
     refs: tuple[Occurrence, ...]
     uses: tuple[Occurrence, ...]
+    counts: dict[str, int]  # how many of ``refs`` name each verse or block
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,7 @@ class Shared:
     decls: tuple[Occurrence, ...] = ()
     refs_of: dict[str, list[Occurrence]] = field(default_factory=dict)
     decls_of: dict[str, list[Occurrence]] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)  # how many of ``refs`` name each verse
 
 
 @dataclass
@@ -114,6 +116,14 @@ class Index:
                 best = occ
             i -= 1
         return best
+
+    def count_uses(self, kind: Kind, key: str) -> int:
+        """``len(uses(kind, key))``; for a verse, while ``by_key`` is not merged yet, the
+        sum of what each part counted (a file's code lenses ask it for every verse of
+        the file right after an edit, and need no other name)."""
+        if self._by_key is not None or kind != "verse":
+            return len(self.uses(kind, key))
+        return self.shared.counts.get(key, 0) + sum(p.counts.get(key, 0) for p in self.parts.values())
 
     def definitions(self, kind: Kind, key: str) -> list[Occurrence]:
         return [o for o in self.by_key.get((kind, key), ()) if o.definition]
@@ -227,7 +237,7 @@ class _Walker:
             for body in (info.verse.body, *(b.body for b in info.verse.blocks)):
                 for stmt in body:
                     self.stmt(stmt)
-        return FilePart(file, record, defs, refs, self.taken())
+        return FilePart(file, record, defs, refs, self.taken(), _counts(refs))
 
     def tabled(self, file: ast.File) -> list[tuple[str, VerseInfo]]:
         """The file's verses as the verse table holds them (a second copy of an id is in
@@ -256,7 +266,7 @@ class _Walker:
         found_refs = self.taken()
         self.declarations()
         decls = self.taken()
-        return Shared(source, found_refs, decls, _by_file(found_refs), _by_file(decls))
+        return Shared(source, found_refs, decls, _by_file(found_refs), _by_file(decls), _counts(found_refs))
 
     def declarations(self) -> None:
         c = self.c
@@ -357,6 +367,13 @@ def _by_file(found: Sequence[Occurrence]) -> dict[str, list[Occurrence]]:
     for occ in found:
         by.setdefault(occ.span.file, []).append(occ)
     return by
+
+
+def _counts(refs: Sequence[Occurrence]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for occ in refs:
+        counts[occ.key] = counts.get(occ.key, 0) + 1
+    return counts
 
 
 def _atoms(cond: ast.Cond) -> Iterator[ast.Cond]:

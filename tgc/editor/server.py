@@ -489,7 +489,7 @@ def code_lens(ls: TgcServer, params: types.CodeLensParams) -> list[types.CodeLen
     hovers.ask_reach(snapshot, [vid for vid, _ in mine])
     for vid, info in mine:
         r = to_range(info.span, source)
-        count = len(snapshot.index.uses("verse", vid))
+        count = snapshot.index.count_uses("verse", vid)
         lenses.append(types.CodeLens(r, types.Command(f"{count} reference{'s' if count != 1 else ''}", "")))
         lenses.append(types.CodeLens(r, types.Command(hovers.reach_words(snapshot, vid), "")))
     return lenses
