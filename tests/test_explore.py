@@ -341,3 +341,29 @@ def test_the_outlook_names_what_multiplies_early(tmp_path: Path) -> None:
     lines = seen[0].lines()
     assert "before it can finish" in lines[0] and "what multiplies: status" in lines[1]
     assert "--from VERSE" in lines[2]
+
+
+# A flag's trigger fires only when the mark finds it clear: marked again in a later
+# exploration, it queues nothing, and 101.1's `-> end` then ends the exploration there.
+SONG = """
+@status "Song"
+  when marked -> bos.song
+
+@location 101 "Mill"
+  explore -> 101.1
+
+== 101.1
+~ mark "Song"
+* {status "Song"} Hum -> end
+* Leave -> end
+
+== bos.song
+-> end
+"""
+
+
+def test_a_flag_marked_again_fires_no_trigger(tmp_path: Path) -> None:
+    book = book_of(tmp_path, SONG)
+    ex = explore(book, new_state(book.bundle))
+    assert ex.complete
+    assert set(ex.endings["end"]) == {"bos.song", "101.1"}

@@ -69,7 +69,7 @@ def test_a_search_stopped_at_its_bound_reports_what_the_whole_search_does(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(explorer_module, "SETTLE_EVERY", 1)  # look after every step
     monkeypatch.setattr(explorer_module, "SETTLE_FROM", 1)
-    settled = 0
+    settled, states, whole_states = 0, 0, 0
     for seed in SEEDS:
         book = _campaign(seed, tmp_path)
         if book is None:
@@ -79,6 +79,10 @@ def test_a_search_stopped_at_its_bound_reports_what_the_whole_search_does(
             continue
         settled += 1
         whole = _whole(book)
-        assert early.complete and early.states <= whole.states
+        assert early.complete
         assert _report(early) == _report(whole), seed
+        states, whole_states = states + early.states, whole_states + whole.states
     assert settled >= 8  # not vacuous: the campaigns without traps stop early
+    # The search goes toward its bound in its own order (toward.py), so one campaign may
+    # take a state or two more than the whole search breadth first; together they take fewer.
+    assert states < whole_states

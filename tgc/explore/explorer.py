@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import gc
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -38,6 +37,7 @@ from tgc.explore.features import Feature, Features, Scratch, Test, Value, leaf_t
 from tgc.explore.liveness import Liveness
 from tgc.explore.pace import CHECK_EVERY, OUTLOOK_AFTER, Outlook, Pace, outlook
 from tgc.explore.region import ways_of
+from tgc.explore.toward import Aim, Frontier, Key, Lacking
 from tgc.explore.ways import Ways
 from tgc.limits import is_number
 from tgc.runtime import events as ev
@@ -271,8 +271,9 @@ class Explorer:
         self.foresee, self.look_after = foresee, look_after
         self.began = time.monotonic()
         self.start_memory = resident()
-        self.queue: deque[Task] = deque()  # plays to run on, first
-        self.later: deque[Join | Waiter] = deque()  # points that gained values, once the plays settle
+        # Plays to run on, and points that gained values (toward.py: the order).
+        self.frontier: Frontier[Task | Join | Waiter] = Frontier()
+        self.lacking: Lacking | None = None  # what the bound allows and the search has not met
         # Points are kept as 128-bit fingerprints (``_fingerprint``), not as the values.
         self.memo: dict[int, int] = {}
         self.exact: set[int] = set()  # draw points met, with every value the play carried
@@ -306,13 +307,15 @@ class Explorer:
         if self.start_at is not None:
             self.result.entries.append(Entry(None, self.start_at))
             known = frozenset(self.features.relevant)
-            self.queue.append(Task(self.base.fork(), known, None, (self.result.entries[0].label,), 0,
+            self.frontier.add(Task(self.base.fork(), known, None, (self.result.entries[0].label,), 0,
                                    started=False))
         else:
             self._add_entries()
         limit: Bound | None | Literal[False] = False  # False: not computed yet
+        settles = False  # the ways out prove that meeting the bound is the end
+        aim: Aim | None = None
         steps = 0
-        while self.queue or self.later:
+        while self.frontier:
             if len(self.result.nodes) >= self.max_states:
                 self._stop("states")
                 break
@@ -321,18 +324,22 @@ class Explorer:
                 break
             if steps % SETTLE_EVERY == 0 and steps >= SETTLE_FROM and limit is not None:
                 if limit is False:
-                    limit = self._bound()
-                if limit and self._met(limit):
-                    self.result.settled = True
-                    break
-            if self.queue:
-                self._run(self.queue.popleft())
+                    limit, settles = self._bound()
+                    aim = Aim(self.book) if limit is not None else None
+                if limit is not None and aim is not None:
+                    if settles and self._met(limit):
+                        self.result.settled = True
+                        break
+                    self._aim(aim, limit)
+            item, point = self.frontier.take()
+            if not point:
+                assert isinstance(item, Task)
+                self._run(item)
+            elif isinstance(item, Waiter):
+                self._wake(item)
             else:
-                item = self.later.popleft()
-                if isinstance(item, Waiter):
-                    self._wake(item)
-                else:
-                    self._go_on(item)
+                assert isinstance(item, Join)
+                self._go_on(item)
         if not self.result.complete and self.result.bound is None:
             self._verdict()
         self.result.peak = max(self.result.peak, peak())
@@ -342,18 +349,41 @@ class Explorer:
         """The bound of a search that stops early, so its report can say what is proven
         unreachable even so. The frontier is dropped first: it is never run now, and at the
         memory budget the bound needs the room it held."""
-        self.queue.clear()
-        self.later.clear()
+        self.frontier = Frontier()
         limits = self.limits()
         self.result.bound, self.result.ways = limits if limits is not None else (None, None)
 
-    def _bound(self) -> Bound | None:
-        """What play may show at most, when it is known soundly and every play can end."""
+    def _bound(self) -> tuple[Bound | None, bool]:
+        """What play may show at most, when it is known soundly, and whether every play can
+        end (only then does meeting it end the search; the order goes toward it either way)."""
         limits = self.limits()
         self.result.bound, self.result.ways = limits if limits is not None else (None, None)
-        if limits is None or not limits[0].sure or limits[1].loop is not None or limits[1].trap is not None:
-            return None
-        return limits[0]
+        if limits is None or not limits[0].sure:
+            return None, False
+        return limits[0], limits[1].loop is None and limits[1].trap is None
+
+    def _aim(self, aim: Aim, limit: Bound) -> None:
+        """Rank the frontier by the distance to what the bound allows and the search has not
+        met, when that changed."""
+        found = self.result
+        lacking = Lacking(
+            frozenset(limit.verses - found.reached.keys()), frozenset(limit.blocks - found.blocks.keys()),
+            frozenset(limit.choices - found.choices), frozenset(limit.parts - found.parts),
+            frozenset(limit.secrets - found.secrets),
+            frozenset((k, w) for k, w in limit.endings if w not in found.endings.get(k, {})),
+            frozenset(limit.dead_ends - found.dead_ends.keys()))
+        if lacking != self.lacking:
+            self.lacking = lacking
+            self.frontier.aim(self._where, aim.near(lacking))
+
+    def _where(self, item: Task | Join | Waiter) -> Key:
+        """The body an item of the frontier runs on next."""
+        task = item if isinstance(item, Task) else item.task
+        cursor = task.story.cursor
+        if task.started and cursor is not None:
+            return (cursor.verse, cursor.block)
+        target = self.result.entries[task.entry].target
+        return (target.verse, target.block)
 
     def limits(self) -> tuple[Bound, Ways] | None:
         """The bound of this search and its ways out (bound.py, ways.py); None for a search
@@ -388,7 +418,7 @@ class Explorer:
             self._stop("memory")
             return False
         seconds = time.monotonic() - self.began
-        pace = Pace(seconds, len(result.nodes), len(self.queue) + len(self.later), memory,
+        pace = Pace(seconds, len(result.nodes), len(self.frontier), memory,
                     len(result.reached), len(self.book.verses))
         if self.progress is not None:
             self.progress(pace)
@@ -405,7 +435,7 @@ class Explorer:
             task = Task(self.base.fork(), frozenset(), None, (entry.label,), len(self.result.entries) - 1,
                         started=False)
             if entry.location is None:
-                self.queue.append(task)
+                self.frontier.add(task)
                 continue
             feature = ("loc", entry.location)
             self.waiters.setdefault(feature, []).append(Waiter(task, feature, "entry"))
@@ -428,10 +458,11 @@ class Explorer:
                     child = task.copy()
                     child.sym[split.feature] = values
                     self._put(child, split.feature, next(iter(values)))
-                    self.queue.append(child)
+                    self.frontier.add(child)
                 return
             except _Reorder as reorder:
-                self.queue.extend(self._reordered(task, reorder))
+                for child in self._reordered(task, reorder):
+                    self.frontier.add(child)
                 return
             except InputError:
                 return  # an action the party cannot pay for with these values
@@ -478,11 +509,11 @@ class Explorer:
                                  dict(task.sym), first=ordered.first)
                     self._task = again
                     give(again.story)
-                    self.queue.append(again)
+                    self.frontier.add(again)
                 continue
             if child.story.last_choice is not None and is_number(label):
                 self.result.choices.add(child.story.last_choice)
-            self.queue.append(child)
+            self.frontier.add(child)
 
     def _join(self, node: int, task: Task) -> None:
         """Plays that meet at a memo point share its continuation: when one brings symbolic
@@ -499,7 +530,7 @@ class Explorer:
                     grown = True
         if grown and not join.queued:
             join.queued = True
-            self.later.append(join)
+            self.frontier.add(join, point=True)
 
     def _go_on(self, join: Join) -> None:
         join.queued = False
@@ -508,7 +539,7 @@ class Explorer:
         self._settle(child)
         child.story.again()
         child.force = join.node
-        self.queue.append(child)
+        self.frontier.add(child)
 
     def _settle(self, task: Task) -> None:
         """Make the state hold one of each symbolic feature's values."""
@@ -761,7 +792,7 @@ class Explorer:
         if was is not ASSIGNED:
             child.assumed = child.assumed + ((feature, frozenset({was})),)
         self._put(child, feature, now)
-        self.queue.append(child)
+        self.frontier.add(child)
 
     def _left(self, task: Task) -> list[Left]:
         """An exploration ended: the values it leaves that the map lacks, or that this
@@ -800,7 +831,7 @@ class Explorer:
             waiter.pending[value] = value
             if not waiter.queued:
                 waiter.queued = True
-                self.later.append(waiter)
+                self.frontier.add(waiter, point=True)
 
     def _wake(self, waiter: Waiter) -> None:
         values, waiter.pending, waiter.queued = waiter.pending, {}, False
@@ -809,7 +840,7 @@ class Explorer:
             child.sym[waiter.feature] = values
             self._put(child, waiter.feature, next(iter(values)))
             self._settle(child)
-            self.queue.append(child)
+            self.frontier.add(child)
             return
         for value in values:
             self._fix(waiter.task, waiter.feature, value, value, entry=waiter.mode == "entry")

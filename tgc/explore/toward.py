@@ -1,0 +1,236 @@
+"""Explorer, the search's order: a Book and what its bound still lacks in, the frontier of
+plays to run out, nearest first to what the search has yet to meet (or oldest first while
+no bound is known).
+
+A search that stops at its bound (bound.py) stops as soon as it has met every verse,
+block, choice, status part, secret, ending and dead end the bound allows; breadth first
+it meets the last of them after tens of thousands of states, because the plays that lead
+there wait behind every other. So once the bound is known, the frontier takes next the
+play whose body is fewest steps along the verse graph from a body where something still
+unmet lies. The order changes no result of a search that runs to its end (every play is
+still run), only how soon the one that stops at its bound gets there; one pick in
+``FAIR`` is the oldest play, so the explorations that only make values (their bodies
+far from every goal) are never starved.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from tgc.bundle import schema as s
+from tgc.runtime.book import Book
+
+Key = tuple[str, str | None]  # a body: (verse, block)
+Item = TypeVar("Item")
+FAR = 1 << 30  # the distance of a body from which no goal lies along the graph
+FAIR = 4  # every FAIR-th pick is the oldest item, whatever its distance
+
+
+@dataclass(frozen=True, slots=True)
+class Lacking:
+    """What the bound allows that the search has not met yet (bound.Bound's fields)."""
+
+    verses: frozenset[str] = frozenset()
+    blocks: frozenset[str] = frozenset()  # "verse.block"
+    choices: frozenset[tuple[str, str | None, int]] = frozenset()
+    parts: frozenset[tuple[str, int]] = frozenset()
+    secrets: frozenset[int] = frozenset()
+    endings: frozenset[tuple[str, str]] = frozenset()  # (kind, verse)
+    dead_ends: frozenset[str] = frozenset()
+
+
+class Aim:
+    """The verse graph of one book, read once, and where each kind of goal lies in it."""
+
+    def __init__(self, book: Book) -> None:
+        self.into = graph(book)
+        self.bodies: dict[str, list[Key]] = {}
+        self.marks: dict[str, set[Key]] = {}
+        self.secrets: dict[int, set[Key]] = {}
+        for verse in book.bundle.verses:
+            keys = [(verse.id, None), *((verse.id, b.name) for b in verse.blocks)]
+            self.bodies[verse.id] = keys
+            for key in keys:
+                for op in book.body(*key).ops:
+                    self._index(op.effect if isinstance(op, s.IfEffect) else op, key)
+
+    def _index(self, effect: object, key: Key) -> None:
+        match effect:
+            case s.Mark(kind="mark"):
+                self.marks.setdefault(effect.status, set()).add(key)
+            case s.SecretChange(kind="gain-secret"):
+                self.secrets.setdefault(effect.number, set()).add(key)
+
+    def goals(self, lacking: Lacking) -> set[Key]:
+        """The bodies where something lacking may be met."""
+        out: set[Key] = set()
+        for where in (*lacking.verses, *lacking.dead_ends, *(where for _, where in lacking.endings),
+                      *lacking.blocks):
+            out.update(self._at(where))
+        out.update((verse, block) for verse, block, _ in lacking.choices)
+        for status, _ in lacking.parts:
+            out.update(self.marks.get(status, ()))
+        for number in lacking.secrets:
+            out.update(self.secrets.get(number, ()))
+        return out
+
+    def _at(self, where: str) -> list[Key]:
+        """The bodies of a verse (``110.22``), or the one block (``117.8.high``)."""
+        if where in self.bodies:
+            return self.bodies[where]
+        verse, _, block = where.rpartition(".")
+        return [k for k in self.bodies.get(verse, ()) if k[1] == block]
+
+    def near(self, lacking: Lacking) -> dict[Key, int]:
+        """Each body's distance to the nearest goal."""
+        return distances(self.into, self.goals(lacking))
+
+
+def graph(book: Book) -> dict[Key, set[Key]]:
+    """For each body, the bodies that lead to it: a divert, a choice, an arm of a roll, a
+    toss or an encounter, and a trigger's verse from every body that marks its status (the
+    verse is read at that exploration's ``-> end``)."""
+    fires: dict[str, list[Key]] = {}
+    for status in book.bundle.statuses:
+        for trigger in status.triggers:
+            if isinstance(trigger.target, s.Goto):
+                fires.setdefault(status.name, []).append((trigger.target.verse, trigger.target.block))
+    into: dict[Key, set[Key]] = {}
+    for verse in book.bundle.verses:
+        bodies = [(verse.id, None), *((verse.id, b.name) for b in verse.blocks)]
+        for key in bodies:
+            for op in book.body(*key).ops:
+                for after in _leads(op, key[0], fires):
+                    into.setdefault(after, set()).add(key)
+    return into
+
+
+def _leads(op: s.Op, verse: str, fires: dict[str, list[Key]]) -> Iterator[Key]:
+    """The bodies one line may lead to."""
+    effect = op.effect if isinstance(op, s.IfEffect) else op
+    targets: list[s.Target] = []
+    match effect:
+        case s.Choice() | s.IfDivert() | s.Divert():
+            targets.append(effect.target)
+        case s.Roll() | s.Toss() | s.Encounter():
+            targets += [arm.target for arm in effect.arms]
+        case s.Mark():
+            yield from fires.get(effect.status, ())
+    for target in targets:
+        if isinstance(target, s.Goto):
+            yield (target.verse, target.block or None)
+
+
+def distances(into: dict[Key, set[Key]], goals: Iterable[Key]) -> dict[Key, int]:
+    """Steps from each body to the nearest goal body (breadth first, backwards)."""
+    out: dict[Key, int] = {}
+    todo: deque[Key] = deque()
+    for goal in goals:
+        if goal not in out:
+            out[goal] = 0
+            todo.append(goal)
+    while todo:
+        key = todo.popleft()
+        for before in into.get(key, ()):
+            if before not in out:
+                out[before] = out[key] + 1
+                todo.append(before)
+    return out
+
+
+@dataclass(slots=True, eq=False)
+class _Slot(Generic[Item]):
+    """An item in the frontier: in its body's bucket and in the age queue at once, taken
+    from whichever reaches it first."""
+
+    item: Item
+    point: bool
+    taken: bool = False
+
+
+@dataclass
+class Frontier(Generic[Item]):
+    """The plays still to run and the points that gained values. Without an aim: every play
+    first, oldest first, then the points, oldest first (a point then carries every value
+    the plays before it brought, in one go). With an aim (``aim``): the items of the body
+    nearest a goal first (its plays before its points, oldest first), and every
+    ``FAIR``-th pick the oldest of all. Items are kept in one bucket per body, so ranking
+    them again when the goals change costs one entry per body, not one per item."""
+
+    now: deque[Item] = field(default_factory=deque)
+    later: deque[Item] = field(default_factory=deque)
+    where: Callable[[Item], Key] | None = None  # the body an item runs on (with an aim)
+    near: dict[Key, int] = field(default_factory=dict)
+    buckets: dict[Key, tuple[deque[_Slot[Item]], deque[_Slot[Item]]]] = field(default_factory=dict)
+    heap: list[tuple[int, str, str, Key]] = field(default_factory=list)  # bodies, nearest first
+    ages: deque[_Slot[Item]] = field(default_factory=deque)
+    picks: int = 0
+    live: int = 0  # items in the buckets not yet taken
+
+    def __len__(self) -> int:
+        return len(self.now) + len(self.later) + self.live
+
+    def add(self, item: Item, point: bool = False) -> None:
+        """A play to run (or, ``point``, a point that gained values)."""
+        if self.where is None:
+            (self.later if point else self.now).append(item)
+            return
+        key = self.where(item)
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = (deque(), deque())
+            heapq.heappush(self.heap, self._rank(key))
+        slot = _Slot(item, point)
+        bucket[point].append(slot)
+        self.ages.append(slot)
+        self.live += 1
+
+    def _rank(self, key: Key) -> tuple[int, str, str, Key]:
+        return (self.near.get(key, FAR), key[0], key[1] or "", key)
+
+    def take(self) -> tuple[Item, bool]:
+        """The next item, and whether it is a point."""
+        if self.where is None:
+            return (self.now.popleft(), False) if self.now else (self.later.popleft(), True)
+        self.picks += 1
+        slot = self._oldest() if self.picks % FAIR == 0 else self._nearest()
+        slot.taken = True
+        self.live -= 1
+        if len(self.ages) > 2 * self.live + 64:  # slots the buckets gave out, still queued by age
+            self.ages = deque(s for s in self.ages if not s.taken)
+        return slot.item, slot.point
+
+    def _oldest(self) -> _Slot[Item]:
+        while self.ages[0].taken:
+            self.ages.popleft()
+        return self.ages.popleft()  # its bucket skips it, taken, when it comes to it
+
+    def _nearest(self) -> _Slot[Item]:
+        while True:
+            key = self.heap[0][3]
+            bucket = self.buckets[key]
+            for side in bucket:
+                while side:
+                    slot = side.popleft()
+                    if not slot.taken:
+                        return slot
+            heapq.heappop(self.heap)
+            del self.buckets[key]
+
+    def aim(self, where: Callable[[Item], Key], near: dict[Key, int]) -> None:
+        """Order by ``near`` (each body's distance to the goals) from now on; called again
+        when the goals change, every body is ranked again."""
+        first = self.where is None
+        self.where, self.near = where, near
+        if first:
+            for item in self.now:
+                self.add(item)
+            for item in self.later:
+                self.add(item, True)
+            self.now, self.later = deque(), deque()
+        self.heap = [self._rank(key) for key in self.buckets]
+        heapq.heapify(self.heap)
