@@ -55,9 +55,11 @@ def test_every_goal_gets_a_script_that_replays_and_an_index(tmp_path: Path, gene
     code, output = round_of(CliRunner(), generated, tmp_path / "w", "--max-states", "300")
     assert code == 0, output
     assert output == ("witnesses: 29 confirmed, 0 not confirmed, 0 with no witness found "
-                      f"(of 29 goals); wrote {tmp_path / 'w'}\n")
+                      f"(of 29 goals); wrote {tmp_path / 'w'}; the search was INCOMPLETE (stopped "
+                      "at --max-states after 300 states): goals it did not reach have none\n")
     index = json.loads((tmp_path / "w" / "index.json").read_text(encoding="utf-8"))
     assert index["summary"] == {"confirmed": 29, "not_confirmed": 0, "no_witness": 0}
+    assert index["search"] == {"complete": False, "states": 300, "stopped": "states"}
     rows = index["witnesses"]
     assert all(row["confirmed"] and row["why"] == "" for row in rows)
     assert names(tmp_path / "w") == sorted([*(r["file"] for r in rows), "index.json"])

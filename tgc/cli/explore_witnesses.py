@@ -60,15 +60,24 @@ def witness_round(ex: Exploration, ask: RoundAsk, *, source: Path, state_file: P
         with staged(ask.out) as folder:
             rows = _run(lambda tick: run_round(inputs, ask.where, None if ask.no_cache else ChunkStore(),
                                                tick), len(inputs.aims), fmt)
-            tally = write_round(folder, rows)
+            tally = write_round(folder, rows, _search(ex))
     except (RoundError, ExecutorError) as err:
         fail_usage(str(err))
     if fmt == "json":
         doc = json.loads((ask.out / "index.json").read_text(encoding="utf-8"))
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
-        click.echo(f"witnesses: {tally.line()}; wrote {ask.out}")
+        cut = "" if ex.complete else (f"; the search was INCOMPLETE (stopped at "
+                                      f"{'the memory budget' if ex.stopped == 'memory' else '--max-states'} "
+                                      f"after {ex.states:,} states): goals it did not reach have none")
+        click.echo(f"witnesses: {tally.line()}; wrote {ask.out}{cut}")
     return EXIT_OK if tally.clean else EXIT_ERRORS
+
+
+def _search(ex: Exploration) -> dict[str, Any]:
+    """How the search ended, as the index says it (never its time: the folder is the same
+    on every run)."""
+    return {"complete": ex.complete, "states": ex.states} | ({"stopped": ex.stopped} if ex.stopped else {})
 
 
 def _run(work: Callable[[Callable[[int], None] | None], list[dict[str, Any]]], total: int,

@@ -112,10 +112,11 @@ def _umask() -> int:
     return mask
 
 
-def write_round(folder: Path, rows: list[dict[str, Any]]) -> Tally:
-    """The scripts and the index into ``folder``. A witness whose replay did not meet its
-    goal is still written, for its author to look at, but its first line says so and the
-    index marks it; no witness, no file."""
+def write_round(folder: Path, rows: list[dict[str, Any]], search: dict[str, Any] | None = None) -> Tally:
+    """The scripts and the index into ``folder`` (``search``: how the search ended, its
+    ``complete``, ``states`` and ``stopped``, for the index to say what the goals cover).
+    A witness whose replay did not meet its goal is still written, for its author to look
+    at, but its first line says so and the index marks it; no witness, no file."""
     index: list[dict[str, Any]] = []
     used: set[str] = set()
     for row in rows:
@@ -130,7 +131,7 @@ def write_round(folder: Path, rows: list[dict[str, Any]]) -> Tally:
                   sum(r["script"] is not None and not r["confirmed"] for r in rows),
                   sum(r["script"] is None for r in rows))
     doc = {"summary": {"confirmed": tally.confirmed, "not_confirmed": tally.unconfirmed,
-                       "no_witness": tally.missing}, "witnesses": index}
+                       "no_witness": tally.missing}, "search": search or {}, "witnesses": index}
     (folder / INDEX).write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return tally
 
