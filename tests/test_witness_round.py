@@ -137,7 +137,7 @@ def test_a_round_stopped_half_way_leaves_the_earlier_folder_whole(tmp_path: Path
     assert round_of(runner, generated, tmp_path / "w", "--max-states", "300")[0] == 0
     before = folder_of(tmp_path / "w")
 
-    def interrupted(folder: Path, rows: list[dict[str, object]]) -> None:
+    def interrupted(folder: Path, rows: list[dict[str, object]], search: object = None) -> None:
         (folder / "verse-half.txt").write_text("half", encoding="utf-8")
         raise KeyboardInterrupt
 

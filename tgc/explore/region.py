@@ -37,6 +37,7 @@ Good = Callable[[Key], bool]  # does every silent run from this body's start mee
 BAD: Node = ((("", None), -1), ())  # a way the region cannot follow: never safe
 MAX_VALUES = 4_096  # values of one feature (closed under the region's effects)
 MAX_NODES = 50_000  # product nodes one region may take before it stays in doubt
+MAX_STEPS = 400_000  # lines all the regions of one verdict may run (the rest stay in doubt)
 EITHER = frozenset({True, False})
 
 
@@ -51,23 +52,56 @@ def ways_of(features: Features, scratch: Scratch, limit: Bound) -> Ways:
 
 def decide(features: Features, scratch: Scratch, starts: Mapping[Key, State], doubtful: Iterable[Pos],
            good: Good) -> list[Pos]:
-    """The doubtful points not proven safe by a search of their region."""
-    left: list[Pos] = []
-    for pos in doubtful:
+    """The doubtful points not proven safe by a search of their region, in their order.
+
+    The report names only the first point left in doubt, so the search stops at it (the
+    points after it are kept unexamined: not proven is not proven). The points of one body
+    share its region, searched once; every region of one call draws on one budget of lines
+    run, so a campaign whose regions are too large for it stays in doubt after a bounded
+    time instead of deciding point after point for minutes."""
+    points = list(doubtful)
+    budget = _Budget(MAX_STEPS)
+    memo: dict[Key, bool] = {}
+    judged: dict[Key, frozenset[Pos] | None] = {}  # a body's unsafe points
+    for n, pos in enumerate(points):
         key = pos[0]
-        if key not in starts or not _Region(features, scratch, key, good).safe_at(pos, starts[key]):
-            left.append(pos)
-    return left
+        if key not in judged:
+            judged[key] = None if key not in starts else _Region(
+                features, scratch, key, _memo(good, memo), budget).unsafe_points(starts[key])
+        unsafe = judged[key]
+        if unsafe is None or pos in unsafe:
+            return points[n:]
+    return []
+
+
+class _Budget:
+    """Lines the regions of one verdict may still run."""
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+
+
+def _memo(good: Good, kept: dict[Key, bool]) -> Good:
+    """``good`` once per body: it walks the verse graph, and a region asks it at every jump."""
+    def once(key: Key) -> bool:
+        found = kept.get(key)
+        if found is None:
+            found = kept[key] = good(key)
+        return found
+    return once
 
 
 class _Region:
-    def __init__(self, features: Features, scratch: Scratch, key: Key, good: Good) -> None:
-        self.features, self.scratch, self.good = features, scratch, good
+    def __init__(self, features: Features, scratch: Scratch, key: Key, good: Good, budget: _Budget) -> None:
+        self.features, self.scratch, self.good, self.budget = features, scratch, good, budget
         self.book = features.book
+        self.key = key
         self.bodies = self._bodies(key)
         self.tracked: list[Feature] = []
         self.canon: dict[Feature, dict[Value, Value]] = {}
         self._pays: dict[int, tuple[s.Cost, s.Amount]] = {}
+        self._touched: dict[int, tuple[s.Op, tuple[int, ...]]] = {}  # id(effect) -> tracked it changes
+        self._runs: dict[Node, frozenset[Node]] = {}
         self.unsure = False
 
     # ------------------------------------------------------------ the region and its classes
@@ -176,35 +210,58 @@ class _Region:
 
     # ------------------------------------------------------------ the product and its fixed point
 
-    def safe_at(self, pos: Pos, start: State) -> bool:
+    def unsafe_points(self, start: State) -> frozenset[Pos] | None:
+        """The waiting points of the first body not proven safe with every class play may
+        meet them with (None: the region cannot be followed, or is beyond its budget). Play
+        meets them through the body's start, with values the bound holds there: the nodes
+        a run from the start with the bound's classes comes to, and those past an encounter
+        of the body (its outcomes leave the values as they were)."""
         if not self._classes(start):
-            return False
+            return None
         firsts = [tuple(sorted({self.canon[x][v] for v in start[x]}, key=repr)) for x in self.tracked]
         alternatives: dict[Node, list[set[Node]]] = {}
-        todo: list[Node] = []
+        met: set[Node] = set()
         for vals in itertools.product(*firsts):
-            found = self._run([(pos[0], 0)], vals)
-            todo.extend(found)
-        met = [n for n in todo if n[0] == pos]
+            met |= self._run(((self.key, 0), vals))
+            if self.budget.left < 0:
+                return None
+        todo = list(met)
         while todo:
             node = todo.pop()
             if node in alternatives or node == BAD:
                 continue
-            if len(alternatives) > MAX_NODES:
-                return False
+            if len(alternatives) > MAX_NODES or self.budget.left < 0:
+                return None
             alternatives[node] = self._answers(node)
             todo.extend(n for alt in alternatives[node] for n in alt if n not in alternatives)
         if self.unsure:
-            return False
+            return None
         safe = _fixed_point(alternatives)
-        return all(n in safe for n in met)
+        return frozenset(n[0] for n in self._past_encounters(met) if n not in safe)
 
-    def _run(self, starts: list[Pos], vals: Vals) -> set[Node]:
-        """The product waiting points a run without input from ``starts`` comes to."""
+    def _past_encounters(self, met: set[Node]) -> set[Node]:
+        todo, out = list(met), set(met)
+        while todo:
+            (key, i), vals = todo.pop()
+            if isinstance(self.book.body(*key).ops[i], s.Encounter):
+                for node in self._run(((key, i + 1), vals)) - out:
+                    out.add(node)
+                    todo.append(node)
+        return out
+
+    def _run(self, first: Node) -> frozenset[Node]:
+        """The product waiting points a run without input from ``first`` comes to."""
+        kept = self._runs.get(first)
+        if kept is None:
+            kept = self._runs[first] = frozenset(self._walk(first))
+        return kept
+
+    def _walk(self, first: Node) -> set[Node]:
         out: set[Node] = set()
-        todo = [(p, vals) for p in starts]
+        todo = [first]
         seen: set[Node] = set()
         while todo:
+            self.budget.left -= 1
             node = todo.pop()
             if node in seen:
                 continue  # a loop without input: the interpreter ends it, not a trap
@@ -252,13 +309,19 @@ class _Region:
 
     def _effect(self, effect: s.Op, vals: Vals) -> list[Vals]:
         """The classes after ``effect`` ([]: it raises, and the play ends there)."""
+        kept = self._touched.get(id(effect))
+        if kept is None or kept[0] is not effect:  # the op is kept: its id is never reused
+            kept = self._touched[id(effect)] = (effect, tuple(
+                at for at, feature in enumerate(self.tracked) if self._touches(effect, feature)))
+        if not kept[1]:
+            return [vals]
         out = list(vals)
-        for at, feature in enumerate(self.tracked):
-            if self._touches(effect, feature):
-                after = self._apply(feature, effect, out[at])
-                if after is None:
-                    return []
-                out[at] = self.canon[feature][after]
+        for at in kept[1]:
+            feature = self.tracked[at]
+            after = self._apply(feature, effect, out[at])
+            if after is None:
+                return []
+            out[at] = self.canon[feature][after]
         return [tuple(out)]
 
     def _holds(self, cond: s.Condition, vals: Vals) -> frozenset[bool]:
@@ -316,7 +379,7 @@ class _Region:
                 sides = [next((a for a in op.arms if a.side == side), None) for side in ("heads", "tails")]
                 return [self._run_to(a.target, vals) if a else set() for a in sides]
             case s.Encounter():
-                through = self._run([(key, i + 1)], vals)
+                through = set(self._run(((key, i + 1), vals)))
                 outcomes = {a.outcome: a for a in op.arms}
                 return [self._run_to(outcomes[o].target, vals) if o in outcomes else through
                         for o in self.book.outcomes(op.deck, op.name)] or [through]
@@ -324,7 +387,7 @@ class _Region:
 
     def _run_to(self, target: s.Target, vals: Vals) -> set[Node]:
         found = self._to(target, vals)
-        return self._run([found[0][0]], found[0][1]) if found else set()
+        return set(self._run(found[0])) if found else set()
 
     def _offered(self, choice: s.Choice, vals: Vals) -> tuple[list[Vals], bool] | None:
         """The classes after taking ``choice`` and whether it is surely offered (None: never)."""
