@@ -3,6 +3,9 @@ campaign's characters, cards and encounters."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -75,6 +78,27 @@ def test_loader_reports_each_kind_of_mistake() -> None:
     assert codes(fight) == ["TGC505"]
     assert codes('@encounter "E"\n  deck: gray\n  value: 4\n') == ["TGC502"]
     assert codes('@encounter "E"\n  deck: gray\n  level: 2\n') == []  # a story encounter
+
+
+def test_a_journal_without_rule_data_never_imports_the_loader(tmp_path: Path) -> None:
+    """The rule data's loader and records are imported only for a campaign that declares
+    rule data (a tenth of a plain journal's cold check): without it the check says what it
+    said before, and a misspelt key of an `@encounter` added later is still found."""
+    (tmp_path / "campaign.tgj").write_text(
+        '@campaign "Short"\n  ruleset: tainted-grail\n  start: 100\n  players: 1-4\n\n'
+        '@location 100 "Road"\n  explore: -> 100.1\n\n'
+        '== 100.1\nA road.\n~ encounter gray\n* Back -> end\n', encoding="utf-8")
+    script = ("import json, sys\nfrom pathlib import Path\nfrom tgc.pipeline import Job, run\n"
+              "result = run(Job(Path(sys.argv[1])))\n"
+              "print(json.dumps([[d.code for d in result.diagnostics],"
+              " 'tgc.rulesets.tainted_grail.loader' in sys.modules]))")
+    check = [sys.executable, "-c", script, str(tmp_path)]
+    codes, loaded = json.loads(subprocess.run(check, capture_output=True, text=True, check=True).stdout)
+    assert "TGC501" not in codes and not loaded
+    with (tmp_path / "campaign.tgj").open("a", encoding="utf-8") as file:
+        file.write('\n@encounter "E"\n  deck: gray\n  level: 2\n  colour: red\n')
+    more, loaded = json.loads(subprocess.run(check, capture_output=True, text=True, check=True).stdout)
+    assert "TGC501" in more and loaded
 
 
 def test_diplomacy_loads_its_track_stages_and_avoid() -> None:

@@ -76,10 +76,14 @@ def _child_spans(prefix: str, children: tuple[ast.Prop, ...], spans: dict[str, S
             _child_spans(key, child.value, spans)
 
 
-def rule_declarations(campaign: Campaign) -> list[RawDecl]:
+def _rule_decls(campaign: Campaign) -> list[ast.Declaration]:
     decls = [*campaign.encounters.values(), *campaign.others,
              *(item.decl for item in campaign.items.values())]
-    return [raw_from_declaration(d) for d in decls if d.kind in RULE_KINDS]
+    return [d for d in decls if d.kind in RULE_KINDS]
+
+
+def rule_declarations(campaign: Campaign) -> list[RawDecl]:
+    return [raw_from_declaration(d) for d in _rule_decls(campaign)]
 
 
 def campaign_rules(campaign: Campaign) -> tuple[Rules, list[Problem]]:
@@ -93,16 +97,26 @@ def _applies(campaign: Campaign) -> bool:
     return campaign.info is None or campaign.info.ruleset == "tainted-grail"
 
 
-def _rules_of(analysis: Analysis) -> tuple[Rules, list[Problem]]:
-    """The campaign's rule data, read once per analysis for both checks."""
-    return campaign_rules(analysis.campaign)
+def _rules_of(analysis: Analysis) -> tuple[Rules, list[Problem]] | None:
+    """The campaign's rule data, read once per analysis for the three checks; None when it
+    declares none, which reads as no rules and no problems: the loader and the records it
+    imports (a tenth of a plain journal's start-up) are then never imported."""
+    decls = _rule_decls(analysis.campaign)
+    if not decls:
+        return None
+    from tgc.rulesets.tainted_grail.loader import load_rules
+
+    return load_rules([raw_from_declaration(d) for d in decls])
 
 
 def check_rule_data(analysis: Analysis) -> list[Diagnostic]:
     campaign = analysis.campaign
     if not _applies(campaign):
         return []
-    _, problems = analysis.derive(_rules_of)
+    read = analysis.derive(_rules_of)
+    if read is None:
+        return []
+    _, problems = read
     fallback = _first_span(campaign)
     diags = []
     for problem in problems:
@@ -118,9 +132,10 @@ def check_encounter_decks(analysis: Analysis) -> list[Diagnostic]:
     campaign = analysis.campaign
     if not _applies(campaign):
         return []
-    rules, _ = analysis.derive(_rules_of)
-    if not rules.encounters:
+    read = analysis.derive(_rules_of)
+    if read is None or not read[0].encounters:
         return []
+    rules = read[0]
     diags = []
     for effect in _encounter_effects(campaign):
         if effect.deck is None or effect.name is not None:
@@ -149,9 +164,10 @@ def check_character_names(analysis: Analysis) -> list[Diagnostic]:
     campaign = analysis.campaign
     if not _applies(campaign):
         return []
-    rules, _ = analysis.derive(_rules_of)
-    if not rules.characters:
+    read = analysis.derive(_rules_of)
+    if read is None or not read[0].characters:
         return []
+    rules = read[0]
     names = sorted(c.name for c in rules.characters.values())
     diags = []
     for cond in _character_conditions(campaign):
