@@ -34,8 +34,9 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Literal, NamedTuple, Protocol, assert_never
 
 Shape = Literal["parts", "boxes", "flag"]
@@ -84,6 +85,11 @@ class Fact(NamedTuple):
             return f'item "{self.name}"'
         return f"an item with keyword `{self.name}`"
 
+
+# A fact made in C from (kind, name, number), the number always given: the checks make
+# one per part a guard reads or lacks (tens of thousands on a large journal), and a named
+# tuple's own constructor is a Python function (tgc.source.make_span says why).
+make_fact: Callable[[tuple[str, str, int]], Fact] = partial(tuple.__new__, Fact)
 
 STATUS_KINDS = frozenset({"part", "boxes", "flag", "count"})
 
@@ -245,9 +251,9 @@ def _mark(change: Mark, declared: Declared) -> Footprint:
     elif shape == "parts":
         low, high = change.low, change.high
         if low is not None and high is not None and not change.any_count and 1 <= low <= high <= size:
-            facts = tuple(Fact("part", change.status, p) for p in range(low, high + 1))
+            facts = tuple(make_fact(("part", change.status, p)) for p in range(low, high + 1))
     elif change.low is None:
-        facts = (Fact(shape, change.status),)
+        facts = (make_fact((shape, change.status, 0)),)
     return Footprint(facts, change.unmark, needs, assigns)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tgc.conditions.change import STATUS_KINDS, Fact, Shape
+from tgc.conditions.change import STATUS_KINDS, Fact, Shape, make_fact
 from tgc.semantics.model import Campaign, StatusInfo
 from tgc.syntax import ast
 
@@ -49,8 +49,8 @@ class Vocabulary:
         sel = cond.parts
         if status.shape == "parts":
             low, high = (1, status.size) if sel is None or sel.any_count else (sel.low, sel.high)
-            return tuple(Fact("part", status.name, p) for p in range(low, high + 1))
-        return (Fact(status.shape, status.name),)
+            return tuple(make_fact(("part", status.name, p)) for p in range(low, high + 1))
+        return (make_fact((status.shape, status.name, 0)),)
 
     def secret(self, number: int) -> Fact | None:
         return Fact("secret", str(number)) if self.has_secret(number) else None

@@ -94,8 +94,11 @@ class Edge(NamedTuple):
 
 
 # ``_make_edge((source, target, ...))``: an Edge made in C, all eleven fields in order (as
-# tgc.source.make_span makes spans: an edge for every choice of the campaign).
+# tgc.source.make_span makes spans: an edge for every choice of the campaign), and a Node
+# for every body.
 _make_edge: Callable[[tuple[object, ...]], Edge] = partial(tuple.__new__, Edge)
+_make_node: Callable[[tuple[str, str, str | None, tuple[ast.Stmt, ...], Span]], Node] = \
+    partial(tuple.__new__, Node)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +228,7 @@ class _Builder:
 
     def node(self, nid: str, verse: str, block: str | None, body: tuple[ast.Stmt, ...],
              span: Span) -> None:
-        self.g.nodes[nid] = Node(nid, verse, block, body, span)
+        self.g.nodes[nid] = _make_node((nid, verse, block, body, span))
         self.g.edges[nid] = self.body_edges(nid, body)
 
     def body_edges(self, nid: str, body: tuple[ast.Stmt, ...]) -> list[Edge]:

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from tgc.conditions import abstract
 from tgc.conditions import form as f
+from tgc.conditions.change import make_fact
 from tgc.conditions.text import describe as describe_form
 from tgc.semantics.facts import Fact, Vocabulary
 from tgc.semantics.lower import lower, lower_atom, lower_guard, written
@@ -119,13 +120,14 @@ class Held:
         if status is None or not _fits(status, atom) or self.obscures(("status", status.name)):
             return ()
         if status.shape != "parts":
-            fact = Fact(status.shape, status.name)
+            fact = make_fact((status.shape, status.name, 0))
             return () if fact in self.facts else (fact,)
         if atom.low is None:
             return self.count_lacks(status.name, atom.at_least or 1)
         high = atom.high if atom.high is not None else atom.low
-        return tuple(Fact("part", status.name, p) for p in range(atom.low, high + 1)
-                     if Fact("part", status.name, p) not in self.facts)
+        facts, name = self.facts, status.name
+        return tuple(fact for fact in (make_fact(("part", name, p)) for p in range(atom.low, high + 1))
+                     if fact not in facts)
 
     def count_lacks(self, name: str, count: int) -> tuple[Fact, ...]:
         have = len(self.parts.get(name, ()))

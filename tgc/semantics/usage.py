@@ -8,9 +8,10 @@ what can actually happen in play is worked out from these tables by ``semantics.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from difflib import get_close_matches
+from functools import partial
 from typing import NamedTuple, TypeVar
 
 from tgc.conditions.change import footprint
@@ -45,6 +46,15 @@ class Check(NamedTuple):
     span: Span
     atom: ast.StatusCond | ast.SecretCond | ast.ItemCond
     negated: bool
+
+
+# One per condition and per state effect of the campaign, made in C from a tuple of every
+# field in order (a named tuple's own constructor is a Python function: tgc.source.make_span).
+_new_check: Callable[[tuple[str | None, Span, ast.StatusCond | ast.SecretCond | ast.ItemCond, bool]],
+                     Check] = partial(tuple.__new__, Check)
+_new_change: Callable[[tuple[str, int, Span, tuple[Fact, ...], ast.Cond | None, bool,
+                             ast.Mark | ast.SecretEffect | ast.ItemEffect]], Change] = \
+    partial(tuple.__new__, Change)
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,7 +290,7 @@ class _Collector:
                     self.u.unread_obscured.update(
                         n for _, n in _meant("status", atom.name, self.c.statuses))
                 continue
-            use = Check(node, atom.span, atom, neg)
+            use = _new_check((node, atom.span, atom, neg))
             self.u.atoms.append(use)
             for fact in reads:
                 self.u.checks.setdefault(fact, []).append(use)
@@ -302,7 +312,7 @@ class _Collector:
             if not removal:
                 self.u.obscured.update(self.meant(effect))
             return
-        change_line = Change(node, index, line.span, facts, line.cond, removal, effect)
+        change_line = _new_change((node, index, line.span, facts, line.cond, removal, effect))
         table = self.u.removals if removal else self.u.grants
         for fact in facts:
             table.setdefault(fact, []).append(change_line)

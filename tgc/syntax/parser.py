@@ -88,8 +88,11 @@ def grammar_parser(strict: bool = False) -> Lark:
 
 # ------------------------------------------------------------------ assembly state
 
-# A paragraph made in C (as tgc.source.make_span makes spans): one for every run of prose.
+# A paragraph and a verse made in C (as tgc.source.make_span makes spans): one for every
+# run of prose, one for every verse.
 _new_paragraph: Callable[[tuple[str, Span]], ast.Paragraph] = partial(tuple.__new__, ast.Paragraph)
+_new_verse: Callable[[tuple[ast.VerseId, tuple[ast.Stmt, ...], tuple[ast.Block, ...], Span]], ast.Verse] = \
+    partial(tuple.__new__, ast.Verse)
 
 
 @dataclass
@@ -822,7 +825,7 @@ def _freeze_verse(state: _VerseState) -> ast.Verse:
               if state.blocks else ())
     line, end_col = state.end
     span = make_span((state.span.file, state.span.line, 1, line, end_col))
-    return ast.Verse(state.id, _freeze_body(state.body), blocks, span)
+    return _new_verse((state.id, _freeze_body(state.body), blocks, span))
 
 
 def _freeze_prop(node: _PropNode) -> ast.Property:
