@@ -48,3 +48,30 @@ def test_the_sample_bundles_conditions_round_trip() -> None:
         assert to_schema(form) == cond
         kinds |= {type(part).__name__ for part in leaves(form)}
     assert {"Status", "Secret", "Item", "Not"} <= kinds
+
+
+def test_a_form_lowered_alone_is_the_form_with_spans() -> None:
+    """``lower_form`` and ``lower_guard_form`` (what ``holds`` and the endings read) give
+    the very form ``lower`` and ``lower_guard`` give, on every guard and condition of the
+    sample campaign and of the check cases."""
+    from tgc.pipeline import Job, run
+    from tgc.semantics.lower import lower, lower_form, lower_guard, lower_guard_form
+    from tgc.syntax import ast
+
+    guards: list[tuple[ast.Cond, ...]] = []
+    for root in (ROOT / "journal_src", ROOT / "tests/cases/check"):
+        model = run(Job(root, until="model")).campaign
+        assert model is not None
+        for info in model.verses.values():
+            for body in (info.verse.body, *(b.body for b in info.verse.blocks)):
+                for stmt in body:
+                    if isinstance(stmt, ast.Choice) and stmt.guard is not None and stmt.guard.conditions:
+                        guards.append(stmt.guard.conditions)
+                    elif isinstance(stmt, ast.CondDivert | ast.EffectLine) and stmt.cond is not None:
+                        guards.append((stmt.cond,))
+    assert len(guards) > 50 and any(len(g) > 1 for g in guards)
+    assert any(isinstance(c, ast.Not | ast.And | ast.Or) for g in guards for c in g)
+    for guard in guards:
+        assert lower_guard_form(guard) == lower_guard(guard).cond
+        for cond in guard:
+            assert lower_form(cond) == lower(cond).cond

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from tgc.conditions.form import atoms
 from tgc.conditions.table import AtomKey, always_holds, atom_key
 from tgc.semantics.graph import Edge, Graph
-from tgc.semantics.lower import lower, lower_guard
+from tgc.semantics.lower import lower_form, lower_guard_form
 from tgc.semantics.model import Campaign
 from tgc.syntax import ast
 
@@ -158,13 +158,13 @@ def guards_cover(guards: list[tuple[tuple[ast.Cond, ...], tuple[ast.Cost, ...]]]
             continue
         if not conditions:
             return True
-        conds.append(lower_guard(conditions).cond)
+        conds.append(lower_guard_form(conditions))
     return always_holds(conds) if conds else False
 
 
 def _run_ending(run: list[tuple[int, ast.Cond]], partial: tuple[int, ...]) -> Ending | None:
     """The ending at the conditional divert that makes the run always hold, if any."""
-    forms = [lower(cond).cond for _, cond in run]
+    forms = [lower_form(cond) for _, cond in run]
     held = always_holds(forms)
     if held is None:
         return Ending(None, "unknown", unsure=True, partial=partial)
@@ -239,7 +239,7 @@ def _changes(touch: Touch, run: list[tuple[int, ast.Cond]]) -> bool:
     if not touch:
         return False
     for _, cond in run:
-        for atom in atoms(lower(cond).cond):
+        for atom in atoms(lower_form(cond)):
             key = atom_key(atom)
             if any(key[:len(prefix)] == prefix for prefix in touch):
                 return True

@@ -30,7 +30,7 @@ from tgc.conditions import form as f
 from tgc.conditions.change import make_fact
 from tgc.conditions.text import describe as describe_form
 from tgc.semantics.facts import Fact, Vocabulary
-from tgc.semantics.lower import lower, lower_atom, lower_guard, written
+from tgc.semantics.lower import lower_atom, lower_form, lower_guard_form, written
 from tgc.semantics.model import Campaign, StatusInfo
 from tgc.syntax import ast
 
@@ -83,7 +83,7 @@ class Held:
         """The lowered form of a condition, lowered once."""
         cached = self._forms.get(id(cond))
         if cached is None:
-            cached = self._forms[id(cond)] = (cond, lower(cond).cond)
+            cached = self._forms[id(cond)] = (cond, lower_form(cond))
         return cached[1]
 
     def _guard(self, conds: Sequence[ast.Cond]) -> f.Condition:
@@ -92,7 +92,7 @@ class Held:
             return self._form(conds[0])
         cached = self._forms.get(id(conds))
         if cached is None:
-            cached = self._forms[id(conds)] = (conds, lower_guard(conds).cond)
+            cached = self._forms[id(conds)] = (conds, lower_guard_form(conds))
         return cached[1]
 
     def _lacks(self, atom: f.Atom) -> bool:
@@ -156,9 +156,11 @@ class Held:
     def _conflict(self, cond: f.Condition) -> tuple[f.Path, f.Path] | None:
         if not isinstance(cond, f.And | f.Not):
             return None
-        if cond not in self._conflicts:
-            self._conflicts[cond] = abstract.conflict(cond, self.v.keywords)
-        return self._conflicts[cond]
+        try:  # (one lookup of a form seen before, not two: its hash is a Python call per node)
+            return self._conflicts[cond]
+        except KeyError:
+            found = self._conflicts[cond] = abstract.conflict(cond, self.v.keywords)
+            return found
 
 
 def _fits(status: StatusInfo, atom: f.Status) -> bool:
@@ -175,11 +177,11 @@ def conflict(conds: Sequence[ast.Cond], vocabulary: Vocabulary | None = None
              ) -> tuple[ast.Cond, ast.Cond] | None:
     """The first two literals of a conjunction that contradict each other, in source order
     (tgc.conditions.abstract.conflict on the lowered guard)."""
-    found = abstract.conflict(lower_guard(conds).cond,
+    found = abstract.conflict(lower_guard_form(conds),
                               vocabulary.keywords if vocabulary is not None else None)
     return None if found is None else (written(conds, found[0]), written(conds, found[1]))
 
 
 def describe(cond: ast.Cond) -> str:
     """A condition as a writer would type it (normalised spacing)."""
-    return describe_form(lower(cond).cond)
+    return describe_form(lower_form(cond))

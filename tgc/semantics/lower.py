@@ -49,6 +49,28 @@ def lower_guard(conds: Sequence[ast.Cond], resolve: Resolver = _as_written) -> f
     return f.Lowered(f.And(parts), spans)
 
 
+def lower_form(cond: ast.Cond, resolve: Resolver = _as_written) -> f.Condition:
+    """One condition's form alone, for a reader that never maps a path back (``holds``,
+    the endings: 22,000 guards on the 20,000-verse story, each lowered once): ``lower``
+    without its span table, which a path tuple and an entry per node would cost."""
+    match cond:
+        case ast.Not():
+            return f.Not(lower_form(cond.operand, resolve))
+        case ast.And():
+            return f.And(tuple(lower_form(c, resolve) for c in cond.operands))
+        case ast.Or():
+            return f.Or(tuple(lower_form(c, resolve) for c in cond.operands))
+        case _:
+            return lower_atom(cond, resolve)
+
+
+def lower_guard_form(conds: Sequence[ast.Cond], resolve: Resolver = _as_written) -> f.Condition:
+    """A guard's form alone (``lower_guard`` without its span table)."""
+    if len(conds) == 1:
+        return lower_form(conds[0], resolve)
+    return f.And(tuple(lower_form(c, resolve) for c in conds))
+
+
 def written(conds: Sequence[ast.Cond], path: f.Path) -> ast.Cond:
     """The AST node at ``path`` of the guard ``conds`` (as lowered by ``lower_guard``)."""
     if len(conds) == 1:
