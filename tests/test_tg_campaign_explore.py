@@ -19,7 +19,7 @@ from tests.campaign_helpers import MAP, compile_map
 from tests.campaign_maps import campaign_text
 from tgc.cli.main import cli
 from tgc.pipeline import compile_folder
-from tgc.playtest.campaignwalk import WalkError, WalkReport, walk
+from tgc.playtest.campaignwalk import WalkError, WalkReport, reads, walk
 from tgc.playtest.session import Session
 from tgc.rulesets.tainted_grail.campaign import Campaign
 from tgc.rulesets.tainted_grail.campaign.moves import moves
@@ -113,6 +113,51 @@ Bells.
 -> end
 == 103.2
 Ailei kneels at the shrine her friend carried her to.
+-> end
+'''
+
+
+# Solo has 2 Exp and no courage: the tower's stair (102.2) wants courage 1, which only a
+# purchase at the first night gives (courage and caution at 0: the pair's first point
+# costs 2); every other attribute is read by nothing, nor are the cards. Solo's 1 Energy
+# takes them to the tower on day 1, where the night falls.
+NIGHT = '''@campaign "Night School"
+  ruleset: tainted-grail
+  start: 101
+  players: 1-4
+
+@character "Solo"
+  number: 1
+  colour: green
+  health: 3
+  energy: 1
+  terror: 0
+  food: 2
+  exp: 2
+  courage: 0
+  caution: 0
+
+@skill 31 courage
+  front: Steady Hands
+  back: Iron Nerve
+
+@location 101 "Hut"
+  seals: menhir
+  keys: up 102
+  explore -> 1
+== 101.1
+A cold hearth.
+-> end
+
+@location 102 "Tower"
+  keys: down 101
+  explore -> 1
+== 102.1
+An old tower, its stair broken halfway up.
+* {courage >= 1} Climb the broken stair -> 2
+* Rest at its foot -> end
+== 102.2
+From the top you see the whole valley.
 -> end
 '''
 
@@ -355,3 +400,64 @@ def test_generated_maps_are_the_same_for_a_seed_and_use_every_kind() -> None:
     for says in ("gain 1 food", "replace location 102 with 190", "* Look closer", 'if character "Beor"',
                  "move to", 'action "Trade"'):
         assert says in texts, says
+
+
+@pytest.fixture(scope="module")
+def night(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Book]:
+    root = folder(tmp_path_factory.mktemp("night"), NIGHT)
+    return root, Book(compile_folder(root))
+
+
+def test_only_a_purchase_at_night_reaches_a_verse_on_day_2(night: tuple[Path, Book], tmp_path: Path) -> None:
+    """EOD-3 in the walk: courage 1 bought with Exp at the first night opens the tower's
+    stair on day 2; no other line of play reads 102.2. The witness buys it and replays in
+    `tgc play --campaign --script` to the verse on day 2."""
+    root, book = night
+    one = walk(book, ("Solo",), 1)
+    assert one.complete and "102.2" not in one.verses  # the last night's purchases change nothing
+    two = walk(book, ("Solo",), 2)
+    assert two.complete and two.verses["102.2"].day == 2
+    assert two.verses["102.2"].inputs == (":sod", ":travel Solo 102", ":eod fast Solo",
+                                          ":advance Solo courage", ":sod", ":explore Solo", "1")
+    assert two.cards == {101: one.cards[101], 102: one.cards[102]}
+    found = CliRunner().invoke(cli, ["explore", str(root), "--campaign", "--days", "2", "--party", "Solo",
+                                     "--witness", "102.2"])
+    assert found.exit_code == 0, found.output
+    script = tmp_path / "w.txt"
+    script.write_text(found.output, encoding="utf-8")
+    final = tmp_path / "final.json"
+    played = CliRunner().invoke(cli, ["play", str(root), "--campaign", "--party", "Solo", "--seed", "0",
+                                      "--fights", "ask", "--script", str(script),
+                                      "--final-state", str(final)])
+    assert played.exit_code == 0, played.output
+    saved = json.loads(final.read_text(encoding="utf-8"))
+    assert "102.2" in saved["state"]["visited"] and saved["state"]["day"] == 2
+
+
+def test_a_purchase_nobody_reads_is_not_branched_on(night: tuple[Path, Book], two: tuple[Path, Book],
+                                                    tmp_path: Path) -> None:
+    """At the first night Solo's 2 Exp pays the first point of any attribute, but only
+    courage is read: the others, and the cards off the Advancement Pools, are merged with
+    not buying. The third point of courage comes with the free Skill; none is offered on
+    the walk's last night. A campaign that reads no attribute walks two days with Exp to
+    spend exactly as without it."""
+    _, book = night
+    session = replay(book, ("Solo",), 0, (":sod", ":travel Solo 102", ":eod fast Solo"))
+    assert session.layer is not None
+    session.layer.watch(reads(book, 1), 2)
+    assert session.layer.moves() == [":sod", ":advance Solo courage"]
+    session.handle(":advance Solo courage")
+    assert session.layer.moves() == [":sod"]  # no Exp left
+    rich = replay(book, ("Solo",), 0, (":sod", ":travel Solo 102", ":eod fast Solo"))
+    assert rich.layer is not None
+    rich.layer.state.party[0].resources["exp"] = 20
+    rich.layer.state.party[0].attributes["courage"] = 2
+    rich.layer.watch(reads(book, 1), 2)
+    assert rich.layer.moves() == [":sod", ":advance Solo courage Steady Hands"]
+    rich.layer.watch(reads(book, 1), 1)
+    assert rich.layer.moves() == [":sod"]
+    _, plain = two
+    spender = Book(compile_folder(folder(tmp_path, TWO.replace("  food: 1\n", "  food: 1\n  exp: 6\n"))))
+    with_exp, without = walk(spender, ("Solo",), 2), walk(plain, ("Solo",), 2)
+    assert with_exp.complete and with_exp.states == without.states and reached(with_exp) == reached(without)
+    assert not any(":advance" in line for r in with_exp.verses.values() for line in r.inputs)

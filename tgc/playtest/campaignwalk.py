@@ -17,7 +17,10 @@ under-approximation: every card and verse it reports is reached by its witness, 
 it does not report may still be reachable by a line of play merged into another.
 Branches fork the session between readings (``Session.fork``) and replay only the
 answers inside one; a reading is walked answer by answer once per key
-(``CampaignLayer.readers``), and its ends are replayed wherever else the key comes up."""
+(``CampaignLayer.readers``), and its ends are replayed wherever else the key comes up.
+The layer is told what the campaign reads (``reads``: the explorer's features of the
+bundle, one reckoning for both), so its summary keeps the numbers read and a night
+before the last day offers the purchases that change one (``CampaignLayer.watch``)."""
 
 from __future__ import annotations
 
@@ -26,12 +29,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, assert_never
 
+from tgc.conditions.form import leaves
+from tgc.explore.features import Features
 from tgc.limits import as_number
 from tgc.playtest.output import Line
 from tgc.playtest.session import Session, SessionError
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
-from tgc.runtime.campaign import Summary
+from tgc.runtime.campaign import Reads, Summary
 from tgc.runtime.save import dump_save
 from tgc.runtime.state import party_problem
 
@@ -123,12 +128,31 @@ def walk(book: Book, party: tuple[str, ...], days: int, *, seed: int = 0, max_st
         root.start()
     except SessionError as err:
         raise WalkError(str(err)) from None
+    assert root.layer is not None
+    root.layer.watch(reads(book, len(party)), days)
     share = max(1, max_states // days)
     day_walk = _Day(_Merge(exact, joint), _Readings(reuse and not exact), report, progress)
     frontier: list[_Node] = [_Node(root, (), ())]
     for day in range(1, days + 1):
         frontier = day_walk.walk(day, frontier, share)
     return report
+
+
+def reads(book: Book, party: int) -> Reads:
+    """What the campaign reads, as the explorer's abstraction reckons it (tgc/explore/
+    features.py: every condition, test modifier and cost of the journal, and where less
+    of a number may help), and the conditions of its records (a quest's success) and the
+    costs of its location actions, through the same reckoning of a condition's parts."""
+    features = Features.of(book, party)
+    found = list(features.relevant)
+    for records in book.bundle.records.values():
+        for record in records:
+            for cond in record.conditions.values():
+                found += [read for leaf in leaves(book.form(cond)) for read in features.cond_features(leaf)]
+    numbers = {str(name) for kind, name in found if kind == "num"}
+    numbers |= {cost.resource for location in book.bundle.locations for action in location.actions
+                for cost in action.costs}
+    return Reads(frozenset(numbers), frozenset(features.more_may_hurt))
 
 
 class _Day:

@@ -40,6 +40,20 @@ class Summary:
             a >= b for a, b in zip(self.amounts, other.amounts, strict=True))
 
 
+@dataclass(frozen=True, slots=True)
+class Reads:
+    """What the campaign's journal reads, for a walk over the days to tell lines of play
+    apart by: the numbers (attributes, resources, tracks) that some condition compares,
+    some test adds to its roll or some cost pays (``numbers``), and those read where less
+    may open a way (``less_may_help``: a ``<`` or ``==`` test, a ``not``, a guard outside a
+    choice), so that spending them is a choice of its own. A number in neither cannot
+    change what any reading does (tgc/playtest/campaignwalk.py builds it from the
+    explorer's features)."""
+
+    numbers: frozenset[str] = frozenset()
+    less_may_help: frozenset[str] = frozenset()
+
+
 class CampaignLayer(Protocol):
     """A campaign in play. ``command`` raises ValueError (nothing changed) on input that
     does not fit; ``next_story`` is the next journal reading to play (None: none owed);
@@ -84,6 +98,13 @@ class CampaignLayer(Protocol):
         """The campaign between readings as a walk over the days merges it: where things
         stand on the map and what limits the next actions, leaving out what only the
         journal reads (docs/campaign.md, "Exploring it")."""
+        ...
+
+    def watch(self, reads: Reads, last_day: int) -> None:
+        """Walked up to ``last_day`` by a walk that tells lines of play apart by ``reads``
+        (kept by every fork): the summary keeps what they read, and the moves of a night
+        before ``last_day`` include the choices that tell only on a later day and change
+        something read (Tainted Grail: the purchases with Exp)."""
         ...
 
     def readers(self, moves: list[str]) -> list[str | None]:

@@ -10,35 +10,77 @@ share, or with one member spared and the others covering that share, the richest
 (PTY-3, A20: for a party of two, every split there is). Passing is offered to the first
 by character number only: a pass changes nothing but who acts in the round, so the
 others' actions before or after it reach the same states. The End of the Day is tried
-with every choice of who fasts among those who could eat (EOD-1)."""
+with every choice of who fasts among those who could eat (EOD-1). At night, when a later
+day is walked, each purchase with Exp that changes an attribute something reads is
+tried (EOD-3); the others are merged with not buying, which keeps the Exp and every
+later purchase as cheap (``purchases``)."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from tgc.rulesets.tainted_grail.campaign import actions
 from tgc.rulesets.tainted_grail.campaign.events import Piles
 from tgc.rulesets.tainted_grail.campaign.party import ENERGY
-from tgc.runtime.campaign import Summary
+from tgc.rulesets.tainted_grail.engines import advancement as adv
+from tgc.rulesets.tainted_grail.engines.bundled import bundle_rules
+from tgc.rulesets.tainted_grail.records import Cond, Effect
+from tgc.rulesets.tainted_grail.vocabulary import ATTRIBUTES
+from tgc.runtime.campaign import Reads, Summary
 
 if TYPE_CHECKING:
     from tgc.rulesets.tainted_grail.campaign.day import Campaign
     from tgc.runtime.state import Character
 
 FOOD = "food"
+EXP = "exp"
 
 
-def moves(campaign: Campaign) -> list[str]:
-    """The commands to try now: a Start of the Day at dawn and at night, the End of the
-    Day (with each choice of who fasts) once everyone is done, else the actions of each
-    character who may still act this round, alone and in each party it may form (their
-    Character Action among them), and the first one's pass last."""
+@dataclass(frozen=True, slots=True)
+class Watched:
+    """What a walk over the days tells lines of play apart by (``CampaignLayer.watch``):
+    the attributes something reads, in the vocabulary's order (the summary keeps them and a
+    night offers their points); ``exp``: Exp itself is read where less may help, so every
+    purchase changes something read; and the walk's last day, after whose night nothing
+    is walked (a purchase then could change nothing)."""
+
+    attributes: tuple[str, ...]
+    exp: bool
+    last_day: int
+
+
+def watched(campaign: Campaign, reads: Reads, last_day: int) -> Watched:
+    """``reads`` (the journal's: tgc/playtest/campaignwalk.py) and what the layer's own rule
+    data reads: the conditions that take a Dying or Insane card off, and the conditions and
+    costs of the Character Actions."""
+    numbers = reads.numbers | _rule_reads(campaign)
+    return Watched(tuple(a for a in ATTRIBUTES if a in numbers), EXP in reads.less_may_help, last_day)
+
+
+def _rule_reads(campaign: Campaign) -> set[str]:
+    rules = bundle_rules(campaign.book.bundle)
+    conds: list[Cond] = [c for card in rules.afflictions.values() for c in card.remove]
+    effects: list[Effect] = [e for character in rules.characters.values() for ability in character.abilities
+                             if ability.trigger == "action" for e in ability.effects]
+    conds += [e.cond for e in effects if e.cond is not None]
+    return ({c.name for c in conds if c.kind == "compare"}
+            | {e.what for e in effects if e.verb == "pay"})
+
+
+def moves(campaign: Campaign, watch: Watched | None = None) -> list[str]:
+    """The commands to try now: a Start of the Day at dawn and at night (at night before
+    the walk's last day, with each purchase that ``watch`` says changes something read),
+    the End of the Day (with each choice of who fasts) once everyone is done, else the
+    actions of each character who may still act this round, alone and in each party it may
+    form (their Character Action among them), and the first one's pass last."""
     world = campaign.world
     if world.phase == "over" or campaign.busy is not None or campaign.readings:
         return []
+    if world.phase == "dusk" and watch is not None and campaign.state.day < watch.last_day:
+        return [":sod", *purchases(campaign, watch)]
     if world.phase in ("dawn", "dusk"):
         return [":sod"]
     if campaign.day_over():
@@ -64,6 +106,35 @@ def night(campaign: Campaign) -> list[str]:
     out = [":eod"]
     for size in range(1, len(fed) + 1):
         out += [f":eod fast {','.join(group)}" for group in combinations(fed, size)]
+    return out
+
+
+def purchases(campaign: Campaign, watch: Watched) -> list[str]:
+    """The night's purchases worth a line of play of their own (EOD-3): for each declared
+    character in turn order, the next point of each attribute something reads that their
+    Exp pays for (from the 3rd point on with the first free Skill card of it; none free,
+    no such point). Merged with not buying, which is as well off in everything read (it
+    keeps the Exp and keeps each later point as cheap): a point of an attribute nothing
+    reads, and the three cards off an Advancement Pool, which change a deck that only
+    fights read, and a walk answers every fight by its outcome. With ``watch.exp`` every
+    attribute is offered: spending Exp may itself open a way."""
+    rules = bundle_rules(campaign.book.bundle)
+    party = campaign.state.party
+    out: list[str] = []
+    for name in campaign.world.order():
+        member = campaign.character(name)
+        if rules.character(member.name) is None:
+            continue
+        exp = member.resources.get(EXP, 0)
+        for attribute in ATTRIBUTES if watch.exp else watch.attributes:
+            if adv.attribute_cost(member, attribute) > exp:
+                continue
+            if member.attributes.get(attribute, 0) + 1 < adv.SKILL_FROM:
+                out.append(f":advance {name} {attribute}")
+                continue
+            free = adv.available_skills(attribute, party, rules.skills, rules)
+            if free:  # a Skill acts in fights and by :use, which a walk does not play
+                out.append(f":advance {name} {attribute} {free[0].name}")
     return out
 
 
@@ -132,7 +203,7 @@ def _split(party: tuple[str, ...], energy: dict[str, int], spared: set[str]) -> 
     return " pay " + ",".join(f"{n}={shares[n]}" for n in party)
 
 
-def summary(campaign: Campaign) -> Summary:
+def summary(campaign: Campaign, watch: Watched | None = None) -> Summary:
     """The walk's view (docs/campaign.md, "Exploring it"): the world (the day and its
     phase, menhirs, guardians, the event cards, dials and tokens, the cards removed or
     replaced, the readings owed, the dreams read) and, for each character, where it
@@ -144,10 +215,12 @@ def summary(campaign: Campaign) -> Summary:
     the cards in play (where the party has stood decides them, and keeping them
     multiplied a day of the sample by four for no card or verse more), statuses, Secrets,
     Items, the other resources, the exact Health and Terror and the verses read, which the
-    journal reads and the map does not."""
+    journal reads and the map does not. With ``watch``, each character's attributes that
+    something reads (and Exp, when less of it may help) are kept beside where it stands:
+    a purchase at night, or a point the journal gives, is a line of play of its own."""
     world = campaign.world
     shared = _shared(campaign)
-    parts = tuple(_part(campaign, shared, card) for card in sorted(set(world.positions.values())))
+    parts = tuple(_part(campaign, shared, card, watch) for card in sorted(set(world.positions.values())))
     return Summary(_dump([shared, [p.place for p in parts]]),
                    tuple(a for n in world.order() for a in _amounts(campaign, n)), parts)
 
@@ -196,23 +269,30 @@ def _shared(campaign: Campaign) -> str:
                   [(r.card, r.hook, r.members, r.event) for r in campaign.readings], world.dreamt])
 
 
-def _part(campaign: Campaign, shared: str, card: int) -> Summary:
+def _part(campaign: Campaign, shared: str, card: int, watch: Watched | None) -> Summary:
     """The characters on ``card``, as the whole summary's part: with the world and where
     each of the others stands (not how well off they are)."""
     world = campaign.world
     others = sorted((n, c) for n, c in world.positions.items() if c != card)
-    return Summary(_dump([_place(campaign, shared, card), others]),
+    return Summary(_dump([_place(campaign, shared, card, watch), others]),
                    tuple(a for n in world.on(card) for a in _amounts(campaign, n)))
 
 
-def _place(campaign: Campaign, shared: str, card: int) -> list[Any]:
+def _place(campaign: Campaign, shared: str, card: int, watch: Watched | None = None) -> list[Any]:
     """The world, the card and who stands on it: whether each has taken this round's
-    turn, is dying or going insane."""
+    turn, is dying or going insane (and, with ``watch``, the numbers it watches)."""
     world = campaign.world
-    who = [(n, n in world.turned and n not in world.passed,
-            campaign.character(n).tracks["health"] == 0, campaign.insane(campaign.character(n)))
-           for n in world.on(card)]
+    who: list[Any] = [(n, n in world.turned and n not in world.passed,
+                       campaign.character(n).tracks["health"] == 0, campaign.insane(campaign.character(n)))
+                      for n in world.on(card)]
+    if watch is not None and (watch.attributes or watch.exp):
+        who = [[*row, _watched(campaign.character(row[0]), watch)] for row in who]
     return [shared, card, who]
+
+
+def _watched(member: Character, watch: Watched) -> list[int]:
+    numbers = [member.attributes.get(a, 0) for a in watch.attributes]
+    return [*numbers, member.resources.get(EXP, 0)] if watch.exp else numbers
 
 
 def _amounts(campaign: Campaign, name: str) -> tuple[int, int, int]:

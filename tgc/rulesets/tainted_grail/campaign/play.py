@@ -22,7 +22,7 @@ from tgc.rulesets.tainted_grail.campaign.world import Happening, World
 from tgc.rulesets.tainted_grail.vocabulary import VOCABULARY
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
-from tgc.runtime.campaign import Summary
+from tgc.runtime.campaign import Reads, Summary
 from tgc.runtime.rng import Rng
 from tgc.runtime.ruleset import Ruleset
 from tgc.runtime.state import GameState
@@ -89,6 +89,7 @@ class CampaignPlay:
             "map": self.cmd_map, "world": self.cmd_world,
         }
         self.started: Story | None = None  # a reading an action began (explore, act, inspect)
+        self.watching: moves.Watched | None = None  # what a walk over the days tells apart
 
     @property
     def state(self) -> GameState:
@@ -267,13 +268,16 @@ class CampaignPlay:
         return self.world_data()
 
     def moves(self) -> list[str]:
-        return moves.moves(self.campaign)
+        return moves.moves(self.campaign, self.watching)
 
     def standing(self) -> dict[str, int]:
         return dict(self.table.positions)
 
     def summary(self) -> Summary:
-        return moves.summary(self.campaign)
+        return moves.summary(self.campaign, self.watching)
+
+    def watch(self, reads: Reads, last_day: int) -> None:
+        self.watching = moves.watched(self.campaign, reads, last_day)
 
     def readers(self, lines: list[str]) -> list[str | None]:
         return moves.readers(self.campaign, lines)
@@ -289,6 +293,7 @@ class CampaignPlay:
         other.campaign.readings.extend(self.campaign.readings)
         other.faces.extend(self.faces)
         other.outcomes.extend(self.outcomes)
+        other.watching = self.watching
         return other
 
     def cmd_world(self, args: list[str]) -> list[str]:
