@@ -367,3 +367,51 @@ def test_a_flag_marked_again_fires_no_trigger(tmp_path: Path) -> None:
     ex = explore(book, new_state(book.bundle))
     assert ex.complete
     assert set(ex.endings["end"]) == {"bos.song", "101.1"}
+
+
+# A memo point joins plays that came by different ways: 101.4 is met first by a play that
+# sneaked in (secret 1 clear, no Dagger), then by one that gave the password and took the
+# Dagger, so 101.5 is first reached by the joined play, whose needs read "secret 1 clear
+# or held, no Dagger at the start", which the starting state meets as it is. The witness
+# must still make secret 1 (102.1) before it goes through 101.2 (cut down from the
+# generated 1,000-verse campaign, seed 1: 105.7-105.15 got no witness that replays).
+JOINED = """
+@secret 1 "Password"
+@item "Dagger"
+
+@location 101 "Hall"
+  explore -> 101.1
+@location 102 "Gatehouse"
+  explore -> 102.1
+
+== 101.1
+* {secret 1} Give the password -> 2
+* Sneak in -> 3
+== 101.2
+~ gain item "Dagger"
+-> 4
+== 101.3
+-> 4
+== 101.4
+* Climb the stair -> 6
+== 101.6
+* {item "Dagger"} Cut the rope -> 5
+* Leave -> end
+== 101.5
+* {secret 1} Whisper the password -> end
+* Leave -> end
+
+== 102.1
+~ gain secret 1
+-> end
+"""
+
+
+def test_a_verse_met_by_joined_plays_gets_a_witness_that_replays(tmp_path: Path) -> None:
+    book = book_of(tmp_path, JOINED)
+    ex = explore(book, new_state(book.bundle))
+    assert ex.complete and "101.5" in ex.reached
+    found = witness(ex, "101.5")
+    assert found is not None and found.found, found
+    assert found.inputs == (":enter 102", ":enter 101", "1", "1", "1")
+    assert replay(ex, found.inputs, reaches_verse("101.5"))

@@ -79,22 +79,27 @@ class Planner:
         self.clock = ex.features.clock
         self.relevant = sorted(ex.features.relevant, key=repr)
         self.spent = 0
+        self.others = False  # the second round: other values of needs met too
 
     def plan(self, nodes: list[int], goal: Goal, label: str) -> Witness:
         """A witness for ``goal``, met in the exploration one of ``nodes`` belongs to (each
-        tried in turn, with its share of the budget)."""
+        tried in turn, with its share of the budget). A second round, only if the first
+        finds none, also makes the other values of needs the state already meets
+        (``_others``): a witness the first round finds stays the one it was."""
         spent_all = False
-        for node in nodes:
-            self.spent, self.budget = 0, PLAN_BUDGET // len(nodes)
-            self.tried: set[object] = set()
-            self.goal, self.goal_node = goal, node
-            try:
-                found = self._solve((self.ex.start.copy(), ()), self.ex.nodes[node].assumed, frozenset(), 0)
-            except _Spent:
-                spent_all = True
-                continue
-            if found is not None:
-                return Witness(label, found)
+        for self.others in (False, True):
+            for node in nodes:
+                self.spent, self.budget = 0, PLAN_BUDGET // len(nodes)
+                self.tried: set[object] = set()
+                self.goal, self.goal_node = goal, node
+                start = (self.ex.start.copy(), ())
+                try:
+                    found = self._solve(start, self.ex.nodes[node].assumed, frozenset(), 0)
+                except _Spent:
+                    spent_all = True
+                    continue
+                if found is not None:
+                    return Witness(label, found)
         if spent_all:
             return Witness(label, (), "no play found within the search budget")
         return Witness(label, (), "no order of the explorations it relies on, played on the "
@@ -113,7 +118,8 @@ class Planner:
         reached = self._play(line, self.goal_node, self.goal, None, ())
         if reached:
             return reached[0][1]
-        pending = tuple(n for n in pending if not self._holds(line[0], n))
+        unmet = tuple(n for n in pending if not self._holds(line[0], n))
+        pending = unmet or (self._others(line[0], pending) if self.others else ())
         if not pending or depth > MAX_DEPTH:
             return None
         need, rest = pending[0], pending[1:]
@@ -135,6 +141,24 @@ class Planner:
                     if found is not None:
                         return found
         return self._solve(line, rest, making, depth + 1)
+
+    def _others(self, state: GameState, needs: tuple[Need, ...]) -> tuple[Need, ...]:
+        """The other values of needs ``state`` meets, where no play meets the goal even so.
+
+        A memo point joins plays that came to it by different ways (from other entries,
+        through other choices), and a need's values are those of all of them: each would
+        have done for its own way, not for every way. The value held may belong to a way
+        this state cannot take (secret 8 not held opens no choice that asks for it), and
+        another of the need's values may open one it can. A number held at or above the
+        least a need allows is left alone (more would open nothing more)."""
+        out: list[Need] = []
+        for feature, values in needs:
+            if feature[0] == "num" and self._holds(state, (feature, frozenset({min(values)}))):  # type: ignore[type-var]
+                continue
+            others = values - {self.features.get(feature, state)}
+            if others:
+                out.append((feature, others))
+        return tuple(out)
 
     def _producers(self, feature: Feature, values: frozenset[Value]) -> list[tuple[int, Value]]:
         out: list[tuple[int, Value]] = []
