@@ -66,3 +66,44 @@ def test_the_checker_and_the_explorer_read_one_footprint(case: Path, tmp_path: P
             assert checker == explorer, f"{effect.span}: {checker} != {explorer}"
     if case.name == "journal_src":
         assert seen > 50  # the sample exercises the effects: the test is not vacuous
+
+
+# A flag a trigger watches, marked again, fires nothing: the mark reads what the flag held.
+# One it does not watch, or one cleared, is overwritten whatever it held.
+FLAGS = """@campaign "Flags"
+  ruleset: tainted-grail
+  start: 101
+
+@section bos "Book of Secrets"
+@status "Song"
+  when marked -> bos.song
+@status "Quiet"
+
+@location 101 "Mill"
+  explore -> 101.1
+
+== 101.1
+~ mark "Song"
+~ mark "Quiet"
+~ unmark "Song"
+* {status "Song"; status "Quiet"} Hum -> end
+* Leave -> end
+
+== bos.song
+-> end
+"""
+
+
+def test_a_watched_flag_marked_again_is_no_overwrite(tmp_path: Path) -> None:
+    (tmp_path / "c.tgj").write_text(FLAGS, encoding="utf-8")
+    campaign = run(Job(tmp_path, until="check")).campaign
+    assert campaign is not None
+    lock, _, _ = read_lock(tmp_path / "tgc.lock", "tgc.lock")
+    book = Book(compile_bundle(campaign, number_verses(campaign, lock)[0], tmp_path))
+    for declared in (Vocabulary(campaign), book):
+        song = c.footprint(c.Mark("Song", None, None, unmark=False), declared)
+        assert (song.needs, song.assigns) == ((("status", "Song"),), ())
+        quiet = c.footprint(c.Mark("Quiet", None, None, unmark=False), declared)
+        assert (quiet.needs, quiet.assigns) == ((), (("status", "Quiet"),))
+        cleared = c.footprint(c.Mark("Song", None, None, unmark=True), declared)
+        assert (cleared.needs, cleared.assigns) == ((), (("status", "Song"),))

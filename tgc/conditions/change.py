@@ -16,7 +16,8 @@ What the campaign declares (a status's shape, which items carry a keyword) comes
 
 Example:
     >>> class Two:
-    ...     def shape(self, status): return ("parts", 4) if status == "Cold Pyre" else None
+    ...     def shape(self, status): return {"Cold Pyre": ("parts", 4), "Song": ("flag", 1)}.get(status)
+    ...     def watched(self, status): return status == "Song"
     ...     def has_secret(self, number): return number == 12
     ...     def has_item(self, name): return name == "Lantern"
     ...     def has_keyword(self, word): return word == "light"
@@ -27,6 +28,9 @@ Example:
     >>> mark = footprint(Mark("Cold Pyre", 2, 3, unmark=False), Two())
     >>> [str(fact) for fact in mark.facts], mark.needs
     (['part 2 of "Cold Pyre"', 'part 3 of "Cold Pyre"'], (('status', 'Cold Pyre'),))
+    >>> song = footprint(Mark("Song", None, None, unmark=False), Two())
+    >>> song.needs, song.assigns  # its trigger fires only if "Song" was clear
+    ((('status', 'Song'),), ())
     >>> gain = footprint(ItemChange("Lantern", keyword=False, gain=True), Two())
     >>> [str(fact) for fact in gain.facts], gain.removal
     (['item "Lantern"', 'an item with keyword `light`'], False)
@@ -172,6 +176,9 @@ class Declared(Protocol):
     def shape(self, status: str) -> tuple[Shape, int] | None:
         """A declared status's shape and size (parts or boxes; 1 for a flag)."""
 
+    def watched(self, status: str) -> bool:
+        """Does a trigger watch the status (``when marked``, ``when full``, ...)?"""
+
     def has_secret(self, number: int) -> bool: ...
 
     def has_item(self, name: str) -> bool: ...
@@ -243,8 +250,11 @@ def _mark(change: Mark, declared: Declared) -> Footprint:
     feature: Key = ("status", change.status)
     declaration = declared.shape(change.status)
     shape, size = declaration if declaration is not None else ("parts", 0)
-    # A flag is set or cleared whatever it held; parts and boxes add to what is ticked.
-    needs, assigns = ((), (feature,)) if shape == "flag" else ((feature,), ())
+    # Parts and boxes add to what is ticked. A flag is set or cleared whatever it held, but
+    # a mark's triggers fire only when it finds the flag clear: a flag a trigger watches,
+    # marked again, queues nothing, so that mark reads the old value (no overwrite).
+    overwrite = shape == "flag" and (change.unmark or not declared.watched(change.status))
+    needs, assigns = ((), (feature,)) if overwrite else ((feature,), ())
     facts: tuple[Fact, ...] = ()
     if declaration is None:
         pass

@@ -211,17 +211,7 @@ class Features:
         if change is None:
             return [], []
         found = footprint(change, self.book)
-        needs, assigns = list(found.needs), list(found.assigns)
-        if isinstance(op, s.Mark) and self._triggered(op.status):
-            # A flag is set whatever it held, but its triggers fire only if it was not:
-            # what the line queues depends on the old value, so the line reads it.
-            needs += [f for f in assigns if f == ("status", op.status)]
-            assigns = [f for f in assigns if f != ("status", op.status)]
-        return needs, assigns
-
-    def _triggered(self, status: str) -> bool:
-        declared = self.book.statuses.get(status)
-        return declared is not None and bool(declared.triggers)
+        return list(found.needs), list(found.assigns)
 
     # ------------------------------------------------------------ reading and writing
 

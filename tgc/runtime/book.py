@@ -96,6 +96,10 @@ class Book:
         declared = self.statuses.get(status)
         return (declared.shape, declared.size) if declared is not None else None
 
+    def watched(self, status: str) -> bool:
+        declared = self.statuses.get(status)
+        return declared is not None and bool(declared.triggers)
+
     def has_secret(self, number: int) -> bool:
         return number in self.secret_numbers
 

@@ -66,6 +66,10 @@ class Vocabulary:
         info = self.c.statuses.get(status)
         return (info.shape, info.size) if info is not None else None
 
+    def watched(self, status: str) -> bool:
+        info = self.c.statuses.get(status)
+        return info is not None and bool(info.triggers)
+
     def has_secret(self, number: int) -> bool:
         return number in self.c.secrets
 
