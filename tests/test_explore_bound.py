@@ -2,7 +2,8 @@
 reference's generated campaigns (tests/test_explore_reference.py): the bound holds
 everything the whole search meets, a search that stops at its bound reports what the
 whole search does, and where the ways out say there is no trap or loop, the whole search
-finds none."""
+finds none; a search that settles on the traps it closed reports them as the whole search
+does."""
 
 from __future__ import annotations
 
@@ -69,7 +70,7 @@ def test_a_search_stopped_at_its_bound_reports_what_the_whole_search_does(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(explorer_module, "SETTLE_EVERY", 1)  # look after every step
     monkeypatch.setattr(explorer_module, "SETTLE_FROM", 1)
-    settled, states, whole_states = 0, 0, 0
+    settled, trapped, states, whole_states = 0, 0, 0, 0
     for seed in SEEDS:
         book = _campaign(seed, tmp_path)
         if book is None:
@@ -78,11 +79,13 @@ def test_a_search_stopped_at_its_bound_reports_what_the_whole_search_does(
         if not early.settled:
             continue
         settled += 1
+        trapped += bool(early.traps)  # settled on the traps it closed (trap.py)
         whole = _whole(book)
         assert early.complete
         assert _report(early) == _report(whole), seed
         states, whole_states = states + early.states, whole_states + whole.states
     assert settled >= 8  # not vacuous: the campaigns without traps stop early
+    assert trapped >= 3  # and so do some whose trap the search finds early
     # The search goes toward its bound in its own order (toward.py), so one campaign may
     # take a state or two more than the whole search breadth first; together they take fewer.
     assert states < whole_states

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Literal
@@ -38,6 +38,7 @@ from tgc.explore.liveness import Liveness
 from tgc.explore.pace import CHECK_EVERY, OUTLOOK_AFTER, Outlook, Pace, outlook
 from tgc.explore.region import ways_of
 from tgc.explore.toward import Aim, Frontier, Key, Lacking
+from tgc.explore.trap import firsts, trapped
 from tgc.explore.ways import Ways
 from tgc.limits import is_number
 from tgc.runtime import events as ev
@@ -234,8 +235,10 @@ class Exploration:
     from_verse: bool = False  # explored from one verse with a given state (--from)
     stopped: Stop | None = None  # why an incomplete search stopped
     # Complete because the search met all the bound allows (bound.py): the points it did
-    # not go on from are not trap loops (ways.py proved there are none).
+    # not go on from are not trap loops (ways.py proved there are none, or every point in
+    # doubt lies in a verse where the search closed a trap, ``traps``).
     settled: bool = False
+    traps: dict[str, int] = field(default_factory=dict)  # a settled search's closed traps (trap.py)
     # The bound (bound.py) when one was computed: always for a search that stops early, so
     # what lies outside it is reported proven unreachable all the same (report.py).
     bound: Bound | None = None
@@ -283,6 +286,12 @@ class Explorer:
         self.cargo: dict[int, list[Cargo]] = {}
         self.joins: dict[int, Join] = {}
         self.ends: dict[int, int] = {}  # node -> an exit below it that ends the exploration
+        # node -> the symbolic features plays below it read (Liveness bits): a play that
+        # joins a point with new values of one may open a trap there (trap.py).
+        self.reads: dict[int | None, int] = {}
+        self.doubt: frozenset[str] = frozenset()  # the verses of the points the ways out left in doubt
+        self.trap_try = 0  # the number of points when the search may next look for closed traps
+        self.starts: Mapping[Key, Mapping[Feature, frozenset[Value]]] = {}  # the bound's, in doubt
         self._tests: dict[tuple[int, int], tuple[dict[Feature, list[Test]], set[Feature]]] = {}
         self.base = Story(book, start.copy(), dice="ask", before_op=self._before_op,
                           on_effect=self._on_effect, before_end=self._before_end)
@@ -327,7 +336,7 @@ class Explorer:
                     limit, settles = self._bound()
                     aim = Aim(self.book) if limit is not None else None
                 if limit is not None and aim is not None:
-                    if settles and self._met(limit):
+                    if (settles or self.doubt) and self._met(limit) and (settles or self._closed()):
                         self.result.settled = True
                         break
                     self._aim(aim, limit)
@@ -351,16 +360,85 @@ class Explorer:
         memory budget the bound needs the room it held."""
         self.frontier = Frontier()
         limits = self.limits()
+        self.starts = {}
         self.result.bound, self.result.ways = limits if limits is not None else (None, None)
 
     def _bound(self) -> tuple[Bound | None, bool]:
         """What play may show at most, when it is known soundly, and whether every play can
-        end (only then does meeting it end the search; the order goes toward it either way)."""
-        limits = self.limits()
+        end (only then does meeting it end the search; the order goes toward it either way).
+        With no loop but points in doubt, ``doubt`` holds their verses: meeting the bound
+        ends the search too once each of them holds a trap the search closed (``_closed``)."""
+        limits = self.limits(every=True)
         self.result.bound, self.result.ways = limits if limits is not None else (None, None)
         if limits is None or not limits[0].sure:
             return None, False
-        return limits[0], limits[1].loop is None and limits[1].trap is None
+        ways = limits[1]
+        if ways.loop is None and ways.trap is not None:
+            self.doubt = frozenset(key[0] for key, _ in ways.doubtful)
+        self.starts = {key: held for key, held in self.starts.items() if key[0] in self.doubt}
+        return limits[0], ways.loop is None and ways.trap is None
+
+    def _closed(self) -> bool:
+        """Does every verse in doubt hold a trap the search has closed? Then those are the
+        traps the whole search would find (trap.py), kept in ``traps``. The look walks the
+        whole graph, so it is taken again only once the search has grown by a tenth."""
+        states = len(self.result.nodes)
+        if states < self.trap_try:
+            return False
+        self.trap_try = states + states // 10
+        parents = {self._parent(item) for item in self.frontier.pending()}
+        parents |= {w.task.parent for waiters in self.waiters.values() for w in waiters}
+        open_ = {node for node in parents if node is not None}
+        bit = self.live.bit
+        while True:
+            closed = trapped(self.result.nodes, open_)
+            read = 0
+            for node in closed:
+                read |= self.reads.get(node, 0)
+            # a point whose symbolic values its plays read may be opened by a play that
+            # joins it with a value it has not seen
+            more = {node for node in closed
+                    if any(not bit(f) or read & bit(f) and not self._steady(node, f)
+                           for f in self.joins[node].seen)}
+            if not more:
+                break
+            open_ |= more
+        traps = firsts(self.result.nodes, closed, self.doubt)
+        if traps.keys() != self.doubt:
+            return False
+        self.result.traps = traps
+        return True
+
+    def _steady(self, node: int, feature: Feature) -> bool:
+        """Has every value ``feature`` may hold at the point ``node`` joined it? The bound
+        holds the values at the start of its body, which they keep when no line before
+        the point changes them."""
+        join = self.joins[node]
+        cursor = join.task.story.cursor
+        assert cursor is not None
+        key = (cursor.verse, cursor.block)
+        start = self.starts.get(key, {}).get(feature)
+        if start is None or feature[0] == "visited":  # a verse is visited as it is entered
+            return False
+        if any(self._changes(op, feature) for op in self.book.body(*key).ops[:cursor.index]):
+            return False
+        return start <= join.seen[feature].keys()
+
+    def _changes(self, op: s.Op, feature: Feature) -> bool:
+        match op:
+            case s.Choice():
+                return any(("num", cost.resource) == feature for cost in op.costs)
+            case s.Text() | s.Divert() | s.IfDivert() | s.Roll() | s.Toss() | s.Encounter():
+                return False
+        needs, assigns = self.features.touch(op)
+        return feature in needs or feature in assigns
+
+    @staticmethod
+    def _parent(item: Task | Join | Waiter) -> int | None:
+        """The point an item of the frontier adds children to."""
+        if isinstance(item, Join):
+            return item.node
+        return item.parent if isinstance(item, Task) else item.task.parent
 
     def _aim(self, aim: Aim, limit: Bound) -> None:
         """Rank the frontier by the distance to what the bound allows and the search has not
@@ -385,16 +463,18 @@ class Explorer:
         target = self.result.entries[task.entry].target
         return (target.verse, target.block)
 
-    def limits(self) -> tuple[Bound, Ways] | None:
-        """The bound of this search and its ways out (bound.py, ways.py); None for a search
-        from one verse or with a party (a member who drops out changes what a line does to
-        the others, which a bound on one feature at a time cannot follow)."""
+    def limits(self, every: bool = False) -> tuple[Bound, Ways] | None:
+        """The bound of this search and its ways out (bound.py, ways.py; ``every``: each
+        point in doubt, region.py); None for a search from one verse or with a party (a
+        member who drops out changes what a line does to the others, which a bound on one
+        feature at a time cannot follow)."""
         if not self.settle or self.start_at is not None or len(self.result.start.party) > 1:
             return None
         start = self.result.start
         values = {f: list(self.clock.get(f, [self.features.get(f, start)])) for f in self.features.relevant}
         limit = bound(self.features, self.scratch, entry_points(self.book), values, start)
-        return limit, ways_of(self.features, self.scratch, limit)
+        self.starts = limit.starts  # ways_of drops them from the bound; _bound keeps a few
+        return limit, ways_of(self.features, self.scratch, limit, every)
 
     def _met(self, limit: Bound) -> bool:
         """Has the search met everything the bound allows? Then nothing more can be found."""
@@ -644,7 +724,10 @@ class Explorer:
         cursor = story.cursor
         assert cursor is not None
         assigns: tuple[Feature, ...] = ()
-        if isinstance(op, s.Choice):
+        # What a waiting line of choices reads is pinned by the point (the choices offered
+        # are part of it); what other lines read, a play joining the point may change.
+        reads = not isinstance(op, s.Choice)
+        if not reads:
             ops = story.book.body(cursor.verse, cursor.block).ops
             needs = self.features.tail(ops, cursor.index)
             tests, concrete = self._leaf_tests(op, ops, cursor.index)
@@ -655,6 +738,8 @@ class Explorer:
             if feature in task.known:
                 continue
             if feature in task.sym:
+                if reads:
+                    self._read(task, feature)
                 if feature in concrete and len(task.sym[feature]) > 1:
                     raise _Branch(feature, list(task.sym[feature].items()), False)
             elif feature in concrete or feature[0] not in self.features.symbolic:
@@ -663,6 +748,8 @@ class Explorer:
                 self._symbolize(task, feature)
         for feature, checks in tests.items():
             values = task.sym.get(feature)
+            if values is not None and reads:
+                self._read(task, feature)
             if values is not None and len(values) > 1:
                 classes: dict[object, dict[Value, Value]] = {}
                 for now, was in values.items():
@@ -672,6 +759,10 @@ class Explorer:
         for feature in assigns:  # overwritten: its old value is no longer anybody's business
             if feature not in task.sym and feature not in task.known:
                 task.sym[feature] = {self.features.get(feature, story.state): ASSIGNED}
+
+    def _read(self, task: Task, feature: Feature) -> None:
+        """A play below ``task.parent`` read a symbolic feature (trap.py)."""
+        self.reads[task.parent] = self.reads.get(task.parent, 0) | self.live.bit(feature)
 
     def _leaf_tests(self, op: s.Op, ops: tuple[s.Op, ...], start: int
                     ) -> tuple[dict[Feature, list[Test]], set[Feature]]:

@@ -41,37 +41,45 @@ MAX_STEPS = 400_000  # lines all the regions of one verdict may run (the rest st
 EITHER = frozenset({True, False})
 
 
-def ways_of(features: Features, scratch: Scratch, limit: Bound) -> Ways:
+def ways_of(features: Features, scratch: Scratch, limit: Bound, every: bool = False) -> Ways:
     """The ways out of the bound's bodies (ways.py), the points they leave in doubt decided
-    by their regions; the bound's per-body values are dropped after (they are large)."""
+    by their regions (``every``: each point, else up to the first left in doubt); the
+    bound's per-body values are dropped after (they are large)."""
     starts = limit.starts
     limit.starts = {}
     return ways_out(features.book, limit.bodies, limit.queued, limit.truths,
-                    decide=lambda doubtful, good: decide(features, scratch, starts, doubtful, good))
+                    decide=lambda doubtful, good: decide(features, scratch, starts, doubtful, good, every))
 
 
 def decide(features: Features, scratch: Scratch, starts: Mapping[Key, State], doubtful: Iterable[Pos],
-           good: Good) -> list[Pos]:
+           good: Good, every: bool = False) -> list[Pos]:
     """The doubtful points not proven safe by a search of their region, in their order.
 
-    The report names only the first point left in doubt, so the search stops at it (the
-    points after it are kept unexamined: not proven is not proven). The points of one body
-    share its region, searched once; every region of one call draws on one budget of lines
-    run, so a campaign whose regions are too large for it stays in doubt after a bounded
-    time instead of deciding point after point for minutes."""
+    A report names only the first point left in doubt, so by default the look stops at it
+    (the points after it are kept unexamined: not proven is not proven). ``every`` looks at
+    each (the explorer settles on the traps it found only when it knows every point that
+    may trap, explorer.py). The points of one body share its region, searched once; every
+    region of one call draws on one budget of lines run, so a campaign whose regions are
+    too large for it stays in doubt after a bounded time instead of deciding point after
+    point for minutes (the points past the budget stay in doubt unexamined)."""
     points = list(doubtful)
     budget = _Budget(MAX_STEPS)
     memo: dict[Key, bool] = {}
     judged: dict[Key, frozenset[Pos] | None] = {}  # a body's unsafe points
+    kept: list[Pos] = []
     for n, pos in enumerate(points):
         key = pos[0]
         if key not in judged:
             judged[key] = None if key not in starts else _Region(
                 features, scratch, key, _memo(good, memo), budget).unsafe_points(starts[key])
         unsafe = judged[key]
+        if unsafe is None and budget.left < 0:
+            return [*kept, *points[n:]]
         if unsafe is None or pos in unsafe:
-            return points[n:]
-    return []
+            if not every:
+                return points[n:]
+            kept.append(pos)
+    return kept
 
 
 class _Budget:

@@ -86,6 +86,14 @@ def reasons(ex: Exploration, reached: Container[str] | None = None) -> dict[str,
 # ---------------------------------------------------------------- trap loops
 
 
+def traps(ex: Exploration) -> dict[str, int]:
+    """The trap loops a report lists: none for a search cut short (it proves none), those a
+    settled search closed itself (explorer.py, trap.py), else every one the graph shows."""
+    if not ex.complete:
+        return {}
+    return dict(ex.traps) if ex.settled else trap_nodes(ex)
+
+
 def trap_nodes(ex: Exploration) -> dict[str, int]:
     """Waiting points from which no play ever ends the exploration (first per verse)."""
     parents: dict[int, list[int]] = {}
@@ -119,7 +127,7 @@ def summary(ex: Exploration, seconds: float) -> dict[str, Any]:
                for i, op in enumerate(body.ops) if isinstance(op, s.Choice)]
     parts = [(st.name, p) for st in book.bundle.statuses for p in range(1, st.size + 1)]
     secrets = [sec.number for sec in book.bundle.secrets]
-    traps = trap_nodes(ex) if ex.complete and not ex.settled else {}
+    trapped = traps(ex)
 
     planner = Planner(ex)
 
@@ -149,7 +157,7 @@ def summary(ex: Exploration, seconds: float) -> dict[str, Any]:
                     "never_gained": [n for n in secrets if n not in ex.secrets]},
         "dead_ends": [found(f, meets(ev.DeadEnd, f.verse)) for f in ex.dead_ends.values()],
         "trap_loops": [found(f, meets(ev.LoopDetected, f.verse)) for f in ex.loops.values()]
-        + [found(Finding(v, "no play leaves this point", n), reaches_verse(v)) for v, n in traps.items()],
+        + [found(Finding(v, "no play leaves this point", n), reaches_verse(v)) for v, n in trapped.items()],
         "errors": [found(f, reaches_verse(f.verse)) for f in ex.errors.values()],
         "endings": {kind: [{"verse": v} | inputs(n, meets(ends[kind], v), v)
                            for v, n in sorted(where.items())]

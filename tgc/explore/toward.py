@@ -189,6 +189,15 @@ class Frontier(Generic[Item]):
         self.ages.append(slot)
         self.live += 1
 
+    def pending(self) -> Iterator[Item]:
+        """Every item not yet taken (explorer.py asks which points the search may still go
+        on from)."""
+        yield from self.now
+        yield from self.later
+        for bucket in self.buckets.values():
+            for side in bucket:
+                yield from (slot.item for slot in side if not slot.taken)
+
     def _rank(self, key: Key) -> tuple[int, str, str, Key]:
         return (self.near.get(key, FAR), key[0], key[1] or "", key)
 

@@ -31,10 +31,13 @@ EITHER = frozenset({True, False})
 @dataclass(frozen=True, slots=True)
 class Ways:
     """``loop``: a body a run without input may come round to (None: there is none);
-    ``trap``: a waiting point not proven safe (None: every one is)."""
+    ``trap``: a waiting point not proven safe (None: every one is); ``doubtful``: the points
+    left in doubt, the first being ``trap`` (every point not proven safe when the regions
+    looked at each, region.py's ``every``; else those from the first on, unexamined)."""
 
     loop: str | None
     trap: str | None
+    doubtful: tuple[Pos, ...] = ()
 
 
 Decide = Callable[[list[Pos], Callable[[Key], bool]], list[Pos]]
@@ -66,7 +69,7 @@ class _Graph:
         doubtful = [w for w in waits if w not in safe]
         if doubtful and decide is not None and not self.pops:
             doubtful = decide(doubtful, lambda key: self.waits([(key, 0)]) <= safe)
-        return Ways(loop, _label(doubtful[0][0]) if doubtful else None)
+        return Ways(loop, _label(doubtful[0][0]) if doubtful else None, tuple(doubtful))
 
     # ------------------------------------------------------------ runs without input
 

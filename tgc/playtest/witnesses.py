@@ -24,7 +24,7 @@ from typing import Any, Literal, assert_never
 
 from tgc.bundle import schema as s
 from tgc.explore.explorer import Exploration, explore
-from tgc.explore.report import trap_nodes
+from tgc.explore.report import traps
 from tgc.explore.witness import Goal, Planner, Witness, meets, reaches_verse, witness
 from tgc.playtest.session import Files
 from tgc.playtest.transcript import Header, read_script, replay
@@ -97,8 +97,8 @@ def aims(ex: Exploration) -> list[Aim]:
     found = [Aim("verse", v.id) for v in ex.book.bundle.verses if v.id in ex.reached]
     found += [Aim("dead-end", f.verse, f.node) for f in ex.dead_ends.values()]
     found += [Aim("trap-loop", f.verse, f.node) for f in ex.loops.values()]
-    if ex.complete and not ex.settled:  # as the report: a search cut short proves no trap
-        found += [Aim("trap", verse, node) for verse, node in trap_nodes(ex).items()]
+    # as the report: a search cut short proves no trap, a settled one lists those it closed
+    found += [Aim("trap", verse, node) for verse, node in traps(ex).items()]
     found += [Aim("error", f.verse, f.node) for f in ex.errors.values()]
     ends: tuple[Literal["end-chapter", "game-over"], ...] = ("end-chapter", "game-over")
     for kind in ends:

@@ -1,0 +1,127 @@
+"""A search that settles on the traps it closed (tgc/explore/trap.py): once it has met its
+bound, each verse the ways out leave in doubt holding a trap no further search can open,
+it stops and reports exactly what the whole search does; a loop that a later value opens
+is no such trap; the trap's witness replays in ``tgc play``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import tgc.explore.explorer as explorer_module
+from tests.runtime_helpers import book_of
+from tgc.cli.main import cli
+from tgc.explore.explorer import Exploration, Explorer
+from tgc.explore.report import summary
+from tgc.explore.trap import firsts, trapped
+from tgc.explore.witness import Witness
+from tgc.runtime import Book, new_state
+
+# Entering without the lamp, the only choice at 101.2 leads back to it: a trap. The lamp
+# (101.5) and the two statuses (101.7, 101.8) make more plays than the bound needs, so the
+# search meets its bound before it has run out of plays.
+CAVE = """
+@item "Lamp"
+@status "Mud"
+@status "Moss"
+@location 101 "Cave"
+  explore -> 101.1
+
+== 101.1
+* Enter -> 2
+* Search the entrance -> 5
+* Wade -> 7
+* Rest -> 8
+* {status "Mud" and status "Moss"} Wash -> 9
+* Leave -> end
+
+== 101.2
+* {item "Lamp"} Light the way out -> end
+* Feel along the wall -> 3
+
+== 101.3
+-> 2
+
+== 101.5
+~ gain item "Lamp"
+-> end
+
+== 101.7
+~ mark "Mud"
+-> end
+
+== 101.8
+~ mark "Moss"
+-> end
+
+== 101.9
+Clean.
+-> end
+"""
+# The lamp is read after the choice: a play that carries it there later leaves.
+OPENED = CAVE.replace('* {item "Lamp"} Light the way out -> end\n', "").replace(
+    "== 101.3\n-> 2", '== 101.3\n~ if item "Lamp" -> 9\n-> 2')
+
+
+@pytest.fixture(autouse=True)
+def _look_often(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(explorer_module, "SETTLE_EVERY", 1)  # look after every step
+    monkeypatch.setattr(explorer_module, "SETTLE_FROM", 1)
+
+
+def _both(book: Book) -> tuple[Exploration, Exploration]:
+    early = Explorer(book, new_state(book.bundle), max_states=10_000).run()
+    whole = Explorer(book, new_state(book.bundle), max_states=10_000, settle=False).run()
+    assert early.complete and whole.complete
+    return early, whole
+
+
+def _report(ex: Exploration) -> dict[str, object]:
+    doc = summary(ex, 0.0)
+    doc.pop("states")
+    return doc
+
+
+def test_a_search_settles_on_the_trap_it_closed_with_the_whole_searchs_report(tmp_path: Path) -> None:
+    early, whole = _both(book_of(tmp_path, CAVE))
+    assert early.settled and early.traps == {"101.2": early.traps["101.2"]}
+    assert early.states < whole.states
+    assert _report(early) == _report(whole)
+    assert [t["verse"] for t in _report(early)["trap_loops"]] == ["101.2"]  # type: ignore[attr-defined]
+
+
+def test_a_loop_that_a_later_value_opens_is_not_settled_as_a_trap(tmp_path: Path) -> None:
+    early, whole = _both(book_of(tmp_path, OPENED))
+    assert early.ways is not None and early.ways.trap == "101.2"  # in doubt, yet no trap
+    assert not early.traps and _report(early)["trap_loops"] == []
+    assert _report(early) == _report(whole)
+
+
+def test_the_traps_witness_replays_in_tgc_play(tmp_path: Path) -> None:
+    (tmp_path / "c").mkdir()
+    early, _ = _both(book_of(tmp_path / "c", CAVE))
+    trap = _report(early)["trap_loops"][0]  # type: ignore[index]
+    script = tmp_path / "witness.txt"
+    script.write_text(Witness("101.2", tuple(trap["inputs"])).script(), encoding="utf-8")
+    played = CliRunner().invoke(cli, ["play", str(tmp_path / "c"), "--at", "none", "--fights", "ask",
+                                      "--script", str(script)])
+    assert played.exit_code == 0, played.output
+    assert "Feel along the wall" in played.output and "Light the way out" not in played.output
+
+
+@dataclass
+class _Node:
+    verse: str
+    kind: str
+    children: list[int] = field(default_factory=list)
+
+
+def test_a_point_is_trapped_only_when_nothing_below_it_ends_or_is_still_open() -> None:
+    nodes = [_Node("1", "wait", [1]), _Node("2", "wait", [1]), _Node("3", "wait", [2, 3]),
+             _Node("3", "exit")]
+    assert trapped(nodes, ()) == {0, 1}  # 2 goes round to itself, but also on to an exit
+    assert trapped(nodes, (1,)) == set()  # 1 may still gain a child, and 0 goes on through it
+    assert firsts(nodes, trapped(nodes, ()), {"1", "3"}) == {"1": 0}
