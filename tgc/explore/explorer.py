@@ -36,6 +36,7 @@ from tgc.explore.budget import peak, resident
 from tgc.explore.features import Feature, Features, Scratch, Test, Value, leaf_tests
 from tgc.explore.liveness import Liveness
 from tgc.explore.pace import CHECK_EVERY, OUTLOOK_AFTER, Outlook, Pace, outlook
+from tgc.explore.parcel import Packer, Parcel
 from tgc.explore.region import ways_of
 from tgc.explore.toward import Aim, Frontier, Key, Lacking
 from tgc.explore.trap import firsts, trapped
@@ -44,7 +45,7 @@ from tgc.limits import is_number
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book, StoryError
 from tgc.runtime.state import GameState
-from tgc.runtime.story import InputError, Story
+from tgc.runtime.story import Cursor, InputError, Story
 
 Label = str  # a script line ("2", "roll 4", "yes", "win", ":enter 201")
 Pool = list[tuple[Value, Value]]  # (value now, value the map had when the exploration began)
@@ -152,7 +153,7 @@ class Task:
     hold any of its keys (mapped to the map value it came from); others are untouched.
     ``started`` is false until the entry has begun the exploration."""
 
-    story: Story
+    held: Story | Parcel  # a parcel while the task waits (parcel.py), a story once it runs
     known: frozenset[Feature]
     parent: int | None
     labels: tuple[Label, ...]
@@ -163,8 +164,36 @@ class Task:
     force: int | None = None  # a memo point whose joined values this task carries on from
     first: s.Target | None = None  # the queued verse this play reads first at -> end
 
+    @property
+    def story(self) -> Story:
+        """The task's story (a waiting task's parcel is opened once, when first asked)."""
+        held = self.held
+        if isinstance(held, Parcel):
+            held = self.held = held.open()
+        return held
+
+    @property
+    def cursor(self) -> Cursor | None:
+        """Where the story stands, without opening a parcel."""
+        return self.held.cursor
+
+    def park(self, packer: Packer) -> Task:
+        """Keep the story as a parcel while the task waits (a few hundred bytes, not a
+        story's tens of kilobytes); the task is not changed otherwise."""
+        if isinstance(self.held, Story):
+            self.held = packer.pack(self.held)
+        return self
+
     def copy(self, story: Story | None = None) -> Task:
-        return Task(story or self.story.fork(), self.known, self.parent, self.labels, self.entry,
+        held = self.held
+        twin = story or (held.open() if isinstance(held, Parcel) else held.fork())
+        return Task(twin, self.known, self.parent, self.labels, self.entry,
+                    self.assumed, dict(self.sym), self.started, self.force, self.first)
+
+    def parked(self, packer: Packer) -> Task:
+        """A copy kept as a parcel (what ``copy().park()`` gives, without the fork)."""
+        held = self.held if isinstance(self.held, Parcel) else packer.pack(self.held)
+        return Task(held, self.known, self.parent, self.labels, self.entry,
                     self.assumed, dict(self.sym), self.started, self.force, self.first)
 
 
@@ -296,6 +325,7 @@ class Explorer:
         self.base = Story(book, start.copy(), dice="ask", before_op=self._before_op,
                           on_effect=self._on_effect, before_end=self._before_end)
         self._task = Task(self.base, frozenset(), None, (), 0)
+        self.packer = Packer(self.base)  # the plays kept waiting, as parcels (parcel.py)
 
     # ------------------------------------------------------------ the search
 
@@ -316,7 +346,7 @@ class Explorer:
         if self.start_at is not None:
             self.result.entries.append(Entry(None, self.start_at))
             known = frozenset(self.features.relevant)
-            self.frontier.add(Task(self.base.fork(), known, None, (self.result.entries[0].label,), 0,
+            self._push(Task(self.base.fork(), known, None, (self.result.entries[0].label,), 0,
                                    started=False))
         else:
             self._add_entries()
@@ -457,7 +487,7 @@ class Explorer:
     def _where(self, item: Task | Join | Waiter) -> Key:
         """The body an item of the frontier runs on next."""
         task = item if isinstance(item, Task) else item.task
-        cursor = task.story.cursor
+        cursor = task.cursor
         if task.started and cursor is not None:
             return (cursor.verse, cursor.block)
         target = self.result.entries[task.entry].target
@@ -515,10 +545,10 @@ class Explorer:
             task = Task(self.base.fork(), frozenset(), None, (entry.label,), len(self.result.entries) - 1,
                         started=False)
             if entry.location is None:
-                self.frontier.add(task)
+                self._push(task)
                 continue
             feature = ("loc", entry.location)
-            self.waiters.setdefault(feature, []).append(Waiter(task, feature, "entry"))
+            self.waiters.setdefault(feature, []).append(Waiter(task.park(self.packer), feature, "entry"))
             for value in self._values(feature):
                 self._fix(task, feature, value, value, entry=True)
 
@@ -538,11 +568,11 @@ class Explorer:
                     child = task.copy()
                     child.sym[split.feature] = values
                     self._put(child, split.feature, next(iter(values)))
-                    self.frontier.add(child)
+                    self._push(child)
                 return
             except _Reorder as reorder:
                 for child in self._reordered(task, reorder):
-                    self.frontier.add(child)
+                    self._push(child)
                 return
             except InputError:
                 return  # an action the party cannot pay for with these values
@@ -564,6 +594,7 @@ class Explorer:
             node = self.memo[key] = self._node(task, "wait")
             self.joins[node] = Join(task, node, {f: dict(values) for f, values in task.sym.items()})
             self._expand(node, task)
+            task.park(self.packer)  # the point goes on from it only when it gains values
         else:
             node = self.memo[key]
             if task.parent is not None:
@@ -574,6 +605,10 @@ class Explorer:
                 self._join(node, task)
         if cargo is not None:
             self._load(node, cargo)
+
+    def _push(self, task: Task) -> None:
+        """A play to run later, kept as a parcel until then (parcel.py)."""
+        self.frontier.add(task.park(self.packer))
 
     def _expand(self, node: int, task: Task) -> None:
         """One task per answer to what the story waits for, each from its own fork."""
@@ -589,11 +624,11 @@ class Explorer:
                                  dict(task.sym), first=ordered.first)
                     self._task = again
                     give(again.story)
-                    self.frontier.add(again)
+                    self._push(again)
                 continue
             if child.story.last_choice is not None and is_number(label):
                 self.result.choices.add(child.story.last_choice)
-            self.frontier.add(child)
+            self._push(child)
 
     def _join(self, node: int, task: Task) -> None:
         """Plays that meet at a memo point share its continuation: when one brings symbolic
@@ -619,7 +654,7 @@ class Explorer:
         self._settle(child)
         child.story.again()
         child.force = join.node
-        self.frontier.add(child)
+        self._push(child)
 
     def _settle(self, task: Task) -> None:
         """Make the state hold one of each symbolic feature's values."""
@@ -863,7 +898,7 @@ class Explorer:
         point = _fingerprint((mode, _key(task, self.features), feature))
         waiter = self.points.get(point)
         if waiter is None:
-            waiter = self.points[point] = Waiter(task.copy(), feature, mode)
+            waiter = self.points[point] = Waiter(task.parked(self.packer), feature, mode)
             self.waiters.setdefault(feature, []).append(waiter)
         else:
             for other, values in task.sym.items():
@@ -883,7 +918,7 @@ class Explorer:
         if was is not ASSIGNED:
             child.assumed = child.assumed + ((feature, frozenset({was})),)
         self._put(child, feature, now)
-        self.frontier.add(child)
+        self._push(child)
 
     def _left(self, task: Task) -> list[Left]:
         """An exploration ended: the values it leaves that the map lacks, or that this
@@ -931,7 +966,7 @@ class Explorer:
             child.sym[waiter.feature] = values
             self._put(child, waiter.feature, next(iter(values)))
             self._settle(child)
-            self.frontier.add(child)
+            self._push(child)
             return
         for value in values:
             self._fix(waiter.task, waiter.feature, value, value, entry=waiter.mode == "entry")

@@ -145,9 +145,12 @@ def distances(into: dict[Key, set[Key]], goals: Iterable[Key]) -> dict[Key, int]
 @dataclass(slots=True, eq=False)
 class _Slot(Generic[Item]):
     """An item in the frontier: in its body's bucket and in the age queue at once, taken
-    from whichever reaches it first."""
+    from whichever reaches it first. A taken slot lets go of its item at once (the other
+    queue drops the slot only when it comes to it): kept, every play the search had run
+    stayed in memory with its story until then, most of a search's memory at 2,000
+    verses (docs/performance.md, Session 12)."""
 
-    item: Item
+    item: Item | None
     point: bool
     taken: bool = False
 
@@ -207,11 +210,12 @@ class Frontier(Generic[Item]):
             return (self.now.popleft(), False) if self.now else (self.later.popleft(), True)
         self.picks += 1
         slot = self._oldest() if self.picks % FAIR == 0 else self._nearest()
-        slot.taken = True
+        item, slot.item, slot.taken = slot.item, None, True
+        assert item is not None  # a slot is taken once
         self.live -= 1
         if len(self.ages) > 2 * self.live + 64:  # slots the buckets gave out, still queued by age
             self.ages = deque(s for s in self.ages if not s.taken)
-        return slot.item, slot.point
+        return item, slot.point
 
     def _oldest(self) -> _Slot[Item]:
         while self.ages[0].taken:

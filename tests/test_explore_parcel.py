@@ -1,0 +1,102 @@
+"""The explorer's parcels (tgc/explore/parcel.py) and its frontier's memory (toward.py):
+a waiting play kept as a parcel opens into a story equal to a fork of the kept one, and
+the frontier lets go of what it has given out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tgc.explore import explorer as ex_module
+from tgc.explore.explorer import Explorer, Task
+from tgc.explore.parcel import Parcel
+from tgc.explore.toward import Frontier
+from tgc.pipeline import load_playable
+from tgc.runtime import Book, new_state
+from tgc.runtime.story import Story
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def sample() -> Book:
+    bundle, _ = load_playable(ROOT / "journal_src")
+    return Book(bundle)
+
+
+def _same(one: Story, other: Story) -> list[str]:
+    """The fields where two stories differ (the generator by its seed and draws)."""
+    out = []
+    for name, value in vars(one).items():
+        theirs = vars(other)[name]
+        if name == "rng":
+            same = (value.seed, value._made and value._made.getstate()) == (
+                theirs.seed, theirs._made and theirs._made.getstate())
+        else:
+            same = value == theirs
+        if not same:
+            out.append(name)
+    return out
+
+
+def test_every_waiting_play_opens_equal_to_its_fork(sample: Book, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each play the search keeps waiting, opened from its parcel, equals a fork of it
+    taken at that moment, field by field, and the parcel does not move when the play it
+    was taken from goes on (the cursor moves in place)."""
+    search = Explorer(sample, new_state(sample.bundle), max_states=400)
+    kept: list[tuple[Story, Story | Parcel]] = []
+    push = search._push
+
+    def watch(task: Task) -> None:
+        fork = task.story.fork()
+        push(task)
+        kept.append((fork, task.held))
+
+    monkeypatch.setattr(search, "_push", watch)
+    search.run()
+    assert len(kept) > 300
+    for fork, parcel in kept:
+        assert isinstance(parcel, Parcel)  # every play pushed waits as a parcel
+        opened = parcel.open()  # after its play has run on
+        assert _same(fork, opened) == []
+        assert opened.state is not fork.state and opened.before_op == search.base.before_op
+
+
+def test_a_parcel_is_small(sample: Book) -> None:
+    """A parcel is a few hundred bytes where the story it keeps is tens of kilobytes."""
+    search = Explorer(sample, new_state(sample.bundle), max_states=50)
+    search.run()
+    parcel = search.packer.pack(search.base)
+    assert len(parcel.data) < 400
+    assert _same(parcel.open(), search.base.fork()) == []
+
+
+def test_the_search_reports_the_same_with_stories_kept_whole(sample: Book, monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    """Parcels change what a waiting play costs, never what the search finds: the same
+    points, in the same order, as with every play kept as a story."""
+    start = new_state(sample.bundle)
+    parcelled = Explorer(sample, start, max_states=2_000).run()
+    monkeypatch.setattr(ex_module.Task, "park", lambda self, packer: self)
+    monkeypatch.setattr(ex_module.Task, "parked", lambda self, packer: self.copy())
+    whole = Explorer(sample, start, max_states=2_000).run()
+    assert [(n.parent, n.labels, n.verse, n.kind) for n in parcelled.nodes] == [
+        (n.parent, n.labels, n.verse, n.kind) for n in whole.nodes]
+    assert parcelled.reached == whole.reached and parcelled.complete == whole.complete
+
+
+def test_the_frontier_lets_go_of_what_it_gave_out() -> None:
+    """A taken item is no longer held by the frontier (it held every play it had run,
+    stories and all, until the other queue came to it)."""
+    frontier: Frontier[list[int]] = Frontier()
+    frontier.aim(lambda item: ("v", None), {("v", None): 0})
+    items = [[n] for n in range(10)]
+    for item in items:
+        frontier.add(item)
+    taken = [frontier.take()[0] for _ in range(4)]
+    assert sorted(taken) == [[0], [1], [2], [3]]
+    held = [slot.item for slot in frontier.ages] + [
+        slot.item for bucket in frontier.buckets.values() for side in bucket for slot in side]
+    assert not any(item in taken for item in held if item is not None)
+    assert len(frontier) == 6
