@@ -2,17 +2,17 @@
 to a fork of it), for the plays the search keeps waiting.
 
 A search toward its bound (toward.py) leaves the far plays waiting in the frontier, and
-every memo point and draw point keeps the play that first met it, to go on from it later.
-Kept as forked stories they cost about 150 KB each at 2,000 verses (a GameState's
-characters, statuses and sets, the offered choices, the trigger table), and the kept
-plays, not the states met, filled the memory budget (docs/performance.md, Session 12).
-A parcel keeps what a fork would copy: the containers of the state (and of the snapshots
-the loop check holds) pickled with the plain C pickler and deflated against the pickle of
-the search's first story (a preset dictionary: most of a waiting play's state is still
-the start's, so it costs a few dozen bytes); what is immutable (the bundle's targets,
-choices and events, the chapter, the vocabulary) is kept by reference, as a fork shares
-it. ``Parcel.open`` rebuilds a story with the search's hooks that equals a fork of the
-parcelled one (tests/test_explore_parcel.py checks field by field).
+every memo point and draw point keeps the play that first met it, to go on from it later:
+at 2,000 verses about 13,000 waiting plays for 6,000 states, each a forked story of tens
+of kilobytes (a GameState's characters, statuses and sets, the offered choices, the
+trigger table; docs/performance.md, Session 12). A parcel keeps what a fork would copy:
+the containers of the state (and of the snapshots the loop check holds) pickled with the
+plain C pickler and deflated against the pickle of the search's first state (a preset
+dictionary: most of a waiting play's state is still the start's, so it costs a few
+hundred bytes); what is immutable (the bundle's targets, choices and events, the chapter,
+the vocabulary) is kept by reference, as a fork shares it. ``Parcel.open`` rebuilds a
+story with the search's hooks that equals a fork of the parcelled one
+(tests/test_explore_parcel.py checks field by field).
 """
 
 from __future__ import annotations
