@@ -199,7 +199,7 @@ class Frontier(Generic[Item]):
         yield from self.later
         for bucket in self.buckets.values():
             for side in bucket:
-                yield from (slot.item for slot in side if not slot.taken)
+                yield from (slot.item for slot in side if slot.item is not None)  # None: taken
 
     def _rank(self, key: Key) -> tuple[int, str, str, Key]:
         return (self.near.get(key, FAR), key[0], key[1] or "", key)
