@@ -45,6 +45,7 @@ def test_every_waiting_play_opens_equal_to_its_fork(sample: Book, monkeypatch: p
     taken at that moment, field by field, and the parcel does not move when the play it
     was taken from goes on (the cursor moves in place)."""
     search = Explorer(sample, new_state(sample.bundle), max_states=400)
+    search.packer.active = True  # as once memory runs short
     kept: list[tuple[Story, Story | Parcel]] = []
     push = search._push
 
@@ -75,12 +76,17 @@ def test_a_parcel_is_small(sample: Book) -> None:
 def test_the_search_reports_the_same_with_stories_kept_whole(sample: Book, monkeypatch: pytest.MonkeyPatch
                                                               ) -> None:
     """Parcels change what a waiting play costs, never what the search finds: the same
-    points, in the same order, as with every play kept as a story."""
+    points, in the same order, as with every play kept as a story. Packing starts once
+    memory passes a share of the budget (here: at once); with memory to spare, never."""
     start = new_state(sample.bundle)
-    parcelled = Explorer(sample, start, max_states=2_000).run()
-    monkeypatch.setattr(ex_module.Task, "park", lambda self, packer: self)
-    monkeypatch.setattr(ex_module.Task, "parked", lambda self, packer: self.copy())
-    whole = Explorer(sample, start, max_states=2_000).run()
+    monkeypatch.setattr(ex_module, "PACK_FROM", 0.0)
+    packing = Explorer(sample, start, max_states=2_000, memory=1 << 40)
+    parcelled = packing.run()
+    assert packing.packer.active
+    monkeypatch.setattr(ex_module, "PACK_FROM", 0.4)
+    kept_whole = Explorer(sample, start, max_states=2_000, memory=1 << 40)
+    whole = kept_whole.run()
+    assert not kept_whole.packer.active
     assert [(n.parent, n.labels, n.verse, n.kind) for n in parcelled.nodes] == [
         (n.parent, n.labels, n.verse, n.kind) for n in whole.nodes]
     assert parcelled.reached == whole.reached and parcelled.complete == whole.complete

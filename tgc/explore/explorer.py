@@ -57,6 +57,7 @@ ASSIGNED = ("assigned",)  # the map value a symbolic value came from, for one th
 # The core's hooks first (what happens on arrival, then the exploration), then the ruleset's.
 CORE_HOOKS = ("instant", "explore")
 Stop = Literal["states", "memory"]  # why a search stopped before its end
+PACK_FROM = 0.4  # share of the memory budget past which waiting plays are kept as parcels
 SETTLE_EVERY = 64  # steps between looks at whether the search has met its bound
 SETTLE_FROM = 1_024  # steps before the bound is computed (a search this short needs none)
 
@@ -179,8 +180,8 @@ class Task:
 
     def park(self, packer: Packer) -> Task:
         """Keep the story as a parcel while the task waits (a few hundred bytes, not a
-        story's tens of kilobytes); the task is not changed otherwise."""
-        if isinstance(self.held, Story):
+        story's tens of kilobytes) once the packer is on; the task is not changed otherwise."""
+        if packer.active and isinstance(self.held, Story):
             self.held = packer.pack(self.held)
         return self
 
@@ -192,6 +193,8 @@ class Task:
 
     def parked(self, packer: Packer) -> Task:
         """A copy kept as a parcel (what ``copy().park()`` gives, without the fork)."""
+        if not packer.active:
+            return self.copy()
         held = self.held if isinstance(self.held, Parcel) else packer.pack(self.held)
         return Task(held, self.known, self.parent, self.labels, self.entry,
                     self.assumed, dict(self.sym), self.started, self.force, self.first)
@@ -527,6 +530,8 @@ class Explorer:
         if result.budget is not None and memory > result.budget:
             self._stop("memory")
             return False
+        if result.budget is not None and memory > result.budget * PACK_FROM:
+            self.packer.active = True
         seconds = time.monotonic() - self.began
         pace = Pace(seconds, len(result.nodes), len(self.frontier), memory,
                     len(result.reached), len(self.book.verses))

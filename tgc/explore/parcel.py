@@ -42,9 +42,12 @@ class Packer:
     """The search's way of parcelling its stories: the hooks and the book every rebuilt
     story gets, and the preset dictionary (the pickle of the first story's state)."""
 
-    def __init__(self, base: Story) -> None:
+    def __init__(self, base: Story, active: bool = False) -> None:
         self.base = base
         self.zdict = pickle.dumps(_flat_state(base.state)[0], pickle.HIGHEST_PROTOCOL)
+        # Off until memory runs short (the explorer's pace turns it on): packing and
+        # opening every waiting play doubled a search's CPU where memory was plenty.
+        self.active = active
 
     def pack(self, story: Story) -> Parcel:
         """A parcel of ``story`` as it is now (later changes to ``story`` do not reach it)."""
