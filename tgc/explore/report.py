@@ -4,12 +4,12 @@ witness, witness.py, for every ending and finding that has one)."""
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Container
 from typing import Any
 
 from tgc.bundle import schema as s
 from tgc.explore.explorer import Exploration, Finding
+from tgc.explore.trap import trapped
 from tgc.explore.witness import Goal, Planner, meets, reaches_verse
 from tgc.runtime import events as ev
 from tgc.runtime.conditions import describe
@@ -96,21 +96,9 @@ def traps(ex: Exploration) -> dict[str, int]:
 
 def trap_nodes(ex: Exploration) -> dict[str, int]:
     """Waiting points from which no play ever ends the exploration (first per verse)."""
-    parents: dict[int, list[int]] = {}
-    for i, node in enumerate(ex.nodes):
-        for child in node.children:
-            parents.setdefault(child, []).append(i)
-    alive = {i for i, node in enumerate(ex.nodes) if node.kind == "exit"}
-    todo = deque(alive)
-    while todo:
-        for parent in parents.get(todo.popleft(), ()):
-            if parent not in alive:
-                alive.add(parent)
-                todo.append(parent)
     traps: dict[str, int] = {}
-    for i, node in enumerate(ex.nodes):
-        if node.kind == "wait" and i not in alive:
-            traps.setdefault(node.verse, i)
+    for i in sorted(trapped(ex.nodes, ())):
+        traps.setdefault(ex.nodes[i].verse, i)
     return traps
 
 
