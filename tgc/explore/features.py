@@ -234,6 +234,58 @@ class Features:
             return self.clock.get(feature, state)
         return (name in state.in_play, name in state.removed)
 
+    def reader(self, features: Iterable[Feature]) -> Callable[[GameState], tuple[Value, ...]]:
+        """``state -> tuple(self.get(f, state) for f in features)``, the same values, for a
+        caller that keys many states by the same features (the witness planner keys every
+        play it runs by all of them): each of the party's sets and lists is gathered once
+        per state, not once per feature (``state.secrets`` and ``state.items`` are built
+        anew on every read)."""
+        order = list(features)
+        by_kind: dict[str, list[tuple[int, object]]] = {}
+        for i, (kind, name) in enumerate(order):
+            by_kind.setdefault(kind, []).append((i, name))
+        statuses = [(i, str(n)) for i, n in by_kind.pop("status", [])]
+        secrets = by_kind.pop("secret", [])
+        items = [(i, str(n)) for i, n in by_kind.pop("item", [])]
+        nums = [(i, str(n), self.caps.get(str(n), 1 << 30)) for i, n in by_kind.pop("num", [])]
+        dials = [(i, str(n)) for i, n in by_kind.pop("dial", [])]
+        visits = by_kind.pop("visited", [])
+        cards = by_kind.pop("loc", [])
+        rest = [(i, order[i]) for pairs in by_kind.values() for i, _ in pairs]
+        get, size = self.get, len(order)
+
+        def read(state: GameState) -> tuple[Value, ...]:
+            out: list[Value] = [None] * size
+            held = state.statuses
+            for i, name in statuses:
+                out[i] = frozenset(held.get(name, ()))
+            if secrets:
+                gained = state.secrets
+                for i, number in secrets:
+                    out[i] = number in gained
+            if items:
+                carried = state.items
+                for i, name in items:
+                    out[i] = min(carried.count(name), 2)
+            if nums:
+                party = state.party
+                for i, name, cap in nums:
+                    out[i] = tuple(min(_number(m, name), cap) for m in party)
+            turned = state.dials
+            for i, name in dials:
+                out[i] = turned.get(name, 0)
+            seen = state.visited
+            for i, verse in visits:
+                out[i] = verse in seen
+            in_play, removed = state.in_play, state.removed
+            for i, card in cards:
+                out[i] = (card in in_play, card in removed)
+            for i, feature in rest:
+                out[i] = get(feature, state)
+            return tuple(out)
+
+        return read
+
     def put(self, feature: Feature, value: Value, state: GameState) -> None:
         kind, name = feature
         if kind == "status":

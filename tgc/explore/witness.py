@@ -78,6 +78,7 @@ class Planner:
         self.features = ex.features
         self.clock = ex.features.clock
         self.relevant = sorted(ex.features.relevant, key=repr)
+        self._values = ex.features.reader(self.relevant)
         self.spent = 0
         self.others = False  # the second round: other values of needs met too
 
@@ -269,15 +270,14 @@ class Planner:
             raise _Spent
 
     def _state_key(self, state: GameState) -> object:
-        return (state.day, state.chapter, tuple(sorted(state.acted.items())),
-                tuple(self.features.get(f, state) for f in self.relevant))
+        return (state.day, state.chapter, tuple(sorted(state.acted.items())), self._values(state))
 
     def _point(self, story: Story) -> object:
         cursor = story.cursor
         where = (cursor.verse, cursor.block, cursor.index) if cursor else None
         state = story.state
         return (where, tuple(story.queue), tuple(sorted(state.answers.items())), type(story.waiting).__name__,
-                tuple(self.features.get(f, state) for f in self.relevant))
+                self._values(state))
 
 
 def witness(ex: Exploration, verse: str) -> Witness | None:
