@@ -415,3 +415,38 @@ def test_a_verse_met_by_joined_plays_gets_a_witness_that_replays(tmp_path: Path)
     assert found is not None and found.found, found
     assert found.inputs == (":enter 102", ":enter 101", "1", "1", "1")
     assert replay(ex, found.inputs, reaches_verse("101.5"))
+
+
+def test_the_planners_reader_gives_every_features_own_value() -> None:
+    """The witness planner keys plays by ``Features.reader``; it must read each feature as
+    ``Features.get`` does, or two different plays would share a key and one be skipped.
+    Held to it on every state a breadth-first walk of the sample meets, for a party of two
+    (numbers are tuples of the members' values, items and secrets gathered across them)."""
+    from tgc.explore.explorer import options
+    from tgc.pipeline import load_campaign
+    from tgc.runtime.story import Story
+
+    book = Book(load_campaign(ROOT / "journal_src"))
+    ex = explore(book, new_state(book.bundle, ["Beor", "Ailei"]), max_states=300)
+    features = sorted(ex.features.relevant, key=repr)
+    read = ex.features.reader(features)
+    kinds, values = set(), set()
+    for entry in ex.entries[:40]:
+        story = Story(book, ex.start.copy(), dice="ask")
+        entry.begin(story)
+        todo = [story]
+        for _ in range(60):
+            if not todo:
+                break
+            story = todo.pop(0)
+            story.run()
+            assert read(story.state) == tuple(ex.features.get(f, story.state) for f in features)
+            kinds.update(f[0] for f in features)
+            values.add(read(story.state))
+            if story.waiting is not None:
+                for _label, give in options(story)[:3]:
+                    child = story.fork()
+                    give(child)
+                    todo.append(child)
+    assert {"status", "secret", "item", "num", "visited", "loc"} <= kinds
+    assert len(values) > 20  # states that differ in what is read
