@@ -111,7 +111,7 @@ class WalkError(ValueError):
 
 
 def walk(book: Book, party: tuple[str, ...], days: int, *, seed: int = 0, max_states: int = 2000,
-         exact: bool = False, joint: bool = False, reuse: bool = True,
+         exact: bool = False, reuse: bool = True,
          progress: Callable[[int], None] | None = None) -> WalkReport:
     """Every line of play of ``days`` days, one day at a time: from each state the day
     begins in, depth first to the states the next day begins in, up to an even share of
@@ -131,7 +131,7 @@ def walk(book: Book, party: tuple[str, ...], days: int, *, seed: int = 0, max_st
     assert root.layer is not None
     root.layer.watch(reads(book, len(party)), days)
     share = max(1, max_states // days)
-    day_walk = _Day(_Merge(exact, joint), _Readings(reuse and not exact), report, progress)
+    day_walk = _Day(_Merge(exact), _Readings(reuse and not exact), report, progress)
     frontier: list[_Node] = [_Node(root, (), ())]
     for day in range(1, days + 1):
         frontier = day_walk.walk(day, frontier, share)
@@ -323,13 +323,13 @@ def _drop(line: Line) -> None:
 class _Merge:
     """Which lines of play go on as one. ``exact``: the same save file's text. Otherwise the
     layer's summary (``CampaignLayer.summary``): a line of play goes on only while it
-    stands somewhere no walked one stood as well off (``Summary.covers``); with ``joint``
-    that is the whole summary, else each of its parts (the characters on one card with
-    the world), so a party split over the map is not walked once for every combination
-    of where each piece of it stands (docs/campaign.md, "Exploring it")."""
+    stands somewhere no walked one stood as well off (``Summary.covers``). The whole
+    summary: a merge by pieces of it (the characters on each card) kept each piece beside
+    others worse off than here and lost the lines that need both this well off at once
+    (docs/campaign.md, "Exploring it")."""
 
-    def __init__(self, exact: bool, joint: bool) -> None:
-        self.exact, self.joint = exact, joint
+    def __init__(self, exact: bool) -> None:
+        self.exact = exact
         self.seen: set[str] = set()
         self.kept: dict[str, list[Summary]] = {}
 
@@ -343,15 +343,11 @@ class _Merge:
                 return False
             self.seen.add(text)
             return True
-        parts = (summary,) if self.joint or not summary.parts else summary.parts
-        return any([self._keep(part) for part in parts])  # a list: every part is kept
-
-    def _keep(self, part: Summary) -> bool:
-        walked = self.kept.setdefault(part.place, [])
-        if any(other.covers(part) for other in walked):
+        walked = self.kept.setdefault(summary.place, [])
+        if any(other.covers(summary) for other in walked):
             return False
-        walked[:] = [other for other in walked if not part.covers(other)]
-        walked.append(part)
+        walked[:] = [other for other in walked if not summary.covers(other)]
+        walked.append(summary)
         return True
 
 

@@ -23,16 +23,13 @@ from tgc.runtime.story import Story
 class Summary:
     """What a walk over the days keeps of a campaign between readings: two lines of play
     at the same ``place`` go on as one when one of them has at least as much of every
-    ``amounts`` (more is better: what pays for the next actions) as the other.
-
-    ``parts`` splits the campaign into pieces whose lines of play do not depend on each
-    other unless they meet (Tainted Grail: the characters on one card, each with the
-    shared world): a walk goes on from a state only while one of its parts stands where no
-    part walked before stood as well off (docs/campaign.md, "Exploring it")."""
+    ``amounts`` (more is better: what pays for the next actions) as the other. It is the
+    whole campaign, never a piece of it: a merge by pieces (the characters on each card)
+    keeps each piece beside others worse off than here, and loses the lines of play that
+    need two pieces this well off at once (docs/campaign.md, "Exploring it")."""
 
     place: str
     amounts: tuple[int, ...] = ()
-    parts: tuple[Summary, ...] = ()
 
     def covers(self, other: Summary) -> bool:
         """At the same place, at least as well off as ``other`` in every amount."""

@@ -208,10 +208,9 @@ def summary(campaign: Campaign, watch: Watched | None = None) -> Summary:
     phase, menhirs, guardians, the event cards, dials and tokens, the cards removed or
     replaced, the readings owed, the dreams read) and, for each character, where it
     stands, whether it has passed or taken this round's turn, whether it is dying or going
-    insane; then each character's Energy and Food, where more is better. Its parts are
-    the characters on each card with the world and where the others stand: a world change
-    one of them makes (a card replaced under another's feet) reads where everyone stands,
-    so a part kept with the others elsewhere says nothing of this combination. Left out:
+    insane; then each character's Energy and Food, where more is better. Whether one has
+    passed is in the place, not an amount: the pass changes nothing else, so as an amount
+    the state before it covered the state after it, and no pass was ever walked. Left out:
     the cards in play (where the party has stood decides them, and keeping them
     multiplied a day of the sample by four for no card or verse more), statuses, Secrets,
     Items, the other resources, the exact Health and Terror and the verses read, which the
@@ -220,9 +219,8 @@ def summary(campaign: Campaign, watch: Watched | None = None) -> Summary:
     a purchase at night, or a point the journal gives, is a line of play of its own."""
     world = campaign.world
     shared = _shared(campaign)
-    parts = tuple(_part(campaign, shared, card, watch) for card in sorted(set(world.positions.values())))
-    return Summary(_dump([shared, [p.place for p in parts]]),
-                   tuple(a for n in world.order() for a in _amounts(campaign, n)), parts)
+    places = [_place(campaign, shared, card, watch)[1:] for card in sorted(set(world.positions.values()))]
+    return Summary(_dump([shared, places]), tuple(a for n in world.order() for a in _amounts(campaign, n)))
 
 
 def readers(campaign: Campaign, moves: list[str]) -> list[str | None]:
@@ -269,21 +267,14 @@ def _shared(campaign: Campaign) -> str:
                   [(r.card, r.hook, r.members, r.event) for r in campaign.readings], world.dreamt])
 
 
-def _part(campaign: Campaign, shared: str, card: int, watch: Watched | None) -> Summary:
-    """The characters on ``card``, as the whole summary's part: with the world and where
-    each of the others stands (not how well off they are)."""
-    world = campaign.world
-    others = sorted((n, c) for n, c in world.positions.items() if c != card)
-    return Summary(_dump([_place(campaign, shared, card, watch), others]),
-                   tuple(a for n in world.on(card) for a in _amounts(campaign, n)))
-
-
 def _place(campaign: Campaign, shared: str, card: int, watch: Watched | None = None) -> list[Any]:
     """The world, the card and who stands on it: whether each has taken this round's
-    turn, is dying or going insane (and, with ``watch``, the numbers it watches)."""
+    turn, is dying or going insane, has passed (and, with ``watch``, the numbers it
+    watches)."""
     world = campaign.world
     who: list[Any] = [(n, n in world.turned and n not in world.passed,
-                       campaign.character(n).tracks["health"] == 0, campaign.insane(campaign.character(n)))
+                       campaign.character(n).tracks["health"] == 0, campaign.insane(campaign.character(n)),
+                       *((True,) if n in world.passed else ()))
                       for n in world.on(card)]
     if watch is not None and (watch.attributes or watch.exp):
         who = [[*row, _watched(campaign.character(row[0]), watch)] for row in who]
@@ -295,11 +286,10 @@ def _watched(member: Character, watch: Watched) -> list[int]:
     return [*numbers, member.resources.get(EXP, 0)] if watch.exp else numbers
 
 
-def _amounts(campaign: Campaign, name: str) -> tuple[int, int, int]:
-    """Energy, Food and 1 for a character who may still act today (0 once passed): one
-    who has not passed may pass at its turn, so it is the better off."""
+def _amounts(campaign: Campaign, name: str) -> tuple[int, int]:
+    """Energy and Food: more pays for more (EOD-2 restores no more from less)."""
     member = campaign.character(name)
-    return member.tracks[ENERGY], member.resources.get(FOOD, 0), int(name not in campaign.world.passed)
+    return member.tracks[ENERGY], member.resources.get(FOOD, 0)
 
 
 def _dump(data: Any) -> str:
