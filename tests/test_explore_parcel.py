@@ -96,7 +96,7 @@ def test_the_frontier_lets_go_of_what_it_gave_out() -> None:
     """A taken item is no longer held by the frontier (it held every play it had run,
     stories and all, until the other queue came to it)."""
     frontier: Frontier[list[int]] = Frontier()
-    frontier.aim(lambda item: ("v", None), {("v", None): 0})
+    frontier.aim(lambda item: ("v", None, False), {("v", None, False): 0})
     items = [[n] for n in range(10)]
     for item in items:
         frontier.add(item)

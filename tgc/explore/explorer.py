@@ -38,7 +38,7 @@ from tgc.explore.liveness import Liveness
 from tgc.explore.pace import CHECK_EVERY, OUTLOOK_AFTER, Outlook, Pace, outlook
 from tgc.explore.parcel import Packer, Parcel
 from tgc.explore.region import ways_of
-from tgc.explore.toward import Aim, Frontier, Key, Lacking
+from tgc.explore.toward import Aim, Frontier, Key, Lacking, Place
 from tgc.explore.trap import firsts, trapped
 from tgc.explore.ways import Ways
 from tgc.limits import is_number
@@ -367,7 +367,8 @@ class Explorer:
             if steps % SETTLE_EVERY == 0 and steps >= SETTLE_FROM and limit is not None:
                 if limit is False:
                     limit, settles = self._bound()
-                    aim = Aim(self.book) if limit is not None else None
+                    entries = [(e.target.verse, e.target.block or None) for e in self.result.entries]
+                    aim = Aim(self.book, entries) if limit is not None else None
                 if limit is not None and aim is not None:
                     if (settles or self.doubt) and self._met(limit) and (settles or self._closed()):
                         self.result.settled = True
@@ -487,14 +488,16 @@ class Explorer:
             self.lacking = lacking
             self.frontier.aim(self._where, aim.near(lacking))
 
-    def _where(self, item: Task | Join | Waiter) -> Key:
-        """The body an item of the frontier runs on next."""
+    def _where(self, item: Task | Join | Waiter) -> Place:
+        """The body an item of the frontier runs on next, and whether its play has verses
+        queued (it then meets no lacking end of an exploration but in a triggered verse)."""
         task = item if isinstance(item, Task) else item.task
         cursor = task.cursor
         if task.started and cursor is not None:
-            return (cursor.verse, cursor.block)
+            held = task.held
+            return (cursor.verse, cursor.block, held.queued if isinstance(held, Parcel) else bool(held.queue))
         target = self.result.entries[task.entry].target
-        return (target.verse, target.block)
+        return (target.verse, target.block, False)
 
     def limits(self, every: bool = False) -> tuple[Bound, Ways] | None:
         """The bound of this search and its ways out (bound.py, ways.py; ``every``: each

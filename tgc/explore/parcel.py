@@ -90,7 +90,7 @@ class Packer:
 
 class Parcel:
     """A story kept small: ``data`` (the deflated containers) and ``refs`` (what is shared).
-    ``cursor`` is readable without opening (the frontier ranks by it)."""
+    ``cursor`` and ``queued`` are readable without opening (the frontier ranks by them)."""
 
     __slots__ = ("packer", "data", "refs")
 
@@ -101,6 +101,11 @@ class Parcel:
     def cursor(self) -> Cursor | None:
         cursor: Cursor | None = self.refs[1]
         return cursor
+
+    @property
+    def queued(self) -> bool:
+        """Are verses queued for the next ``-> end`` (the frontier ranks by it too)?"""
+        return bool(self.refs[2])
 
     def open(self) -> Story:
         return self.packer.open(self)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -25,9 +25,11 @@ from tgc.bundle import schema as s
 from tgc.runtime.book import Book
 
 Key = tuple[str, str | None]  # a body: (verse, block)
+Place = tuple[str, str | None, bool]  # a body, and whether the play has verses queued
 Item = TypeVar("Item")
 FAR = 1 << 30  # the distance of a body from which no goal lies along the graph
 FAIR = 4  # every FAIR-th pick is the oldest item, whatever its distance
+MAP: Key = ("", "map")  # no body: the map between explorations (``graph``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,13 +46,17 @@ class Lacking:
 
 
 class Aim:
-    """The verse graph of one book, read once, and where each kind of goal lies in it."""
+    """The verse graph of one book, read once, and where each kind of goal lies in it.
+    ``entries``: the bodies an exploration may begin at, which every ending leads to
+    through the map (``graph``)."""
 
-    def __init__(self, book: Book) -> None:
-        self.into = graph(book)
+    def __init__(self, book: Book, entries: Iterable[Key] = ()) -> None:
+        self.into = graph(book, entries)
         self.bodies: dict[str, list[Key]] = {}
         self.marks: dict[str, set[Key]] = {}
         self.secrets: dict[int, set[Key]] = {}
+        self.fired = {trigger.target.verse for status in book.bundle.statuses for trigger in status.triggers
+                      if isinstance(trigger.target, s.Goto)}  # the verses triggers queue
         for verse in book.bundle.verses:
             keys = [(verse.id, None), *((verse.id, b.name) for b in verse.blocks)]
             self.bodies[verse.id] = keys
@@ -65,11 +71,14 @@ class Aim:
             case s.SecretChange(kind="gain-secret"):
                 self.secrets.setdefault(effect.number, set()).add(key)
 
-    def goals(self, lacking: Lacking) -> set[Key]:
-        """The bodies where something lacking may be met."""
+    def goals(self, lacking: Lacking, queued: bool = False) -> set[Key]:
+        """The bodies where something lacking may be met (``queued``: by a play with verses
+        queued, whose ``-> end`` reads them first, so it ends no exploration but in a
+        triggered verse)."""
         out: set[Key] = set()
-        for where in (*lacking.verses, *lacking.dead_ends, *(where for _, where in lacking.endings),
-                      *lacking.blocks):
+        ends = (where for kind, where in lacking.endings
+                if not (queued and kind == "end" and where not in self.fired))
+        for where in (*lacking.verses, *lacking.dead_ends, *ends, *lacking.blocks):
             out.update(self._at(where))
         out.update((verse, block) for verse, block, _ in lacking.choices)
         for status, _ in lacking.parts:
@@ -85,15 +94,28 @@ class Aim:
         verse, _, block = where.rpartition(".")
         return [k for k in self.bodies.get(verse, ()) if k[1] == block]
 
-    def near(self, lacking: Lacking) -> dict[Key, int]:
-        """Each body's distance to the nearest goal."""
-        return distances(self.into, self.goals(lacking))
+    def near(self, lacking: Lacking) -> dict[Place, int]:
+        """Each body's distance to the nearest goal, for a play with no verse queued and for
+        one with verses queued. A queued play meets an exploration's lacking end at a verse
+        only in a later exploration: through the map (its distance from ``MAP`` on)."""
+        plain = distances(self.into, {goal: 0 for goal in self.goals(lacking)})
+        seeds = {goal: 0 for goal in self.goals(lacking, queued=True)}
+        if MAP in plain:
+            seeds.setdefault(MAP, plain[MAP])
+        queued = distances(self.into, seeds)
+        out = {(key[0], key[1], False): steps for key, steps in plain.items()}
+        out.update({(key[0], key[1], True): steps for key, steps in queued.items()})
+        return out
 
 
-def graph(book: Book) -> dict[Key, set[Key]]:
+def graph(book: Book, entries: Iterable[Key] = ()) -> dict[Key, set[Key]]:
     """For each body, the bodies that lead to it: a divert, a choice, an arm of a roll, a
     toss or an encounter, and a trigger's verse from every body that marks its status (the
-    verse is read at that exploration's ``-> end``)."""
+    verse is read at that exploration's ``-> end``); and each entry from every body that
+    ends an exploration, through ``MAP``: what an exploration leaves joins the map, and the
+    next exploration begins from it. Without that step a play that only makes a value
+    (a status a trigger watches, marked, then its triggered verse) lay FAR from every goal,
+    though a goal (an exploration that ends where that mark queues nothing) waited on it."""
     fires: dict[str, list[Key]] = {}
     for status in book.bundle.statuses:
         for trigger in status.triggers:
@@ -106,7 +128,24 @@ def graph(book: Book) -> dict[Key, set[Key]]:
             for op in book.body(*key).ops:
                 for after in _leads(op, key[0], fires):
                     into.setdefault(after, set()).add(key)
+                if _ends(op):
+                    into.setdefault(MAP, set()).add(key)
+    if MAP in into:
+        for entry in entries:
+            into.setdefault(entry, set()).add(MAP)
     return into
+
+
+def _ends(op: s.Op) -> bool:
+    """Does the line end the exploration (the campaign then goes on from the map)?"""
+    effect = op.effect if isinstance(op, s.IfEffect) else op
+    targets: list[s.Target] = []
+    match effect:
+        case s.Choice() | s.IfDivert() | s.Divert():
+            targets.append(effect.target)
+        case s.Roll() | s.Toss() | s.Encounter():
+            targets += [arm.target for arm in effect.arms]
+    return any(not isinstance(t, s.Goto) and t.kind in ("end", "end-chapter") for t in targets)
 
 
 def _leads(op: s.Op, verse: str, fires: dict[str, list[Key]]) -> Iterator[Key]:
@@ -125,20 +164,20 @@ def _leads(op: s.Op, verse: str, fires: dict[str, list[Key]]) -> Iterator[Key]:
             yield (target.verse, target.block or None)
 
 
-def distances(into: dict[Key, set[Key]], goals: Iterable[Key]) -> dict[Key, int]:
-    """Steps from each body to the nearest goal body (breadth first, backwards)."""
+def distances(into: dict[Key, set[Key]], goals: Mapping[Key, int]) -> dict[Key, int]:
+    """Steps from each body to the nearest goal body, each goal ``goals[goal]`` steps from
+    what is lacking (Dijkstra's order, backwards: a goal may start further than 0)."""
     out: dict[Key, int] = {}
-    todo: deque[Key] = deque()
-    for goal in goals:
-        if goal not in out:
-            out[goal] = 0
-            todo.append(goal)
+    todo = [(steps, goal[0], goal[1] or "", goal) for goal, steps in goals.items()]
+    heapq.heapify(todo)
     while todo:
-        key = todo.popleft()
+        steps, _, _, key = heapq.heappop(todo)
+        if key in out:
+            continue
+        out[key] = steps
         for before in into.get(key, ()):
             if before not in out:
-                out[before] = out[key] + 1
-                todo.append(before)
+                heapq.heappush(todo, (steps + 1, before[0], before[1] or "", before))
     return out
 
 
@@ -166,10 +205,10 @@ class Frontier(Generic[Item]):
 
     now: deque[Item] = field(default_factory=deque)
     later: deque[Item] = field(default_factory=deque)
-    where: Callable[[Item], Key] | None = None  # the body an item runs on (with an aim)
-    near: dict[Key, int] = field(default_factory=dict)
-    buckets: dict[Key, tuple[deque[_Slot[Item]], deque[_Slot[Item]]]] = field(default_factory=dict)
-    heap: list[tuple[int, str, str, Key]] = field(default_factory=list)  # bodies, nearest first
+    where: Callable[[Item], Place] | None = None  # the body an item runs on (with an aim)
+    near: dict[Place, int] = field(default_factory=dict)
+    buckets: dict[Place, tuple[deque[_Slot[Item]], deque[_Slot[Item]]]] = field(default_factory=dict)
+    heap: list[tuple[int, str, str, bool, Place]] = field(default_factory=list)  # nearest first
     ages: deque[_Slot[Item]] = field(default_factory=deque)
     picks: int = 0
     live: int = 0  # items in the buckets not yet taken
@@ -201,8 +240,8 @@ class Frontier(Generic[Item]):
             for side in bucket:
                 yield from (slot.item for slot in side if slot.item is not None)  # None: taken
 
-    def _rank(self, key: Key) -> tuple[int, str, str, Key]:
-        return (self.near.get(key, FAR), key[0], key[1] or "", key)
+    def _rank(self, key: Place) -> tuple[int, str, str, bool, Place]:
+        return (self.near.get(key, FAR), key[0], key[1] or "", key[2], key)
 
     def take(self) -> tuple[Item, bool]:
         """The next item, and whether it is a point."""
@@ -224,7 +263,7 @@ class Frontier(Generic[Item]):
 
     def _nearest(self) -> _Slot[Item]:
         while True:
-            key = self.heap[0][3]
+            key = self.heap[0][4]
             bucket = self.buckets[key]
             for side in bucket:
                 while side:
@@ -234,7 +273,7 @@ class Frontier(Generic[Item]):
             heapq.heappop(self.heap)
             del self.buckets[key]
 
-    def aim(self, where: Callable[[Item], Key], near: dict[Key, int]) -> None:
+    def aim(self, where: Callable[[Item], Place], near: dict[Place, int]) -> None:
         """Order by ``near`` (each body's distance to the goals) from now on; called again
         when the goals change, every body is ranked again."""
         first = self.where is None
