@@ -28,7 +28,7 @@ from tgc.explore.clock import Clock
 from tgc.runtime.book import Book
 from tgc.runtime.conditions import cost_amount, eval_form
 from tgc.runtime.effects import apply_effect
-from tgc.runtime.state import GameState
+from tgc.runtime.state import Character, GameState
 from tgc.runtime.story import trigger_holds
 
 Feature = tuple[str, object]
@@ -322,10 +322,7 @@ def _flag(bucket: set, key: object, present: bool) -> None:  # type: ignore[type
         bucket.discard(key)
 
 
-def _number(member: object, name: str) -> int:
-    from tgc.runtime.state import Character
-
-    assert isinstance(member, Character)
+def _number(member: Character, name: str) -> int:
     if name in member.tracks:
         return member.tracks[name]
     if name in member.vocabulary.attributes:
@@ -333,10 +330,7 @@ def _number(member: object, name: str) -> int:
     return member.resources.get(name, 0) if name in member.vocabulary.resources else 0
 
 
-def _set_number(member: object, name: str, value: int) -> None:
-    from tgc.runtime.state import Character
-
-    assert isinstance(member, Character)
+def _set_number(member: Character, name: str, value: int) -> None:
     if name in member.tracks:
         member.tracks[name] = value
     elif name in member.vocabulary.attributes:
@@ -361,7 +355,7 @@ class Scratch:
         # The members out of the exploration in the play being looked at (the explorer sets
         # it): a party test and a party effect read only the others.
         self.dropped: frozenset[str] = frozenset()
-        self._kept: list[s.Effect] = []  # effects cached by id, kept so no id is reused
+        self._kept: list[object] = []  # effects and costs cached by id, kept so no id is reused
 
     def _ready(self, feature: Feature, value: Value) -> None:
         self.features.put(feature, value, self.state)
@@ -380,7 +374,7 @@ class Scratch:
         if key not in self._cache:
             self._kept.append(effect)
             self._ready(feature, value)
-            apply_effect(effect, self.state, self.features.book)
+            apply_effect(effect, self.state, self.features.book, told=False)
             self._cache[key] = self.features.get(feature, self.state)
         return self._cache[key]
 
@@ -406,13 +400,17 @@ class Scratch:
         if key not in self._cache:
             self._kept.append(effect)
             self._ready(feature, value)
-            apply_effect(effect, self.state, self.features.book)
+            apply_effect(effect, self.state, self.features.book, told=False)
             self._cache[key] = frozenset(self.state.dropped)
         return self._cache[key]
 
     def afford(self, feature: Feature, cost: s.Cost, value: Value) -> bool:
-        self._ready(feature, value)
-        return self.state.party_total(cost.resource) >= cost_amount(cost, self.state)
+        key = ("f", id(cost), feature, value, self.dropped)
+        if key not in self._cache:
+            self._kept.append(cost)
+            self._ready(feature, value)
+            self._cache[key] = self.state.party_total(cost.resource) >= cost_amount(cost, self.state)
+        return bool(self._cache[key])
 
 
 def leaf_tests(features: Features, scratch: Scratch, op: s.Op,

@@ -21,12 +21,15 @@ from tgc.runtime.book import Book, StoryError
 from tgc.runtime.state import DIAL_MAX, Character, GameState
 
 
-def apply_effect(effect: s.Effect, state: GameState, book: Book, pick: str | None = None) -> str:
+def apply_effect(effect: s.Effect, state: GameState, book: Book, pick: str | None = None,
+                 told: bool = True) -> str:
     """Apply ``effect``; ``pick`` names the item the reader chose for a keyword item
-    change. Returns what happened, for the reader."""
+    change. Returns what happened, for the reader; ``told=False`` (the explorer's scratch
+    state, which no one reads) spares an amount's text, each member's change formatted
+    and translated, the dearest part of applying it."""
     match effect:
         case s.Amount():
-            return apply_amount(effect, state, book, pick)
+            return apply_amount(effect, state, book, pick, told)
         case s.Mark():
             return apply_mark(effect, state, book, pick)
         case s.SecretChange():
@@ -74,7 +77,7 @@ def split(amount: int, count: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(count)]
 
 
-def apply_amount(effect: s.Amount, state: GameState, book: Book, pick: str | None) -> str:
+def apply_amount(effect: s.Amount, state: GameState, book: Book, pick: str | None, told: bool = True) -> str:
     what, amount = effect.what, effect.amount
     tracks = state.vocabulary.tracks
     if what not in tracks and what not in state.vocabulary.resources:
@@ -93,7 +96,7 @@ def apply_amount(effect: s.Amount, state: GameState, book: Book, pick: str | Non
             _set(member, what, _get(member, what) - share)
     else:
         _take_from_party(members, what, amount)
-    return _amount_text(effect, mode, members, before)
+    return _amount_text(effect, mode, members, before) if told else ""
 
 
 def _lose_each(effect: s.Amount, state: GameState, members: list[Character]) -> None:
