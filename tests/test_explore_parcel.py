@@ -92,6 +92,42 @@ def test_the_search_reports_the_same_with_stories_kept_whole(sample: Book, monke
     assert parcelled.reached == whole.reached and parcelled.complete == whole.complete
 
 
+def test_the_plays_already_waiting_are_parcelled_once_packing_starts(
+        sample: Book, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When memory runs short in the middle of a search, the plays that waited before are
+    packed too (kept whole, they held most of a search's memory at the budget), and the
+    search still finds exactly what a search that never packs finds."""
+    start = new_state(sample.bundle)
+    whole = Explorer(sample, start, max_states=2_000, memory=1 << 40).run()
+    paces = 0
+
+    def resident() -> int:  # short of memory from the third look at the pace on
+        nonlocal paces
+        paces += 1
+        return 1 << 39 if paces >= 3 else 0
+
+    monkeypatch.setattr(ex_module, "resident", resident)
+    search = Explorer(sample, start, max_states=2_000, memory=1 << 40)
+    pace = search._pace
+    whole_after: list[int] = []
+
+    def look() -> bool:
+        going = pace()
+        if search.packer.active and not whole_after:
+            waiting = [item if isinstance(item, Task) else item.task for item in search.frontier.pending()]
+            waiting += [join.task for join in search.joins.values()]
+            whole_after.append(sum(isinstance(task.held, Story) for task in waiting) + 1)
+            assert len(waiting) > 100
+        return going
+
+    monkeypatch.setattr(search, "_pace", look)
+    packed = search.run()
+    assert whole_after == [1]  # no waiting play was left whole
+    assert [(n.parent, n.labels, n.verse, n.kind) for n in packed.nodes] == [
+        (n.parent, n.labels, n.verse, n.kind) for n in whole.nodes]
+    assert packed.reached == whole.reached and packed.complete == whole.complete
+
+
 def test_the_frontier_lets_go_of_what_it_gave_out() -> None:
     """A taken item is no longer held by the frontier (it held every play it had run,
     stories and all, until the other queue came to it)."""

@@ -448,7 +448,7 @@ class Explorer:
         holds the values at the start of its body, which they keep when no line before
         the point changes them."""
         join = self.joins[node]
-        cursor = join.task.story.cursor
+        cursor = join.task.cursor  # not .story: that would keep the parcel opened, whole
         assert cursor is not None
         key = (cursor.verse, cursor.block)
         start = self.starts.get(key, {}).get(feature)
@@ -533,8 +533,9 @@ class Explorer:
         if result.budget is not None and memory > result.budget:
             self._stop("memory")
             return False
-        if result.budget is not None and memory > result.budget * PACK_FROM:
+        if result.budget is not None and memory > result.budget * PACK_FROM and not self.packer.active:
             self.packer.active = True
+            self._pack_waiting()
         seconds = time.monotonic() - self.began
         pace = Pace(seconds, len(result.nodes), len(self.frontier), memory,
                     len(result.reached), len(self.book.verses))
@@ -546,6 +547,20 @@ class Explorer:
                 self.foresee(look)
             self.foresee = None  # taken once
         return True
+
+    def _pack_waiting(self) -> None:
+        """Once the packer is on, the plays already waiting are parcelled too: kept whole,
+        the 67,000 that waited when gen 100 passed 40% of a 3 GiB budget held most of what
+        it had (docs/performance.md, Session 13). A parcel opens equal to a fork, so the
+        search runs the same plays either way (tests/test_explore_parcel.py)."""
+        packer = self.packer
+        for item in self.frontier.pending():
+            (item if isinstance(item, Task) else item.task).park(packer)
+        for join in self.joins.values():
+            join.task.park(packer)
+        for waiters in self.waiters.values():
+            for waiter in waiters:
+                waiter.task.park(packer)
 
     def _add_entries(self) -> None:
         for entry in entry_points(self.book):
