@@ -450,3 +450,46 @@ def test_the_planners_reader_gives_every_features_own_value() -> None:
                     todo.append(child)
     assert {"status", "secret", "item", "num", "visited", "loc"} <= kinds
     assert len(values) > 20  # states that differ in what is read
+
+
+# 101.2 is met by a play that gained the lamp (101.6) and by one that has not read it yet
+# (Walk): that one holds either value of the map, so it must not join the first's point.
+# Joined, the point went on with the lamp alone, its divert at 101.3 always led back, and
+# 101.5 was reported unreachable, with a trap at 101.1 no play is caught in.
+UNDRAWN = """
+@item "Lamp"
+@location 101 "Cave"
+  explore -> 101.1
+
+== 101.1
+* Find -> 6
+* Walk -> 2
+
+== 101.6
+~ gain item "Lamp"
+-> 2
+
+== 101.2
+* Go on -> 3
+
+== 101.3
+~ if item "Lamp" -> 2
+Fell.
+-> 5
+
+== 101.5
+The ledge.
+-> end
+"""
+
+
+def test_a_play_that_has_not_read_a_feature_does_not_join_one_that_holds_some_of_its_values(
+        tmp_path: Path) -> None:
+    book = book_of(tmp_path, UNDRAWN)
+    ex = explore(book, new_state(book.bundle))
+    assert ex.complete and "101.5" in ex.reached
+    found = witness(ex, "101.5")
+    assert found is not None and found.found, found
+    assert replay(ex, found.inputs, reaches_verse("101.5"))
+    traps = [t["verse"] for t in report(ex, 0.0)["trap_loops"]]  # type: ignore[attr-defined]
+    assert traps == ["101.2"]  # with the lamp, 101.3 leads back to it

@@ -1091,13 +1091,16 @@ def _roll_sums(op: s.Roll, wanted: ev.RollRequested) -> list[int]:
 
 def _key(task: Task, features: Features) -> object:
     """A memo point: where the story is and what it waits for, the verses queued, this
-    exploration's answers and the concrete features' values. Symbolic features do not
-    enter: their values join at the point (``Explorer._join``)."""
+    exploration's answers, the concrete features' values and which features are symbolic.
+    Symbolic features' values do not enter: they join at the point (``Explorer._join``).
+    Which features are symbolic does: a play that has not drawn one yet holds any of the
+    map's values, so it cannot join a point whose plays hold only some (it would bring
+    none of them, and the point would go on without the values it lacks)."""
     story = task.story
     cursor = story.cursor
     where = (cursor.verse, cursor.block, cursor.index) if cursor else None
     values = frozenset((f, features.get(f, story.state)) for f in task.known)
-    return (where if task.started else task.entry, tuple(story.queue), values,
+    return (where if task.started else task.entry, tuple(story.queue), values, frozenset(task.sym),
             tuple(sorted(story.state.answers.items())), tuple(sorted(story.state.dropped)),
             _waiting(story.waiting))
 
