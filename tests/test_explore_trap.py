@@ -63,8 +63,8 @@ Clean.
 """
 # The lamp is read after the choice at 101.2, and before it at 101.1: a play that has read
 # it and carries it to 101.2 (once 101.5 has made it) joins the point there and leaves.
-# (A play that reads it only at 101.3 does not join that point: it holds either value,
-# tests/test_explore.py::test_a_play_that_has_not_read_a_feature_does_not_join_one_that_holds_some_of_its_values.)
+# (A play that reads it only at 101.3 does not join that point: it holds either value;
+# tests/test_explore.py, test_a_play_that_has_not_read_a_feature_does_not_join_...)
 OPENED = CAVE.replace('* {item "Lamp"} Light the way out -> end\n', "").replace(
     "== 101.3\n-> 2", '== 101.3\n~ if item "Lamp" -> 9\n-> 2').replace(
     "* Enter -> 2\n", '* Enter -> 2\n* {item "Lamp"} Enter by lamplight -> 2\n')
