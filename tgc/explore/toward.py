@@ -136,30 +136,28 @@ def graph(book: Book, entries: Iterable[Key] = ()) -> dict[Key, set[Key]]:
     return into
 
 
+def _targets(effect: s.Op) -> list[s.Target]:
+    """Where one line may go: its divert, choice or arms."""
+    match effect:
+        case s.Choice() | s.IfDivert() | s.Divert():
+            return [effect.target]
+        case s.Roll() | s.Toss() | s.Encounter():
+            return [arm.target for arm in effect.arms]
+    return []
+
+
 def _ends(op: s.Op) -> bool:
     """Does the line end the exploration (the campaign then goes on from the map)?"""
     effect = op.effect if isinstance(op, s.IfEffect) else op
-    targets: list[s.Target] = []
-    match effect:
-        case s.Choice() | s.IfDivert() | s.Divert():
-            targets.append(effect.target)
-        case s.Roll() | s.Toss() | s.Encounter():
-            targets += [arm.target for arm in effect.arms]
-    return any(not isinstance(t, s.Goto) and t.kind in ("end", "end-chapter") for t in targets)
+    return any(not isinstance(t, s.Goto) and t.kind in ("end", "end-chapter") for t in _targets(effect))
 
 
 def _leads(op: s.Op, verse: str, fires: dict[str, list[Key]]) -> Iterator[Key]:
     """The bodies one line may lead to."""
     effect = op.effect if isinstance(op, s.IfEffect) else op
-    targets: list[s.Target] = []
-    match effect:
-        case s.Choice() | s.IfDivert() | s.Divert():
-            targets.append(effect.target)
-        case s.Roll() | s.Toss() | s.Encounter():
-            targets += [arm.target for arm in effect.arms]
-        case s.Mark():
-            yield from fires.get(effect.status, ())
-    for target in targets:
+    if isinstance(effect, s.Mark):
+        yield from fires.get(effect.status, ())
+    for target in _targets(effect):
         if isinstance(target, s.Goto):
             yield (target.verse, target.block or None)
 
