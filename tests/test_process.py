@@ -6,6 +6,7 @@ the same as the command run in-process through click."""
 from __future__ import annotations
 
 import gc
+import json
 import os
 import shutil
 import subprocess
@@ -80,6 +81,23 @@ def test_a_build_writes_the_same_bytes_as_in_process(tmp_path: Path,
     written = listing(tmp_path / "out-process")
     assert written and written == listing(tmp_path / "out-inside")
     assert done.stdout.decode() == inside.stdout.replace("out-inside", "out-process")
+
+
+def test_an_exploration_reports_the_same_as_in_process(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The process freezes the search's tables before its report (process.settle); the
+    report and the exit status are those of the command run in-process."""
+    shutil.copytree(SAMPLE, tmp_path / "src")
+    args = ["explore", "src", "--format", "json", "--max-states", "400"]
+    done = tgc(*args, cwd=tmp_path)
+    monkeypatch.chdir(tmp_path)
+    gc.unfreeze()
+    inside = CliRunner().invoke(cli, args)
+    assert done.returncode == inside.exit_code
+    mine, theirs = json.loads(done.stdout), json.loads(inside.stdout)
+    assert mine.pop("seconds") >= 0 and theirs.pop("seconds") >= 0
+    assert mine == theirs and mine["states"] == 400
+    assert gc.get_freeze_count() == 0  # in-process, nothing is frozen
 
 
 def test_a_closed_pipe_is_not_a_traceback(tmp_path: Path) -> None:

@@ -116,6 +116,7 @@ def _round_ask(out: Path | None, witness: str | None, by_days: bool, jobs: int,
 def _explore(target: Path | None, start_at: str | None, state_file: Path | None, party: str,
              max_states: int, memory: str | None, witness: str | None, fmt: str, no_cache: bool,
              strict: bool = True, ask: RoundAsk | None = None) -> int:
+    from tgc.cli.process import settle
     from tgc.explore import report
     from tgc.explore.budget import default_budget, parse_size
     from tgc.explore.explorer import explore as run_explore
@@ -156,6 +157,7 @@ def _explore(target: Path | None, start_at: str | None, state_file: Path | None,
         ex = run_explore(book, start, max_states=max_states, start_at=goto, memory=budget,
                          progress=shown.tick, foresee=shown.foresee)
     seconds = time.perf_counter() - began
+    settle()  # the search's tables live as long as the command: the report's collections skip them
     shown.summary(ex, seconds)
     if witness is not None:
         return _print_witness(ex, witness, where, state_file, tuple(members))
