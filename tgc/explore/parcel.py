@@ -18,13 +18,11 @@ story with the search's hooks that equals a fork of the parcelled one
 from __future__ import annotations
 
 import pickle
-import random
 import zlib
 from collections import deque
 from dataclasses import fields
 from typing import Any
 
-from tgc.runtime.rng import Rng
 from tgc.runtime.state import Character, GameState
 from tgc.runtime.story import Cursor, Story
 
@@ -55,29 +53,24 @@ class Packer:
         rounds = {key: None if snap is None else _flat_state(snap) for key, snap in story._rounds.items()}
         deflate = zlib.compressobj(_LEVEL, zlib.DEFLATED, 15, 8, zlib.Z_DEFAULT_STRATEGY, self.zdict)
         data = deflate.compress(pickle.dumps((state, rounds, story._truth), pickle.HIGHEST_PROTOCOL))
-        rng = story.rng
-        made = rng._made.getstate() if rng._made is not None else None
         cursor = story.cursor  # moved in place as the story steps: the parcel keeps its own
         at = Cursor(cursor.verse, cursor.block, cursor.index) if cursor else None
         refs = (kept, at, tuple(story.queue), story.waiting, story.ending, story.last_choice,
-                tuple(story._out), tuple(story._offers), tuple(story._picks), story._steps, rng.seed, made)
+                tuple(story._out), tuple(story._offers), tuple(story._picks), story._steps, story.rng.fork())
         return Parcel(self, data + deflate.flush(), refs)
 
     def open(self, parcel: Parcel) -> Story:
         """A new story equal to a fork of the parcelled one, with the search's hooks."""
         inflate = zlib.decompressobj(15, self.zdict)
         state, rounds, truth = pickle.loads(inflate.decompress(parcel.data) + inflate.flush())
-        (kept, cursor, queue, waiting, ending, last_choice, out, offers, picks, steps, seed,
-         made) = parcel.refs
+        (kept, cursor, queue, waiting, ending, last_choice, out, offers, picks, steps,
+         rng) = parcel.refs
         base = self.base
         story = Story.__new__(Story)
         story.book, story.ruleset, story.dice = base.book, base.ruleset, base.dice
         story.before_op, story.on_effect, story.before_end = base.before_op, base.on_effect, base.before_end
         story.state = _state(state, kept)
-        story.rng = Rng(seed)
-        if made is not None:
-            story.rng._made = random.Random()
-            story.rng._made.setstate(made)
+        story.rng = rng.fork()  # the parcel's own copy stays as it was packed
         story.cursor = Cursor(cursor.verse, cursor.block, cursor.index) if cursor else None
         story.queue, story.waiting, story.ending = list(queue), waiting, ending
         story.last_choice = last_choice
