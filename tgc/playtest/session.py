@@ -12,9 +12,10 @@ rule data are played as ``fights`` says (the ruleset's engines, tgc.runtime.engi
 
 from __future__ import annotations
 
+import copy
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Literal
 
@@ -209,8 +210,9 @@ class Session:
         days (tgc/playtest/campaignwalk.py) branches here instead of replaying."""
         if self.layer is None or self.reading or self.story.waiting is not None or self.hand is not None:
             raise SessionError("a session is forked between the readings of a campaign only")
-        other = Session(self.book, emit, seed=self.seed, dice=self.dice, ruleset=self.story.ruleset,
-                        party=self.party, files=self.files, campaign=True)
+        other = copy.copy(self)  # the book's tables as they are, not a new party's state
+        other.emit, other.history, other.done = emit, [], False
+        other.narrator = replace(self.narrator, settled=False)
         rng = Rng(self.seed)
         rng.setstate(self.story.rng.getstate())
         other.layer = self.layer.fork(rng)
