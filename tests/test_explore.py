@@ -453,9 +453,12 @@ def test_the_planners_reader_gives_every_features_own_value() -> None:
 
 
 # 101.2 is met by a play that gained the lamp (101.6) and by one that has not read it yet
-# (Walk): that one holds either value of the map, so it must not join the first's point.
-# Joined, the point went on with the lamp alone, its divert at 101.3 always led back, and
-# 101.5 was reported unreachable, with a trap at 101.1 no play is caught in.
+# (Walk): that one holds either value of the map. Joined bringing none of them (before
+# b92cf4d), the point went on with the lamp alone, its divert at 101.3 always led back, and
+# 101.5 was reported unreachable, with a trap at 101.1 no play is caught in. Now the point
+# draws the lamp from the map for the walking play (Explorer._draw): 101.5 is reached, and
+# no trap is reported, since the point's plays leave (the lamp's trap is joined with the
+# walk, as a join does; only the ways out prove a trap absent, docs/runtime.md).
 UNDRAWN = """
 @item "Lamp"
 @location 101 "Cave"
@@ -483,7 +486,7 @@ The ledge.
 """
 
 
-def test_a_play_that_has_not_read_a_feature_does_not_join_one_that_holds_some_of_its_values(
+def test_a_play_that_has_not_read_a_feature_brings_the_maps_values_to_the_point_it_joins(
         tmp_path: Path) -> None:
     book = book_of(tmp_path, UNDRAWN)
     ex = explore(book, new_state(book.bundle))
@@ -492,4 +495,69 @@ def test_a_play_that_has_not_read_a_feature_does_not_join_one_that_holds_some_of
     assert found is not None and found.found, found
     assert replay(ex, found.inputs, reaches_verse("101.5"))
     traps = [t["verse"] for t in report(ex, 0.0)["trap_loops"]]  # type: ignore[attr-defined]
-    assert traps == ["101.2"]  # with the lamp, 101.3 leads back to it
+    assert traps == []  # not 101.1: a walking play leaves it
+
+
+# The key (secret 1) is known only once the well's long exploration has ended (102.1-102.7),
+# long after a play that forgets it (101.6) and one that walks on without reading it have
+# met at 101.2. The walking play joins that point, which then holds the key's one map value
+# (not known); the value the map gains later must reach the point too, as it reaches every place
+# that drew the key, or the door (101.5) is reported unreachable.
+DRAWN_LATER = """
+@secret 1 "Key"
+@location 101 "Hall"
+  explore -> 101.1
+@location 102 "Well"
+  explore -> 102.1
+
+== 101.1
+* Forget the key -> 6
+* Walk -> 2
+
+== 101.6
+~ lose secret 1
+-> 2
+
+== 101.2
+* Go on -> 3
+
+== 101.3
+~ if secret 1 -> 5
+Locked.
+-> end
+
+== 101.5
+The door.
+-> end
+
+== 102.1
+* Down -> 2
+
+== 102.2
+* Down -> 3
+
+== 102.3
+* Down -> 4
+
+== 102.4
+* Down -> 5
+
+== 102.5
+* Down -> 6
+
+== 102.6
+* Down -> 7
+
+== 102.7
+~ gain secret 1
+-> end
+"""
+
+
+def test_a_value_the_map_gains_after_an_undrawn_play_joined_reaches_the_point(tmp_path: Path) -> None:
+    book = book_of(tmp_path, DRAWN_LATER)
+    ex = explore(book, new_state(book.bundle))
+    assert ex.complete and "101.5" in ex.reached
+    found = witness(ex, "101.5")
+    assert found is not None and found.found, found
+    assert replay(ex, found.inputs, reaches_verse("101.5"))

@@ -44,7 +44,7 @@ met_in = runpy.run_path(str(ROOT / "bench" / "witness_round.py"), run_name="benc
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """bench/gen_campaign.py 30 --seed 1: 20 statuses, a search stopped at 300 states with
-    28 goals (two chunks)."""
+    29 goals (two chunks)."""
     where = tmp_path_factory.mktemp("gen") / "g30"
     subprocess.run([sys.executable, str(ROOT / "bench" / "gen_campaign.py"), "30", str(where), "--seed", "1"],
                    check=True, capture_output=True)
@@ -54,11 +54,11 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_every_goal_gets_a_script_that_replays_and_an_index(tmp_path: Path, generated: Path) -> None:
     code, output = round_of(CliRunner(), generated, tmp_path / "w", "--max-states", "300")
     assert code == 0, output
-    assert output == ("witnesses: 28 confirmed, 0 not confirmed, 0 with no witness found "
-                      f"(of 28 goals); wrote {tmp_path / 'w'}; the search was INCOMPLETE (stopped "
+    assert output == ("witnesses: 29 confirmed, 0 not confirmed, 0 with no witness found "
+                      f"(of 29 goals); wrote {tmp_path / 'w'}; the search was INCOMPLETE (stopped "
                       "at --max-states after 300 states): goals it did not reach have none\n")
     index = json.loads((tmp_path / "w" / "index.json").read_text(encoding="utf-8"))
-    assert index["summary"] == {"confirmed": 28, "not_confirmed": 0, "no_witness": 0}
+    assert index["summary"] == {"confirmed": 29, "not_confirmed": 0, "no_witness": 0}
     assert index["search"] == {"complete": False, "states": 300, "stopped": "states"}
     rows = index["witnesses"]
     assert all(row["confirmed"] and row["why"] == "" for row in rows)

@@ -215,12 +215,17 @@ class Waiter:
 @dataclass(slots=True)
 class Join:
     """A memo point's symbolic features: every value that reached it (mapped to the map
-    value it came from), and the first play that did, to carry new values on from."""
+    value it came from), and the first play that did, to carry new values on from.
+    ``drawn``: the features a joining play had not drawn yet, for which the point holds
+    every map value, the map's later ones too (``Explorer._draw``); ``joined``: whether a
+    play other than the first has met the point."""
 
     task: Task
     node: int
     seen: dict[Feature, dict[Value, Value]]
     queued: bool = False
+    drawn: set[Feature] = field(default_factory=set)
+    joined: bool = False
 
 
 @dataclass(slots=True)
@@ -317,6 +322,7 @@ class Explorer:
         self.parents: dict[int, list[int]] = {}
         self.cargo: dict[int, list[Cargo]] = {}
         self.joins: dict[int, Join] = {}
+        self.drawing: dict[Feature, list[Join]] = {}  # memo points that hold every map value
         self.ends: dict[int, int] = {}  # node -> an exit below it that ends the exploration
         # node -> the symbolic features plays below it read (Liveness bits): a play that
         # joins a point with new values of one may open a trap there (trap.py).
@@ -423,6 +429,8 @@ class Explorer:
         parents = {self._parent(item) for item in self.frontier.pending()}
         parents |= {w.task.parent for waiters in self.waiters.values() for w in waiters}
         open_ = {node for node in parents if node is not None}
+        # a point that holds every map value of a feature goes on when the map gains one
+        open_ |= {join.node for joins in self.drawing.values() for join in joins}
         bit = self.live.bit
         while True:
             closed = trapped(self.result.nodes, open_)
@@ -430,9 +438,11 @@ class Explorer:
             for node in closed:
                 read |= self.reads.get(node, 0)
             # a point whose symbolic values its plays read may be opened by a play that
-            # joins it with a value it has not seen
+            # joins it with a value it has not seen, or with a feature its plays drew
+            # from the map (the point then goes on with the joining play's values alone)
             more = {node for node in closed
-                    if any(not bit(f) or read & bit(f) and not self._steady(node, f)
+                    if read & ~self._held(node)
+                    or any(not bit(f) or read & bit(f) and not self._steady(node, f)
                            for f in self.joins[node].seen)}
             if not more:
                 break
@@ -442,6 +452,16 @@ class Explorer:
             return False
         self.result.traps = traps
         return True
+
+    def _held(self, node: int) -> int:
+        """The features every play at the point holds, as Liveness bits: the concrete ones
+        (a play that joins holds the same values) and the symbolic ones."""
+        join = self.joins[node]
+        bit = self.live.bit
+        held = 0
+        for feature in (*join.task.known, *join.seen):
+            held |= bit(feature)
+        return held
 
     def _steady(self, node: int, feature: Feature) -> bool:
         """Has every value ``feature`` may hold at the point ``node`` joined it? The bound
@@ -657,16 +677,51 @@ class Explorer:
         """Plays that meet at a memo point share its continuation: when one brings symbolic
         values the point has not seen, the point goes on again with every value seen there
         (the line that waits runs again, so its tests split them; what went on before meets
-        its own memo points again, so only the new values travel far)."""
+        its own memo points again, so only the new values travel far).
+
+        A play that has not drawn a feature the point holds (neither known nor symbolic)
+        may hold any map value of it, now or later: the point then draws the feature
+        (``_draw``). So does a feature a play brings first when plays other than the first
+        met the point before without it: the point goes on holding only the values seen,
+        so those plays' values must be among them. The first play's own continuation draws
+        what it had not (it reads the map when a line reads the feature)."""
         join = self.joins[node]
         grown = False
         for feature, values in task.sym.items():
-            seen = join.seen.setdefault(feature, {})
+            seen = join.seen.get(feature)
+            if seen is None:
+                seen = join.seen[feature] = {}
+                if join.joined:
+                    grown |= self._draw(join, feature)
             for value, was in values.items():
                 if value not in seen:
                     seen[value] = was
                     grown = True
-        if grown and not join.queued:
+        for feature in join.seen.keys() - task.sym.keys():
+            grown |= self._draw(join, feature)
+        join.joined = True
+        if grown:
+            self._again(join)
+
+    def _draw(self, join: Join, feature: Feature) -> bool:
+        """Let the point hold every value the map has of ``feature`` (each as drawn from
+        the map), and the values the map gains later (``_add_value``), as the place where
+        a play draws it would (tests/test_explore.py: the cave, and the key found later).
+        True when the point gained a value."""
+        if feature not in join.drawn:
+            join.drawn.add(feature)
+            self.drawing.setdefault(feature, []).append(join)
+        seen = join.seen[feature]
+        grown = False
+        for value in self._values(feature):
+            if value not in seen:
+                seen[value] = value
+                grown = True
+        return grown
+
+    def _again(self, join: Join) -> None:
+        """The point gained values: it goes on again (once, with all it holds by then)."""
+        if not join.queued:
             join.queued = True
             self.frontier.add(join, point=True)
 
@@ -801,8 +856,12 @@ class Explorer:
                 if feature in concrete and len(task.sym[feature]) > 1:
                     raise _Branch(feature, list(task.sym[feature].items()), False)
             elif feature in concrete or feature[0] not in self.features.symbolic:
+                if reads:
+                    self._read(task, feature)
                 raise _Branch(feature, [(v, v) for v in self._values(feature)], True)
             else:
+                if reads:
+                    self._read(task, feature)
                 self._symbolize(task, feature)
         for feature, checks in tests.items():
             values = task.sym.get(feature)
@@ -819,7 +878,8 @@ class Explorer:
                 task.sym[feature] = {self.features.get(feature, story.state): ASSIGNED}
 
     def _read(self, task: Task, feature: Feature) -> None:
-        """A play below ``task.parent`` read a symbolic feature (trap.py)."""
+        """A play below ``task.parent`` read a symbolic feature, or drew one from the map
+        (trap.py)."""
         self.reads[task.parent] = self.reads.get(task.parent, 0) | self.live.bit(feature)
 
     def _leaf_tests(self, op: s.Op, ops: tuple[s.Op, ...], start: int
@@ -918,7 +978,10 @@ class Explorer:
         if exact in self.exact:
             return True
         self.exact.add(exact)
-        point = _fingerprint((mode, _key(task, self.features), feature))
+        # Which features are symbolic is part of the place: the waiter goes on from its
+        # first play with every symbolic value the others bring, so a play that has not
+        # drawn one of them must not meet it there (it would bring none of the map's).
+        point = _fingerprint((mode, _key(task, self.features), frozenset(task.sym), feature))
         waiter = self.points.get(point)
         if waiter is None:
             waiter = self.points[point] = Waiter(task.parked(self.packer), feature, mode)
@@ -981,6 +1044,11 @@ class Explorer:
             if not waiter.queued:
                 waiter.queued = True
                 self.frontier.add(waiter, point=True)
+        for join in self.drawing.get(feature, ()):
+            seen = join.seen[feature]
+            if value not in seen:
+                seen[value] = value
+                self._again(join)
 
     def _wake(self, waiter: Waiter) -> None:
         values, waiter.pending, waiter.queued = waiter.pending, {}, False
@@ -1091,16 +1159,14 @@ def _roll_sums(op: s.Roll, wanted: ev.RollRequested) -> list[int]:
 
 def _key(task: Task, features: Features) -> object:
     """A memo point: where the story is and what it waits for, the verses queued, this
-    exploration's answers, the concrete features' values and which features are symbolic.
-    Symbolic features' values do not enter: they join at the point (``Explorer._join``).
-    Which features are symbolic does: a play that has not drawn one yet holds any of the
-    map's values, so it cannot join a point whose plays hold only some (it would bring
-    none of them, and the point would go on without the values it lacks)."""
+    exploration's answers and the concrete features' values. Symbolic features do not
+    enter: their values join at the point (``Explorer._join``), and a play that has not
+    drawn one of them brings all of the map's (``Explorer._draw``)."""
     story = task.story
     cursor = story.cursor
     where = (cursor.verse, cursor.block, cursor.index) if cursor else None
     values = frozenset((f, features.get(f, story.state)) for f in task.known)
-    return (where if task.started else task.entry, tuple(story.queue), values, frozenset(task.sym),
+    return (where if task.started else task.entry, tuple(story.queue), values,
             tuple(sorted(story.state.answers.items())), tuple(sorted(story.state.dropped)),
             _waiting(story.waiting))
 
