@@ -10,12 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import tgc.explore.explorer as explorer_module
 from tests.runtime_helpers import book_of
 from tgc.explore.explorer import Exploration, Explorer, entry_points
 from tgc.explore.report import summary
-from tgc.explore.toward import FAR, Aim, Frontier, Lacking
+from tgc.explore.toward import FAR, Aim, Frontier, Lacking, distances
 from tgc.runtime import Book, new_state
 
 # Ringing the bell at 101.2 queues bos.bell the first time, so 101.2's `-> end` ends the
@@ -97,3 +99,34 @@ def _report(ex: Exploration) -> dict[str, object]:
     doc = summary(ex, 0.0)
     doc.pop("states")
     return doc
+
+
+def _dijkstra(into: dict[tuple[str, str | None], set[tuple[str, str | None]]],
+              goals: dict[tuple[str, str | None], int]) -> dict[tuple[str, str | None], int]:
+    """The plain reference: Dijkstra's order with a heap, every step costing one."""
+    import heapq
+
+    out: dict[tuple[str, str | None], int] = {}
+    todo = [(steps, goal[0], goal[1] or "", goal) for goal, steps in goals.items()]
+    heapq.heapify(todo)
+    while todo:
+        steps, _, _, key = heapq.heappop(todo)
+        if key not in out:
+            out[key] = steps
+            for before in into.get(key, ()):
+                if before not in out:
+                    heapq.heappush(todo, (steps + 1, before[0], before[1] or "", before))
+    return out
+
+
+@given(st.dictionaries(st.integers(0, 30), st.sets(st.integers(0, 30), max_size=4), max_size=31),
+       st.dictionaries(st.integers(0, 30), st.integers(0, 6), max_size=6))
+def test_distances_are_dijkstras_on_any_graph(edges: dict[int, set[int]], seeds: dict[int, int]) -> None:
+    """The level-by-level walk gives every body the distance Dijkstra's order gives it, goals
+    joining at levels of their own (the map, after the plain walk) included."""
+    def key(n: int) -> tuple[str, str | None]:
+        return (str(n // 3), None if n % 3 == 0 else f"b{n % 3}")
+
+    into = {key(n): {key(m) for m in before} for n, before in edges.items()}
+    goals = {key(n): steps for n, steps in seeds.items()}
+    assert distances(into, goals) == _dijkstra(into, goals)
