@@ -289,6 +289,29 @@ def test_the_night_is_tried_with_every_choice_of_who_fasts(pair: tuple[Path, Boo
     assert moves(campaign) == [":eod", ":eod fast Ailei"]
 
 
+def test_the_walks_last_night_is_a_leaf_whatever_the_amounts(pair: tuple[Path, Book]) -> None:
+    """Once the walk's last night is over (dusk, the dreams read) nothing is walked on: no
+    move is offered and every such state has one summary, so lines of play that differ
+    only in Energy, Food or where they stand merge there. Before the last day the night
+    goes on to the next day's Start, and the amounts still tell the lines apart."""
+    _, book = pair
+    ends = []
+    for fast, energy in (("", 0), (" fast Ailei", 3)):
+        session = replay(book, ("Ailei", "Beor"), 0, (":sod", ":pass Ailei", ":pass Beor", f":eod{fast}"))
+        assert session.layer is not None
+        session.layer.state.party[1].tracks["energy"] = energy
+        ends.append(session.layer)
+    for layer in ends:
+        layer.watch(reads(book, 2), 1)
+        assert layer.moves() == []
+    assert ends[0].summary() == ends[1].summary()
+    for layer in ends:
+        layer.watch(reads(book, 2), 2)
+        assert layer.moves()[0] == ":sod"
+    assert ends[0].summary() != ends[1].summary()
+    assert not ends[0].summary().covers(ends[1].summary())
+
+
 def test_a_line_of_play_with_less_energy_at_the_same_place_is_merged() -> None:
     rich, poor = Summary("day 1 on 101", (4, 2)), Summary("day 1 on 101", (3, 2))
     assert rich.covers(poor) and not poor.covers(rich)
@@ -497,7 +520,7 @@ def test_a_purchase_nobody_reads_is_not_branched_on(night: tuple[Path, Book], tw
     rich.layer.watch(reads(book, 1), 2)
     assert rich.layer.moves() == [":sod", ":advance Solo courage Steady Hands"]
     rich.layer.watch(reads(book, 1), 1)
-    assert rich.layer.moves() == [":sod"]
+    assert rich.layer.moves() == []  # the walk's last night: nothing after it is walked
     _, plain = two
     spender = Book(compile_folder(folder(tmp_path, TWO.replace("  food: 1\n", "  food: 1\n  exp: 6\n"))))
     with_exp, without = walk(spender, ("Solo",), 2), walk(plain, ("Solo",), 2)

@@ -72,14 +72,17 @@ def _rule_reads(campaign: Campaign) -> set[str]:
 
 def moves(campaign: Campaign, watch: Watched | None = None) -> list[str]:
     """The commands to try now: a Start of the Day at dawn and at night (at night before
-    the walk's last day, with each purchase that ``watch`` says changes something read),
-    the End of the Day (with each choice of who fasts) once everyone is done, else the
-    actions of each character who may still act this round, alone and in each party it may
-    form (their Character Action among them), and the first one's pass last."""
+    the walk's last day, with each purchase that ``watch`` says changes something read;
+    none once the walk's last night is over, ``last_night``), the End of the Day (with each
+    choice of who fasts) once everyone is done, else the actions of each character who may
+    still act this round, alone and in each party it may form (their Character Action
+    among them), and the first one's pass last."""
     world = campaign.world
     if world.phase == "over" or campaign.busy is not None or campaign.readings:
         return []
-    if world.phase == "dusk" and watch is not None and campaign.state.day < watch.last_day:
+    if watch is not None and last_night(campaign, watch):
+        return []
+    if world.phase == "dusk" and watch is not None:
         return [":sod", *purchases(campaign, watch)]
     if world.phase in ("dawn", "dusk"):
         return [":sod"]
@@ -96,6 +99,15 @@ def moves(campaign: Campaign, watch: Watched | None = None) -> list[str]:
         if campaign.character(name).tracks[ENERGY] >= 1 and actions.action_of(campaign, name) is not None:
             out.append(f":action {name}")
     return [*out, f":pass {ready[0]}"]
+
+
+def last_night(campaign: Campaign, watch: Watched) -> bool:
+    """Whether the walk's last night is over (dusk on ``watch.last_day``, between
+    readings): the dreams have been read, and the next day's Start is not the walk's, so
+    nothing reads any amount any more. Such a state is a leaf: it offers no move, and its
+    summary is one for all of them (every one of them reaches nothing more)."""
+    return (campaign.world.phase == "dusk" and campaign.state.day >= watch.last_day
+            and campaign.busy is None and not campaign.readings)
 
 
 def night(campaign: Campaign) -> list[str]:
@@ -216,8 +228,13 @@ def summary(campaign: Campaign, watch: Watched | None = None) -> Summary:
     Items, the other resources, the exact Health and Terror and the verses read, which the
     journal reads and the map does not. With ``watch``, each character's attributes that
     something reads (and Exp, when less of it may help) are kept beside where it stands:
-    a purchase at night, or a point the journal gives, is a line of play of its own."""
+    a purchase at night, or a point the journal gives, is a line of play of its own. Once
+    the walk's last night is over (``last_night``) nothing is walked on, so every such
+    state has the same summary: the first of them is walked (to nothing) and the others
+    merged with it, their cards and verses recorded as every merged state's are."""
     world = campaign.world
+    if watch is not None and last_night(campaign, watch):
+        return Summary(_dump([campaign.state.day, world.phase]))
     shared = _shared(campaign)
     places = [_place(campaign, shared, card, watch)[1:] for card in sorted(set(world.positions.values()))]
     return Summary(_dump([shared, places]), tuple(a for n in world.order() for a in _amounts(campaign, n)))
