@@ -312,6 +312,60 @@ def test_the_walks_last_night_is_a_leaf_whatever_the_amounts(pair: tuple[Path, B
     assert not ends[0].summary().covers(ends[1].summary())
 
 
+# Food is read where less helps: only the one who shared the bread (0 Food) reads 102.3.
+HUNGRY = '''@campaign "The Hungry Path"
+  ruleset: tainted-grail
+  start: 101
+  players: 1-4
+
+@character "Solo"
+  number: 1
+  colour: green
+  health: 5
+  energy: 3
+  terror: 0
+  food: 1
+
+@location 101 "Hut"
+  seals: menhir
+  keys: up 102
+  explore -> 1
+== 101.1
+A beggar at the door.
+* {pay 1 food} Share your bread -> 2
+* Walk on -> end
+== 101.2
+He eats in silence.
+-> end
+
+@location 102 "Hill"
+  keys: down 101
+  explore -> 1
+== 102.1
+Wind.
+~ if food < 1 -> 3
+-> end
+== 102.3
+Only the hungry see the path the beggar spoke of.
+-> end
+'''
+
+
+def test_an_amount_read_where_less_helps_is_not_covered_by_more(tmp_path: Path) -> None:
+    """The summary covers less Energy or Food by more only where nothing reads it as an
+    upper bound. Here ``if food < 1`` does: after the beggar's choice, the line of play
+    that kept its bread (1 Food) stood where the one that shared it (0 Food) stands, and
+    covered it, so 102.3 was missed while the exact walk read it. Food is kept beside
+    where Solo stands instead, and the merged walk reads what the exact walk reads."""
+    book = Book(compile_folder(folder(tmp_path, HUNGRY)))
+    assert reads(book, 1).less_may_help == {"food"}
+    merged, exact = walk(book, ("Solo",), 1), walk(book, ("Solo",), 1, exact=True)
+    assert merged.complete and exact.complete and reached(merged) == reached(exact)
+    assert merged.verses["102.3"].inputs == (":sod", ":explore Solo", "1", ":travel Solo 102",
+                                             ":explore Solo")
+    assert_witnesses_replay(book, merged)
+
+
 def test_a_line_of_play_with_less_energy_at_the_same_place_is_merged() -> None:
     rich, poor = Summary("day 1 on 101", (4, 2)), Summary("day 1 on 101", (3, 2))
     assert rich.covers(poor) and not poor.covers(rich)

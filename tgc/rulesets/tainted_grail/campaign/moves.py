@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 FOOD = "food"
 EXP = "exp"
+AMOUNTS = (ENERGY, FOOD)  # the summary's amounts, in their order for each character
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,11 +46,15 @@ class Watched:
     the attributes something reads, in the vocabulary's order (the summary keeps them and a
     night offers their points); ``exp``: Exp itself is read where less may help, so every
     purchase changes something read; and the walk's last day, after whose night nothing
-    is walked (a purchase then could change nothing)."""
+    is walked (a purchase then could change nothing); ``exact``: of Energy and Food, those
+    read where less may help (a ``<`` or ``==`` test, a ``not``, a guard outside a choice,
+    a payment that leaves a member out), which the summary keeps beside where the
+    character stands instead of as an amount that more covers."""
 
     attributes: tuple[str, ...]
     exp: bool
     last_day: int
+    exact: tuple[str, ...] = ()
 
 
 def watched(campaign: Campaign, reads: Reads, last_day: int) -> Watched:
@@ -57,7 +62,9 @@ def watched(campaign: Campaign, reads: Reads, last_day: int) -> Watched:
     data reads: the conditions that take a Dying or Insane card off, and the conditions and
     costs of the Character Actions."""
     numbers = reads.numbers | _rule_reads(campaign)
-    return Watched(tuple(a for a in ATTRIBUTES if a in numbers), EXP in reads.less_may_help, last_day)
+    less = reads.less_may_help | _rule_less(campaign)
+    return Watched(tuple(a for a in ATTRIBUTES if a in numbers), EXP in less, last_day,
+                   tuple(a for a in AMOUNTS if a in less))
 
 
 def _rule_reads(campaign: Campaign) -> set[str]:
@@ -68,6 +75,17 @@ def _rule_reads(campaign: Campaign) -> set[str]:
     conds += [e.cond for e in effects if e.cond is not None]
     return ({c.name for c in conds if c.kind == "compare"}
             | {e.what for e in effects if e.verb == "pay"})
+
+
+def _rule_less(campaign: Campaign) -> set[str]:
+    """What the layer's rule data reads where less may help: a comparison other than
+    ``>=`` or ``>``, or one under a ``not``, in the conditions that take a Dying or Insane
+    card off and in the Character Actions' conditions."""
+    rules = bundle_rules(campaign.book.bundle)
+    conds: list[Cond] = [c for card in rules.afflictions.values() for c in card.remove]
+    conds += [e.cond for character in rules.characters.values() for ability in character.abilities
+              if ability.trigger == "action" for e in ability.effects if e.cond is not None]
+    return {c.name for c in conds if c.kind == "compare" and (c.negate or c.op not in (">=", ">"))}
 
 
 def moves(campaign: Campaign, watch: Watched | None = None) -> list[str]:
@@ -237,7 +255,9 @@ def summary(campaign: Campaign, watch: Watched | None = None) -> Summary:
         return Summary(_dump([campaign.state.day, world.phase]))
     shared = _shared(campaign)
     places = [_place(campaign, shared, card, watch)[1:] for card in sorted(set(world.positions.values()))]
-    return Summary(_dump([shared, places]), tuple(a for n in world.order() for a in _amounts(campaign, n)))
+    exact = () if watch is None else watch.exact
+    return Summary(_dump([shared, places]),
+                   tuple(a for n in world.order() for a in _amounts(campaign, n, exact)))
 
 
 def readers(campaign: Campaign, moves: list[str]) -> list[str | None]:
@@ -293,20 +313,27 @@ def _place(campaign: Campaign, shared: str, card: int, watch: Watched | None = N
                        campaign.character(n).tracks["health"] == 0, campaign.insane(campaign.character(n)),
                        *((True,) if n in world.passed else ()))
                       for n in world.on(card)]
-    if watch is not None and (watch.attributes or watch.exp):
+    if watch is not None and (watch.attributes or watch.exp or watch.exact):
         who = [[*row, _watched(campaign.character(row[0]), watch)] for row in who]
     return [shared, card, who]
 
 
 def _watched(member: Character, watch: Watched) -> list[int]:
     numbers = [member.attributes.get(a, 0) for a in watch.attributes]
+    numbers += [_amount(member, a) for a in watch.exact]
     return [*numbers, member.resources.get(EXP, 0)] if watch.exp else numbers
 
 
-def _amounts(campaign: Campaign, name: str) -> tuple[int, int]:
-    """Energy and Food: more pays for more (EOD-2 restores no more from less)."""
+def _amounts(campaign: Campaign, name: str, exact: tuple[str, ...] = ()) -> tuple[int, ...]:
+    """Energy and Food: more pays for more (EOD-2 restores no more from less); but not
+    those in ``exact``, read somewhere where less may help (``if food < 1 -> 3``: the one
+    with less Food reads a verse the one with more never does), which the place keeps."""
     member = campaign.character(name)
-    return member.tracks[ENERGY], member.resources.get(FOOD, 0)
+    return tuple(_amount(member, a) for a in AMOUNTS if a not in exact)
+
+
+def _amount(member: Character, name: str) -> int:
+    return member.tracks[ENERGY] if name == ENERGY else member.resources.get(name, 0)
 
 
 def _dump(data: Any) -> str:
