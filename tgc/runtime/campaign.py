@@ -23,7 +23,8 @@ from tgc.runtime.story import Story
 class Summary:
     """What a walk over the days keeps of a campaign between readings: two lines of play
     at the same ``place`` go on as one when one of them has at least as much of every
-    ``amounts`` (more is better: what pays for the next actions) as the other. It is the
+    ``amounts`` (more is better: what pays for the next actions; a layer keeps in the
+    ``place`` what is read where less may help) as the other. It is the
     whole campaign, never a piece of it: a merge by pieces (the characters on each card)
     keeps each piece beside others worse off than here, and loses the lines of play that
     need two pieces this well off at once (docs/campaign.md, "Exploring it")."""

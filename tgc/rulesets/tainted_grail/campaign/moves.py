@@ -246,7 +246,8 @@ def summary(campaign: Campaign, watch: Watched | None = None) -> Summary:
     Items, the other resources, the exact Health and Terror and the verses read, which the
     journal reads and the map does not. With ``watch``, each character's attributes that
     something reads (and Exp, when less of it may help) are kept beside where it stands:
-    a purchase at night, or a point the journal gives, is a line of play of its own. Once
+    a purchase at night, or a point the journal gives, is a line of play of its own; and
+    so are Energy and Food where they are read where less may help (``watch.exact``). Once
     the walk's last night is over (``last_night``) nothing is walked on, so every such
     state has the same summary: the first of them is walked (to nothing) and the others
     merged with it, their cards and verses recorded as every merged state's are."""
