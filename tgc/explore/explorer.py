@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Literal
@@ -37,7 +37,7 @@ from tgc.explore.features import Feature, Features, Scratch, Test, Value, leaf_t
 from tgc.explore.liveness import Liveness
 from tgc.explore.pace import CHECK_EVERY, OUTLOOK_AFTER, Outlook, Pace, outlook
 from tgc.explore.parcel import Packer, Parcel
-from tgc.explore.region import ways_of
+from tgc.explore.region import Snare, ways_of
 from tgc.explore.toward import Aim, Frontier, Key, Lacking, Place
 from tgc.explore.trap import firsts, trapped
 from tgc.explore.ways import Ways
@@ -276,6 +276,9 @@ class Exploration:
     # doubt lies in a verse where the search closed a trap, ``traps``).
     settled: bool = False
     traps: dict[str, int] = field(default_factory=dict)  # a settled search's closed traps (trap.py)
+    # A complete search's points that may hold a class of values no play leaves (region.py's
+    # snares), first per verse in doubt; report.py lists them with the graph's traps.
+    caught: dict[str, int] = field(default_factory=dict)
     # The bound (bound.py) when one was computed: always for a search that stops early, so
     # what lies outside it is reported proven unreachable all the same (report.py).
     bound: Bound | None = None
@@ -330,6 +333,7 @@ class Explorer:
         self.doubt: frozenset[str] = frozenset()  # the verses of the points the ways out left in doubt
         self.trap_try = 0  # the number of points when the search may next look for closed traps
         self.starts: Mapping[Key, Mapping[Feature, frozenset[Value]]] = {}  # the bound's, in doubt
+        self.snares: dict[tuple[str, str | None], Snare] = {}  # the doubtful bodies' (region.py)
         self._tests: dict[tuple[int, int], tuple[dict[Feature, list[Test]], set[Feature]]] = {}
         self.base = Story(book, start.copy(), dice="ask", before_op=self._before_op,
                           on_effect=self._on_effect, before_end=self._before_end)
@@ -391,6 +395,8 @@ class Explorer:
                 self._go_on(item)
         if not self.result.complete and self.result.bound is None:
             self._verdict()
+        elif self.result.complete and not self.result.settled:
+            self._catch(limit is False or not self.settle)
         self.result.peak = max(self.result.peak, peak())
         return self.result
 
@@ -403,6 +409,60 @@ class Explorer:
         self.starts = {}
         self.result.bound, self.result.ways = limits if limits is not None else (None, None)
 
+    def _catch(self, first: bool) -> None:
+        """A search that ran to its end lists, besides the traps its graph shows, the points
+        that may hold a class of values no play leaves (``_caught``), as a settled search
+        does; the bound is computed for it if it was not (``first``), and the report's
+        ``bound`` and ``ways`` are left as they were (a complete report proves everything)."""
+        if first:
+            if self.start_at is not None or len(self.result.start.party) > 1:
+                return
+            kept = self.result.bound, self.result.ways
+            settle, self.settle = self.settle, True
+            try:
+                self._bound()
+            finally:
+                self.settle = settle
+                self.result.bound, self.result.ways = kept
+        self.result.caught = self._caught()
+
+    def _caught(self) -> dict[str, int]:
+        """The first memo point in each verse in doubt whose plays may hold a class of values
+        from which no play ever ends the exploration (region.py's snares). Such a point is
+        a trap whatever the search does next: its values only grow, and the class stays one
+        no play leaves even when other values join the point and go on to an exit (which
+        hides it from the graph: gen 100's 104.20, docs/runtime.md)."""
+        out: dict[str, int] = {}
+        if not self.snares:
+            return out
+        for node, join in self.joins.items():
+            cursor = join.task.cursor
+            if cursor is None or cursor.verse not in self.doubt or cursor.verse in out:
+                continue
+            snare = self.snares.get((cursor.verse, cursor.block))
+            if snare is not None and snare.holds(cursor.index, self._held(join, snare.tracked)):
+                out[cursor.verse] = node
+        return out
+
+    def _held(self, join: Join, tracked: tuple[Feature, ...]) -> dict[Feature, Collection[Value]]:
+        """The values of ``tracked`` a memo point's plays may hold: a concrete feature's one
+        value, a symbolic one's joined values, and any of the map's for one not drawn yet."""
+        task = join.task
+        held = task.held
+        story = held.open() if isinstance(held, Parcel) and task.known & set(tracked) else held
+        out: dict[Feature, Collection[Value]] = {}
+        for feature in tracked:
+            if feature in task.known:
+                assert isinstance(story, Story)
+                out[feature] = (self.features.get(feature, story.state),)
+            elif feature in join.seen:
+                out[feature] = join.seen[feature].keys()
+            else:
+                values = self.result.values.get(feature)
+                out[feature] = values if values is not None else self.clock.get(
+                    feature, [self.features.get(feature, self.result.start)])
+        return out
+
     def _bound(self) -> tuple[Bound | None, bool]:
         """What play may show at most, when it is known soundly, and whether every play can
         end (only then does meeting it end the search; the order goes toward it either way).
@@ -411,6 +471,7 @@ class Explorer:
         limits = self.limits(every=True)
         self.result.bound, self.result.ways = limits if limits is not None else (None, None)
         if limits is None or not limits[0].sure:
+            self.snares = {}  # an unsure bound proves no class a trap
             return None, False
         ways = limits[1]
         if ways.loop is None and ways.trap is not None:
@@ -426,6 +487,10 @@ class Explorer:
         if states < self.trap_try:
             return False
         self.trap_try = states + states // 10
+        caught = self._caught()
+        if caught.keys() == self.doubt:
+            self.result.traps = dict(sorted(caught.items(), key=lambda found: found[1]))
+            return True
         parents = {self._parent(item) for item in self.frontier.pending()}
         parents |= {w.task.parent for waiters in self.waiters.values() for w in waiters}
         open_ = {node for node in parents if node is not None}
@@ -448,9 +513,11 @@ class Explorer:
                 break
             open_ |= more
         traps = firsts(self.result.nodes, closed, self.doubt)
+        for verse, node in caught.items():
+            traps[verse] = min(traps.get(verse, node), node)
         if traps.keys() != self.doubt:
             return False
-        self.result.traps = traps
+        self.result.traps = dict(sorted(traps.items(), key=lambda found: found[1]))
         return True
 
     def _held(self, node: int) -> int:
@@ -530,7 +597,8 @@ class Explorer:
         values = {f: list(self.clock.get(f, [self.features.get(f, start)])) for f in self.features.relevant}
         limit = bound(self.features, self.scratch, entry_points(self.book), values, start)
         self.starts = limit.starts  # ways_of drops them from the bound; _bound keeps a few
-        return limit, ways_of(self.features, self.scratch, limit, every)
+        self.snares = {}
+        return limit, ways_of(self.features, self.scratch, limit, every, self.snares if every else None)
 
     def _met(self, limit: Bound) -> bool:
         """Has the search met everything the bound allows? Then nothing more can be found."""

@@ -11,12 +11,19 @@ share a class: a Moore refinement), and the least fixed point of safe waiting po
 taken over (line, classes). A doubtful point is proven safe when it is safe with every
 class the bound allows it to be met with. The region ends where the ways out proved every
 point safe whatever the state, and at the ends of the exploration.
+
+The same product also says which classes no play ever leaves: a (line, classes) from which
+no run, with every condition the region cannot decide taken either way, comes to an end, a
+dead end, a loop without input, a line that raises or a body proven safe. A region keeps
+them as a ``Snare`` (explorer.py settles on a point its plays may meet in such a class,
+where a memo point's joined values hide the trap from the search's own graph).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, MutableMapping
+from dataclasses import dataclass
 from functools import partial
 from typing import cast
 
@@ -41,18 +48,43 @@ MAX_STEPS = 400_000  # lines all the regions of one verdict may run (the rest st
 EITHER = frozenset({True, False})
 
 
-def ways_of(features: Features, scratch: Scratch, limit: Bound, every: bool = False) -> Ways:
+@dataclass(frozen=True, slots=True)
+class Snare:
+    """The classes of a doubtful body's region in which no play leaves: ``tracked`` the
+    features the region follows, ``canon`` each value's class, ``caught`` per line of the
+    body the class tuples (in ``tracked``'s order) from which no run ends the exploration."""
+
+    key: Key
+    tracked: tuple[Feature, ...]
+    canon: Mapping[Feature, Mapping[Value, Value]]
+    caught: Mapping[int, frozenset[Vals]]
+
+    def holds(self, index: int, values: Mapping[Feature, Collection[Value]]) -> bool:
+        """May a play waiting at line ``index`` with ``values`` (for each tracked feature,
+        the values its plays may hold) be in a class no play leaves? Values outside the
+        region's classes (the bound did not allow them) prove nothing."""
+        caught = self.caught.get(index)
+        if not caught:
+            return False
+        held = [{self.canon[x][v] for v in values.get(x, ()) if v in self.canon[x]} for x in self.tracked]
+        return any(all(c in h for c, h in zip(vals, held, strict=True)) for vals in caught)
+
+
+def ways_of(features: Features, scratch: Scratch, limit: Bound, every: bool = False,
+            snares: MutableMapping[Key, Snare] | None = None) -> Ways:
     """The ways out of the bound's bodies (ways.py), the points they leave in doubt decided
-    by their regions (``every``: each point, else up to the first left in doubt); the
-    bound's per-body values are dropped after (they are large)."""
+    by their regions (``every``: each point, else up to the first left in doubt; ``snares``
+    gathers their regions' snares); the bound's per-body values are dropped after (they
+    are large)."""
     starts = limit.starts
     limit.starts = {}
     return ways_out(features.book, limit.bodies, limit.queued, limit.truths,
-                    decide=lambda doubtful, good: decide(features, scratch, starts, doubtful, good, every))
+                    decide=lambda doubtful, good: decide(features, scratch, starts, doubtful, good, every,
+                                                         snares))
 
 
 def decide(features: Features, scratch: Scratch, starts: Mapping[Key, State], doubtful: Iterable[Pos],
-           good: Good, every: bool = False) -> list[Pos]:
+           good: Good, every: bool = False, snares: MutableMapping[Key, Snare] | None = None) -> list[Pos]:
     """The doubtful points not proven safe by a search of their region, in their order.
 
     A report names only the first point left in doubt, so by default the look stops at it
@@ -70,8 +102,10 @@ def decide(features: Features, scratch: Scratch, starts: Mapping[Key, State], do
     for n, pos in enumerate(points):
         key = pos[0]
         if key not in judged:
-            judged[key] = None if key not in starts else _Region(
-                features, scratch, key, _memo(good, memo), budget).unsafe_points(starts[key])
+            region = None if key not in starts else _Region(features, scratch, key, _memo(good, memo), budget)
+            judged[key] = None if region is None else region.unsafe_points(starts[key])
+            if region is not None and region.snare is not None and snares is not None:
+                snares[key] = region.snare
         unsafe = judged[key]
         if unsafe is None and budget.left < 0:
             return [*kept, *points[n:]]
@@ -109,8 +143,9 @@ class _Region:
         self.canon: dict[Feature, dict[Value, Value]] = {}
         self._pays: dict[int, tuple[s.Cost, s.Amount]] = {}
         self._touched: dict[int, tuple[s.Op, tuple[int, ...]]] = {}  # id(effect) -> tracked it changes
-        self._runs: dict[Node, frozenset[Node]] = {}
+        self._runs: dict[Node, tuple[frozenset[Node], bool]] = {}
         self.unsure = False
+        self.snare: Snare | None = None  # once ``unsafe_points`` has followed the region
 
     # ------------------------------------------------------------ the region and its classes
 
@@ -244,8 +279,64 @@ class _Region:
             todo.extend(n for alt in alternatives[node] for n in alt if n not in alternatives)
         if self.unsure:
             return None
+        self.snare = self._snare(alternatives)
         safe = _fixed_point(alternatives)
         return frozenset(n[0] for n in self._past_encounters(met) if n not in safe)
+
+    def _snare(self, alternatives: Mapping[Node, list[set[Node]]]) -> Snare:
+        """The product waiting points from which no run ends (the greatest set closed under
+        every answer's runs that holds no point where one may end), by the body's lines."""
+        ends = [n for n in alternatives if self._may_end(n)]
+        parents: dict[Node, list[Node]] = {}
+        for node, alts in alternatives.items():
+            for alt in alts:
+                for after in alt:
+                    parents.setdefault(after, []).append(node)
+        leaves, todo = set(ends), list(ends)
+        while todo:
+            for parent in parents.get(todo.pop(), ()):
+                if parent not in leaves:
+                    leaves.add(parent)
+                    todo.append(parent)
+        caught: dict[int, set[Vals]] = {}
+        for (key, i), vals in alternatives:
+            if key == self.key and ((key, i), vals) not in leaves:
+                caught.setdefault(i, set()).add(vals)
+        return Snare(self.key, tuple(self.tracked), self.canon,
+                     {i: frozenset(found) for i, found in caught.items()})
+
+    def _may_end(self, node: Node) -> bool:
+        """May some answer at this product point lead, without further input, to an end of
+        the exploration (every way the region cannot follow counts as one)?"""
+        (key, i), vals = node
+        ops = self.book.body(*key).ops
+        op = ops[i]
+        match op:
+            case s.Choice():
+                offered = [(c, o) for c in ops[i:] if isinstance(c, s.Choice)
+                           and (o := self._offered(c, vals)) is not None]
+                if not any(sure for _, (_, sure) in offered):
+                    return True  # maybe none is offered: the verse dead-ends
+                return any(self._ends_at(c.target, v) for c, (paid, _) in offered for v in paid)
+            case s.Roll():
+                bonus = sum(mod.sign * mod.value for mod in op.modifiers)
+                low, high = op.dice + bonus, op.dice * op.sides + bonus
+                arms = [a for a in op.arms if a.low <= high and (a.high is None or a.high >= low)]
+                covered = {n for a in arms for n in range(a.low, (a.high or high) + 1)}
+                return not covered >= set(range(low, high + 1)) or any(
+                    self._ends_at(a.target, vals) for a in arms)
+            case s.Toss():
+                sides = [next((a for a in op.arms if a.side == side), None) for side in ("heads", "tails")]
+                return any(a is None or self._ends_at(a.target, vals) for a in sides)
+            case s.Encounter():
+                outcomes = {a.outcome: a for a in op.arms}
+                return self._runs_end(((key, i + 1), vals)) or any(
+                    self._ends_at(a.target, vals) for a in outcomes.values())
+        return True
+
+    def _ends_at(self, target: s.Target, vals: Vals) -> bool:
+        found = self._to(target, vals)
+        return not found or self._runs_end(found[0])  # an ending, a safe body or one not followed
 
     def _past_encounters(self, met: set[Node]) -> set[Node]:
         todo, out = list(met), set(met)
@@ -259,46 +350,72 @@ class _Region:
 
     def _run(self, first: Node) -> frozenset[Node]:
         """The product waiting points a run without input from ``first`` comes to."""
+        return self._walked(first)[0]
+
+    def _runs_end(self, first: Node) -> bool:
+        """May a run without input from ``first`` end the exploration (an ending, a dead end,
+        a loop the interpreter stops, a line that raises, a body proven safe)?"""
+        return self._walked(first)[1]
+
+    def _walked(self, first: Node) -> tuple[frozenset[Node], bool]:
         kept = self._runs.get(first)
         if kept is None:
-            kept = self._runs[first] = frozenset(self._walk(first))
+            kept = self._runs[first] = self._walk(first)
         return kept
 
-    def _walk(self, first: Node) -> set[Node]:
+    def _walk(self, first: Node) -> tuple[frozenset[Node], bool]:
+        """Depth first, so that a line met again on the way (a loop without input, which
+        the interpreter ends) is told from one met again by another way."""
         out: set[Node] = set()
-        todo = [first]
-        seen: set[Node] = set()
-        while todo:
-            self.budget.left -= 1
-            node = todo.pop()
-            if node in seen:
-                continue  # a loop without input: the interpreter ends it, not a trap
-            seen.add(node)
-            (key, i), vals = node
-            ops = self.book.body(*key).ops
-            if i >= len(ops):
-                continue  # a dead end: the exploration is over
-            op = ops[i]
-            match op:
-                case s.Choice() | s.Roll() | s.Toss() | s.Encounter():
-                    out.add(node)
-                case s.IfDivert():
-                    truth = self._holds(op.cond, vals)
-                    if True in truth:
-                        todo.extend(self._to(op.target, vals))
-                    if False in truth:
-                        todo.append(((key, i + 1), vals))
-                case s.Divert():
-                    todo.extend(self._to(op.target, vals))
-                case s.IfEffect():
-                    truth = self._holds(op.cond, vals)
-                    if True in truth:
-                        todo.extend(((key, i + 1), v) for v in self._effect(op.effect, vals))
-                    if False in truth:
-                        todo.append(((key, i + 1), vals))
-                case _:
-                    todo.extend(((key, i + 1), v) for v in self._effect(op, vals))
-        return out
+        state: dict[Node, bool] = {}  # True while on the way from ``first``
+        nexts, ends = self._silent(first, out)
+        state[first] = True
+        stack = [(first, iter(nexts))]
+        while stack:
+            node, rest = stack[-1]
+            after = next(rest, None)
+            if after is None:
+                state[node] = False
+                stack.pop()
+                continue
+            on_way = state.get(after)
+            if on_way is not None:
+                ends = ends or on_way  # round again without input: a loop the interpreter ends
+                continue
+            state[after] = True
+            nexts, ended = self._silent(after, out)
+            ends = ends or ended
+            stack.append((after, iter(nexts)))
+        return frozenset(out), ends
+
+    def _silent(self, node: Node, out: set[Node]) -> tuple[list[Node], bool]:
+        """Where the line at ``node`` goes without input (a waiting line joins ``out``), and
+        whether it may end the exploration there."""
+        self.budget.left -= 1
+        (key, i), vals = node
+        ops = self.book.body(*key).ops
+        if i >= len(ops):
+            return [], True  # a dead end: the exploration is over
+        op = ops[i]
+        match op:
+            case s.Choice() | s.Roll() | s.Toss() | s.Encounter():
+                out.add(node)
+                return [], False
+            case s.IfDivert():
+                truth = self._holds(op.cond, vals)
+                taken = self._to(op.target, vals) if True in truth else []
+                on = [((key, i + 1), vals)] if False in truth else []
+                return [*taken, *on], True in truth and not taken
+            case s.Divert():
+                taken = self._to(op.target, vals)
+                return taken, not taken
+            case s.IfEffect():
+                truth = self._holds(op.cond, vals)
+                done = self._effect(op.effect, vals) if True in truth else []
+                on = [((key, i + 1), vals)] if False in truth else []
+                return [*(((key, i + 1), v) for v in done), *on], True in truth and not done
+        done = self._effect(op, vals)
+        return [((key, i + 1), v) for v in done], not done
 
     def _to(self, target: s.Target, vals: Vals) -> list[Node]:
         if not isinstance(target, s.Goto):

@@ -87,11 +87,19 @@ def reasons(ex: Exploration, reached: Container[str] | None = None) -> dict[str,
 
 
 def traps(ex: Exploration) -> dict[str, int]:
-    """The trap loops a report lists: none for a search cut short (it proves none), those a
-    settled search closed itself (explorer.py, trap.py), else every one the graph shows."""
+    """The trap loops a report lists, in the book's order of verses: none for a search cut
+    short (it proves none), those a settled search closed itself (explorer.py, trap.py),
+    else every one the graph shows and the points that may hold a class of values no play
+    leaves (region.py's snares; the graph hides those where other values joined at the
+    point go on to an exit)."""
     if not ex.complete:
         return {}
-    return dict(ex.traps) if ex.settled else trap_nodes(ex)
+    found = dict(ex.traps) if ex.settled else trap_nodes(ex)
+    if not ex.settled:
+        for verse, node in ex.caught.items():
+            found[verse] = min(found.get(verse, node), node)
+    order = {verse.id: n for n, verse in enumerate(ex.book.bundle.verses)}
+    return dict(sorted(found.items(), key=lambda trap: order.get(trap[0], len(order))))
 
 
 def trap_nodes(ex: Exploration) -> dict[str, int]:
