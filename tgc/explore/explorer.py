@@ -440,11 +440,11 @@ class Explorer:
             if cursor is None or cursor.verse not in self.doubt or cursor.verse in out:
                 continue
             snare = self.snares.get((cursor.verse, cursor.block))
-            if snare is not None and snare.holds(cursor.index, self._held(join, snare.tracked)):
+            if snare is not None and snare.holds(cursor.index, self._may_hold(join, snare.tracked)):
                 out[cursor.verse] = node
         return out
 
-    def _held(self, join: Join, tracked: tuple[Feature, ...]) -> dict[Feature, Collection[Value]]:
+    def _may_hold(self, join: Join, tracked: tuple[Feature, ...]) -> dict[Feature, Collection[Value]]:
         """The values of ``tracked`` a memo point's plays may hold: a concrete feature's one
         value, a symbolic one's joined values, and any of the map's for one not drawn yet."""
         task = join.task
