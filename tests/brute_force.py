@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from typing import cast
 
 from tgc.bundle import schema as s
 from tgc.explore.explorer import Entry, entry_points, options
@@ -40,6 +41,7 @@ class Reference:
     endings: set[tuple[str, str]] = field(default_factory=set)  # (kind, verse)
     complete: bool = True
     states: int = 0  # campaign states between explorations
+    trapped: set[str] = field(default_factory=set)  # verses where a play waits that no run leads out of
 
 
 class _Reorder(Exception):
@@ -69,6 +71,8 @@ class _Search:
         self.first: dict[int, s.Target] = {}  # a story's verse forced first at its next -> end
         self.seen: set[object] = set()
         self.points: set[object] = set()  # where a play waited for input, with its whole state
+        self.after: dict[object, set[object]] = {}  # a point -> the points its answers wait at next
+        self.leave: set[object] = set()  # points some answer of which ends the exploration
         self.frontier: deque[tuple[GameState, list[s.Target]]] = deque()
         self._keep(start.copy(), [])
 
@@ -122,7 +126,23 @@ class _Search:
                 if entry.location is None or entry.location in state.in_play:
                     self._explore(entry, state, queue)
         self.result.states = len(self.seen)
+        self.result.trapped = self._trapped()
         return self.result
+
+    def _trapped(self) -> set[str]:
+        """The verses of the points from which no run of answers ends its exploration (an
+        ending, a dead end, a loop the interpreter stops, a line that raises)."""
+        before: dict[object, list[object]] = {}
+        for point, nexts in self.after.items():
+            for later in nexts:
+                before.setdefault(later, []).append(point)
+        out, todo = set(self.leave), list(self.leave)
+        while todo:
+            for earlier in before.get(todo.pop(), ()):
+                if earlier not in out:
+                    out.add(earlier)
+                    todo.append(earlier)
+        return {cast(str, point[0][0]) for point in self.points - out}  # type: ignore[index]
 
     # ---- one exploration, every branch
 
@@ -154,18 +174,22 @@ class _Search:
             entry.begin(story)
         except InputError:
             return
-        stack = [story]
+        stack: list[tuple[Story, object]] = [(story, None)]  # with the point it was answered at
         while stack:
-            current = stack.pop()
+            current, parent = stack.pop()
             try:
                 if self._advance(current):
+                    self.leave.add(parent)
                     continue
             except _Reorder as reorder:
-                stack.extend(self._reordered(current, reorder.firsts))
+                stack.extend((ordered, parent) for ordered in self._reordered(current, reorder.firsts))
                 continue
             except (InputError, StoryError):
+                self.leave.add(parent)
                 continue
             point = self._point(current)
+            if parent is not None:
+                self.after.setdefault(parent, set()).add(point)
             if point in self.points:
                 continue  # a play met here before, with the same state: it goes on the same
             self.points.add(point)
@@ -176,11 +200,12 @@ class _Search:
                 except _Reorder as reorder:
                     for ordered in self._reordered(current, reorder.firsts):
                         give(ordered)
-                        stack.append(ordered)
+                        stack.append((ordered, point))
                     continue
                 except (InputError, StoryError):
+                    self.leave.add(point)
                     continue
-                stack.append(child)
+                stack.append((child, point))
 
     def _advance(self, story: Story) -> bool:
         """Run to the next wait, noting each event as it comes (a reorder may interrupt);

@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 import tgc.explore.explorer as explorer_module
+from tests.runtime_helpers import compared_report
 from tests.test_explore_reference import SEEDS, _book
 from tgc.explore.explorer import Exploration, Explorer
-from tgc.explore.report import summary, trap_nodes
+from tgc.explore.report import trap_nodes
 from tgc.runtime import new_state
 
 CHUNKS = 4  # the seeds in a few tests, so a failure names few
@@ -60,10 +61,8 @@ def test_the_bound_holds_everything_the_whole_search_meets(chunk: int, tmp_path:
     assert sure >= len(SEEDS[chunk::CHUNKS]) - 3
 
 
-def _report(ex: Exploration) -> dict[str, Any]:
-    doc = summary(ex, 0.0)
-    doc.pop("states")
-    return doc
+def _report(ex: Exploration) -> dict[str, object]:
+    return compared_report(ex)
 
 
 def test_a_search_stopped_at_its_bound_reports_what_the_whole_search_does(

@@ -14,9 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tgc.explore.explorer as explorer_module
-from tests.runtime_helpers import book_of
+from tests.runtime_helpers import book_of, compared_report
 from tgc.explore.explorer import Exploration, Explorer, entry_points
-from tgc.explore.report import summary
 from tgc.explore.toward import FAR, Aim, Frontier, Lacking, distances
 from tgc.runtime import Book, new_state
 
@@ -96,9 +95,7 @@ def test_a_search_toward_such_ends_reports_what_the_whole_search_does(
 
 
 def _report(ex: Exploration) -> dict[str, object]:
-    doc = summary(ex, 0.0)
-    doc.pop("states")
-    return doc
+    return compared_report(ex)
 
 
 def _dijkstra(into: dict[tuple[str, str | None], set[tuple[str, str | None]]],

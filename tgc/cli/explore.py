@@ -171,7 +171,8 @@ def _explore(target: Path | None, start_at: str | None, state_file: Path | None,
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
         _print_human(doc)
-    return EXIT_ERRORS if doc["dead_ends"] or doc["trap_loops"] or doc["errors"] else EXIT_OK
+    problems = doc["dead_ends"] or doc["trap_loops"] or doc["errors"] or doc.get("traps_in_doubt")
+    return EXIT_ERRORS if problems else EXIT_OK
 
 
 def _own_explorer(bundle: Any, party: str, max_states: int, witness: str | None, fmt: str,
@@ -377,6 +378,10 @@ def _print_human(doc: dict[str, Any]) -> None:
             for item in doc[key]:
                 console.print(f"  {item['verse']}: {item['reason']}")
                 console.print(f"    inputs: {' / '.join(item['inputs'])}", markup=False)
+    if doc.get("traps_in_doubt"):
+        console.print("\n[bold yellow]traps in doubt[/] (a play may be caught here; none found is)")
+        for item in doc["traps_in_doubt"]:
+            console.print(f"  {item['verse']}: {item['why']}")
     if doc["status_parts"]["never_marked"]:
         console.print(f"\nstatus parts never marked: {', '.join(doc['status_parts']['never_marked'])}")
     if doc["secrets"]["never_gained"]:

@@ -421,6 +421,9 @@ class Explorer:
             settle, self.settle = self.settle, True
             try:
                 self._bound()
+                ways = self.result.ways
+                if ways is not None:  # a loop without input too: its points in doubt may trap
+                    self.doubt = frozenset(key[0] for key, _ in ways.doubtful)
             finally:
                 self.settle = settle
                 self.result.bound, self.result.ways = kept
@@ -428,10 +431,11 @@ class Explorer:
 
     def _caught(self) -> dict[str, int]:
         """The first memo point in each verse in doubt whose plays may hold a class of values
-        from which no play ever ends the exploration (region.py's snares). Such a point is
-        a trap whatever the search does next: its values only grow, and the class stays one
-        no play leaves even when other values join the point and go on to an exit (which
-        hides it from the graph: gen 100's 104.20, docs/runtime.md)."""
+        from which no play ever ends the exploration (region.py's snares), even when other
+        values join the point and go on to an exit (which hides it from the graph: gen
+        100's 104.20, docs/runtime.md). A point's values are per feature, so the class may
+        be one no single play holds: the report lists it as a trap only once a play the
+        interpreter runs shows it (report.py, witness.py's ``Stuck``)."""
         out: dict[str, int] = {}
         if not self.snares:
             return out

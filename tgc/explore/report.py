@@ -10,7 +10,7 @@ from typing import Any
 from tgc.bundle import schema as s
 from tgc.explore.explorer import Exploration, Finding
 from tgc.explore.trap import trapped
-from tgc.explore.witness import Goal, Planner, meets, reaches_verse
+from tgc.explore.witness import Goal, Planner, meets, reaches_verse, trap_witness
 from tgc.runtime import events as ev
 from tgc.runtime.conditions import describe
 
@@ -113,6 +113,11 @@ def trap_nodes(ex: Exploration) -> dict[str, int]:
 # ---------------------------------------------------------------- the document
 
 
+# A point the search may hold a trapped play at, where no play the interpreter runs shows
+# one: the search joins values per feature, so the class may be one no single play holds.
+TRAP_IN_DOUBT = "the search's values may leave a play here with no way out; no play found shows it"
+
+
 def summary(ex: Exploration, seconds: float) -> dict[str, Any]:
     """The ``--format json`` document (verse ids as written in the source)."""
     book = ex.book
@@ -123,9 +128,9 @@ def summary(ex: Exploration, seconds: float) -> dict[str, Any]:
                for i, op in enumerate(body.ops) if isinstance(op, s.Choice)]
     parts = [(st.name, p) for st in book.bundle.statuses for p in range(1, st.size + 1)]
     secrets = [sec.number for sec in book.bundle.secrets]
-    trapped = traps(ex)
-
     planner = Planner(ex)
+    shown = {verse: trap_witness(ex, verse, node, planner) for verse, node in traps(ex).items()}
+    doubted = [{"verse": v, "reason": TRAP_IN_DOUBT, "why": w.why} for v, w in shown.items() if not w.found]
 
     def inputs(node: int, goal: Goal, verse: str) -> dict[str, Any]:
         found = planner.plan([*ex.reached_by.get(verse, []), node], goal, verse)
@@ -153,7 +158,9 @@ def summary(ex: Exploration, seconds: float) -> dict[str, Any]:
                     "never_gained": [n for n in secrets if n not in ex.secrets]},
         "dead_ends": [found(f, meets(ev.DeadEnd, f.verse)) for f in ex.dead_ends.values()],
         "trap_loops": [found(f, meets(ev.LoopDetected, f.verse)) for f in ex.loops.values()]
-        + [found(Finding(v, "no play leaves this point", n), reaches_verse(v)) for v, n in trapped.items()],
+        + [{"verse": v, "reason": "no play leaves this point", "inputs": list(w.inputs)}
+           for v, w in shown.items() if w.found],
+        **({"traps_in_doubt": doubted} if doubted else {}),
         "errors": [found(f, reaches_verse(f.verse)) for f in ex.errors.values()],
         "endings": {kind: [{"verse": v} | inputs(n, meets(ends[kind], v), v)
                            for v, n in sorted(where.items())]

@@ -70,6 +70,18 @@ class _Spent(Exception):
     """The witness's budget is used up."""
 
 
+@dataclass(frozen=True, slots=True)
+class Stuck:
+    """The goal of a trap's proof: a play waiting in ``verse`` from which no run of answers
+    ends its exploration, shown on the interpreter (``Planner.stuck``). No event meets it:
+    the planner asks it of every play that waits."""
+
+    verse: str
+
+    def __call__(self, event: ev.Event) -> bool:
+        return False
+
+
 class Planner:
     """Plans witnesses for one Exploration."""
 
@@ -245,6 +257,8 @@ class Planner:
             self._spend()
             if goal is not None and any(goal(e) for e in events):
                 return [(story.state, inputs)]
+            if isinstance(goal, Stuck) and story.waiting is not None and self.stuck(story, goal.verse):
+                return [(story.state, inputs)]
             if story.waiting is None:
                 if need is not None and isinstance(story.ending, ev.ExplorationEnded | ev.ChapterEnded):
                     if self._holds(story.state, need):
@@ -263,6 +277,34 @@ class Planner:
                 todo.append((child, (*inputs, label)))
         ended.sort(key=lambda line: (-sum(self._holds(line[0], n) for n in keep), len(line[1])))
         return ended[:PLAYS]
+
+    def stuck(self, story: Story, verse: str) -> bool:
+        """Does ``story`` wait in ``verse`` with no run of answers from here that ends its
+        exploration (an ending, a dead end, a loop the interpreter stops, a line that
+        raises)? Every answer is played, points met again with the same values skipped, up
+        to ``STEP_BUDGET`` points: past it the play is not shown stuck."""
+        cursor = story.cursor
+        if cursor is None or cursor.verse != verse:
+            return False
+        todo, seen = [story], {self._point(story)}
+        while todo:
+            current = todo.pop()
+            for _, give in options(current):
+                child = current.fork()
+                try:
+                    give(child)
+                    child.run()
+                except (InputError, StoryError):
+                    return False
+                if child.waiting is None:
+                    return False  # this run ends the exploration
+                key = self._point(child)
+                if key not in seen:
+                    if len(seen) >= STEP_BUDGET:
+                        return False
+                    seen.add(key)
+                    todo.append(child)
+        return True
 
     def _spend(self) -> None:
         self.spent += 1
@@ -293,7 +335,7 @@ def witness(ex: Exploration, verse: str) -> Witness | None:
 
 def replay(ex: Exploration, inputs: tuple[str, ...], goal: Goal) -> bool:
     """Run a witness script on the interpreter (dice asked) from the exploration's start:
-    does it meet ``goal``?"""
+    does it meet ``goal`` (a ``Stuck`` goal: is the play stuck where the script leaves it)?"""
     story = Story(ex.book, ex.start.copy(), dice="ask")
     try:
         for line in inputs:
@@ -302,7 +344,21 @@ def replay(ex: Exploration, inputs: tuple[str, ...], goal: Goal) -> bool:
                 return True
     except (InputError, StoryError, ValueError):
         return False
-    return False
+    return isinstance(goal, Stuck) and story.waiting is not None and Planner(ex).stuck(story, goal.verse)
+
+
+def trap_witness(ex: Exploration, verse: str, node: int, planner: Planner | None = None) -> Witness:
+    """A play stuck in ``verse`` (``Stuck``), planned from the plays that first reached the
+    verse, else from the point ``node``; replayed before it is returned."""
+    label = f"the trap at {verse} (no play leaves it)"
+    planner = planner or Planner(ex)
+    first = ex.reached_by.get(verse, [])  # the same for a search that settled and the whole one
+    found = planner.plan(first, Stuck(verse), label) if first else None
+    if found is None or not found.found and node not in first:
+        found = planner.plan([node], Stuck(verse), label)
+    if found.found and not replay(ex, found.inputs, Stuck(verse)):  # pragma: no cover - a bug
+        return Witness(label, (), "the play that was found did not replay (a bug in tgc)")
+    return found
 
 
 def feed(ex: Exploration, story: Story, line: str) -> None:

@@ -25,7 +25,7 @@ from typing import Any, Literal, assert_never
 from tgc.bundle import schema as s
 from tgc.explore.explorer import Exploration, explore
 from tgc.explore.report import traps
-from tgc.explore.witness import Goal, Planner, Witness, meets, reaches_verse, witness
+from tgc.explore.witness import Goal, Planner, Witness, meets, reaches_verse, trap_witness, witness
 from tgc.playtest.session import Files
 from tgc.playtest.transcript import Header, read_script, replay
 from tgc.runs.batch import Batch, ChunkStore, content_hash, run_batch
@@ -111,6 +111,8 @@ def plan(ex: Exploration, aim: Aim) -> Witness | None:
     plans it: ``--witness VERSE`` for a verse, the report's planner for a finding."""
     if aim.node is None:
         return witness(ex, aim.verse)
+    if aim.kind == "trap":
+        return trap_witness(ex, aim.verse, aim.node)
     nodes = [*ex.reached_by.get(aim.verse, []), aim.node]
     return Planner(ex).plan(nodes, aim.test(), aim.label)
 
