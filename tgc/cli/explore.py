@@ -74,7 +74,7 @@ def explore(target: Path | None, start_at: str | None, state_file: Path | None, 
     """Explore every branch of TARGET (a campaign folder, default ./journal_src, or a
     bundle file): every entry point, every choice, ask, roll arm and encounter outcome,
     with the state carried from one exploration to the next. Exits 1 when it finds dead
-    ends, trap loops or runtime errors; with --witnesses, when a goal has no witness that
+    ends, trap loops, traps in doubt or runtime errors; with --witnesses, when a goal has no witness that
     replays."""
     ask = _round_ask(witness_dir, witness, by_days, jobs, executor, no_cache)
     try:
