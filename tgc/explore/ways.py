@@ -152,10 +152,44 @@ class _Graph:
                 else:
                     last.add(key)
         reached = set(bodies)
-        for key in sorted(reached & (set(entries) | last), key=repr):
-            if 1 + entries.get(key, 0) + (key in last) > 2:
-                return _label(key)
-        return None
+        often = [key for key in sorted(reached & (set(entries) | last), key=repr)
+                 if 1 + entries.get(key, 0) + (key in last) > 2]
+        growing = self._growing() if often else set()
+        return next((_label(key) for key in often if key not in growing), None)
+
+    def _growing(self) -> set[Key]:
+        """The bodies every entry of which leaves the state changed for good, so that the
+        interpreter's test (the same state as the last entry) never holds there: a resource
+        gained before any line of the body may leave it or wait, where no line a run without
+        input reads (an effect, a guarded one included) may lower it. Resources have no cap,
+        unlike tracks, so each entry finds more than the one before. A run from a trigger's
+        verse (gen 100, seed 2: ``bos.6`` named by two triggers, ``~ gain 2 food`` before
+        it ends) may come round to such a body a third time, and that is no loop. A
+        ruleset's phrase may do anything, so a book with one keeps the count alone. (The
+        explorer plays the journal without a ruleset's rules following each change.)"""
+        resources = set(self.book.vocabulary.resources) - set(self.book.vocabulary.tracks)
+        lowered: set[str] = set()
+        gains: dict[Key, set[str]] = {}
+        for key, ops in self._bodies():
+            prefix = True
+            for i, op in enumerate(ops):
+                effect = op.effect if isinstance(op, s.IfEffect) else op
+                if isinstance(effect, s.Phrase):
+                    return set()
+                if isinstance(effect, s.Amount):
+                    moved = set(self.book.linked(effect.what)) | {effect.what}
+                    lowered |= moved if effect.kind != "gain" else moved - {effect.what}
+                    if (prefix and op is effect and effect.kind == "gain" and effect.amount > 0
+                            and effect.what in resources):
+                        gains.setdefault(key, set()).add(effect.what)
+                prefix = prefix and self._silent((key, i)) == ([(key, i + 1)], False)
+        return {key for key, gained in gains.items() if gained - lowered}
+
+    def _bodies(self) -> Iterable[tuple[Key, tuple[s.Op, ...]]]:
+        for verse in self.book.bundle.verses:
+            yield (verse.id, None), verse.ops
+            for block in verse.blocks:
+                yield (verse.id, block.name), block.ops
 
     def _loop(self, bodies: list[Key]) -> str | None:
         """A body on a cycle of runs without input (depth first, coloured)."""
