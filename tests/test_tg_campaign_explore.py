@@ -366,6 +366,138 @@ def test_an_amount_read_where_less_helps_is_not_covered_by_more(tmp_path: Path) 
     assert_witnesses_replay(book, merged)
 
 
+# One character, one choice that keeps (or not) a thing the summary on main left out, and
+# a verse on the next card that reads it.
+KEPT = '''@campaign "The Keeper's Path"
+  ruleset: tainted-grail
+  start: 101
+  players: 1-4
+
+@character "Solo"
+  number: 1
+  colour: green
+  health: 5
+  energy: 3
+  terror: 0
+  food: 1
+
+@item "Hound"
+  keywords: companion
+@secret 45 "Signal"
+@status "Trust"
+
+@location 101 "Hut"
+  seals: menhir
+  keys: up 102
+  explore -> 1
+== 101.1
+An old man at the door, a hound at his feet.
+* Walk on -> end
+* Stay a while -> 2
+== 101.2
+GAIN
+-> end
+
+@location 102 "Hill"
+  keys: down 101
+  explore -> 1
+== 102.1
+Wind.
+~ if READ -> 3
+-> end
+== 102.3
+What the old man gave opens the way.
+-> end
+'''
+KEPT_CASES = {"item": ('~ gain item "Hound"', "item companion"), "secret": ("~ gain secret 45", "secret 45"),
+              "status": ('~ mark "Trust"', 'status "Trust"'), "number": ("~ gain 1 rep", "rep >= 1"),
+              "verse": ("He nods.", "visited 101.2")}
+
+# 209.4's shape for a party of two: the hound is taken in one character's reading (a
+# choice guarded by `not item`), and only a reading on another card by whoever holds it
+# sends it down the stair (a choice guarded by `item companion`).
+HOUND = '''@campaign "The Smugglers' Hound"
+  ruleset: tainted-grail
+  start: 101
+  players: 1-4
+
+@character "Ailei"
+  number: 1
+  colour: green
+  health: 5
+  energy: ENERGY
+  terror: 0
+  food: 1
+
+@character "Beor"
+  number: 4
+  colour: brown
+  health: 6
+  energy: ENERGY
+  terror: 0
+  food: 1
+
+@item "Grey Hound"
+  keywords: companion
+
+@location 101 "Watchtower"
+  seals: menhir
+  keys: up 102
+  explore -> 1
+== 101.1
+Iorwerth shares a heel of bread and a great deal of complaint.
+* Thank him and go -> end
+* {not item "Grey Hound"} Hold out your hand to the hound -> 2
+== 101.2
+When you leave, it follows.
+~ gain item "Grey Hound"
+-> end
+
+@location 102 "Stair"
+  keys: down 101
+  explore -> 1
+== 102.1
+Steps cut into the cliff.
+* {item companion} Send the hound down the stair ahead of you -> 4
+* Leave the cliff -> end
+== 102.4
+The hound goes down the stair like water.
+-> end
+'''
+
+
+@pytest.mark.parametrize("kind", sorted(KEPT_CASES))
+def test_what_a_later_reading_reads_is_kept_in_the_summary(tmp_path: Path, kind: str) -> None:
+    """The summary once left out the Items, Secrets, statuses, other numbers and verses
+    read that a condition reads, so the line of play that walked on (the first answer)
+    covered the one that stayed with the old man, and 102.3 was missed while the exact walk
+    read it. What some condition reads is kept now, and the two walks agree."""
+    gain, read = KEPT_CASES[kind]
+    book = Book(compile_folder(folder(tmp_path, KEPT.replace("GAIN", gain).replace("READ", read))))
+    merged, exact = walk(book, ("Solo",), 1), walk(book, ("Solo",), 1, exact=True)
+    assert merged.complete and exact.complete and "102.3" in exact.verses
+    assert reached(merged) == reached(exact)
+    assert merged.verses["102.3"].inputs == (":sod", ":explore Solo", "2", ":travel Solo 102",
+                                             ":explore Solo")
+    assert_witnesses_replay(book, merged)
+
+
+@pytest.mark.parametrize("energy", [2, 3])
+def test_the_hound_taken_by_one_is_sent_down_the_stair_in_a_party_of_two(tmp_path: Path, energy: int) -> None:
+    """209.4 of the sample, smaller: the Grey Hound is taken in one reading and only a
+    reading on another card by whoever holds it reads 102.4. The merge left the hound out
+    and covered the line of play that took it by one that did not, with the same Energy;
+    the exact walk reads 102.4, and so does the merged walk now."""
+    book = Book(compile_folder(folder(tmp_path, HOUND.replace("ENERGY", str(energy)))))
+    party = ("Ailei", "Beor")
+    merged = walk(book, party, 1, max_states=20000)
+    exact = walk(book, party, 1, max_states=20000, exact=True)
+    assert merged.complete and exact.complete and "102.4" in exact.verses
+    assert reached(merged) == reached(exact)
+    assert merged.verses["102.4"].inputs[-2:] == (":explore Ailei", "1")
+    assert_witnesses_replay(book, merged)
+
+
 def test_a_line_of_play_with_less_energy_at_the_same_place_is_merged() -> None:
     rich, poor = Summary("day 1 on 101", (4, 2)), Summary("day 1 on 101", (3, 2))
     assert rich.covers(poor) and not poor.covers(rich)
@@ -536,7 +668,9 @@ def test_only_a_purchase_at_night_reaches_a_verse_on_day_2(night: tuple[Path, Bo
     assert one.complete and "102.2" not in one.verses  # the last night's purchases change nothing
     two = walk(book, ("Solo",), 2)
     assert two.complete and two.verses["102.2"].day == 2
-    assert two.verses["102.2"].inputs == (":sod", ":travel Solo 102", ":eod",
+    # Fasting keeps a Food and costs a Health (EOD-1): Health is kept exactly, so the
+    # fasted line is walked first (more Food) and not merged into the fed one.
+    assert two.verses["102.2"].inputs == (":sod", ":travel Solo 102", ":eod fast Solo",
                                           ":advance Solo courage", ":sod", ":explore Solo", "1")
     assert two.cards == {101: one.cards[101], 102: one.cards[102]}
     found = CliRunner().invoke(cli, ["explore", str(root), "--campaign", "--days", "2", "--party", "Solo",

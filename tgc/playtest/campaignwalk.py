@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, assert_never
 
+from tgc.bundle import schema as s
 from tgc.conditions.form import leaves
 from tgc.explore.features import Features
 from tgc.limits import as_number
@@ -142,17 +143,36 @@ def reads(book: Book, party: int) -> Reads:
     """What the campaign reads, as the explorer's abstraction reckons it (tgc/explore/
     features.py: every condition, test modifier and cost of the journal, and where less
     of a number may help), and the conditions of its records (a quest's success) and the
-    costs of its location actions, through the same reckoning of a condition's parts."""
+    costs of its location actions, through the same reckoning of a condition's parts; the
+    statuses, Secrets, Items, verses read and dials among them are the ``flags``, with
+    every Item a draw by keyword may give (what one character holds is out of the deck
+    another's draw takes from)."""
     features = Features.of(book, party)
     found = list(features.relevant)
     for records in book.bundle.records.values():
         for record in records:
             for cond in record.conditions.values():
                 found += [read for leaf in leaves(book.form(cond)) for read in features.cond_features(leaf)]
+    found += [("item", name) for keyword in _drawn(book) for name in book.items_with(keyword)]
     numbers = {str(name) for kind, name in found if kind == "num"}
     numbers |= {cost.resource for location in book.bundle.locations for action in location.actions
                 for cost in action.costs}
-    return Reads(frozenset(numbers), frozenset(features.more_may_hurt))
+    flags = {(kind, name) for kind, name in found if kind in _FLAGS and isinstance(name, str | int)}
+    return Reads(frozenset(numbers), frozenset(features.more_may_hurt), frozenset(flags))
+
+
+_FLAGS = frozenset({"status", "secret", "item", "visited", "dial"})
+
+
+def _drawn(book: Book) -> set[str]:
+    """The keywords the journal gains an Item by (``~ gain item weapon``)."""
+    out: set[str] = set()
+    for body in book.bodies.values():
+        for op in body.ops:
+            effect = op.effect if isinstance(op, s.IfEffect) else op
+            if isinstance(effect, s.ItemChange) and effect.keyword and effect.kind == "gain-item":
+                out.add(effect.item)
+    return out
 
 
 class _Day:

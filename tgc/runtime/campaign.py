@@ -44,12 +44,16 @@ class Reads:
     apart by: the numbers (attributes, resources, tracks) that some condition compares,
     some test adds to its roll or some cost pays (``numbers``), and those read where less
     may open a way (``less_may_help``: a ``<`` or ``==`` test, a ``not``, a guard outside a
-    choice), so that spending them is a choice of its own. A number in neither cannot
-    change what any reading does (tgc/playtest/campaignwalk.py builds it from the
-    explorer's features)."""
+    choice), so that spending them is a choice of its own; and the rest of what a
+    condition reads (``flags``: ``("status", name)``, ``("secret", number)``, ``("item",
+    name)``, ``("visited", verse)``, ``("dial", name)``; an Item also when a draw by
+    keyword may give it, since what the others hold is out of that deck). What is in none
+    of them cannot change what any reading does (tgc/playtest/campaignwalk.py builds it
+    from the explorer's features)."""
 
     numbers: frozenset[str] = frozenset()
     less_may_help: frozenset[str] = frozenset()
+    flags: frozenset[tuple[str, str | int]] = frozenset()
 
 
 class CampaignLayer(Protocol):

@@ -49,12 +49,26 @@ class Watched:
     is walked (a purchase then could change nothing); ``exact``: of Energy and Food, those
     read where less may help (a ``<`` or ``==`` test, a ``not``, a guard outside a choice,
     a payment that leaves a member out), which the summary keeps beside where the
-    character stands instead of as an amount that more covers."""
+    character stands instead of as an amount that more covers. The rest of what a reading
+    may read: ``numbers``, the other numbers kept exactly beside where the character
+    stands (those read where less may help, and Health and Terror, which the rules read:
+    Dying at 0, Insane at the limit, and so the mercy); ``more``, those read only where
+    more never hurts, amounts like Energy (Exp among them when a night's purchase may
+    change an attribute read); the Items and Secrets a character holds and the statuses,
+    verses read and dials of the campaign, each only if some condition reads it
+    (``Reads.flags``)."""
 
     attributes: tuple[str, ...]
     exp: bool
     last_day: int
     exact: tuple[str, ...] = ()
+    numbers: tuple[str, ...] = ()
+    more: tuple[str, ...] = ()
+    items: frozenset[str] = frozenset()
+    secrets: frozenset[int] = frozenset()
+    statuses: frozenset[str] = frozenset()
+    verses: frozenset[str] = frozenset()
+    dials: frozenset[str] = frozenset()
 
 
 def watched(campaign: Campaign, reads: Reads, last_day: int) -> Watched:
@@ -63,8 +77,22 @@ def watched(campaign: Campaign, reads: Reads, last_day: int) -> Watched:
     costs of the Character Actions."""
     numbers = reads.numbers | _rule_reads(campaign)
     less = reads.less_may_help | _rule_less(campaign)
-    return Watched(tuple(a for a in ATTRIBUTES if a in numbers), EXP in less, last_day,
-                   tuple(a for a in AMOUNTS if a in less))
+    attributes = tuple(a for a in ATTRIBUTES if a in numbers)
+    others = sorted(numbers - set(ATTRIBUTES) - set(AMOUNTS) - {EXP})
+    exact = tuple(sorted({*RULE_READS, *(n for n in others if n in less)}))
+    more = tuple(n for n in others if n not in exact)
+    if EXP not in less and attributes and last_day > 1:
+        more = (*more, EXP)  # a night's purchase turns it into a point read
+    named = {kind: frozenset(str(n) for k, n in reads.flags if k == kind) for kind in _FLAG_KINDS}
+    secrets = frozenset(n for k, n in reads.flags if k == "secret" and isinstance(n, int))
+    return Watched(attributes, EXP in less, last_day, tuple(a for a in AMOUNTS if a in less), exact, more,
+                   named["item"], secrets, named["status"], named["visited"], named["dial"])
+
+
+# Read by the rules whatever the journal reads: Health at 0 is Dying, Terror at the top of
+# its track Insane (DTH-1, TRK-6), and what follows (a death, the mercy: DTH-2..8).
+RULE_READS = ("health", "terror")
+_FLAG_KINDS = ("item", "status", "visited", "dial")
 
 
 def _rule_reads(campaign: Campaign) -> set[str]:
@@ -236,43 +264,46 @@ def _split(party: tuple[str, ...], energy: dict[str, int], spared: set[str]) -> 
 def summary(campaign: Campaign, watch: Watched | None = None) -> Summary:
     """The walk's view (docs/campaign.md, "Exploring it"): the world (the day and its
     phase, menhirs, guardians, the event cards, dials and tokens, the cards removed or
-    replaced, the readings owed, the dreams read) and, for each character, where it
-    stands, whether it has passed or taken this round's turn, whether it is dying or going
-    insane; then each character's Energy and Food, where more is better. Whether one has
-    passed is in the place, not an amount: the pass changes nothing else, so as an amount
-    the state before it covered the state after it, and no pass was ever walked. Left out:
-    the cards in play (where the party has stood decides them, and keeping them
-    multiplied a day of the sample by four for no card or verse more), statuses, Secrets,
-    Items, the other resources, the exact Health and Terror and the verses read, which the
-    journal reads and the map does not. With ``watch``, each character's attributes that
-    something reads (and Exp, when less of it may help) are kept beside where it stands:
-    a purchase at night, or a point the journal gives, is a line of play of its own; and
-    so are Energy and Food where they are read where less may help (``watch.exact``). Once
-    the walk's last night is over (``last_night``) nothing is walked on, so every such
-    state has the same summary: the first of them is walked (to nothing) and the others
-    merged with it, their cards and verses recorded as every merged state's are."""
+    replaced, the readings owed, the dreams read), what a reading may still read of the
+    campaign (``_journal``: the statuses, verses read and dials some condition reads, the
+    location actions taken today, the Items lying on cards) and, for each character, where
+    it stands, whether it has passed or taken this round's turn, whether it is dying or
+    going insane; then the amounts, where more is better (Energy and Food, and the
+    numbers read only where more never hurts). Whether one has passed is in the place, not
+    an amount: the pass changes nothing else, so as an amount the state before it covered
+    the state after it, and no pass was ever walked. With ``watch``, each character's
+    numbers that something reads where less may help (its attributes read, Health and
+    Terror, Energy and Food in ``watch.exact``) and the Items and Secrets it holds that a
+    condition reads are kept beside where it stands: leaving them out merged a line of
+    play that kept the Grey Hound into one that did not, and lost 209.4. Left out: the
+    cards in play (where the party has stood decides them, and keeping them multiplied a
+    day of the sample by four for no card or verse more) and everything no condition,
+    cost or rule reads. Once the walk's last night is over (``last_night``) nothing is
+    walked on, so every such state has the same summary: the first of them is walked (to
+    nothing) and the others merged with it, their cards and verses recorded as every
+    merged state's are."""
     world = campaign.world
     if watch is not None and last_night(campaign, watch):
         return Summary(_dump([campaign.state.day, world.phase]))
     shared = _shared(campaign)
     places = [_place(campaign, shared, card, watch)[1:] for card in sorted(set(world.positions.values()))]
-    exact = () if watch is None else watch.exact
-    return Summary(_dump([shared, places]),
-                   tuple(a for n in world.order() for a in _amounts(campaign, n, exact)))
+    return Summary(_dump([shared, _journal(campaign, watch), places]),
+                   tuple(a for n in world.order() for a in _amounts(campaign, n, watch)))
 
 
-def readers(campaign: Campaign, moves: list[str]) -> list[str | None]:
+def readers(campaign: Campaign, moves: list[str], watch: Watched | None = None) -> list[str | None]:
     """What the readings each move starts read (a walk replays their ends elsewhere instead
     of walking them answer by answer again): the move, the world, the characters on the
-    card of those it names with all they hold, and the statuses; not where the others
-    stand. None for a move that starts no reading of one card's characters (``:sod``,
-    ``:eod``, ``:pass``)."""
+    card of those it names with all they hold, the statuses and the rest of the campaign
+    a condition reads (``_journal``); not where the others stand. None for a move that
+    starts no reading of one card's characters (``:sod``, ``:eod``, ``:pass``)."""
     shared = _shared(campaign)
     statuses = sorted((k, sorted(v)) for k, v in campaign.state.statuses.items())
-    return [_reader(campaign, shared, statuses, move) for move in moves]
+    journal = _journal(campaign, watch)
+    return [_reader(campaign, shared, [statuses, journal], move) for move in moves]
 
 
-def _reader(campaign: Campaign, shared: str, statuses: list[Any], move: str) -> str | None:
+def _reader(campaign: Campaign, shared: str, journal: list[Any], move: str) -> str | None:
     words = move.split()
     if len(words) < 2 or words[0] not in _READERS:
         return None
@@ -280,7 +311,22 @@ def _reader(campaign: Campaign, shared: str, statuses: list[Any], move: str) -> 
     if card is None:
         return None
     held = [_held(campaign.character(n)) for n in campaign.world.on(card)]
-    return _dump([move, _place(campaign, shared, card), held, statuses])
+    return _dump([move, _place(campaign, shared, card), held, journal])
+
+
+def _journal(campaign: Campaign, watch: Watched | None) -> list[Any]:
+    """What a reading may read of the campaign beyond the map: the statuses, the verses
+    read and the dials some condition reads (all of them without ``watch``), the location
+    actions taken today (once a day: A22) and the Items of the dead lying on cards
+    (DTH-4: out of the Item deck)."""
+    state = campaign.state
+    statuses = sorted((k, sorted(v)) for k, v in state.statuses.items()
+                      if v and (watch is None or k in watch.statuses))
+    verses = sorted(v for v in state.visited if watch is None or v in watch.verses)
+    dials = sorted((k, v) for k, v in state.dials.items() if watch is None or k in watch.dials)
+    acted = sorted(k for k, day in state.acted.items() if day == state.day)
+    lying = sorted((card, sorted(items)) for card, items in campaign.world.lying.items() if items)
+    return [statuses, verses, dials, acted, lying]
 
 
 _PILES = tuple(f.name for f in fields(Piles))
@@ -314,27 +360,37 @@ def _place(campaign: Campaign, shared: str, card: int, watch: Watched | None = N
                        campaign.character(n).tracks["health"] == 0, campaign.insane(campaign.character(n)),
                        *((True,) if n in world.passed else ()))
                       for n in world.on(card)]
-    if watch is not None and (watch.attributes or watch.exp or watch.exact):
+    if watch is not None:
         who = [[*row, _watched(campaign.character(row[0]), watch)] for row in who]
     return [shared, card, who]
 
 
-def _watched(member: Character, watch: Watched) -> list[int]:
+def _watched(member: Character, watch: Watched) -> list[Any]:
+    """A character's numbers kept exactly, then the Items and Secrets it holds that some
+    condition reads."""
     numbers = [member.attributes.get(a, 0) for a in watch.attributes]
-    numbers += [_amount(member, a) for a in watch.exact]
-    return [*numbers, member.resources.get(EXP, 0)] if watch.exp else numbers
+    numbers += [_amount(member, a) for a in (*watch.exact, *watch.numbers)]
+    if watch.exp:
+        numbers.append(member.resources.get(EXP, 0))
+    return [numbers, sorted(i for i in member.items if i in watch.items),
+            sorted(n for n in member.secrets if n in watch.secrets)]
 
 
-def _amounts(campaign: Campaign, name: str, exact: tuple[str, ...] = ()) -> tuple[int, ...]:
+def _amounts(campaign: Campaign, name: str, watch: Watched | None = None) -> tuple[int, ...]:
     """Energy and Food: more pays for more (EOD-2 restores no more from less); but not
-    those in ``exact``, read somewhere where less may help (``if food < 1 -> 3``: the one
-    with less Food reads a verse the one with more never does), which the place keeps."""
+    those in ``watch.exact``, read somewhere where less may help (``if food < 1 -> 3``: the
+    one with less Food reads a verse the one with more never does), which the place
+    keeps; then the other numbers read only where more never hurts (``watch.more``)."""
     member = campaign.character(name)
-    return tuple(_amount(member, a) for a in AMOUNTS if a not in exact)
+    exact = () if watch is None else watch.exact
+    more = () if watch is None else watch.more
+    return (*(_amount(member, a) for a in AMOUNTS if a not in exact), *(_amount(member, a) for a in more))
 
 
 def _amount(member: Character, name: str) -> int:
-    return member.tracks[ENERGY] if name == ENERGY else member.resources.get(name, 0)
+    if name in member.tracks:
+        return member.tracks[name]
+    return member.attributes.get(name, 0) if name in ATTRIBUTES else member.resources.get(name, 0)
 
 
 def _dump(data: Any) -> str:

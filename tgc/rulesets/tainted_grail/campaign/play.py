@@ -280,7 +280,7 @@ class CampaignPlay:
         self.watching = moves.watched(self.campaign, reads, last_day)
 
     def readers(self, lines: list[str]) -> list[str | None]:
-        return moves.readers(self.campaign, lines)
+        return moves.readers(self.campaign, lines, self.watching)
 
     def fork(self, rng: Rng) -> CampaignPlay:
         """A copy between readings (the state, the world, the readings owed and the answers
