@@ -5,19 +5,25 @@ is no such trap; the trap's witness replays in ``tgc play``."""
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 import tgc.explore.explorer as explorer_module
+import tgc.explore.witness as witness_module
+from tests.golden import Golden
 from tests.runtime_helpers import book_of, compared_report
 from tgc.cli.main import cli
 from tgc.explore.explorer import Exploration, Explorer
 from tgc.explore.report import summary, trap_nodes
 from tgc.explore.trap import firsts, trapped
-from tgc.explore.witness import Witness
+from tgc.explore.witness import Stuck, Witness, replay
+from tgc.pipeline import compile_folder
 from tgc.runtime import Book, new_state
 
 # Entering without the lamp, the only choice at 101.2 leads back to it: a trap. The lamp
@@ -146,3 +152,38 @@ def test_a_point_is_trapped_only_when_nothing_below_it_ends_or_is_still_open() -
     assert trapped(nodes, ()) == {0, 1}  # 2 goes round to itself, but also on to an exit
     assert trapped(nodes, (1,)) == set()  # 1 may still gain a child, and 0 goes on through it
     assert firsts(nodes, trapped(nodes, ()), {"1", "3"}) == {"1": 0}
+
+
+# tests/cases/explore/doubted: entering without the lamp, six runes may be traced in any
+# order and nothing opens the way out; the proof that a play there is caught has to try
+# every order of the runes left.
+DOUBTED = Path(__file__).resolve().parent / "cases" / "explore" / "doubted"
+
+
+def _explore_doubted(*args: str) -> Any:
+    return CliRunner().invoke(cli, ["explore", str(DOUBTED), "--no-cache", *args])
+
+
+def test_a_trap_whose_proof_runs_past_its_budget_is_in_doubt_not_listed(
+        golden: Golden, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(witness_module, "STEP_BUDGET", 8)  # fewer points than the runes' orders
+    result = _explore_doubted()
+    assert result.exit_code == 1  # a trap in doubt is a problem to look at
+    golden(DOUBTED.parent / "doubted.human.txt", re.sub(r"in \d+\.\d\ds:", "in 0.00s:", result.output))
+    doc = json.loads(_explore_doubted("--format", "json").output)
+    assert doc["trap_loops"] == []
+    assert [(t["verse"], t["why"]) for t in doc["traps_in_doubt"]] == [
+        ("101.2", "a play waits here, but proving that no answer gets it out ran past the "
+                  "proof's budget of 8 points")]
+
+
+def test_within_its_budget_the_same_trap_is_listed_with_a_play_that_stays_caught() -> None:
+    result = _explore_doubted("--format", "json")
+    assert result.exit_code == 1
+    doc = json.loads(result.output)
+    assert "traps_in_doubt" not in doc
+    [trap] = doc["trap_loops"]
+    assert trap["verse"] == "101.2" and trap["inputs"][0] == ":enter 101"
+    book = Book(compile_folder(DOUBTED))
+    found = Explorer(book, new_state(book.bundle), max_states=10_000).run()
+    assert replay(found, tuple(trap["inputs"]), Stuck("101.2"))

@@ -93,6 +93,9 @@ class Planner:
         self._values = ex.features.reader(self.relevant)
         self.spent = 0
         self.others = False  # the second round: other values of needs met too
+        # What became of the plays a trap's proof met waiting in its verse (``stuck``),
+        # so that a trap left in doubt says why.
+        self.escaped = self.overran = False
 
     def plan(self, nodes: list[int], goal: Goal, label: str) -> Witness:
         """A witness for ``goal``, met in the exploration one of ``nodes`` belongs to (each
@@ -100,6 +103,7 @@ class Planner:
         finds none, also makes the other values of needs the state already meets
         (``_others``): a witness the first round finds stays the one it was."""
         spent_all = False
+        self.escaped = self.overran = False
         for self.others in (False, True):
             for node in nodes:
                 self.spent, self.budget = 0, PLAN_BUDGET // len(nodes)
@@ -113,6 +117,13 @@ class Planner:
                     continue
                 if found is not None:
                     return Witness(label, found)
+        if isinstance(goal, Stuck) and self.overran:
+            return Witness(label, (), f"a play waits here, but proving that no answer gets it out "
+                                      f"ran past the proof's budget of {STEP_BUDGET:,} points")
+        if isinstance(goal, Stuck) and self.escaped:
+            return Witness(label, (), "every play found waiting here has a way out on the "
+                                      "interpreter: the values that close it come from explorations "
+                                      "no one campaign holds together")
         if spent_all:
             return Witness(label, (), "no play found within the search budget")
         return Witness(label, (), "no order of the explorations it relies on, played on the "
@@ -295,12 +306,15 @@ class Planner:
                     give(child)
                     child.run()
                 except (InputError, StoryError):
+                    self.escaped = True
                     return False
                 if child.waiting is None:
+                    self.escaped = True
                     return False  # this run ends the exploration
                 key = self._point(child)
                 if key not in seen:
                     if len(seen) >= STEP_BUDGET:
+                        self.overran = True
                         return False
                     seen.add(key)
                     todo.append(child)
