@@ -498,6 +498,88 @@ def test_the_hound_taken_by_one_is_sent_down_the_stair_in_a_party_of_two(tmp_pat
     assert_witnesses_replay(book, merged)
 
 
+# A party of two: the hound is read on 102 (by whoever may still act there) and, with
+# DREAM, by the dream of 101 at night, which a character who has passed still reads.
+KENNEL = '''@campaign "The Kennel"
+  ruleset: tainted-grail
+  start: 101
+  players: 1-4
+
+@character "Ailei"
+  number: 1
+  colour: green
+  health: 5
+  energy: 3
+  terror: 0
+  food: 1
+
+@character "Beor"
+  number: 4
+  colour: brown
+  health: 6
+  energy: 3
+  terror: 0
+  food: 1
+
+@item "Hound"
+
+@location 101 "Kennel"
+  seals: menhir, dreams
+  keys: up 102
+  explore -> 1
+DREAM
+== 101.1
+A litter of hounds.
+* Walk on -> end
+* Take the runt -> 2
+== 101.2
+~ gain item "Hound"
+-> end
+
+@location 102 "Moor"
+  keys: down 101
+  explore -> 1
+== 102.1
+Sheep.
+* {item "Hound"} Send the hound after them -> 2
+* Leave -> end
+== 102.2
+The hound brings them home.
+-> end
+'''
+DREAMT = '''  dream -> 101.dream
+== 101.dream
+You dream of the moor.
+~ if item "Hound" -> dream2
+-> end
+== 101.dream2
+The hound keeps watch at the foot of your bed.
+-> end'''
+
+
+@pytest.mark.parametrize("dream", [False, True])
+def test_what_one_who_passed_on_the_last_day_still_reads_is_kept(tmp_path: Path, dream: bool) -> None:
+    """After a pass on the walk's last day only the readings owed to everyone and the night
+    read a character (TRN-4): its Items that nothing of those reads are left out of the
+    summary, so Ailei passed with or without the hound is one state; a dream that reads
+    the hound keeps it, and the merged walk reads what the exact walk reads either way."""
+    book = Book(compile_folder(folder(tmp_path, KENNEL.replace("DREAM\n", f"{DREAMT}\n" if dream else ""))))
+    party = ("Ailei", "Beor")
+    ends = []
+    for answer in ("1", "2"):
+        session = replay(book, party, 0, (":sod", ":explore Ailei", answer, ":travel Beor 102",
+                                                  ":pass Ailei"))
+        assert session.layer is not None
+        session.layer.watch(reads(book, 2), 1)
+        ends.append(session.layer.summary())
+    assert (ends[0] == ends[1]) is not dream
+    merged = walk(book, party, 1, max_states=20000)
+    exact = walk(book, party, 1, max_states=20000, exact=True)
+    assert merged.complete and exact.complete and reached(merged) == reached(exact)
+    assert ("101.dream2" in merged.verses) is dream
+    assert_witnesses_replay(book, merged)
+
+
 def test_a_line_of_play_with_less_energy_at_the_same_place_is_merged() -> None:
     rich, poor = Summary("day 1 on 101", (4, 2)), Summary("day 1 on 101", (3, 2))
     assert rich.covers(poor) and not poor.covers(rich)

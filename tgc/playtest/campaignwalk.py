@@ -25,19 +25,20 @@ before the last day offers the purchases that change one (``CampaignLayer.watch`
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, assert_never
 
 from tgc.bundle import schema as s
 from tgc.conditions.form import leaves
 from tgc.explore.features import Features
+from tgc.explore.liveness import Liveness
 from tgc.limits import as_number
 from tgc.playtest.output import Line
 from tgc.playtest.session import Session, SessionError
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
-from tgc.runtime.campaign import Reads, Summary
+from tgc.runtime.campaign import Flag, Reads, Summary
 from tgc.runtime.save import dump_save
 from tgc.runtime.state import party_problem
 
@@ -149,19 +150,48 @@ def reads(book: Book, party: int) -> Reads:
     another's draw takes from)."""
     features = Features.of(book, party)
     found = list(features.relevant)
+    recorded: list[tuple[str, object]] = []
     for records in book.bundle.records.values():
         for record in records:
             for cond in record.conditions.values():
-                found += [read for leaf in leaves(book.form(cond)) for read in features.cond_features(leaf)]
-    found += [("item", name) for keyword in _drawn(book) for name in book.items_with(keyword)]
+                recorded += [read for leaf in leaves(book.form(cond))
+                             for read in features.cond_features(leaf)]
+    found += recorded
+    drawn = {name for keyword in _drawn(book) for name in book.items_with(keyword)}
+    found += [("item", name) for name in drawn]
     numbers = {str(name) for kind, name in found if kind == "num"}
     numbers |= {cost.resource for location in book.bundle.locations for action in location.actions
                 for cost in action.costs}
     flags = {(kind, name) for kind, name in found if kind in _FLAGS and isinstance(name, str | int)}
-    return Reads(frozenset(numbers), frozenset(features.more_may_hurt), frozenset(flags))
+    return Reads(frozenset(numbers), frozenset(features.more_may_hurt), frozenset(flags),
+                 _flags(recorded), frozenset(drawn), _Touches(Liveness(features)))
 
 
 _FLAGS = frozenset({"status", "secret", "item", "visited", "dial"})
+
+
+def _flags(found: Iterable[tuple[str, object]]) -> frozenset[Flag]:
+    return frozenset((kind, name) for kind, name in found if isinstance(name, str | int))
+
+
+@dataclass(frozen=True, slots=True)
+class _Touches:
+    """What the rest of a reading from a verse on may read or change, by the explorer's
+    backward data-flow over the verse graph (tgc/explore/liveness.py); cached by verse."""
+
+    liveness: Liveness
+    cache: dict[tuple[str, str | None], frozenset[Flag]] = field(default_factory=dict)
+
+    def __call__(self, target: s.Target) -> frozenset[Flag]:
+        if not isinstance(target, s.Goto):
+            return frozenset()
+        key = (target.verse, target.block)
+        found = self.cache.get(key)
+        if found is None:
+            mask = self.liveness.of_target(target)
+            found = _flags(f for f, bit in self.liveness.bits.items() if mask & bit)
+            self.cache[key] = found
+        return found
 
 
 def _drawn(book: Book) -> set[str]:

@@ -6,11 +6,12 @@ journal readings the layer hands it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tgc import rulesets
+from tgc.bundle.schema import Target
 from tgc.runtime import events as ev
 from tgc.runtime.book import Book
 from tgc.runtime.rng import Rng
@@ -38,6 +39,9 @@ class Summary:
             a >= b for a, b in zip(self.amounts, other.amounts, strict=True))
 
 
+Flag = tuple[str, str | int]  # a feature a reading reads: ("item", "Grey Hound"), ("num", "food")
+
+
 @dataclass(frozen=True, slots=True)
 class Reads:
     """What the campaign's journal reads, for a walk over the days to tell lines of play
@@ -49,11 +53,19 @@ class Reads:
     name)``, ``("visited", verse)``, ``("dial", name)``; an Item also when a draw by
     keyword may give it, since what the others hold is out of that deck). What is in none
     of them cannot change what any reading does (tgc/playtest/campaignwalk.py builds it
-    from the explorer's features)."""
+    from the explorer's features). ``records``: what the records' conditions read (a
+    quest's success, checked after every reading with every character in); ``drawn``:
+    the Items a draw by keyword may give; ``touches``:
+    what a reading from a verse on may read or change (the explorer's liveness, in the
+    same features: ``("num", name)`` for a number), so that a layer can tell what is still
+    read of a character who takes part only in the readings owed to everyone."""
 
     numbers: frozenset[str] = frozenset()
     less_may_help: frozenset[str] = frozenset()
-    flags: frozenset[tuple[str, str | int]] = frozenset()
+    flags: frozenset[Flag] = frozenset()
+    records: frozenset[Flag] = frozenset()
+    drawn: frozenset[str] = frozenset()
+    touches: Callable[[Target], frozenset[Flag]] | None = None
 
 
 class CampaignLayer(Protocol):

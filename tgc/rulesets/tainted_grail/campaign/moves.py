@@ -29,7 +29,7 @@ from tgc.rulesets.tainted_grail.engines import advancement as adv
 from tgc.rulesets.tainted_grail.engines.bundled import bundle_rules
 from tgc.rulesets.tainted_grail.records import Cond, Effect
 from tgc.rulesets.tainted_grail.vocabulary import ATTRIBUTES
-from tgc.runtime.campaign import Reads, Summary
+from tgc.runtime.campaign import Flag, Reads, Summary
 
 if TYPE_CHECKING:
     from tgc.rulesets.tainted_grail.campaign.day import Campaign
@@ -56,7 +56,9 @@ class Watched:
     more never hurts, amounts like Energy (Exp among them when a night's purchase may
     change an attribute read); the Items and Secrets a character holds and the statuses,
     verses read and dials of the campaign, each only if some condition reads it
-    (``Reads.flags``)."""
+    (``Reads.flags``). ``owed``: what may still be read of a character who has passed on
+    the walk's last day (``late``), None when the walk cannot tell; ``drawn``: the Items a
+    draw by keyword may give (what a passed character holds is out of that deck)."""
 
     attributes: tuple[str, ...]
     exp: bool
@@ -69,6 +71,8 @@ class Watched:
     statuses: frozenset[str] = frozenset()
     verses: frozenset[str] = frozenset()
     dials: frozenset[str] = frozenset()
+    owed: frozenset[Flag] | None = None
+    drawn: frozenset[str] = frozenset()
 
 
 def watched(campaign: Campaign, reads: Reads, last_day: int) -> Watched:
@@ -86,7 +90,39 @@ def watched(campaign: Campaign, reads: Reads, last_day: int) -> Watched:
     named = {kind: frozenset(str(n) for k, n in reads.flags if k == kind) for kind in _FLAG_KINDS}
     secrets = frozenset(n for k, n in reads.flags if k == "secret" and isinstance(n, int))
     return Watched(attributes, EXP in less, last_day, tuple(a for a in AMOUNTS if a in less), exact, more,
-                   named["item"], secrets, named["status"], named["visited"], named["dial"])
+                   named["item"], secrets, named["status"], named["visited"], named["dial"],
+                   _owed(campaign, reads), reads.drawn)
+
+
+def _owed(campaign: Campaign, reads: Reads) -> frozenset[Flag] | None:
+    """What the readings a passed character still takes part in may read or change: those
+    owed to every character (an event's or a quest's links, EVT-6's success checked after
+    every reading, a chapter's setup, a time dial's, the campaign's own links such as the
+    mercy) and the dreams and nightmares at night (EOD-5), by the explorer's liveness
+    (``Reads.touches``); with the records' conditions and the rule data's (a Dying or
+    Insane card taken off). Explorations, travel, location actions and menhirs take only
+    the party named, never one who has passed (TRN-4)."""
+    if reads.touches is None:
+        return None
+    book = campaign.book
+    targets = [t for card in campaign.geo.cards for hook in ("dream", "nightmare")
+               if (t := book.hook(card, hook)) is not None]
+    targets += [t for card in campaign.cards.values() for t in card.links.values()]
+    targets += [c.setup for c in campaign.chapters.values() if c.setup is not None]
+    targets += [t for t in campaign.time_dials.values() if t is not None]
+    targets += [link.target for link in book.bundle.campaign.links]
+    found = set(reads.records) | {("num", n) for n in _rule_reads(campaign)}
+    for target in targets:
+        found |= reads.touches(target)
+    return frozenset(found)
+
+
+def late(campaign: Campaign, watch: Watched | None, name: str) -> bool:
+    """Whether ``name`` has passed on the walk's last day: only the readings owed to
+    everyone and the night read it any more (``Watched.owed``), and after that night
+    nothing is walked."""
+    return (watch is not None and watch.owed is not None and name in campaign.world.passed
+            and campaign.world.phase == "day" and campaign.state.day >= watch.last_day)
 
 
 # Read by the rules whatever the journal reads: Health at 0 is Dying, Terror at the top of
@@ -361,19 +397,33 @@ def _place(campaign: Campaign, shared: str, card: int, watch: Watched | None = N
                        *((True,) if n in world.passed else ()))
                       for n in world.on(card)]
     if watch is not None:
-        who = [[*row, _watched(campaign.character(row[0]), watch)] for row in who]
+        who = [[*row, _watched(campaign.character(row[0]), watch, late(campaign, watch, row[0]))]
+               for row in who]
     return [shared, card, who]
 
 
-def _watched(member: Character, watch: Watched) -> list[Any]:
+def _watched(member: Character, watch: Watched, passed: bool = False) -> list[Any]:
     """A character's numbers kept exactly, then the Items and Secrets it holds that some
-    condition reads."""
-    numbers = [member.attributes.get(a, 0) for a in watch.attributes]
-    numbers += [_amount(member, a) for a in (*watch.exact, *watch.numbers)]
+    condition reads; once it has passed on the walk's last day (``passed``), only what the
+    readings it still takes part in may read (``_late``)."""
+    numbers = [_late(member, a, watch, passed) for a in (*watch.attributes, *watch.exact, *watch.numbers)]
     if watch.exp:
-        numbers.append(member.resources.get(EXP, 0))
-    return [numbers, sorted(i for i in member.items if i in watch.items),
-            sorted(n for n in member.secrets if n in watch.secrets)]
+        numbers.append(_late(member, EXP, watch, passed))
+    owed = watch.owed if passed and watch.owed is not None else None
+    items = sorted(i for i in member.items if i in watch.items
+                   and (owed is None or ("item", i) in owed or i in watch.drawn))
+    return [numbers, items, sorted(n for n in member.secrets if n in watch.secrets)]
+
+
+def _late(member: Character, name: str, watch: Watched, passed: bool) -> int:
+    """A number as the walk keeps it: all of it, but for one who has passed on the last
+    day (``passed``) and whom no reading still owed reads it, only what the night reads
+    (EOD-1: Food to eat, Energy left to go hungry on, or none and Health lost; Health and
+    Terror whole: Dying, Insane, the dreams or the nightmares); nothing of the rest."""
+    value = _amount(member, name)
+    if not passed or watch.owed is None or ("num", name) in watch.owed or name in RULE_READS:
+        return value
+    return min(value, 1) if name in AMOUNTS else 0
 
 
 def _amounts(campaign: Campaign, name: str, watch: Watched | None = None) -> tuple[int, ...]:
@@ -382,9 +432,10 @@ def _amounts(campaign: Campaign, name: str, watch: Watched | None = None) -> tup
     one with less Food reads a verse the one with more never does), which the place
     keeps; then the other numbers read only where more never hurts (``watch.more``)."""
     member = campaign.character(name)
-    exact = () if watch is None else watch.exact
-    more = () if watch is None else watch.more
-    return (*(_amount(member, a) for a in AMOUNTS if a not in exact), *(_amount(member, a) for a in more))
+    if watch is None:
+        return tuple(_amount(member, a) for a in AMOUNTS)
+    passed = late(campaign, watch, name)
+    return tuple(_late(member, a, watch, passed) for a in (*AMOUNTS, *watch.more) if a not in watch.exact)
 
 
 def _amount(member: Character, name: str) -> int:
