@@ -67,8 +67,14 @@ class _Graph:
         waits = sorted({w for key in bodies for w in self._wait_lines(key)}, key=repr)
         safe = self._safe(waits)
         doubtful = [w for w in waits if w not in safe]
-        if doubtful and decide is not None and not self.pops:
-            doubtful = decide(doubtful, lambda key: self.waits([(key, 0)]) <= safe)
+        if doubtful and decide is not None:
+            kept = decide(doubtful, lambda key: self.waits([(key, 0)]) <= safe)
+            # With refills a region's `-> end` may read a queued verse instead of ending,
+            # which a region does not follow, so it proves no point safe; its snares still
+            # hold (taking `-> end` for an end only leaves fewer classes caught), and a trap
+            # is listed only once a stuck play shows it (gen seeds 17, 56, 65 of the
+            # brute-force reference: triggers refilled by an `unmark`).
+            doubtful = doubtful if self.pops else kept
         return Ways(loop, _label(doubtful[0][0]) if doubtful else None, tuple(doubtful))
 
     # ------------------------------------------------------------ runs without input
