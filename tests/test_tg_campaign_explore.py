@@ -701,7 +701,8 @@ def test_two_characters_each_well_off_at_once_are_walked_together(tmp_path: Path
 
 SMALL = [(seed, energy, party, days) for seed in (5, 7, 9, 11, 17)
          for energy, party, days in (((1, 1), ("Ailei", "Beor"), 1), ((2, 1), ("Ailei", "Beor"), 1),
-                                     ((2, 2), ("Ailei",), 2), ((1, 1), ("Ailei", "Beor"), 2))]
+                                     ((2, 2), ("Ailei", "Beor"), 1), ((2, 2), ("Ailei",), 2),
+                                     ((1, 1), ("Ailei", "Beor"), 2))]
 
 
 @pytest.mark.parametrize(("seed", "energy", "party", "days"), SMALL,
