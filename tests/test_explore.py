@@ -563,3 +563,22 @@ def test_a_value_the_map_gains_after_an_undrawn_play_joined_reaches_the_point(tm
     found = witness(ex, "101.5")
     assert found is not None and found.found, found
     assert replay(ex, found.inputs, reaches_verse("101.5"))
+
+
+def test_a_witness_the_searchs_order_spends_its_budget_on_is_found_ready_first(tmp_path: Path) -> None:
+    """`bench/gen_campaign.py 100 --seed 2`'s 103.21 needs part 4 of "Hidden Crossing" (or 6
+    of "Crimson Revolt"): in the search's order the planner spends its whole budget on
+    producers that need long chains of their own; a third round, only after a round ran out
+    of budget, tries first the producers whose needs the play already holds, and finds it
+    (docs/runtime.md, "Witnesses")."""
+    generator = str(ROOT / "bench" / "gen_campaign.py")
+    subprocess.run([sys.executable, generator, "100", str(tmp_path / "g"), "--seed", "2"],
+                   capture_output=True, check=True)
+    book = Book(compile_folder(tmp_path / "g"))
+    ex = explore(book, new_state(book.bundle), max_states=40_000)
+    assert ex.complete
+    found = witness(ex, "103.21")
+    assert found is not None and found.found, found
+    from tgc.playtest.places import verse_label
+
+    assert verse_label(book, "103.21")[0] in played(book, found.inputs)
