@@ -582,3 +582,37 @@ def test_a_witness_the_searchs_order_spends_its_budget_on_is_found_ready_first(t
     from tgc.playtest.places import verse_label
 
     assert verse_label(book, "103.21")[0] in played(book, found.inputs)
+
+
+def test_the_parts_a_witness_may_hold_beyond_its_needs_are_those_no_line_turns_away_on(
+        tmp_path: Path) -> None:
+    """The third planning round takes a play holding more parts of a status than a need
+    for them, unless a line reads one of the more where it could close a way: a `~ if`, a
+    `not` (`Features.parts_may_hurt`); a choice's plain guard, a count in it too, only
+    offers more."""
+    from tests.runtime_helpers import book_of
+    from tgc.explore.features import Features
+
+    book = book_of(tmp_path, """
+@status "Oath" parts 4
+@status "Ash" parts 3
+@status "Reed" parts 2
+@location 101 "Moor"
+  explore -> 101.1
+
+== 101.1
+~ mark "Oath" 1-3
+~ mark "Ash" 2
+~ mark "Reed" 1
+~ if status "Oath" 3 -> 2
+* {status "Oath" 1} Swear -> end
+* {not status "Ash" 2} Wait -> end
+* {status "Reed" any 1} Listen -> end
+* Leave -> end
+
+== 101.2
+-> end
+""")
+    hurts = Features.of(book).parts_may_hurt
+    assert ("Oath", 3) in hurts and ("Oath", 1) not in hurts
+    assert ("Ash", 2) in hurts and ("Reed", None) not in hurts  # a count in a guard only offers more

@@ -50,6 +50,9 @@ class Features:
     # Numbers some line reads in a way where more can hurt (a `~ if` on it, a `<` or `==`
     # test, a `not`): for them, having more than a witness needs is not having it.
     more_may_hurt: set[str] = field(default_factory=set)
+    # Status parts read so (``(status, None)``: any part or a count read so): a part marked beyond
+    # what a witness needs may change its way only if it is one of these.
+    parts_may_hurt: set[tuple[str, int | None]] = field(default_factory=set)
     party: int = 1  # members at the start
     clock: Clock = field(init=False)
     _tails: dict[tuple[int, int], tuple[Feature, ...]] = field(default_factory=dict)
@@ -124,6 +127,12 @@ class Features:
                     todo.extend((operand, negated) for operand in part.operands)
                 case f.Compare() if not isinstance(op, s.Choice) or negated or part.op not in (">=", ">"):
                     self.more_may_hurt.add(part.name)
+                case f.Status() if not isinstance(op, s.Choice) or negated:
+                    if part.low is None or part.at_least is not None:
+                        self.parts_may_hurt.add((part.status, None))
+                    else:
+                        high = part.low if part.high is None else part.high
+                        self.parts_may_hurt.update((part.status, n) for n in range(part.low, high + 1))
                 case _:
                     pass
 

@@ -220,7 +220,16 @@ class Planner:
                 and feature[1] not in self.features.more_may_hurt):
             least = min(values)  # type: ignore[type-var]
             return all(mine >= want for mine, want in zip(value, least, strict=True))  # type: ignore[call-overload]
+        if feature[0] == "status" and self.ready_first:
+            return any(self._more_parts(str(feature[1]), value, wanted) for wanted in values)  # type: ignore[arg-type]
         return False
+
+    def _more_parts(self, status: str, held: frozenset[int], wanted: frozenset[int]) -> bool:
+        """In the third round: ``held`` has every part of ``wanted`` and more, none of the
+        more read where it could close a way (``Features.parts_may_hurt``)."""
+        hurts = self.features.parts_may_hurt
+        return wanted <= held and (status, None) not in hurts and not any(
+            (status, part) in hurts for part in held - wanted)
 
     def _move_clock(self, line: Line, need: Need) -> Line | None:
         """Move the day or the chapter on, or set a campaign fact, to the earliest value
