@@ -106,7 +106,8 @@ class Planner:
         when a round ran out of budget, tries first the producers of a value whose own needs
         the play already holds (``ready_first``): the search's order may spend the whole
         budget on producers that need long chains of their own (gen 100 seed 2's 103.21:
-        found in 16 inputs so, none within the budget in the search's order)."""
+        none within the budget in the search's order). It also takes more parts of a status
+        than a need asks where no line turns away on them (``_more_parts``)."""
         spent_all = False
         self.escaped = self.overran = False
         for self.others, self.ready_first in ((False, False), (True, False), (False, True)):
